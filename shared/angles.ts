@@ -1,0 +1,48 @@
+/** The 8 standard angles of a car package, in the order they are shown. */
+export const ANGLES = [
+  'front',
+  'rear',
+  'left_side',
+  'right_side',
+  'front_left_corner',
+  'front_right_corner',
+  'rear_left_corner',
+  'rear_right_corner',
+] as const;
+
+export type Angle = (typeof ANGLES)[number];
+
+export const ANGLE_LABELS: Record<Angle, string> = {
+  front: 'Front View',
+  rear: 'Rear View',
+  left_side: 'Left Side',
+  right_side: 'Right Side',
+  front_left_corner: 'Front Left Corner',
+  front_right_corner: 'Front Right Corner',
+  rear_left_corner: 'Rear Left Corner',
+  rear_right_corner: 'Rear Right Corner',
+};
+
+export function isAngle(value: unknown): value is Angle {
+  return typeof value === 'string' && (ANGLES as readonly string[]).includes(value);
+}
+
+/** Label for an angle; a photo with no known angle is "Photo {n}" (n counts from 1). */
+export function angleLabel(angle: string | null | undefined, photoNumber: number): string {
+  return isAngle(angle) ? ANGLE_LABELS[angle] : `Photo ${photoNumber}`;
+}
+
+/**
+ * The angle seen in a horizontally mirrored photo of a car at `angle`
+ * (a left side mirrored is a right side; front and rear stay what they are).
+ */
+export const MIRRORED_ANGLE: Record<Angle, Angle> = {
+  front: 'front',
+  rear: 'rear',
+  left_side: 'right_side',
+  right_side: 'left_side',
+  front_left_corner: 'front_right_corner',
+  front_right_corner: 'front_left_corner',
+  rear_left_corner: 'rear_right_corner',
+  rear_right_corner: 'rear_left_corner',
+};

@@ -1,0 +1,40 @@
+/**
+ * The route table: every HTTP route of the API, its handler and who may call it. It feeds the CDK HTTP API,
+ * the local API gateway and the server-side access check, so a route cannot exist in one home and not the other.
+ *
+ * access: "public" (anyone), "user" (a signed-in dealer: JWT checked by the gateway), "super" (a signed-in
+ * super user: JWT checked by the gateway, role checked by the handler from the profile).
+ */
+export type RouteAccess = 'public' | 'user' | 'super';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** API Gateway path syntax: /api/trial/{token} */
+  path: `/api/${string}`;
+  /** File name (without .ts) under functions/src/handlers/ */
+  handler: string;
+  access: RouteAccess;
+  /** Longer than the default 10 s for calls that do real work. */
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+export const API_ROUTES = [
+  { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
+  { method: 'GET', path: '/api/credits/packages', handler: 'list-credit-packages', access: 'public' },
+  { method: 'POST', path: '/api/contact', handler: 'send-contact-message', access: 'public' },
+] as const satisfies readonly ApiRoute[];
+
+export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];
+
+export function routeForHandler(handler: string): ApiRoute | undefined {
+  return (API_ROUTES as readonly ApiRoute[]).find((r) => r.handler === handler);
+}
+
+/** WebSocket routes, handled by one function each. */
+export const WEBSOCKET_ROUTES = [
+  { routeKey: '$connect', handler: 'ws-connect' },
+  { routeKey: '$disconnect', handler: 'ws-disconnect' },
+  { routeKey: '$default', handler: 'ws-default' },
+] as const;

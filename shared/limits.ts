@@ -1,0 +1,65 @@
+/** Limits and durations of the product, written once (spec section 9 as settled by decisions.md). */
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const ACCEPTED_IMAGE_TYPES = {
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+} as const;
+export type AcceptedImageType = keyof typeof ACCEPTED_IMAGE_TYPES;
+export const ACCEPTED_IMAGE_MIME_TYPES = Object.keys(ACCEPTED_IMAGE_TYPES) as AcceptedImageType[];
+
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Support attachments: images, pdf, txt, doc, docx. */
+export const ACCEPTED_ATTACHMENT_TYPES = {
+  ...ACCEPTED_IMAGE_TYPES,
+  'application/pdf': ['.pdf'],
+  'text/plain': ['.txt'],
+  'application/msword': ['.doc'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
+} as const;
+
+/** A photo must decode to at most this many pixels (guards against decompression bombs). */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MIN_IMAGE_SIDE_PX = 200;
+
+export const MAX_TRIAL_PHOTOS = 10;
+export const MAX_BATCH_PHOTOS = 10;
+export const MAX_CAR_PACKAGE_PHOTOS = 15;
+
+export const TRIAL_CREDITS = 5;
+export const TRIAL_CREDIT_LIFETIME_MS = 30 * DAY_MS; // 2,592,000,000 ms
+export const BONUS_CREDIT_LIFETIME_MS = 180 * DAY_MS;
+/** Credits are spent in this order (soonest expiring first); purchased credits never expire. */
+export const CREDIT_USE_ORDER = ['trial', 'bonus', 'purchased'] as const;
+export type CreditBucket = (typeof CREDIT_USE_ORDER)[number];
+
+export const CAR_PACKAGE_ANGLE_COUNT = 8;
+export const CAR_PACKAGE_CREDITS = 1;
+export const BATCH_CREDITS_PER_IMAGE = 1;
+
+export const MAGIC_LINK_LIFETIME_MS = 15 * 60 * 1000;
+export const MAGIC_LINK_MIN_INTERVAL_MS = 60 * 1000;
+
+export const RECENT_PACKAGES_LIMIT = 5;
+export const RECENT_TRANSACTIONS_LIMIT = 10;
+export const GALLERY_SKELETON_COUNT = 6;
+
+export const PURCHASE_SUCCESS_VIEW_MS = 2000;
+export const CAROUSEL_INTERVAL_MS = 5000;
+export const BATCH_PROCESS_PAUSE_MS = 500;
+export const SIDEBAR_COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const TOAST_VISIBLE = 3;
+export const TOAST_DURATION_MS = 4000;
+
+/** Contact form limits (the public page and the support centre). */
+export const CONTACT_NAME_MAX = 120;
+export const CONTACT_EMAIL_MAX = 254;
+export const CONTACT_MESSAGE_MAX = 5000;
+/** Contact messages accepted per window, per client address and per e-mail address. */
+export const CONTACT_RATE_LIMIT = { perClient: 5, perEmail: 3, windowMs: 60 * 60 * 1000 } as const;
+
+/** Largest JSON body an API route accepts. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;

@@ -1,0 +1,124 @@
+/**
+ * Every user-facing message of the spec's error catalogue (section 8) and validation rules (section 5),
+ * written once for the SPA and the functions. Functions take the variable parts.
+ */
+import { MAX_FILE_BYTES } from './limits';
+
+export interface ToastMessage {
+  title: string;
+  description?: string;
+}
+
+export const MESSAGES = {
+  // Sign-up and sign-in
+  signupFailedTitle: 'Signup failed',
+  signupFailedFallback: 'An error occurred during signup. Please try again.',
+  loginFailedTitle: 'Login failed',
+  loginFailedFallback: 'An error occurred. Please try again.',
+  invalidEmail: 'Please enter a valid email address',
+  trialStarted: { title: 'Your free trial has started!', description: 'Check your email for your magic link to access your account' },
+  magicLinkSent: { title: 'Magic link sent!', description: 'Check your email for a link to sign in' },
+  signedOut: { title: "You've been signed out", description: 'Come back soon!' },
+  authRequired: { title: 'Authentication required', description: 'Please log in to access this page' },
+
+  // Trial link
+  invalidTrialLinkTitle: 'Invalid Trial Link',
+  invalidTrialLinkFallback: 'This trial link is invalid or has expired.',
+  validatingTrialLink: 'Validating your trial link...',
+  trialValidationFailed: { title: 'Error', description: 'Failed to validate trial link. Please try again.' },
+  trialValidationFailedState: 'Failed to validate trial link',
+  validTrialLink: (dealer: string | null | undefined): ToastMessage => ({
+    title: `Welcome ${dealer || 'Dealer'}!`,
+    description: 'Your trial link is valid. Upload up to 10 car photos to get started.',
+  }),
+  noTrialToken: { title: 'Error', description: 'No valid trial token found.' },
+  trialUploadFailedTitle: 'Upload failed',
+  trialUploadFailedFallback: 'Failed to upload photos. Please try again.',
+  accountCreationFailedTitle: 'Account creation failed',
+  accountCreationFailedFallback: 'Failed to create your account. Please try again.',
+  accountCreationNetwork: { title: 'Error', description: 'Failed to create account. Please try again.' },
+  invalidOrExpiredTrialToken: 'Invalid or expired trial token',
+  trialTokenAlreadyUsed: 'Trial token already used',
+  profileUpdateOnSignInFailed: {
+    title: 'Failed to update profile',
+    description: "Your account was created but we couldn't update your profile settings.",
+  },
+  photoTransferFailed: {
+    title: 'Photo transfer failed',
+    description: 'There was an issue transferring your trial photos. Please contact support if needed.',
+  },
+  trialPhotosTransferred: 'Trial photos transferred!',
+
+  // Files
+  tooManyPhotos: (n: number) => `Maximum ${n} photos allowed`,
+  tooManyTrialPhotos: (n: number): ToastMessage => ({
+    title: `Maximum ${n} photos allowed`,
+    description: `You can only upload ${n} photos for your trial`,
+  }),
+  tooManyBatchPhotos: { title: 'Maximum 10 photos allowed', description: 'You can only upload 10 photos at once' },
+  tooManyPackagePhotos: (n: number): ToastMessage => ({
+    title: `Maximum ${n} photos allowed`,
+    description: `You can upload up to ${n} photos for a single car`,
+  }),
+  noPhotosSelectedTitle: 'No photos selected',
+  noPhotosTrial: 'Please select at least one photo to upload',
+  noPhotosBatch: 'Please select at least one photo to process',
+  noPhotosPackage: 'Please select at least one photo to start processing',
+  fileTypeInvalid: (types: readonly string[]) => `File type must be one of ${types.join(', ')}`,
+  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${bytes} bytes`,
+  fileTooSmall: (bytes: number) => `File is smaller than ${bytes} bytes`,
+  tooManyFiles: 'Too many files',
+
+  // Car packages and batch
+  sessionNameRequired: { title: 'Session name required', description: 'Please enter a name for this car, e.g. a year-make-model' },
+  pleaseLogInToProcess: 'Please log in to process images.',
+  pleaseEnsureLoggedIn: "Please ensure you're logged in",
+  userNotAuthenticated: 'User not authenticated',
+  noAuthToken: 'No authentication token found',
+  packageStartFailedTitle: 'Failed to start processing',
+  packageGalleryLoadFailed: 'Failed to load car packages',
+  batchUploadFailed: 'Upload failed',
+  unknownProcessingError: 'Unknown error during processing',
+  apiError: (status: number, body: string) => `API error: ${status} - ${body}`,
+  packageStarted: (photoCount: number, name: string): ToastMessage => ({
+    title: 'Car package processing started!',
+    description: `Processing ${photoCount} photos for ${name}. Check the gallery for progress.`,
+  }),
+  imagesUploaded: { title: 'Images uploaded and processing started!', description: 'Check the My Images page for results.' },
+
+  // Credits and payments
+  insufficientCreditsTitle: 'Insufficient credits',
+  insufficientCredits: (need: number, have: number) => `Insufficient credits. Need ${need}, have ${have}`,
+  insufficientCreditsBatch: (need: number, have: number) =>
+    `You need ${need} credits but only have ${have}. Please purchase more credits.`,
+  purchaseMoreCredits: 'Please purchase more credits to continue.',
+  paymentFailed: 'Payment failed',
+  paymentFailedRetry: 'Payment failed. Please try again.',
+  failedToLoadPackages: 'Failed to load credit packages',
+  invalidCoupon: 'Invalid coupon code',
+  failedToValidateCoupon: 'Failed to validate coupon',
+  failedToUseCredits: 'Failed to use credits',
+  failedToPurchaseCredits: 'Failed to purchase credits',
+  failedToLoadBalance: 'Failed to load credit balance',
+
+  // Settings, images, downloads
+  settingsUpdateFailedTitle: 'Update failed',
+  settingsUpdateFailedFallback: 'An error occurred while updating your profile.',
+  emailCannotChange: 'Your account email cannot be changed',
+  imagesLoadFailed: 'Failed to load images',
+  downloading: 'Downloading image...',
+  downloaded: 'Image downloaded successfully',
+  downloadFailed: 'Failed to download image',
+
+  // Errors of the application itself
+  missingEnv: 'Missing required environment variable',
+  notFound: 'Oops! Page not found',
+  unexpectedError: 'Unexpected Application Error!',
+
+  // API-level errors (server side)
+  tooManyRequests: 'Too many requests. Please try again later.',
+  forbiddenSuperUser: 'This feature is only available to super users.',
+  unauthorized: 'Unauthorized',
+  internalError: 'Something went wrong on our side. Please try again.',
+  routeNotFound: 'Not found',
+} as const;

@@ -1,0 +1,70 @@
+/** The credit packages of spec section 9 (seeded into the table; the API serves them from there). */
+export interface CreditPackageSeed {
+  id: string;
+  name: string;
+  description: string;
+  credits: number;
+  price_cents: number;
+  sort_order: number;
+  is_active: boolean;
+  is_popular: boolean;
+}
+
+export const CREDIT_PACKAGES: readonly CreditPackageSeed[] = [
+  { id: 'starter', name: 'Starter Pack', description: 'Perfect for trying the service on a few cars', credits: 8, price_cents: 800, sort_order: 1, is_active: true, is_popular: false },
+  { id: 'small-business', name: 'Small Business', description: 'For small lots with a steady flow of cars', credits: 30, price_cents: 2400, sort_order: 2, is_active: true, is_popular: false },
+  { id: 'professional', name: 'Professional', description: 'For busy dealerships listing cars every day', credits: 100, price_cents: 6000, sort_order: 3, is_active: true, is_popular: true },
+  { id: 'business', name: 'Business', description: 'For dealer groups and high-volume lots', credits: 250, price_cents: 10000, sort_order: 4, is_active: true, is_popular: false },
+];
+
+export interface CreditPackageView extends CreditPackageSeed {
+  price_per_credit_cents: number;
+  price_dollars: string;
+  price_per_credit_dollars: string;
+  savings_percentage: number;
+  best_value: boolean;
+}
+
+/**
+ * Derived fields of spec section 9: price per credit (dollars, 2 decimals), savings as the rounded drop of
+ * price per credit against the first package by sort order, and best value (the lowest price per credit).
+ * `packages` must already be the active packages sorted by sort_order.
+ */
+export function derivePackageViews(packages: readonly CreditPackageSeed[]): CreditPackageView[] {
+  const first = packages[0];
+  if (!first) return [];
+  const perCredit = (p: CreditPackageSeed) => p.price_cents / p.credits;
+  const base = perCredit(first);
+  const lowest = Math.min(...packages.map(perCredit));
+  return packages.map((p) => {
+    const ppc = perCredit(p);
+    return {
+      ...p,
+      price_per_credit_cents: Math.round(ppc * 100) / 100,
+      price_dollars: (p.price_cents / 100).toFixed(2),
+      price_per_credit_dollars: (ppc / 100).toFixed(2),
+      savings_percentage: Math.round(((base - ppc) / base) * 100),
+      best_value: packages.length > 1 && ppc === lowest,
+    };
+  });
+}
+
+/** The display-only plans of the landing page, with the plan passed to the trial dialog. */
+export type TrialPlan = 'Starter' | 'Pro';
+export interface DisplayPlan {
+  name: string;
+  credits: number | null;
+  price: string;
+  perPhoto: string | null;
+  savings: string | null;
+  badge: string | null;
+  trialPlan: TrialPlan | null;
+  features: string[];
+}
+export const DISPLAY_PLANS: readonly DisplayPlan[] = [
+  { name: 'Starter Pack', credits: 8, price: '$8', perPhoto: '$1.00 per photo', savings: null, badge: null, trialPlan: 'Starter', features: ['8 credits', 'All 5 backgrounds', 'Credits never expire'] },
+  { name: 'Small Business', credits: 30, price: '$24', perPhoto: '$0.80 per photo', savings: 'Save 20%', badge: null, trialPlan: 'Starter', features: ['30 credits', 'All 5 backgrounds', 'Credits never expire'] },
+  { name: 'Professional', credits: 100, price: '$60', perPhoto: '$0.60 per photo', savings: 'Save 40%', badge: 'MOST POPULAR', trialPlan: 'Pro', features: ['100 credits', 'All 5 backgrounds', 'Your logo on images', 'Credits never expire'] },
+  { name: 'Business', credits: 250, price: '$100', perPhoto: '$0.40 per photo', savings: 'Save 60%', badge: null, trialPlan: 'Pro', features: ['250 credits', 'All 5 backgrounds', 'Your logo on images', 'Credits never expire'] },
+  { name: 'Enterprise', credits: null, price: 'Custom', perPhoto: null, savings: null, badge: null, trialPlan: null, features: ['Custom price', 'Custom backgrounds and logos', 'Tailored feature development'] },
+];
