@@ -1,0 +1,28 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { TOAST_DURATION_MS, TOAST_VISIBLE } from '@shared/limits';
+
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/**
+ * Toasts (3 visible, 4 s) only ever follow something the visitor did, so the toaster's code is loaded on the
+ * first pointer or key press instead of weighing on the first paint of the landing page.
+ */
+export function DeferredToaster() {
+  // Any page but the landing page may toast on arrival (e.g. a sign-in redirect), so it mounts the toaster at once.
+  const [wanted, setWanted] = useState(() => window.location.pathname !== '/');
+  useEffect(() => {
+    if (wanted) return;
+    const want = () => setWanted(true);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    for (const e of events) window.addEventListener(e, want, { once: true, passive: true, capture: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, want, { capture: true });
+    };
+  }, [wanted]);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={TOAST_VISIBLE} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+    </Suspense>
+  );
+}

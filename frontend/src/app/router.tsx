@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { RouteError } from '@/components/errors/route-error';
+import { RootLayout } from './root-layout';
+
+/** Every route is its own chunk, so the landing page never loads dashboard code. */
+const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
+    children: [
+      { index: true, ...page(() => import('./routes/landing')) },
+      { path: 'contact', ...page(() => import('./routes/contact')) },
+      { path: 'terms', ...page(() => import('./routes/terms')) },
+      { path: 'privacy', ...page(() => import('./routes/privacy')) },
+      { path: 'trial/:token', ...page(() => import('./routes/trial')) },
+      {
+        path: 'dashboard',
+        children: [
+          { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
+          { path: 'car-packages', ...page(() => import('@/features/dashboard/components/car-packages-page')) },
+          { path: 'images', ...page(() => import('@/features/dashboard/components/images-page')) },
+          { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
+          { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
+          { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
+        ],
+      },
+      { path: '*', ...page(() => import('./routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,81 @@
+import { MESSAGES } from '@shared/messages';
+import { apiErrorSchema } from '@shared/schemas/common';
+import { ApiError } from './api-error';
+import { getRuntimeConfig } from './runtime-config';
+
+export { ApiError };
+
+type AccessTokenProvider = () => Promise<string | null>;
+let accessTokenProvider: AccessTokenProvider | null = null;
+
+/** The auth feature registers how to get the signed-in dealer's access token. */
+export function setAccessTokenProvider(provider: AccessTokenProvider | null): void {
+  accessTokenProvider = provider;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON unless it is FormData or URLSearchParams. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Attach the signed-in dealer's bearer token (default: when one is available). */
+  auth?: boolean;
+}
+
+function apiUrl(path: string): string {
+  const base = getRuntimeConfig().apiUrl.replace(/\/+$/, '');
+  return `${base}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+async function errorFrom(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const parsed = apiErrorSchema.safeParse(body);
+  if (parsed.success) {
+    return new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.fields ?? {});
+  }
+  if (response.status === 429) return new ApiError(MESSAGES.tooManyRequests, 429, 'too_many_requests');
+  return new ApiError(text.trim() || MESSAGES.internalError, response.status, 'http_error');
+}
+
+/** The one API client of the SPA: JSON in and out, typed errors. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? 'GET' : 'POST', body, signal, auth } = options;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData || body instanceof URLSearchParams) payload = body;
+  else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers['content-type'] = 'application/json';
+  }
+  if (auth !== false && accessTokenProvider) {
+    const token = await accessTokenProvider();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(MESSAGES.internalError, 0, 'network_error');
+  }
+  if (!response.ok) throw await errorFrom(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
