@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    globalSetup: ['tests/support/global-setup.ts'],
+    env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
   },
 });

@@ -24,6 +24,7 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/health', handler: 'health', access: 'public' },
   { method: 'GET', path: '/api/credits/packages', handler: 'list-credit-packages', access: 'public' },
   { method: 'POST', path: '/api/contact', handler: 'send-contact-message', access: 'public' },
+  { method: 'POST', path: '/api/realtime/ticket', handler: 'issue-realtime-ticket', access: 'user' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

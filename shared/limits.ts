@@ -59,7 +59,7 @@ export const CONTACT_NAME_MAX = 120;
 export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5000;
 /** Contact messages accepted per window, per client address and per e-mail address. */
-export const CONTACT_RATE_LIMIT = { perClient: 5, perEmail: 3, windowMs: 60 * 60 * 1000 } as const;
+export const CONTACT_RATE_LIMIT = { perClient: 20, perEmail: 3, windowMs: 60 * 60 * 1000 } as const;
 
 /** Largest JSON body an API route accepts. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;

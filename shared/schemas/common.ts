@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CONTACT_EMAIL_MAX } from '../limits';
 
 export const emailSchema = z
-  .string({ error: 'email is required' })
+  .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be text') })
   .trim()
   .max(CONTACT_EMAIL_MAX, { error: 'email is too long' })
   .pipe(z.email({ error: 'Please enter a valid email address' }))

@@ -4,7 +4,7 @@ import { emailSchema } from './common';
 
 const requiredText = (field: string, max: number) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be text`) })
     .trim()
     .min(1, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });

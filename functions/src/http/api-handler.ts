@@ -1,0 +1,93 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import { MAX_JSON_BODY_BYTES } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { routeForHandler, type RouteAccess } from '@shared/api-routes';
+import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { errorResponse, json } from './error-response';
+import { parseWith, readJsonBody } from './validation';
+
+export interface Caller {
+  sub: string;
+  email?: string;
+}
+
+/** Whether a signed-in caller is a super user (read from the profile, never from the client). */
+export type SuperUserCheck = (sub: string) => Promise<boolean>;
+
+export interface RequestContext<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  caller: Caller | undefined;
+  sourceIp: string;
+  event: APIGatewayProxyEventV2;
+}
+
+interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, PS extends z.ZodType | undefined> {
+  body?: BS;
+  query?: QS;
+  params?: PS;
+  /** Needed by routes whose access is "super". */
+  isSuperUser?: SuperUserCheck;
+  maxBodyBytes?: number;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type HandlerResult = { status?: number; body: unknown; headers?: Record<string, string> };
+
+/**
+ * Wraps a use case as an API Gateway (HTTP API, payload v2) handler: validates input with the shared zod
+ * schemas, enforces the route table's access level, maps errors in one place, and logs one line per request.
+ */
+export function apiHandler<BS extends z.ZodType | undefined = undefined, QS extends z.ZodType | undefined = undefined, PS extends z.ZodType | undefined = undefined>(
+  handlerName: string,
+  options: Options<BS, QS, PS>,
+  run: (ctx: RequestContext<Parsed<BS>, Parsed<QS>, Parsed<PS>>) => Promise<HandlerResult>,
+): (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2> {
+  const route = routeForHandler(handlerName);
+  if (!route) throw new Error(`Handler ${handlerName} is not in the route table`);
+  const access: RouteAccess = route.access;
+  if (access === 'super' && !options.isSuperUser) throw new Error(`Handler ${handlerName} needs isSuperUser`);
+
+  return async (event) => {
+    const started = Date.now();
+    logger.appendKeys({ route: `${route.method} ${route.path}`, requestId: event.requestContext?.requestId });
+    let response: APIGatewayProxyStructuredResultV2;
+    try {
+      const caller = callerOf(event);
+      if (access !== 'public' && !caller) throw new DomainError('unauthorized', MESSAGES.unauthorized);
+      if (access === 'super' && !(await options.isSuperUser!(caller!.sub))) {
+        throw new DomainError('forbidden', MESSAGES.forbiddenSuperUser);
+      }
+      const body = options.body
+        ? parseWith(options.body, readJsonBody(event.body, event.isBase64Encoded, options.maxBodyBytes ?? MAX_JSON_BODY_BYTES))
+        : undefined;
+      const query = options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined;
+      const params = options.params ? parseWith(options.params, event.pathParameters ?? {}, 'path') : undefined;
+      const result = await run({
+        body: body as Parsed<BS>,
+        query: query as Parsed<QS>,
+        params: params as Parsed<PS>,
+        caller,
+        sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+        event,
+      });
+      response = json(result.status ?? 200, result.body, result.headers);
+    } catch (error) {
+      response = errorResponse(error);
+    }
+    logger.info('request', { status: response.statusCode, ms: Date.now() - started });
+    logger.removeKeys(['route', 'requestId']);
+    return response;
+  };
+}
+
+function callerOf(event: APIGatewayProxyEventV2): Caller | undefined {
+  const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext?.authorizer?.jwt?.claims;
+  const sub = claims?.sub;
+  if (typeof sub !== 'string' || !sub) return undefined;
+  return { sub, email: typeof claims.email === 'string' ? claims.email : undefined };
+}

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import { validationError, DomainError } from '../lib/errors';
+
+/** Turns zod issues into one clear message naming the field(s), plus a field -> message map. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) fields[[...issue.path, key].join('.')] = `Unknown field: ${[...issue.path, key].join('.')}`;
+      continue;
+    }
+    const field = issue.path.length ? issue.path.join('.') : where;
+    fields[field] ??= issue.message.startsWith('Invalid input: expected') ? `${field}: ${issue.message.replace('Invalid input: ', '')}` : issue.message;
+  }
+  const first = Object.entries(fields)[0];
+  const message = first ? (first[1].toLowerCase().includes(first[0].toLowerCase()) ? first[1] : `${first[0]}: ${first[1]}`) : `Invalid ${where}`;
+  return throwValidation(message, fields);
+}
+
+function throwValidation(message: string, fields: Record<string, string>): never {
+  throw validationError(message, fields);
+}
+
+/** Reads a JSON body: size limit, base64 bodies, malformed JSON, all as clear 4xx errors. */
+export function readJsonBody(body: string | undefined, isBase64Encoded: boolean | undefined, maxBytes: number): unknown {
+  if (body === undefined || body === '') throw validationError('A JSON body is required', { body: 'required' });
+  const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new DomainError('payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw validationError('The request body is not valid JSON', { body: 'malformed JSON' });
+  }
+}

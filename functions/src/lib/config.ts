@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The functions' configuration, from the environment (set by CDK in AWS, by the local host locally).
+ * Endpoint overrides are how the local home points the same SDK clients at its stand-ins.
+ */
+const configSchema = z.object({
+  HOME: z.enum(['aws', 'local']).default('aws'),
+  TABLE_NAME: z.string().min(3),
+  UPLOADS_BUCKET: z.string().min(3),
+  RENDERS_BUCKET: z.string().min(3),
+  SUPPORT_EMAIL: z.string().default('support@example.com'),
+  MAIL_FROM: z.string().default('no-reply@example.com'),
+  MAIL_TRANSPORT: z.enum(['ses', 'outbox']).default('ses'),
+  OUTBOX_DIR: z.string().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  /** Public base URL of S3 for presigned URLs the browser uses (locally the host's /s3 front). */
+  S3_PUBLIC_ENDPOINT: z.string().optional(),
+  WEBSOCKET_MANAGEMENT_ENDPOINT: z.string().optional(),
+});
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (!cached) {
+    const parsed = configSchema.safeParse(process.env);
+    if (!parsed.success) {
+      const keys = parsed.error.issues.map((i) => i.path.join('.')).join(', ');
+      throw new Error(`Missing required environment variable: ${keys}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** For tests and the local host, which set the environment after import. */
+export function resetConfig(): void {
+  cached = undefined;
+}

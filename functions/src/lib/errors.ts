@@ -1,0 +1,28 @@
+/**
+ * Typed domain errors. Use cases throw these; the HTTP layer maps each kind to one status in one place
+ * (http/error-response.ts). The message is what the person sees.
+ */
+export type DomainErrorKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'insufficient_credits'
+  | 'rate_limited'
+  | 'payload_too_large'
+  | 'unavailable';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const validationError = (message: string, fields?: Record<string, string>) =>
+  new DomainError('validation', message, fields);

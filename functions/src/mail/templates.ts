@@ -1,0 +1,19 @@
+/** Mail templates, the same in both homes. Every value from a person is escaped in HTML. */
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const layout = (title: string, bodyHtml: string) =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto">` +
+  `<h2 style="margin-bottom:16px">${escapeHtml(title)}</h2>${bodyHtml}` +
+  `<p style="color:#666;font-size:12px;margin-top:32px">Studio Lot</p></body></html>`;
+
+export function contactMessageMail(input: { id: string; name: string; email: string; message: string }) {
+  const subject = `Contact form: message from ${input.name}`;
+  const text = `New message from the contact page (reference ${input.id}).\n\nName: ${input.name}\nEmail: ${input.email}\n\n${input.message}\n`;
+  const html = layout(
+    'New message from the contact page',
+    `<p><b>Name:</b> ${escapeHtml(input.name)}<br><b>Email:</b> ${escapeHtml(input.email)}<br><b>Reference:</b> ${escapeHtml(input.id)}</p>` +
+      `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+  );
+  return { subject, text, html };
+}

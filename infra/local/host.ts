@@ -1,0 +1,184 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import compression from 'compression';
+import sirv from 'sirv';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CREDIT_PACKAGES } from '@shared/pricing';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import { readLocalConfig, type LocalConfig } from './local-config';
+import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
+import { startS3Local, type RunningS3 } from './s3-local';
+import { createHttpGateway } from './http-gateway';
+import { createWebSocketGateway } from './websocket-gateway';
+import { serveOutbox } from './outbox-page';
+import { SPA_DIST, ensureSpaBuilt } from './spa-build';
+
+export interface LocalHost {
+  url: string;
+  config: LocalConfig;
+  stop(): Promise<void>;
+}
+
+export interface HostOptions {
+  /** Overrides of the environment's configuration (tests use PORT 0 and a temporary DATA_DIR). */
+  overrides?: Parameters<typeof readLocalConfig>[1];
+  /** Serve the SPA through Vite's dev server with hot reload instead of the built files. */
+  dev?: boolean;
+  /** Skip building the SPA (tests that only use the API). */
+  skipSpa?: boolean;
+  log?: (line: string) => void;
+}
+
+/** The credentials the local stand-ins accept (they are not secrets; nothing leaves this machine). */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }; // what s3rver accepts
+
+export class PortInUseError extends Error {}
+
+/**
+ * The local home: every engine the product uses, on this machine, behind one URL. The API runs the same
+ * handlers as the Lambdas, configured through the same environment variables CDK sets.
+ */
+export async function startLocalHost(options: HostOptions = {}): Promise<LocalHost> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const cfg = readLocalConfig(process.env, options.overrides);
+  const stops: (() => Promise<void> | void)[] = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => undefined);
+  };
+
+  // 1. Claim the one public port first, so a port in use fails fast with a clear message.
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(
+        e.code === 'EADDRINUSE'
+          ? new PortInUseError(`Port ${cfg.PORT} is already in use. Choose another one: PORT=${cfg.PORT + 1} npm start`)
+          : e,
+      ),
+    );
+    server.listen(cfg.PORT, cfg.HOST, () => resolve());
+  });
+  stops.push(() => new Promise<void>((r) => server.close(() => r())));
+  const port = (server.address() as { port: number }).port;
+  const url = `http://localhost:${port}`;
+  let ready = false;
+
+  try {
+    if (!process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE) {
+      process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
+      process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
+    }
+    const spaBuild = options.skipSpa || options.dev ? Promise.resolve('skipped') : ensureSpaBuilt(log);
+
+    // 2. The engines, in parallel.
+    const [dynamodb, s3] = await Promise.all([
+      cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
+      cfg.LOCAL_S3 === 'local'
+        ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS })
+        : Promise.resolve<RunningS3 | undefined>(undefined),
+    ]);
+    if (dynamodb) stops.push(() => dynamodb.stop());
+    if (s3) stops.push(() => s3.stop());
+
+    // 3. The environment of the functions: exactly the variables CDK gives the Lambdas, plus endpoint overrides.
+    Object.assign(process.env, {
+      HOME_KIND: 'local',
+      HOME: 'local',
+      AWS_REGION: cfg.AWS_REGION,
+      TABLE_NAME: cfg.TABLE_NAME,
+      UPLOADS_BUCKET: cfg.UPLOADS_BUCKET,
+      RENDERS_BUCKET: cfg.RENDERS_BUCKET,
+      SUPPORT_EMAIL: cfg.SUPPORT_EMAIL,
+      MAIL_FROM: cfg.MAIL_FROM,
+      MAIL_TRANSPORT: cfg.LOCAL_MAIL === 'outbox' ? 'outbox' : 'ses',
+      OUTBOX_DIR: join(cfg.dataDir, 'outbox'),
+      WEBSOCKET_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}/_local/ws-management`,
+      PUBLIC_URL: url,
+      ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
+      ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
+    });
+
+    // 4. Table and seed data, created when missing.
+    if (dynamodb) {
+      const client = new DynamoDBClient({ region: cfg.AWS_REGION, endpoint: dynamodb.endpoint });
+      const table = await ensureTable(client, cfg.TABLE_NAME);
+      client.destroy();
+      if (table === 'created') log(`Created table ${cfg.TABLE_NAME}`);
+    }
+    const { DynamoDbCreditPackageRepository } = await import('../../functions/src/credits/dynamodb-credit-package-repository');
+    const packages = new DynamoDbCreditPackageRepository();
+    if ((await packages.listActive()).length === 0) await packages.upsert(CREDIT_PACKAGES);
+
+    // 5. The gateways and pages.
+    const api = createHttpGateway({});
+    const ws = createWebSocketGateway({ stage: 'local' });
+    stops.push(() => ws.close());
+    await spaBuild;
+    const runtimeConfig: RuntimeConfig = {
+      apiUrl: url,
+      webSocketUrl: `${url.replace(/^http/, 'ws')}/ws`,
+      userPoolId: 'local_studiolot',
+      userPoolClientId: 'local-spa-client',
+      userPoolEndpoint: `${url}/_local/cognito`,
+      stripePublishableKey: 'pk_test_local_simulator',
+      home: 'local',
+    };
+    const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, gzip: false, dev: false, setHeaders: cacheHeaders });
+    const compress = compression();
+
+    const route = async (req: IncomingMessage, res: ServerResponse) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (!ready) {
+        res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
+        return res.end('Starting…');
+      }
+      if (path.startsWith('/api/')) return api(req, res);
+      if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
+      if (path.startsWith('/_local/ws-management/')) return ws.management(req, res, '/_local/ws-management');
+      if (path === '/_local/mailbox') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'html');
+      if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json');
+      return compress(req as never, res as never, () => {
+        if (path === '/config.json') {
+          res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          return res.end(JSON.stringify(runtimeConfig));
+        }
+        spa(req, res, () => {
+          res.writeHead(404);
+          res.end('Not found');
+        });
+      });
+    };
+    server.on('request', (req, res) => {
+      route(req, res).catch((error: Error) => {
+        console.error(error);
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Internal Server Error' }));
+      });
+    });
+    server.on('upgrade', (req, socket, head) => {
+      if ((req.url ?? '').split('?')[0] === '/ws') ws.upgrade(req, socket, head).catch(() => socket.destroy());
+      else if (!options.dev) socket.destroy();
+    });
+    ready = true;
+    return { url, config: cfg, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Hashed assets are immutable; index.html and everything else must be revalidated (as on CloudFront). */
+function cacheHeaders(res: ServerResponse, pathname: string) {
+  res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+async function startViteMiddleware(server: import('node:http').Server, stops: (() => Promise<void> | void)[]) {
+  const { createServer: createVite } = await import('vite');
+  const vite = await createVite({
+    configFile: join(import.meta.dirname, '../../frontend/vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server } },
+    appType: 'spa',
+  });
+  stops.push(() => vite.close());
+  return vite.middlewares as unknown as (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+}

@@ -1,0 +1,34 @@
+// Indented JSON logs on the console; set before any function module creates its logger.
+process.env.POWERTOOLS_DEV ??= 'true';
+const { PortInUseError, startLocalHost } = await import('./host');
+
+/** `npm start` (and `npm run dev` with --dev): the whole product on this machine, at one URL. */
+const dev = process.argv.includes('--dev');
+const portArg = process.argv.indexOf('--port');
+const overrides = portArg > 0 ? { PORT: Number(process.argv[portArg + 1]) } : {};
+
+try {
+  const started = Date.now();
+  const host = await startLocalHost({ dev, overrides });
+  console.log(`\n  Studio Lot is running (local mode) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(`  ➜  ${host.url}\n`);
+  console.log(`  Mailbox: ${host.url}/_local/mailbox   Health: ${host.url}/api/health   Data: ${host.config.dataDir}\n`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await host.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  if (error instanceof PortInUseError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error('\nThe local host could not start:', (error as Error).message, '\n');
+  }
+  process.exit(1);
+}
+export {};

@@ -1,0 +1,60 @@
+import { request } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { CONTACT_RATE_LIMIT } from '@shared/limits';
+import { useLocalHost } from '../support/local-host';
+
+const { url } = useLocalHost();
+
+interface Mail { to: string; subject: string; text: string; replyTo?: string }
+const mailbox = async (): Promise<Mail[]> => ((await (await fetch(`${url}/_local/mailbox/messages.json`)).json()) as { messages: Mail[] }).messages;
+const send = (body: unknown) =>
+  fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Sends from another loopback address (127.0.0.0/8), so the per-client window is this test's alone. */
+function sendFrom(localAddress: string, body: unknown): Promise<number> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/contact', method: 'POST', localAddress, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe('contact messages land in the local mailbox', () => {
+  it('a message is stored and mailed to support, with the sender as reply-to', async () => {
+    const marker = `marker-${Date.now()}`;
+    const res = await send({ name: 'Dana Dealer', email: `dana+${marker}@example.com`, message: `Do you do vans? ${marker}` });
+    expect(res.status).toBe(200);
+    const mail = (await mailbox()).find((m) => m.text.includes(marker));
+    expect(mail).toBeDefined();
+    expect(mail!.to).toBe(process.env.SUPPORT_EMAIL);
+    expect(mail!.replyTo).toBe(`dana+${marker}@example.com`);
+    const html = await (await fetch(`${url}/_local/mailbox`)).text();
+    expect(html).toContain('Contact form: message from Dana Dealer');
+  });
+
+  it(`one address gets ${CONTACT_RATE_LIMIT.perEmail} messages an hour, then 429 and nothing more is mailed`, async () => {
+    const email = `busy-${Date.now()}@example.com`;
+    for (let i = 0; i < CONTACT_RATE_LIMIT.perEmail; i++) {
+      expect((await send({ name: 'Busy', email, message: `n${i}` })).status).toBe(200);
+    }
+    const before = (await mailbox()).filter((m) => m.replyTo === email).length;
+    const refused = await send({ name: 'Busy', email, message: 'one too many' });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Too many requests/);
+    expect((await mailbox()).filter((m) => m.replyTo === email).length).toBe(before);
+  });
+
+  it(`one client gets ${CONTACT_RATE_LIMIT.perClient} messages an hour, whatever the addresses`, async () => {
+    const ip = `127.0.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 200) + 20}`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_RATE_LIMIT.perClient; i++) {
+      statuses.push(await sendFrom(ip, { name: 'Bot', email: `bot${i}-${Date.now()}@example.com`, message: 'spam' }));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(CONTACT_RATE_LIMIT.perClient);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
