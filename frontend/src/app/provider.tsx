@@ -1,18 +1,16 @@
-import { TooltipProvider } from '@radix-ui/react-tooltip';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { createQueryClient } from '@/lib/query-client';
+import type { ReactNode } from 'react';
 import { DeferredToaster } from './deferred-toaster';
 
-/** App-wide providers: data fetching, tooltips (700 ms open delay, 300 ms skip) and toasts. */
+/**
+ * App-wide providers. Toasts (3 visible, 4 s) load on first interaction; TanStack Query (retry 3, backoff 1-30 s,
+ * refetch on focus/reconnect, gc 5 min) and the tooltip provider (700/300 ms) sit in the lazy `DataProviders`
+ * layout of the router, so the landing page does not carry them.
+ */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-        {children}
-        <DeferredToaster />
-      </TooltipProvider>
-    </QueryClientProvider>
+    <>
+      {children}
+      <DeferredToaster />
+    </>
   );
 }

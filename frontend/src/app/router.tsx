@@ -16,22 +16,28 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <div className="min-h-dvh" aria-busy="true" />,
     children: [
       { index: true, ...page(() => import('./routes/landing')) },
-      { path: 'contact', ...page(() => import('./routes/contact')) },
-      { path: 'terms', ...page(() => import('./routes/terms')) },
-      { path: 'privacy', ...page(() => import('./routes/privacy')) },
-      { path: 'trial/:token', ...page(() => import('./routes/trial')) },
       {
-        path: 'dashboard',
+        // Pages that fetch data share the lazily loaded data providers.
+        lazy: async () => ({ Component: (await import('./data-providers')).default }),
         children: [
-          { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
-          { path: 'car-packages', ...page(() => import('@/features/dashboard/components/car-packages-page')) },
-          { path: 'images', ...page(() => import('@/features/dashboard/components/images-page')) },
-          { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
-          { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
-          { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
+          { path: 'contact', ...page(() => import('./routes/contact')) },
+          { path: 'terms', ...page(() => import('./routes/terms')) },
+          { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'trial/:token', ...page(() => import('./routes/trial')) },
+          {
+            path: 'dashboard',
+            children: [
+              { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
+              { path: 'car-packages', ...page(() => import('@/features/dashboard/components/car-packages-page')) },
+              { path: 'images', ...page(() => import('@/features/dashboard/components/images-page')) },
+              { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
+              { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
+              { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
+            ],
+          },
+          { path: '*', ...page(() => import('./routes/not-found')) },
         ],
       },
-      { path: '*', ...page(() => import('./routes/not-found')) },
     ],
   },
 ];

@@ -1,3 +1,5 @@
-export default function Route() {
-  return <main className="p-8"><h1>contact</h1></main>;
+import { ContactPage } from '@/features/contact/components/contact-page';
+
+export default function ContactRoute() {
+  return <ContactPage />;
 }

@@ -1,3 +1,5 @@
-export default function Route() {
-  return <main className="p-8"><h1>privacy</h1></main>;
+import { PrivacyPage } from '@/features/legal/components/privacy-page';
+
+export default function PrivacyRoute() {
+  return <PrivacyPage />;
 }

@@ -1,3 +1,5 @@
-export default function Route() {
-  return <main className="p-8"><h1>terms</h1></main>;
+import { TermsPage } from '@/features/legal/components/terms-page';
+
+export default function TermsRoute() {
+  return <TermsPage />;
 }

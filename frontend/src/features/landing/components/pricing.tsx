@@ -1,0 +1,66 @@
+import { Check } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { DISPLAY_PLANS, type TrialPlan } from '@shared/pricing';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
+
+export function Pricing({ onStartTrial }: { onStartTrial: (plan: TrialPlan) => void }) {
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <h2 id="pricing-title" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+          Simple, pay-per-use pricing
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
+          1 credit = 1 photo. No contracts, no subscriptions, no monthly commitments. Credits never expire.
+        </p>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          {DISPLAY_PLANS.map((plan) => (
+            <li
+              key={plan.name}
+              className={cn(
+                'relative flex flex-col rounded-xl border bg-white p-6 shadow-sm',
+                plan.badge ? 'border-brand-700 ring-2 ring-brand-700' : 'border-slate-200',
+              )}
+            >
+              {plan.badge && (
+                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+                  {plan.badge}
+                </span>
+              )}
+              <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+              <p className="mt-3">
+                <span className="text-3xl font-extrabold text-slate-900">{plan.price}</span>
+                {plan.credits !== null && <span className="ml-1 text-slate-600">for {plan.credits} credits</span>}
+              </p>
+              <p className="mt-1 min-h-5 text-sm text-slate-700">{plan.perPhoto}</p>
+              <p className="min-h-5 text-sm font-semibold text-green-800">{plan.savings}</p>
+              <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
+                {plan.features.map((f) => (
+                  <li key={f} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-green-700" aria-hidden="true" />
+                    {f}
+                  </li>
+                ))}
+              </ul>
+              {plan.trialPlan ? (
+                <Button
+                  className="mt-6 w-full"
+                  variant={plan.badge ? 'default' : 'outline'}
+                  onClick={() => onStartTrial(plan.trialPlan as TrialPlan)}
+                  aria-label={`Start free trial with ${plan.name}`}
+                >
+                  Start Free Trial
+                </Button>
+              ) : (
+                <Button className="mt-6 w-full" variant="outline" asChild>
+                  <Link to="/contact">Contact Us</Link>
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

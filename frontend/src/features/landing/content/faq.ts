@@ -1,0 +1,44 @@
+import { COMPANY, PROCESSING_TIMES } from '@shared/brand';
+import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, TRIAL_CREDITS } from '@shared/limits';
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
+
+/** Questions dealers ask before they try the service; answers say what the system really does. */
+export const FAQ_ITEMS: readonly FaqItem[] = [
+  {
+    question: 'How do credits work?',
+    answer: `You buy credits once and use them whenever you like; there is no contract and no subscription. A car package turns 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of one car into the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for 1 credit. In the batch processor, 1 credit is 1 processed photo. Purchased credits never expire.`,
+  },
+  {
+    question: 'What do I get for free?',
+    answer: `Every new account starts with ${TRIAL_CREDITS} free credits, no credit card needed. Trial credits are valid for 30 days; they are used before any credits you buy.`,
+  },
+  {
+    question: 'How long does processing take?',
+    answer: `Each image takes between ${cloud.min} seconds and about ${Math.round(cloud.max / 60 * 10) / 10} minutes to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so a package is usually ready within a few minutes, and you can watch each angle finish live in your dashboard.`,
+  },
+  {
+    question: 'Will the new photo hide scratches or damage?',
+    answer:
+      'No. We change the background and the lighting, not the car. Every render is checked against your original photo, and one where the vehicle changed is rendered again or marked as failed, so what buyers see is the car you have.',
+  },
+  {
+    question: 'Do I need an app or design skills?',
+    answer:
+      'No. Everything works in the web browser of your phone or computer. Take ordinary photos of the car, upload them, pick a background and download the finished images.',
+  },
+  {
+    question: 'What happens if a render fails?',
+    answer:
+      'If none of the angles of a car package can be rendered, its credit is refunded automatically, and failed angles can be retried for free. A failed photo in the batch processor gives its credit back too.',
+  },
+  {
+    question: 'What happens to my photos?',
+    answer: `Your original and finished photos are stored encrypted and are never sold or shared for marketing. You can ask us to delete your data at any time by writing to ${COMPANY.privacyEmail}; it is deleted for good within 30 days.`,
+  },
+];

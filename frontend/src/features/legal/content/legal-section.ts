@@ -1,0 +1,5 @@
+export interface LegalSection {
+  title: string;
+  paragraphs: readonly string[];
+  items?: readonly string[];
+}
