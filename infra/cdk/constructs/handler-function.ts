@@ -1,0 +1,137 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import { resolve } from 'node:path';
+import { HANDLER_PERMISSIONS } from '../handler-permissions';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface HandlerResources {
+  table: dynamodb.ITableV2;
+  uploadsBucket: s3.IBucket;
+  rendersBucket: s3.IBucket;
+  /** Granted when the handler has "websocket:post". */
+  webSocketApiArn?: string;
+}
+
+export interface HandlerFunctionProps {
+  /** File name under functions/src/handlers/ (the same entry the local host runs). */
+  handler: string;
+  resources: HandlerResources;
+  environment: Record<string, string>;
+  timeout?: Duration;
+  memorySize?: number;
+}
+
+/** One bundled Lambda per handler (esbuild, Node 24, arm64), with exactly the permissions its handler needs. */
+export class HandlerFunction extends Construct {
+  readonly fn: nodejs.NodejsFunction;
+
+  constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
+    super(scope, id);
+    const permissions = HANDLER_PERMISSIONS[props.handler];
+    if (!permissions) throw new Error(`No permissions stated for handler ${props.handler} (infra/cdk/handler-permissions.ts)`);
+
+    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
+    this.fn = new nodejs.NodejsFunction(this, 'Fn', {
+      entry: resolve(ROOT, `functions/src/handlers/${props.handler}.ts`),
+      handler: 'handler',
+      projectRoot: ROOT,
+      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
+      runtime: lambda.Runtime.NODEJS_24_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      environment: {
+        ...props.environment,
+        HANDLER_NAME: props.handler,
+        POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
+        NODE_OPTIONS: '--enable-source-maps',
+      },
+      bundling: {
+        format: nodejs.OutputFormat.ESM,
+        target: 'node24',
+        minify: true,
+        sourceMap: true,
+        tsconfig: resolve(ROOT, 'tsconfig.json'),
+        // ESM bundles still meet CommonJS dependencies that call require().
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+        // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with.
+        externalModules: [],
+      },
+    });
+
+    const { table, uploadsBucket, rendersBucket } = props.resources;
+    for (const permission of permissions) {
+      switch (permission) {
+        case 'table:read':
+          table.grantReadData(this.fn);
+          break;
+        case 'table:write':
+          table.grantWriteData(this.fn);
+          break;
+        case 'table:describe':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [table.tableArn] }));
+          break;
+        case 'uploads:read':
+          uploadsBucket.grantRead(this.fn);
+          break;
+        case 'uploads:write':
+          uploadsBucket.grantPut(this.fn);
+          break;
+        case 'uploads:list':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
+          break;
+        case 'renders:read':
+          rendersBucket.grantRead(this.fn);
+          break;
+        case 'renders:write':
+          rendersBucket.grantPut(this.fn);
+          break;
+        case 'renders:list':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [rendersBucket.bucketArn] }));
+          break;
+        case 'mail:send':
+          this.fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['ses:SendEmail'],
+              resources: [Stack.of(this).formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+            }),
+          );
+          break;
+        case 'mail:account':
+          // GetAccount has no resource-level permissions.
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+          break;
+        case 'websocket:post':
+          if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);
+          this.fn.addToRolePolicy(
+            new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [`${props.resources.webSocketApiArn}/*/POST/@connections/*`] }),
+          );
+          break;
+      }
+    }
+
+    NagSuppressions.addResourceSuppressions(
+      this.fn,
+      [
+        { id: 'AwsSolutions-IAM4', reason: 'AWSLambdaBasicExecutionRole only allows writing this function’s own CloudWatch logs.', appliesTo: ['Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole'] },
+        {
+          id: 'AwsSolutions-IAM5',
+          reason:
+            'Wildcards are limited to this table’s indexes (index/*), objects inside this project’s own buckets, X-Ray segments (no resource-level permissions), SES identities of this account and the ses:GetAccount call.',
+        },
+      ],
+      true,
+    );
+  }
+}

@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { NagSuppressions } from 'cdk-nag';
+import type { Construct } from 'constructs';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import type { StageConfig } from '../stage-config';
+
+export interface WebStackProps extends StackProps {
+  config: StageConfig;
+  httpApi: apigw.IHttpApi;
+  webSocketUrl: string;
+  userPool: cognito.IUserPool;
+  userPoolClient: cognito.IUserPoolClient;
+  /** The built SPA (frontend/dist); when missing only config.json is deployed and a warning is shown. */
+  spaDistPath?: string;
+}
+
+/** SPA routes are client-side: any path without a file extension is served index.html. */
+const SPA_REWRITE = `function handler(event) {
+  var uri = event.request.uri;
+  if (uri.indexOf('.') === -1) { event.request.uri = '/index.html'; }
+  return event.request;
+}`;
+
+/** The SPA on a private bucket behind CloudFront, with the API on the same origin under /api/*. */
+export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+    const removalPolicy = props.config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+    const logs = new s3.Bucket(this, 'CdnLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED, // CloudFront standard logs need ACLs
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy,
+      autoDeleteObjects: !props.config.retainData,
+    });
+    NagSuppressions.addResourceSuppressions(logs, [{ id: 'AwsSolutions-S1', reason: 'This bucket receives the CDN and SPA bucket access logs; it does not log itself.' }]);
+
+    const site = new s3.Bucket(this, 'Site', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site/',
+      removalPolicy: RemovalPolicy.DESTROY, // the SPA is rebuilt from source on every deploy
+      autoDeleteObjects: true,
+    });
+
+    const apiDomain = `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    this.distribution = new cloudfront.Distribution(this, 'Cdn', {
+      defaultRootObject: 'index.html',
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cdn/',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(site),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        compress: true,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [
+          { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: new cloudfront.Function(this, 'SpaRewrite', { code: cloudfront.FunctionCode.fromInline(SPA_REWRITE), runtime: cloudfront.FunctionRuntime.JS_2_0 }) },
+        ],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+          cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          compress: true,
+        },
+      },
+    });
+    NagSuppressions.addResourceSuppressions(this.distribution, [
+      { id: 'AwsSolutions-CFR1', reason: 'Dealers may be anywhere; no country is blocked.' },
+      { id: 'AwsSolutions-CFR2', reason: 'WAF is an operator choice per account (cost); API Gateway throttling and handler rate limits protect the API.' },
+      { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate is used until a custom domain is configured; with a custom domain and certificate set minimumProtocolVersion to TLSv1.2_2021.' },
+    ]);
+
+    const runtimeConfig: RuntimeConfig = {
+      apiUrl: `https://${this.distribution.distributionDomainName}`,
+      webSocketUrl: props.webSocketUrl,
+      userPoolId: props.userPool.userPoolId,
+      userPoolClientId: props.userPoolClient.userPoolClientId,
+      stripePublishableKey: String(this.node.tryGetContext('stripePublishableKey') ?? ''),
+      home: 'aws',
+    };
+    const sources = [s3deploy.Source.jsonData('config.json', runtimeConfig)];
+    if (props.spaDistPath && existsSync(resolve(props.spaDistPath, 'index.html'))) {
+      sources.unshift(s3deploy.Source.asset(props.spaDistPath));
+    } else {
+      Annotations.of(this).addWarningV2('studio-lot:spa-missing', 'frontend/dist is missing: run `npm run build` before `cdk deploy` to ship the SPA.');
+    }
+    new s3deploy.BucketDeployment(this, 'DeploySite', {
+      destinationBucket: site,
+      sources,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.json'],
+      memoryLimit: 512,
+    });
+    NagSuppressions.addStackSuppressions(this, [
+      { id: 'AwsSolutions-IAM4', reason: 'The CDK BucketDeployment and auto-delete custom resources use the basic execution role for their own logs.' },
+      { id: 'AwsSolutions-IAM5', reason: 'The CDK BucketDeployment custom resource copies many objects into this stack’s site bucket and invalidates this distribution.' },
+      { id: 'AwsSolutions-L1', reason: 'The CDK BucketDeployment custom resource pins its own runtime.' },
+    ]);
+
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+  }
+}

@@ -1,0 +1,27 @@
+import type { App } from 'aws-cdk-lib';
+
+/** Deployment settings, from CDK context (`cdk deploy -c stage=prod -c supportEmail=...`). */
+export interface StageConfig {
+  stage: string;
+  /** Production keeps data (table, buckets, user pool) when a stack is deleted. */
+  retainData: boolean;
+  supportEmail: string;
+  /** An SES-verified sender identity. */
+  mailFrom: string;
+  /** Where the renderer reaches OpenAI; the key itself lives in Secrets Manager under this name. */
+  openAiSecretName: string;
+  renderModel: string;
+}
+
+export function stageConfig(app: App): StageConfig {
+  const ctx = (key: string, fallback: string) => String(app.node.tryGetContext(key) ?? fallback);
+  const stage = ctx('stage', 'dev');
+  return {
+    stage,
+    retainData: stage === 'prod' || ctx('retainData', 'false') === 'true',
+    supportEmail: ctx('supportEmail', 'support@example.com'),
+    mailFrom: ctx('mailFrom', 'no-reply@example.com'),
+    openAiSecretName: ctx('openAiSecretName', `studio-lot/${stage}/openai-api-key`),
+    renderModel: ctx('renderModel', 'gpt-image-2.6-sunburst'),
+  };
+}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { API_ROUTES, WEBSOCKET_ROUTES } from '@shared/api-routes';
+import { buildApp } from '../../infra/cdk/app-factory';
+import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
+
+// Bundling is skipped in tests (it is exercised by `npx cdk synth`); everything else is the real app.
+const synth = (context: Record<string, unknown> = {}) => buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+const { stacks } = synth();
+const data = Template.fromStack(stacks.stateful);
+const api = Template.fromStack(stacks.api);
+const web = Template.fromStack(stacks.web);
+
+describe('stateful stack', () => {
+  it('one table with PK/SK, GSI1, TTL on expiresAt and point-in-time recovery', () => {
+    data.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    data.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'PK', KeyType: 'HASH' },
+        { AttributeName: 'SK', KeyType: 'RANGE' },
+      ],
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }] })],
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+    });
+  });
+
+  it('every bucket blocks public access, is encrypted and refuses plain HTTP', () => {
+    const buckets = data.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets).length).toBe(3);
+    for (const bucket of Object.values(buckets)) {
+      expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+      expect(bucket.Properties.BucketEncryption).toBeDefined();
+    }
+    const policies = Object.values(data.findResources('AWS::S3::BucketPolicy'));
+    expect(policies.length).toBe(3);
+    for (const policy of policies) {
+      expect(JSON.stringify(policy.Properties.PolicyDocument)).toContain('"aws:SecureTransport":"false"');
+    }
+  });
+
+  it('upload and render buckets allow presigned browser uploads (CORS POST)', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['GET', 'POST']) })] } });
+  });
+
+  it('the user pool allows the custom (magic link) flow only', () => {
+    data.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'], GenerateSecret: false, PreventUserExistenceErrors: 'ENABLED' });
+  });
+
+  it('data is destroyed with a dev stack but retained in production', () => {
+    expect(Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))[0]!.DeletionPolicy).toBe('Delete');
+    const prod = Template.fromStack(synth({ stage: 'prod' }).stacks.stateful);
+    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool']) {
+      for (const r of Object.values(prod.findResources(type))) expect(r.DeletionPolicy, type).toBe('Retain');
+    }
+  });
+});
+
+describe('API stack', () => {
+  it('has exactly the routes of the route table, each with the authorizer its access needs', () => {
+    const routes = api.findResources('AWS::ApiGatewayV2::Route');
+    const httpRoutes = Object.values(routes).filter((r) => !String(r.Properties.RouteKey).startsWith('$'));
+    expect(httpRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of API_ROUTES) {
+      const found = httpRoutes.find((r) => r.Properties.RouteKey === `${route.method} ${route.path}`)!;
+      expect(found.Properties.AuthorizationType ?? 'NONE', route.path).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+    }
+  });
+
+  it('the JWT authorizer checks the user pool issuer and the SPA client audience', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
+    });
+  });
+
+  it('has the three WebSocket routes', () => {
+    for (const { routeKey } of WEBSOCKET_ROUTES) api.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: routeKey });
+  });
+
+  it('one Node 24 arm64 function per handler, each handler with stated permissions', () => {
+    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler)];
+    const fns = Object.values(api.findResources('AWS::Lambda::Function'));
+    expect(fns.length).toBe(handlers.length);
+    for (const fn of fns) {
+      expect(fn.Properties.Runtime).toBe('nodejs24.x');
+      expect(fn.Properties.Architectures).toEqual(['arm64']);
+    }
+    expect(fns.map((f) => f.Properties.Environment.Variables.HANDLER_NAME).sort()).toEqual([...handlers].sort());
+    for (const h of handlers) expect(HANDLER_PERMISSIONS[h], h).toBeDefined();
+  });
+
+  it('least privilege: the packages reader cannot write, and only the contact handler may send mail', () => {
+    const policies = api.findResources('AWS::IAM::Policy');
+    const actionsOf = (handlerId: string) =>
+      Object.entries(policies)
+        .filter(([id]) => id.startsWith(handlerId))
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement.flatMap((s: { Action: string | string[] }) => [s.Action].flat()));
+    const reader = actionsOf('ListCreditPackagesHandler');
+    expect(reader).toContain('dynamodb:Query');
+    expect(reader.filter((a) => a.startsWith('dynamodb:') && /Put|Update|Delete|Write/.test(a))).toEqual([]);
+    const senders = Object.entries(policies)
+      .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'))
+      .map(([id]) => id.replace(/Fn.*/, ''));
+    expect(senders).toEqual(['SendContactMessageHandler']);
+  });
+
+  it('access logs and throttling on the HTTP stage', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
+    });
+  });
+});
+
+describe('web stack', () => {
+  it('serves the SPA from a private bucket through CloudFront, with /api/* going to the HTTP API uncached', () => {
+    web.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true }),
+        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST']) })],
+      }),
+    });
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('deploys a runtime config.json next to the SPA', () => {
+    web.hasResourceProperties('Custom::CDKBucketDeployment', Match.objectLike({ DestinationBucketName: Match.anyValue() }));
+    const json = JSON.stringify(web.toJSON());
+    expect(json).toContain('config.json');
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports no unsuppressed error or warning in any stack', () => {
+    for (const stack of [stacks.stateful, stacks.api, stacks.web]) {
+      const problems = [
+        ...Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+      ].map((a) => `${a.id}: ${String(a.entry.data).slice(0, 120)}`);
+      expect(problems, stack.stackName).toEqual([]);
+    }
+  });
+});
