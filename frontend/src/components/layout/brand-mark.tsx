@@ -8,7 +8,7 @@ export function BrandMark({ className }: { className?: string }) {
         <rect width="32" height="32" rx="7" fill="#1d4ed8" />
         <path d="M6 20l3-6c.5-1 1.4-1.5 2.5-1.5h9c1.1 0 2 .5 2.5 1.5l3 6v3a1 1 0 0 1-1 1h-2a1 1 0 0 1-1-1v-1H10v1a1 1 0 0 1-1 1H7a1 1 0 0 1-1-1z" fill="#fff" />
       </svg>
-      <span className="text-lg">{PRODUCT_NAME}</span>
+      <span className="text-lg whitespace-nowrap">{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -24,7 +24,7 @@ export function Pricing({ onStartTrial }: { onStartTrial: (plan: TrialPlan) => v
               )}
             >
               {plan.badge && (
-                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+                <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold whitespace-nowrap text-white">
                   {plan.badge}
                 </span>
               )}
