@@ -16,7 +16,7 @@ export interface SiteHeaderProps {
 export function SiteHeader({ onLogin, onStartTrial }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:px-6">
         <BrandMark />
         <nav aria-label="Sections" className="hidden md:block">
           <ul className="flex items-center gap-6 text-sm font-medium text-slate-700">
@@ -29,8 +29,8 @@ export function SiteHeader({ onLogin, onStartTrial }: SiteHeaderProps) {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
-          <Button variant="ghost" size="sm" onClick={onLogin}>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={onLogin}>
             Login
           </Button>
           <Button size="sm" onClick={onStartTrial}>

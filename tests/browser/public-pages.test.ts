@@ -1,0 +1,165 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { launchBrowser, openPage } from '../support/browser';
+import { startTestHost } from '../support/test-host';
+
+let host: { url: string; stop(): Promise<void> };
+let browser: Browser;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+});
+
+async function visit(path: string, viewport = { width: 1280, height: 800 }) {
+  const opened = await openPage(browser, { viewport });
+  await opened.page.goto(`${host.url}${path}`, { waitUntil: 'networkidle' });
+  await opened.page.getByRole('heading', { level: 1 }).waitFor();
+  return opened;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+interface Mail {
+  to: string | string[];
+  subject: string;
+  text: string;
+}
+async function mailbox(): Promise<Mail[]> {
+  const response = await fetch(`${host.url}/_local/mailbox/messages.json`);
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { messages: Mail[] }).messages;
+}
+
+describe('contact page', () => {
+  it('refuses blank fields, checks the address, sends, shows Message Sent! and the message reaches the mailbox', async () => {
+    const { page, context, errors } = await visit('/contact');
+    expect(await page.title()).toMatch(/Contact Us/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/24 hours/);
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await page.getByRole('heading', { name: 'Enterprise Inquiries' }).waitFor();
+    await page.getByRole('heading', { name: 'General Support' }).waitFor();
+    expect(await page.getByText(/Support section of your dashboard/).count()).toBe(1);
+
+    const send = page.getByRole('button', { name: 'Send Message' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByLabel('Name').fill('   ');
+    await page.getByLabel('Email').fill('dealer@example.com');
+    await page.getByLabel('Message').fill('Hello');
+    expect(await send.isDisabled()).toBe(true); // blank after trimming
+
+    const marker = `Pricing for 40 cars a month ${Date.now()}`;
+    await page.getByLabel('Name').fill('Maria Gonzalez');
+    await page.getByLabel('Email').fill('maria-at-example.com');
+    await page.getByLabel('Message').fill(marker);
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await send.click();
+    await page.getByText(MESSAGES.invalidEmail).waitFor();
+    expect(posts).toEqual([]);
+
+    await page.getByLabel('Email').fill('maria@sunbelt-preowned.example');
+    await send.click();
+    await page.getByRole('heading', { name: 'Message Sent!' }).waitFor();
+    expect(posts.some((u) => u.endsWith('/api/contact'))).toBe(true);
+    await page.getByRole('status').getByRole('link', { name: 'Back to Home' }).waitFor();
+
+    await expect.poll(async () => (await mailbox()).some((m) => m.text.includes(marker)), { timeout: 10_000 }).toBe(true);
+    expect(errors).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the server refusal inline when the API says no', async () => {
+    const { page, context } = await visit('/contact');
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: MESSAGES.tooManyRequests, code: 'too_many_requests' }),
+      }),
+    );
+    await page.getByLabel('Name').fill('Tom');
+    await page.getByLabel('Email').fill('tom@example.com');
+    await page.getByLabel('Message').fill('Hi');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('alert').filter({ hasText: MESSAGES.tooManyRequests }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Message Sent!' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('legal pages', () => {
+  it('Terms of Service has its 8 sections, last updated January 2025, and a way back home', async () => {
+    const { page, context } = await visit('/terms');
+    expect(await page.title()).toMatch(/Terms of Service/);
+    expect(await page.locator('main h2').count()).toBe(8);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain('Last updated: January 2025');
+    for (const t of ['Acceptance', 'Description of Service', 'Accounts', 'Payment and Credits', 'Intellectual Property', 'Liability', 'Changes', 'Contact']) {
+      expect(text).toContain(t);
+    }
+    expect(text).toMatch(/5 free trial credits/);
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('Privacy Policy and GDPR has its 10 sections, 30-day deletion and the real third parties', async () => {
+    const { page, context } = await visit('/privacy');
+    expect(await page.locator('main h2').count()).toBe(10);
+    const text = await page.locator('main').innerText();
+    expect(text).toContain('Last updated: January 2025');
+    expect(text).toMatch(/permanently deleted within 30 days/);
+    for (const party of ['Stripe', 'Amazon Web Services', 'OpenAI']) expect(text).toContain(party);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('not found and errors', () => {
+  it('shows 404 for an unknown path, logs the path and links home', async () => {
+    const { page, context, errors } = await visit('/no-such-page/at-all');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('404');
+    await page.getByText(MESSAGES.notFound).waitFor();
+    expect(errors.some((e) => e.includes('/no-such-page/at-all'))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.getByRole('heading', { name: /Studio photos of your cars/ }).waitFor();
+    await context.close();
+  });
+
+  it("shows the router's error fallback when a page cannot load", async () => {
+    const opened = await openPage(browser);
+    await opened.page.route(/\/assets\/terms-[^/]*\.js$/, (route) => route.abort());
+    await opened.page.goto(`${host.url}/terms`);
+    await opened.page.getByRole('heading', { name: MESSAGES.unexpectedError }).waitFor();
+    await opened.context.close();
+  });
+});
+
+describe('every public page at 375, 768 and 1280 px', () => {
+  it('has no horizontal overflow', async () => {
+    for (const width of [375, 768, 1280]) {
+      for (const path of ['/', '/contact', '/terms', '/privacy', '/unknown']) {
+        const { page, context } = await visit(path, { width, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+        await context.close();
+      }
+    }
+  }, 120_000);
+});
