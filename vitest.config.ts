@@ -11,6 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    reporters: ['default', './tests/support/summary-reporter.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
   },
