@@ -82,8 +82,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
 
     // 3. The environment of the functions: exactly the variables CDK gives the Lambdas, plus endpoint overrides.
     Object.assign(process.env, {
-      HOME_KIND: 'local',
-      HOME: 'local',
+      APP_HOME: 'local',
       AWS_REGION: cfg.AWS_REGION,
       TABLE_NAME: cfg.TABLE_NAME,
       UPLOADS_BUCKET: cfg.UPLOADS_BUCKET,

@@ -12,7 +12,7 @@ declare module 'vitest' {
 
 /** Keys of the functions' environment that tests need to use the project's adapters against the running host. */
 const SHARED_ENV = [
-  'HOME', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'UPLOADS_BUCKET', 'RENDERS_BUCKET',
+  'APP_HOME', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'UPLOADS_BUCKET', 'RENDERS_BUCKET',
   'SUPPORT_EMAIL', 'MAIL_FROM', 'MAIL_TRANSPORT', 'OUTBOX_DIR', 'WEBSOCKET_MANAGEMENT_ENDPOINT', 'DYNAMODB_ENDPOINT',
   'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'PUBLIC_URL',
 ];

@@ -7,5 +7,5 @@ const probes = engineProbes();
 
 export const handler = apiHandler('health', {}, async () => {
   const health = await checkHealth(probes);
-  return { status: health.ok ? 200 : 503, body: { ...health, home: config().HOME } };
+  return { status: health.ok ? 200 : 503, body: { ...health, home: config().APP_HOME } };
 });

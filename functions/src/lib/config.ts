@@ -5,7 +5,8 @@ import { z } from 'zod';
  * Endpoint overrides are how the local home points the same SDK clients at its stand-ins.
  */
 const configSchema = z.object({
-  HOME: z.enum(['aws', 'local']).default('aws'),
+  /** Which home this runs in (not $HOME, the user's folder). */
+  APP_HOME: z.enum(['aws', 'local']).default('aws'),
   TABLE_NAME: z.string().min(3),
   UPLOADS_BUCKET: z.string().min(3),
   RENDERS_BUCKET: z.string().min(3),

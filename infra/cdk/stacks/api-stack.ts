@@ -52,7 +52,7 @@ export class ApiStack extends Stack {
     const webSocketApiArn = this.formatArn({ service: 'execute-api', resource: webSocketApi.apiId });
 
     const environment = {
-      HOME: 'aws',
+      APP_HOME: 'aws',
       TABLE_NAME: props.resources.table.tableName,
       UPLOADS_BUCKET: props.resources.uploadsBucket.bucketName,
       RENDERS_BUCKET: props.resources.rendersBucket.bucketName,

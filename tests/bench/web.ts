@@ -1,0 +1,208 @@
+/**
+ * Web benchmark (npm run bench:web): starts the local host on a free port with a temporary data folder, then
+ * measures the public pages in headless Chromium:
+ * - JavaScript loaded by the landing page: bytes as served (encoded body), and the same files gzip- and
+ *   brotli-compressed, as CloudFront would serve them;
+ * - largest contentful paint (PerformanceObserver), cold cache, at 1280 and 375 px;
+ * - Lighthouse performance and accessibility scores (mobile preset with simulated throttling, and desktop).
+ * Results go to docs/benchmarks.md, section "## Web" (other sections are left as they are).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startLocalHost } from '../../infra/local/host';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../support/browser';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DOC = join(ROOT, 'docs/benchmarks.md');
+const BUDGET_KB = 100;
+const PAGES = ['/', '/contact', '/terms', '/privacy'];
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+interface ScriptLoad {
+  file: string;
+  served: number;
+  encoding: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+async function landingScripts(url: string): Promise<ScriptLoad[]> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const responses: Promise<ScriptLoad>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      responses.push(
+        (async () => {
+          const body = await response.body();
+          const sizes = await response.request().sizes();
+          return {
+            file: new URL(response.url()).pathname,
+            served: sizes.responseBodySize,
+            encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+            brotli: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+          };
+        })(),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    return (await Promise.all(responses)).sort((a, b) => b.raw - a.raw);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function largestContentfulPaint(url: string, width: number): Promise<{ ms: number; element: string }> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return await page.evaluate(
+      () =>
+        new Promise<{ ms: number; element: string }>((done) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { element?: Element | null })[];
+            const last = entries[entries.length - 1];
+            const el = last?.element;
+            done({
+              ms: Math.round(last?.startTime ?? -1),
+              element: el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}` : 'unknown',
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+interface LighthouseRow {
+  page: string;
+  preset: string;
+  performance: number;
+  accessibility: number;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRow> {
+  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  try {
+    const config =
+      preset === 'desktop'
+        ? (await import('lighthouse/core/config/desktop-config.js')).default
+        : undefined;
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+      config,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    return {
+      page: new URL(url).pathname,
+      preset,
+      performance: Math.round((categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+      lcp: audits['largest-contentful-paint']?.displayValue ?? '?',
+      tbt: audits['total-blocking-time']?.displayValue ?? '?',
+      cls: audits['cumulative-layout-shift']?.displayValue ?? '?',
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function writeSection(markdown: string): Promise<void> {
+  const existing = await readFile(DOC, 'utf8').catch(() => '# Benchmarks\n');
+  const start = existing.search(/^## Web\s*$/m);
+  let next: string;
+  if (start === -1) next = `${existing.trimEnd()}\n\n${markdown}`;
+  else {
+    const rest = existing.slice(start + 1);
+    const end = rest.search(/^## /m);
+    next = existing.slice(0, start) + markdown + (end === -1 ? '' : `\n${rest.slice(end)}`);
+  }
+  await writeFile(DOC, `${next.trimEnd()}\n`);
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-web-'));
+  const host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, log: () => undefined });
+  try {
+    const url = `${host.url}/`;
+    console.log(`Local host at ${host.url}`);
+
+    const scripts = await landingScripts(url);
+    const total = (k: keyof Pick<ScriptLoad, 'served' | 'raw' | 'gzip' | 'brotli'>) => scripts.reduce((s, x) => s + x[k], 0);
+    const encodings = [...new Set(scripts.map((s) => s.encoding))].join(', ');
+    const forbidden = scripts.filter((s) => /amplify|auth-dialogs|tokenProvider|overview-page|car-packages|image-processor|settings-page|support-page/i.test(s.file));
+    console.log(`Landing JS: ${scripts.length} files, served ${kb(total('served'))} (${encodings}), gzip ${kb(total('gzip'))}, brotli ${kb(total('brotli'))}`);
+
+    const lcp = [
+      { width: 1280, ...(await largestContentfulPaint(url, 1280)) },
+      { width: 375, ...(await largestContentfulPaint(url, 375)) },
+    ];
+    console.log('LCP', lcp);
+
+    const lighthouseRows: LighthouseRow[] = [];
+    for (const page of PAGES) {
+      for (const preset of page === '/' ? (['mobile', 'desktop'] as const) : (['mobile'] as const)) {
+        const row = await runLighthouse(`${host.url}${page}`, preset);
+        console.log('Lighthouse', row);
+        lighthouseRows.push(row);
+      }
+    }
+
+    const gzipOk = total('gzip') <= BUDGET_KB * 1024;
+    const brotliOk = total('brotli') <= BUDGET_KB * 1024;
+    const md = [
+      '## Web',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts): local host, headless Chromium ${CHROMIUM_PATH}, cold cache.`,
+      '',
+      `### JavaScript loaded by the landing page (budget ${BUDGET_KB} KB)`,
+      '',
+      `- As served by the local host: **${kb(total('served'))}** (content-encoding: ${encodings}); uncompressed ${kb(total('raw'))}.`,
+      `- Same files gzip -9: **${kb(total('gzip'))}** (${gzipOk ? 'within' : 'OVER'} budget); brotli q11 (what CloudFront sends to browsers that accept br): **${kb(total('brotli'))}** (${brotliOk ? 'within' : 'OVER'} budget).`,
+      `- Dashboard, dialog and Amplify chunks loaded by the landing page: ${forbidden.length === 0 ? 'none' : forbidden.map((f) => f.file).join(', ')}.`,
+      '',
+      '| file | raw | gzip | brotli |',
+      '|---|---:|---:|---:|',
+      ...scripts.map((s) => `| ${s.file.replace('/assets/', '')} | ${kb(s.raw)} | ${kb(s.gzip)} | ${kb(s.brotli)} |`),
+      '',
+      '### Largest contentful paint (PerformanceObserver, no throttling)',
+      '',
+      '| viewport | LCP | element |',
+      '|---|---:|---|',
+      ...lcp.map((l) => `| ${l.width} px | ${l.ms} ms | ${l.element} |`),
+      '',
+      '### Lighthouse (performance and accessibility)',
+      '',
+      '| page | preset | performance | accessibility | LCP | TBT | CLS |',
+      '|---|---|---:|---:|---:|---:|---:|',
+      ...lighthouseRows.map((r) => `| ${r.page} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r.lcp} | ${r.tbt} | ${r.cls} |`),
+      '',
+    ].join('\n');
+    await writeSection(md);
+    console.log(`Written to ${DOC}`);
+  } finally {
+    await host.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
