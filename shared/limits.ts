@@ -63,3 +63,26 @@ export const CONTACT_RATE_LIMIT = { perClient: 20, perEmail: 3, windowMs: 60 * 6
 
 /** Largest JSON body an API route accepts. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** Accounts and credits (the sign-in issue). */
+export const DEALER_NAME_MAX = 120;
+export const LOGO_URL_MAX = 2048;
+/** Extensions a logo URL's path may end with. */
+export const LOGO_URL_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const;
+/** Largest number of credits one POST /api/credits/use may spend. */
+export const MAX_CREDITS_PER_USE = 100;
+export const CREDIT_DESCRIPTION_MAX = 200;
+export const IDEMPOTENCY_KEY_MAX = 128;
+/** Tries of an optimistic credit update before the caller is told to retry (contention on one balance). */
+export const CREDIT_UPDATE_ATTEMPTS = 30;
+
+/** Support centre tickets. */
+export const SUPPORT_CATEGORIES = ['bug', 'feature', 'general', 'billing', 'technical'] as const;
+export type SupportCategory = (typeof SUPPORT_CATEGORIES)[number];
+export const SUPPORT_SUBJECT_MAX = 200;
+export const ATTACHMENT_NAME_MAX = 180;
+/** Support tickets accepted per window, per signed-in user and per client address. */
+export const SUPPORT_RATE_LIMIT = { perUser: 5, perClient: 20, windowMs: 60 * 60 * 1000 } as const;
+
+/** Newest contact messages and support tickets the admin inbox shows. */
+export const ADMIN_INBOX_LIMIT = 50;

@@ -121,4 +121,20 @@ export const MESSAGES = {
   unauthorized: 'Unauthorized',
   internalError: 'Something went wrong on our side. Please try again.',
   routeNotFound: 'Not found',
+
+  // Accounts, credits and support (server side)
+  accountNotFound: 'Your account was not found. Please sign out and sign in again.',
+  notYourAccount: 'You can only act on your own account.',
+  nothingToUpdate: 'Send dealer_name or logo_url to update your profile.',
+  logoUrlInvalid: 'logo_url must be an https:// address of a .png, .jpg, .jpeg, .webp or .svg image',
+  idempotencyKeyReused: 'This idempotency_key was already used for a different request.',
+  creditsBusy: 'Your credit balance is busy. Please try again.',
+  refundTooLarge: 'A refund cannot return more credits than were charged.',
+  debitNotFound: 'The charge to refund was not found.',
+  attachmentNotYours: 'This attachment does not belong to you.',
+  attachmentMissing: 'The attachment was not uploaded. Please upload it again.',
+  attachmentTypeMismatch: (fileName: string) => `The content of ${fileName} does not match its file type.`,
+  attachmentExtensionMismatch: (types: readonly string[]) => `file_name must end with ${types.join(', ')} for this content_type`,
+  supportTicketNotMailed: 'Your ticket was saved but could not be sent right now. Please try again in a few minutes.',
+  noSuchUser: (email: string) => `No account with the e-mail ${email} yet. Sign in once with that address, then run this again.`,
 } as const;
