@@ -58,7 +58,7 @@ export class LocalStateMachine {
   }
 
   /** StartExecution: idempotent by name, as in AWS (same name and input = the same execution). */
-  start(input: unknown, name = randomUUID()): LocalExecution {
+  start(input: unknown, name: string = randomUUID()): LocalExecution {
     const inputText = JSON.stringify(input ?? {});
     const executionArn = `${this.arn.replace(':stateMachine:', ':execution:')}:${name}`;
     const existing = this.executions.get(executionArn);
