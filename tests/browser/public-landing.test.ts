@@ -89,7 +89,7 @@ describe('landing page', () => {
     await context.close();
   });
 
-  it('loads at most 100 KB of JavaScript and nothing of the dashboard or Amplify', async () => {
+  it('loads no dashboard, dialog or Amplify code (bytes are measured by bench:web)', async () => {
     const { page, context, scripts } = await landing();
     const bytes = await page.evaluate(() =>
       performance
@@ -100,7 +100,7 @@ describe('landing page', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.some((s) => /overview-page|car-packages|image-processor|settings-page|support-page/.test(s))).toBe(false);
     expect(scripts.some((s) => /amplify|auth-dialogs|tokenProvider/i.test(s))).toBe(false);
-    // Recorded for the benchmark; the hard limit is checked there (see docs/benchmarks.md).
+    // The byte count itself is measured and reported by npm run bench:web (docs/benchmarks.md).
     expect(bytes).toBeGreaterThan(0);
     await context.close();
   });
@@ -156,7 +156,7 @@ describe('landing page', () => {
     expect(box.height).toBe(300);
     const cdp = await context.newCDPSession(page);
     const y = box.y + box.height / 2;
-    const touch = (type: string, x: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
     await touch('touchStart', box.x + box.width / 2);
     for (const f of [0.6, 0.7, 0.8]) await touch('touchMove', box.x + box.width * f);
