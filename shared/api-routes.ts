@@ -25,6 +25,15 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/credits/packages', handler: 'list-credit-packages', access: 'public' },
   { method: 'POST', path: '/api/contact', handler: 'send-contact-message', access: 'public' },
   { method: 'POST', path: '/api/realtime/ticket', handler: 'issue-realtime-ticket', access: 'user' },
+  // Accounts, credits, support, admin (sign-in issue)
+  { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
+  { method: 'PATCH', path: '/api/profile', handler: 'update-profile', access: 'user' },
+  { method: 'GET', path: '/api/credits/balance', handler: 'get-credit-balance', access: 'user' },
+  { method: 'GET', path: '/api/credits/transactions', handler: 'list-credit-transactions', access: 'user' },
+  { method: 'POST', path: '/api/credits/use', handler: 'use-credits', access: 'user' },
+  { method: 'POST', path: '/api/support/attachments', handler: 'create-support-attachment-upload', access: 'user' },
+  { method: 'POST', path: '/api/support/tickets', handler: 'create-support-ticket', access: 'user' },
+  { method: 'GET', path: '/api/admin/inbox', handler: 'get-admin-inbox', access: 'super' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

@@ -125,7 +125,7 @@ export const MESSAGES = {
   // Accounts, credits and support (server side)
   accountNotFound: 'Your account was not found. Please sign out and sign in again.',
   notYourAccount: 'You can only act on your own account.',
-  nothingToUpdate: 'Send dealer_name or logo_url to update your profile.',
+  nothingToUpdate: 'Send dealer_name or logo_url in the body to update your profile.',
   logoUrlInvalid: 'logo_url must be an https:// address of a .png, .jpg, .jpeg, .webp or .svg image',
   idempotencyKeyReused: 'This idempotency_key was already used for a different request.',
   creditsBusy: 'Your credit balance is busy. Please try again.',

@@ -24,4 +24,13 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'ws-connect': ['table:write'],
   'ws-disconnect': ['table:read', 'table:write'],
   'ws-default': [],
+  // Accounts, credits, support, admin (sign-in issue)
+  'get-me': ['table:read', 'table:write'], // writes only to create a missing account
+  'update-profile': ['table:write'],
+  'get-credit-balance': ['table:read', 'table:write'], // as get-me
+  'list-credit-transactions': ['table:read'],
+  'use-credits': ['table:read', 'table:write'],
+  'create-support-attachment-upload': ['uploads:write'],
+  'create-support-ticket': ['table:write', 'uploads:read', 'mail:send'],
+  'get-admin-inbox': ['table:read', 'uploads:read'],
 };

@@ -3,3 +3,8 @@ export * from './contact';
 export * from './credits';
 export * from './health';
 export * from './runtime-config';
+export * from './own-user-id';
+export * from './account';
+export * from './credit-balance';
+export * from './support';
+export * from './admin';

@@ -27,7 +27,14 @@ export class DynamoDbContactMessageStore implements ContactMessageStore {
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.contactMessage(message.id), entity: 'contact_message', status: 'received', ...message },
+                Item: {
+                  ...keys.contactMessage(message.id),
+                  // Listed newest first in the admin inbox (a Query on GSI1, not a Scan).
+                  ...keys.contactMessageIndex(message.createdAt, message.id),
+                  entity: 'contact_message',
+                  status: 'received',
+                  ...message,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },

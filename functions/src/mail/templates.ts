@@ -17,3 +17,28 @@ export function contactMessageMail(input: { id: string; name: string; email: str
   );
   return { subject, text, html };
 }
+
+export function supportTicketMail(input: {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  category: string;
+  subject: string;
+  message: string;
+  attachment: { file_name: string; size: number } | null;
+}) {
+  const subject = `Support [${input.category}]: ${input.subject}`;
+  const attachment = input.attachment ? `${input.attachment.file_name} (${input.attachment.size} bytes, in the admin inbox)` : 'none';
+  const text =
+    `New support ticket (reference ${input.id}).\n\nName: ${input.name}\nEmail: ${input.email}\nAccount: ${input.user_id}\n` +
+    `Category: ${input.category}\nSubject: ${input.subject}\nAttachment: ${attachment}\n\n${input.message}\n`;
+  const html = layout(
+    'New support ticket',
+    `<p><b>Name:</b> ${escapeHtml(input.name)}<br><b>Email:</b> ${escapeHtml(input.email)}<br><b>Account:</b> ${escapeHtml(input.user_id)}<br>` +
+      `<b>Category:</b> ${escapeHtml(input.category)}<br><b>Subject:</b> ${escapeHtml(input.subject)}<br>` +
+      `<b>Attachment:</b> ${escapeHtml(attachment)}<br><b>Reference:</b> ${escapeHtml(input.id)}</p>` +
+      `<p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+  );
+  return { subject, text, html };
+}

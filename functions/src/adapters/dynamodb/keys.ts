@@ -11,6 +11,23 @@ export const keys = {
   wsConnection: (sub: string, connectionId: string) => ({ PK: `USER#${sub}`, SK: `CONN#${connectionId}` }),
   wsConnectionPrefix: 'CONN#',
   userPartition: (sub: string) => `USER#${sub}`,
+  // Accounts and credits
+  profile: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
+  creditBalance: (sub: string) => ({ PK: `USER#${sub}`, SK: 'BALANCE' }),
+  /** Ledger entry with a deterministic id (`<KIND>#<key>`), so a retried write cannot happen twice. */
+  creditTransaction: (sub: string, txId: string) => ({ PK: `USER#${sub}`, SK: `TX#${txId}` }),
+  creditTransactionPrefix: 'TX#',
+  /** GSI1: a user's ledger newest first (same GSI1PK as their car packages, another sort key prefix). */
+  creditTransactionIndex: (sub: string, createdAt: string, txId: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `TX#${createdAt}#${txId}` }),
+  creditTransactionIndexPrefix: 'TX#',
+  /** Finds an account by its sign-in e-mail (lower-cased). */
+  emailLookup: (email: string) => ({ PK: `EMAIL#${email.toLowerCase()}`, SK: 'ACCOUNT' }),
+  // Inboxes of the admin area (GSI1, newest first)
+  contactMessageIndex: (createdAt: string, id: string) => ({ GSI1PK: 'CONTACT_MESSAGES', GSI1SK: `${createdAt}#${id}` }),
+  contactMessagesIndexPartition: 'CONTACT_MESSAGES',
+  supportTicket: (id: string) => ({ PK: `SUPPORT#${id}`, SK: 'TICKET' }),
+  supportTicketIndex: (createdAt: string, id: string) => ({ GSI1PK: 'SUPPORT_TICKETS', GSI1SK: `${createdAt}#${id}` }),
+  supportTicketsIndexPartition: 'SUPPORT_TICKETS',
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */

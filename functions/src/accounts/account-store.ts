@@ -1,0 +1,48 @@
+import type { Profile } from '@shared/schemas/account';
+import type { StoredBalance } from '../credits/balance';
+import type { LedgerEntry } from '../credits/credit-store';
+
+export interface StoredProfile extends Profile {
+  updated_at: string;
+}
+
+export interface NewAccount {
+  profile: StoredProfile;
+  balance: StoredBalance;
+  trialGrant: LedgerEntry;
+}
+
+export interface ProfileChanges {
+  dealer_name?: string | null;
+  logo_url?: string | null;
+}
+
+/** Port: profiles and the account creation transaction (DynamoDB in both homes). */
+export interface AccountStore {
+  /**
+   * Creates the profile, the balance with its trial credits, the ledger entry of that grant and the e-mail lookup,
+   * all or nothing, only when the account does not exist yet.
+   */
+  createIfMissing(account: NewAccount): Promise<'created' | 'exists'>;
+  getProfile(sub: string): Promise<StoredProfile | undefined>;
+  /** Undefined when the profile does not exist (nothing is created). */
+  updateProfile(sub: string, changes: ProfileChanges, now: Date): Promise<StoredProfile | undefined>;
+  findSubByEmail(email: string): Promise<string | undefined>;
+  /** Undefined when the profile does not exist. */
+  setRole(sub: string, role: Profile['role'], now: Date): Promise<StoredProfile | undefined>;
+}
+
+/** A stored profile as the API shows it. */
+export function profileView(p: StoredProfile): Profile {
+  return {
+    id: p.id,
+    email: p.email,
+    dealer_name: p.dealer_name,
+    logo_url: p.logo_url,
+    role: p.role,
+    user_type: p.user_type,
+    total_credits_purchased: p.total_credits_purchased,
+    first_purchase_date: p.first_purchase_date,
+    created_at: p.created_at,
+  };
+}

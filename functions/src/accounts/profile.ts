@@ -1,0 +1,36 @@
+import { MESSAGES } from '@shared/messages';
+import type { MeResponse, Profile } from '@shared/schemas/account';
+import type { CreditStore } from '../credits/credit-store';
+import { getCreditBalance } from '../credits/read-credits';
+import { DomainError } from '../lib/errors';
+import { profileView, type AccountStore, type ProfileChanges } from './account-store';
+import { ensureAccount } from './ensure-account';
+
+export interface ProfileDeps {
+  accounts: AccountStore;
+  credits: CreditStore;
+  now?: () => Date;
+}
+
+/**
+ * GET /api/me: the caller's profile and balance. Normally the sign-in trigger created the account; if it did not
+ * (the trigger failed, or the account predates it) and the token carries the e-mail, it is created here, the same
+ * idempotent way (the spec's "balance created when missing").
+ */
+export async function getMe(deps: ProfileDeps, caller: { sub: string; email?: string }): Promise<MeResponse> {
+  const read = () => Promise.all([deps.accounts.getProfile(caller.sub), getCreditBalance({ store: deps.credits, now: deps.now }, caller.sub)]);
+  let [profile, balance] = await read();
+  if ((!profile || !balance) && caller.email) {
+    await ensureAccount(deps, { sub: caller.sub, email: caller.email });
+    [profile, balance] = await read();
+  }
+  if (!profile || !balance) throw new DomainError('not_found', MESSAGES.accountNotFound);
+  return { profile: profileView(profile), balance };
+}
+
+/** PATCH /api/profile: dealer name and logo URL only; the e-mail is the sign-in identity and never changes here. */
+export async function updateProfile(deps: ProfileDeps, sub: string, changes: ProfileChanges): Promise<Profile> {
+  const updated = await deps.accounts.updateProfile(sub, changes, deps.now?.() ?? new Date());
+  if (!updated) throw new DomainError('not_found', MESSAGES.accountNotFound);
+  return profileView(updated);
+}

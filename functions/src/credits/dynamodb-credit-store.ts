@@ -1,0 +1,103 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { cancellationCodes, dynamo, tableName } from '../adapters/dynamodb/client';
+import { keys } from '../adapters/dynamodb/keys';
+import type { StoredBalance } from './balance';
+import type { CommitOutcome, CreditCommit, CreditStore, LedgerEntry } from './credit-store';
+
+const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entity'];
+const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k))) as T;
+
+/** The table items of a balance and of a ledger entry (also written by the account creation transaction). */
+export const creditItems = {
+  balance: (b: StoredBalance) => ({ ...keys.creditBalance(b.user_id), entity: 'credit_balance', ...b }),
+  entry: (e: LedgerEntry) => ({
+    ...keys.creditTransaction(e.user_id, e.id),
+    ...keys.creditTransactionIndex(e.user_id, e.created_at, e.id),
+    entity: 'credit_transaction',
+    ...e,
+  }),
+};
+
+export class DynamoDbCreditStore implements CreditStore {
+  async read(sub: string, txIds: string[]) {
+    const get = (Key: { PK: string; SK: string }) => dynamo().send(new GetCommand({ TableName: tableName(), Key, ConsistentRead: true }));
+    const [balance, ...entries] = await Promise.all([get(keys.creditBalance(sub)), ...txIds.map((id) => get(keys.creditTransaction(sub, id)))]);
+    const found = new Map<string, LedgerEntry>();
+    entries.forEach((out, i) => out.Item && found.set(txIds[i]!, strip<LedgerEntry>(out.Item)));
+    return { balance: balance.Item ? strip<StoredBalance>(balance.Item) : undefined, entries: found };
+  }
+
+  async commit(change: CreditCommit): Promise<CommitOutcome> {
+    const { next, expectedVersion } = change.balance;
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: creditItems.balance(next),
+                ...(expectedVersion === null
+                  ? { ConditionExpression: 'attribute_not_exists(PK)' }
+                  : { ConditionExpression: '#v = :v', ExpressionAttributeNames: { '#v': 'version' }, ExpressionAttributeValues: { ':v': expectedVersion } }),
+              },
+            },
+            { Put: { TableName: tableName(), Item: creditItems.entry(change.entry), ConditionExpression: 'attribute_not_exists(PK)' } },
+            ...(change.refundOf
+              ? [
+                  {
+                    Update: {
+                      TableName: tableName(),
+                      Key: keys.creditTransaction(change.sub, change.refundOf.txId),
+                      UpdateExpression: 'SET refunded_credits = :r, refundable = :a',
+                      ConditionExpression: 'refunded_credits = :e',
+                      ExpressionAttributeValues: { ':r': change.refundOf.refunded, ':a': change.refundOf.refundable, ':e': change.refundOf.expectedRefunded },
+                    },
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return 'committed';
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      // Item 1 is the ledger entry: its condition failing means this change was already made.
+      return cancellationCodes(error)[1] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
+    }
+  }
+
+  async listRecent(sub: string, limit: number): Promise<LedgerEntry[]> {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :tx)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':tx': keys.creditTransactionIndexPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((i) => strip<LedgerEntry>(i));
+  }
+
+  /** The whole ledger of a user, strongly consistent (reconciliation and tests). */
+  async listAll(sub: string): Promise<LedgerEntry[]> {
+    const items: LedgerEntry[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :tx)',
+          ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':tx': keys.creditTransactionPrefix },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      items.push(...(out.Items ?? []).map((i) => strip<LedgerEntry>(i)));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return items;
+  }
+}

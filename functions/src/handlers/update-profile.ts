@@ -1,0 +1,15 @@
+import { updateProfileRequestSchema } from '@shared/schemas/account';
+import { apiHandler } from '../http/api-handler';
+import { updateProfile } from '../accounts/profile';
+import { assertOwnUserId } from '../accounts/own-account';
+import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
+import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
+
+const deps = { accounts: new DynamoDbAccountStore(), credits: new DynamoDbCreditStore() };
+
+/** Settings: dealer name and logo URL of the caller's own profile. */
+export const handler = apiHandler('update-profile', { body: updateProfileRequestSchema }, async ({ body, caller }) => {
+  assertOwnUserId(caller!.sub, body.user_id);
+  const profile = await updateProfile(deps, caller!.sub, { dealer_name: body.dealer_name, logo_url: body.logo_url });
+  return { body: { profile } };
+});

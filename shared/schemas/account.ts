@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { DEALER_NAME_MAX, LOGO_URL_EXTENSIONS, LOGO_URL_MAX } from '../limits';
+import { MESSAGES } from '../messages';
+import { ROLES, USER_TYPES } from '../statuses';
+import { creditBalanceSchema } from './credit-balance';
+import { ownUserIdSchema } from './own-user-id';
+
+/** A dealer's profile as the API returns it (the e-mail comes from sign-in and never changes). */
+export const profileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  dealer_name: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  role: z.enum(ROLES),
+  user_type: z.enum(USER_TYPES),
+  total_credits_purchased: z.number().int().nonnegative(),
+  first_purchase_date: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** GET /api/me */
+export const meResponseSchema = z.object({ profile: profileSchema, balance: creditBalanceSchema });
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+/** True for an https URL whose path ends with an image extension (a logo the renderer can place). */
+export function isLogoUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  const path = url.pathname.toLowerCase();
+  return url.protocol === 'https:' && url.hostname.length > 0 && LOGO_URL_EXTENSIONS.some((ext) => path.endsWith(ext));
+}
+
+/** PATCH /api/profile. An empty dealer_name or logo_url (or null) clears it. */
+export const updateProfileRequestSchema = z
+  .strictObject({
+    dealer_name: z
+      .string({ error: 'dealer_name must be text' })
+      .trim()
+      .max(DEALER_NAME_MAX, { error: `dealer_name must be at most ${DEALER_NAME_MAX} characters` })
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+    logo_url: z
+      .string({ error: 'logo_url must be text' })
+      .trim()
+      .max(LOGO_URL_MAX, { error: `logo_url must be at most ${LOGO_URL_MAX} characters` })
+      .refine((v) => v === '' || isLogoUrl(v), { error: MESSAGES.logoUrlInvalid })
+      .transform((v) => v || null)
+      .nullable()
+      .optional(),
+    /** The e-mail is the sign-in identity: refused with the message the settings page shows. */
+    email: z.never({ error: MESSAGES.emailCannotChange }).optional(),
+    user_id: ownUserIdSchema,
+  })
+  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined, { error: MESSAGES.nothingToUpdate });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+export const updateProfileResponseSchema = z.object({ profile: profileSchema });
