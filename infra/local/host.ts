@@ -11,6 +11,7 @@ import { startS3Local, type RunningS3 } from './s3-local';
 import { createHttpGateway } from './http-gateway';
 import { createWebSocketGateway } from './websocket-gateway';
 import { serveOutbox } from './outbox-page';
+import { createLocalCognito } from './cognito-local';
 import { SPA_DIST, ensureSpaBuilt } from './spa-build';
 
 export interface LocalHost {
@@ -33,6 +34,9 @@ export interface HostOptions {
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }; // what s3rver accepts
 
 export class PortInUseError extends Error {}
+
+/** The local user pool's ids (Cognito's id format: region_suffix). */
+export const LOCAL_USER_POOL = { userPoolId: 'local_studiolot', clientId: 'localspaclient0000000000000' };
 
 /**
  * The local home: every engine the product uses, on this machine, behind one URL. The API runs the same
@@ -93,6 +97,9 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       OUTBOX_DIR: join(cfg.dataDir, 'outbox'),
       WEBSOCKET_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}/_local/ws-management`,
       PUBLIC_URL: url,
+      MAGIC_LINK_SIGNER: 'local',
+      MAGIC_LINK_KEY_FILE: join(cfg.dataDir, 'keys', 'magic-link-ed25519.pem'),
+      ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
     });
@@ -109,15 +116,22 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     if ((await packages.listActive()).length === 0) await packages.upsert(CREDIT_PACKAGES);
 
     // 5. The gateways and pages.
-    const api = createHttpGateway({});
+    const cognito = await createLocalCognito({
+      dataDir: cfg.dataDir,
+      issuerBase: `${url}/_local/cognito`,
+      userPoolId: LOCAL_USER_POOL.userPoolId,
+      clientId: LOCAL_USER_POOL.clientId,
+      region: cfg.AWS_REGION,
+    });
+    const api = createHttpGateway({ verifyJwt: cognito.verifyJwt });
     const ws = createWebSocketGateway({ stage: 'local' });
     stops.push(() => ws.close());
     await spaBuild;
     const runtimeConfig: RuntimeConfig = {
       apiUrl: url,
       webSocketUrl: `${url.replace(/^http/, 'ws')}/ws`,
-      userPoolId: 'local_studiolot',
-      userPoolClientId: 'local-spa-client',
+      userPoolId: LOCAL_USER_POOL.userPoolId,
+      userPoolClientId: LOCAL_USER_POOL.clientId,
       userPoolEndpoint: `${url}/_local/cognito`,
       stripePublishableKey: 'pk_test_local_simulator',
       home: 'local',
@@ -133,6 +147,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       }
       if (path.startsWith('/api/')) return api(req, res);
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
+      if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');
       if (path.startsWith('/_local/ws-management/')) return ws.management(req, res, '/_local/ws-management');
       if (path === '/_local/mailbox') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'html');
       if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json');

@@ -20,6 +20,15 @@ const configSchema = z.object({
   /** Public base URL of S3 for presigned URLs the browser uses (locally the host's /s3 front). */
   S3_PUBLIC_ENDPOINT: z.string().optional(),
   WEBSOCKET_MANAGEMENT_ENDPOINT: z.string().optional(),
+  /** Magic links: signed by KMS in AWS, by a local key pair (file) in local mode. */
+  MAGIC_LINK_SIGNER: z.enum(['kms', 'local']).default('kms'),
+  MAGIC_LINK_KMS_KEY_ID: z.string().optional(),
+  MAGIC_LINK_KEY_FILE: z.string().optional(),
+  /** Comma-separated origins a magic link may point to (the SPA's own). */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
 });
 export type Config = z.infer<typeof configSchema>;
 

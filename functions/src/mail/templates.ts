@@ -18,6 +18,17 @@ export function contactMessageMail(input: { id: string; name: string; email: str
   return { subject, text, html };
 }
 
+export function magicLinkMail(input: { link: string; minutes: number }) {
+  const subject = 'Your sign-in link for Studio Lot';
+  const text = `Sign in to Studio Lot with this link:\n\n${input.link}\n\nIt works once and expires in ${input.minutes} minutes. If you did not ask for it, ignore this e-mail.\n`;
+  const html = layout(
+    'Sign in to Studio Lot',
+    `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Sign in</a></p>` +
+      `<p>The link works once and expires in ${input.minutes} minutes. If you did not ask for it, ignore this e-mail.</p>`,
+  );
+  return { subject, text, html };
+}
+
 export function supportTicketMail(input: {
   id: string;
   user_id: string;

@@ -11,6 +11,7 @@ export const keys = {
   wsConnection: (sub: string, connectionId: string) => ({ PK: `USER#${sub}`, SK: `CONN#${connectionId}` }),
   wsConnectionPrefix: 'CONN#',
   userPartition: (sub: string) => `USER#${sub}`,
+  magicLink: (emailHash: string) => ({ PK: `LINK#${emailHash}`, SK: 'LINK' }),
   // Accounts and credits
   profile: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   creditBalance: (sub: string) => ({ PK: `USER#${sub}`, SK: 'BALANCE' }),

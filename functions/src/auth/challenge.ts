@@ -1,0 +1,39 @@
+/**
+ * The custom-auth conversation (Cognito Define/Create/Verify triggers), as pure functions:
+ * round 1 asks the client for its sign-in parameters (no mail); the client answers either with a
+ * dummy answer plus clientMetadata asking for a link (round 2 then sends the mail), or with the token from
+ * a link it opened, which Verify checks. Cognito passes InitiateAuth's metadata to none of these triggers,
+ * hence the extra round (as in aws-samples/amazon-cognito-passwordless-auth).
+ */
+export const PROVIDE_AUTH_PARAMETERS = '__provide_auth_parameters__';
+/** Rounds one sign-in may take (asking for parameters, asking for a link, answering) before it fails. */
+export const MAX_ROUNDS = 4;
+
+export interface ChallengeRound {
+  challengeName: string;
+  challengeResult: boolean;
+  challengeMetadata?: string;
+}
+
+export type DefineOutcome = { issueTokens: true } | { fail: true } | { challenge: 'CUSTOM_CHALLENGE' };
+
+export function defineNextStep(session: readonly ChallengeRound[], metadata?: SignInMetadata): DefineOutcome {
+  const last = session.at(-1);
+  if (last?.challengeName === 'CUSTOM_CHALLENGE' && last.challengeResult) return { issueTokens: true };
+  // A link that did not check out (used, expired, another user's, tampered) ends the attempt at once.
+  if (last && metadata?.alreadyHaveMagicLink === 'yes') return { fail: true };
+  if (session.some((r) => r.challengeName !== 'CUSTOM_CHALLENGE')) return { fail: true };
+  if (session.length >= MAX_ROUNDS) return { fail: true };
+  return { challenge: 'CUSTOM_CHALLENGE' };
+}
+
+export interface SignInMetadata {
+  signInMethod?: string;
+  redirectUri?: string;
+  alreadyHaveMagicLink?: string;
+}
+
+/** Whether this round should send a link: the client asked for one and does not already hold one. */
+export function wantsNewLink(metadata: SignInMetadata | undefined): boolean {
+  return metadata?.signInMethod === 'MAGIC_LINK' && metadata.alreadyHaveMagicLink !== 'yes' && !!metadata.redirectUri;
+}

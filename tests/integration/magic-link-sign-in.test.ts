@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CognitoIdentityProviderClient,
+  GetUserCommand,
+  GlobalSignOutCommand,
+  InitiateAuthCommand,
+  RespondToAuthChallengeCommand,
+  SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { useLocalHost } from '../support/local-host';
+import { LOCAL_USER_POOL } from '../../infra/local/host';
+
+const { url } = useLocalHost();
+const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+const ClientId = LOCAL_USER_POOL.clientId;
+
+interface Mail { to: string; text: string; createdAt: string }
+const mailsTo = async (email: string): Promise<Mail[]> =>
+  ((await (await fetch(`${url}/_local/mailbox/messages.json`)).json()) as { messages: Mail[] }).messages.filter((m) => m.to === email);
+const linkIn = (mail: Mail) => /(http\S+\/auth\/callback#(\S+))/.exec(mail.text)!;
+
+async function signUp(email: string, dealerName = 'Test Motors') {
+  return cognito.send(
+    new SignUpCommand({ ClientId, Username: email, Password: `P${crypto.randomUUID()}!a1`, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'custom:dealer_name', Value: dealerName }] }),
+  );
+}
+
+/** What the Login dialog does: start, then ask for a link pointing back at this site. */
+async function requestLink(email: string, redirectUri = url) {
+  const start = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: email } }));
+  return cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: start.Session,
+      ChallengeResponses: { USERNAME: start.ChallengeParameters!.USERNAME!, ANSWER: '__dummy__' },
+      ClientMetadata: { signInMethod: 'MAGIC_LINK', redirectUri },
+    }),
+  );
+}
+
+/** What the tab that opens the link does: its own sign-in, answering with the token. */
+async function signInWithToken(email: string, token: string) {
+  const start = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: email } }));
+  return cognito.send(
+    new RespondToAuthChallengeCommand({
+      ClientId,
+      ChallengeName: 'CUSTOM_CHALLENGE',
+      Session: start.Session,
+      ChallengeResponses: { USERNAME: start.ChallengeParameters!.USERNAME!, ANSWER: token },
+      ClientMetadata: { signInMethod: 'MAGIC_LINK', alreadyHaveMagicLink: 'yes' },
+    }),
+  );
+}
+
+const unique = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+describe('magic-link sign-in through the local Cognito endpoint and the real triggers', () => {
+  it('sign up, get one link by mail, sign in with it once; the token opens user routes', async () => {
+    const email = unique('dana');
+    expect((await signUp(email)).UserConfirmed).toBe(true);
+    const asked = await requestLink(email);
+    expect(asked.ChallengeName).toBe('CUSTOM_CHALLENGE');
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const [link, , token] = linkIn(mails[0]!);
+    expect(link.startsWith(`${url}/auth/callback#`)).toBe(true);
+
+    const signedIn = await signInWithToken(email, token!);
+    const tokens = signedIn.AuthenticationResult!;
+    expect(tokens.AccessToken && tokens.IdToken && tokens.RefreshToken).toBeTruthy();
+    const user = await cognito.send(new GetUserCommand({ AccessToken: tokens.AccessToken }));
+    expect(user.UserAttributes?.find((a) => a.Name === 'email')?.Value).toBe(email);
+
+    const ticket = await fetch(`${url}/api/realtime/ticket`, { method: 'POST', headers: { authorization: `Bearer ${tokens.AccessToken}` } });
+    expect(ticket.status).toBe(200);
+
+    // The same link cannot be used again.
+    await expect(signInWithToken(email, token!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('a second request within a minute sends no second mail, and the first link still works', async () => {
+    const email = unique('twice');
+    await signUp(email);
+    await requestLink(email);
+    await requestLink(email);
+    const mails = await mailsTo(email);
+    expect(mails).toHaveLength(1);
+    const signedIn = await signInWithToken(email, linkIn(mails[0]!)[2]!);
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+  });
+
+  it('an unknown address gets the same answer as a known one, and no mail', async () => {
+    const known = unique('known');
+    await signUp(known);
+    const unknown = unique('nobody');
+    const a = await requestLink(known);
+    const b = await requestLink(unknown);
+    expect(b.ChallengeName).toBe(a.ChallengeName);
+    expect(Object.keys(b.ChallengeParameters!).sort()).toEqual(Object.keys(a.ChallengeParameters!).sort());
+    expect(b.ChallengeParameters!.step).toBe(a.ChallengeParameters!.step);
+    expect(await mailsTo(unknown)).toHaveLength(0);
+  });
+
+  it("a link made for one user cannot sign in another", async () => {
+    const alice = unique('alice');
+    const bob = unique('bob');
+    await signUp(alice);
+    await signUp(bob);
+    await requestLink(alice);
+    const aliceToken = linkIn((await mailsTo(alice))[0]!)[2]!;
+    await expect(signInWithToken(bob, aliceToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    // ...and the failed attempt did not use it up for Alice.
+    expect((await signInWithToken(alice, aliceToken)).AuthenticationResult).toBeDefined();
+  });
+
+  it('a tampered token fails', async () => {
+    const email = unique('tamper');
+    await signUp(email);
+    await requestLink(email);
+    const token = linkIn((await mailsTo(email))[0]!)[2]!;
+    const [body, sig] = token.split('.');
+    const payload = JSON.parse(Buffer.from(body!, 'base64url').toString());
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 86_400_000 })).toString('base64url')}.${sig}`;
+    await expect(signInWithToken(email, forged)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('a link may only point back to this site', async () => {
+    const email = unique('evil');
+    await signUp(email);
+    await expect(requestLink(email, 'https://evil.example.com')).rejects.toMatchObject({ name: 'UserLambdaValidationException' });
+    expect(await mailsTo(email)).toHaveLength(0);
+  });
+
+  it('user routes refuse a missing, forged or signed-out-and-expired token', async () => {
+    expect((await fetch(`${url}/api/realtime/ticket`, { method: 'POST' })).status).toBe(401);
+    expect((await fetch(`${url}/api/realtime/ticket`, { method: 'POST', headers: { authorization: 'Bearer abc.def.ghi' } })).status).toBe(401);
+    const email = unique('signout');
+    await signUp(email);
+    await requestLink(email);
+    const tokens = (await signInWithToken(email, linkIn((await mailsTo(email))[0]!)[2]!)).AuthenticationResult!;
+    await cognito.send(new GlobalSignOutCommand({ AccessToken: tokens.AccessToken }));
+    await expect(
+      cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken! } })),
+    ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('the refresh token gives new tokens', async () => {
+    const email = unique('refresh');
+    await signUp(email);
+    await requestLink(email);
+    const tokens = (await signInWithToken(email, linkIn((await mailsTo(email))[0]!)[2]!)).AuthenticationResult!;
+    const refreshed = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: tokens.RefreshToken! } }));
+    expect(refreshed.AuthenticationResult?.AccessToken).toBeTruthy();
+    expect(refreshed.AuthenticationResult?.AccessToken).not.toBe(tokens.AccessToken);
+  });
+});
