@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { API_ROUTES } from '@shared/api-routes';
+
+/**
+ * Runs a route's real handler in this process with the API Gateway (payload v2) event the gateway would send after
+ * its JWT authorizer accepted the token: the claims are those of `user`. Call useLocalHost() before importing.
+ */
+export async function callRoute(
+  routeKey: string,
+  opts: { user?: { sub: string; email?: string }; body?: unknown; rawBody?: string; sourceIp?: string } = {},
+): Promise<{ status: number; body: any }> {
+  const { loadHandler, lambdaContext } = await import('../../infra/local/handler-loader');
+  const route = API_ROUTES.find((r) => `${r.method} ${r.path}` === routeKey);
+  if (!route) throw new Error(`no route ${routeKey}`);
+  const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const event = {
+    version: '2.0',
+    routeKey,
+    rawPath: route.path,
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: opts.sourceIp ?? '127.0.0.1', userAgent: 'test' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+      ...(opts.user ? { authorizer: { jwt: { claims: { ...opts.user, token_use: 'access' }, scopes: [] } } } : {}),
+    },
+    ...(body !== undefined ? { body } : {}),
+  } as unknown as APIGatewayProxyEventV2;
+  const handler = await loadHandler(route.handler);
+  const result = (await handler(event, lambdaContext(route.handler))) as { statusCode: number; body: string };
+  return { status: result.statusCode, body: JSON.parse(result.body) };
+}
+
+/** A fresh user identity per test, so tests sharing the one table never see each other's data. */
+export const newUser = (label = 'dealer') => {
+  const sub = randomUUID();
+  return { sub, email: `${label}-${sub.slice(0, 8)}@example.com` };
+};
