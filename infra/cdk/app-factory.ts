@@ -2,6 +2,7 @@ import { App, Aspects, Tags, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { resolve } from 'node:path';
 import { ApiStack } from './stacks/api-stack';
+import { AuthStack } from './stacks/auth-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { WebStack } from './stacks/web-stack';
 import { stageConfig } from './stage-config';
@@ -16,25 +17,26 @@ export function buildApp(props: AppProps = {}) {
 
   const stateful = new StatefulStack(app, `${prefix}-Data`, { env, config });
   const resources = { table: stateful.table, uploadsBucket: stateful.uploadsBucket, rendersBucket: stateful.rendersBucket };
+  const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, resources });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,
     config,
     resources,
-    userPool: stateful.userPool,
-    userPoolClient: stateful.userPoolClient,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
   });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
     config,
     httpApi: api.httpApi,
     webSocketUrl: api.webSocketStage.url,
-    userPool: stateful.userPool,
-    userPoolClient: stateful.userPoolClient,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
     spaDistPath: resolve(import.meta.dirname, '../../frontend/dist'),
   });
 
   Tags.of(app).add('project', 'studio-lot');
   Tags.of(app).add('stage', config.stage);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { app, config, stacks: { stateful, api, web } };
+  return { app, config, stacks: { stateful, auth, api, web } };
 }

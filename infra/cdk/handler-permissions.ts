@@ -14,7 +14,10 @@ export type Permission =
   | 'renders:list'
   | 'mail:send'
   | 'mail:account'
-  | 'websocket:post';
+  | 'websocket:post'
+  | 'kms:sign'
+  | 'kms:verify'
+  | 'ssm:site-origin';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   health: ['table:describe', 'uploads:list', 'renders:list', 'mail:account'],
@@ -24,6 +27,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'ws-connect': ['table:write'],
   'ws-disconnect': ['table:read', 'table:write'],
   'ws-default': [],
+  'auth-pre-sign-up': [],
+  'auth-define-challenge': [],
+  'auth-create-challenge': ['table:write', 'mail:send', 'kms:sign', 'ssm:site-origin'],
+  'auth-verify-challenge': ['table:write', 'kms:verify'],
+  'auth-post-authentication': ['table:read', 'table:write'],
   // Accounts, credits, support, admin (sign-in issue)
   'get-me': ['table:read', 'table:write'], // writes only to create a missing account
   'update-profile': ['table:write'],

@@ -11,6 +11,8 @@ export interface StageConfig {
   /** Where the renderer reaches OpenAI; the key itself lives in Secrets Manager under this name. */
   openAiSecretName: string;
   renderModel: string;
+  /** Origins besides the CloudFront one that magic links may point to (a custom domain). */
+  extraSiteOrigins: string[];
 }
 
 export function stageConfig(app: App): StageConfig {
@@ -23,5 +25,6 @@ export function stageConfig(app: App): StageConfig {
     mailFrom: ctx('mailFrom', 'no-reply@example.com'),
     openAiSecretName: ctx('openAiSecretName', `studio-lot/${stage}/openai-api-key`),
     renderModel: ctx('renderModel', 'gpt-image-2.6-sunburst'),
+    extraSiteOrigins: ctx('siteOrigins', '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

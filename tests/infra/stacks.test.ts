@@ -10,6 +10,7 @@ const { stacks } = synth();
 const data = Template.fromStack(stacks.stateful);
 const api = Template.fromStack(stacks.api);
 const web = Template.fromStack(stacks.web);
+const auth = Template.fromStack(stacks.auth);
 
 describe('stateful stack', () => {
   it('one table with PK/SK, GSI1, TTL on expiresAt and point-in-time recovery', () => {
@@ -44,15 +45,17 @@ describe('stateful stack', () => {
   });
 
   it('the user pool allows the custom (magic link) flow only', () => {
-    data.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'], GenerateSecret: false, PreventUserExistenceErrors: 'ENABLED' });
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', { ExplicitAuthFlows: ['ALLOW_CUSTOM_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'], GenerateSecret: false, PreventUserExistenceErrors: 'ENABLED' });
   });
 
   it('data is destroyed with a dev stack but retained in production', () => {
     expect(Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))[0]!.DeletionPolicy).toBe('Delete');
     const prod = Template.fromStack(synth({ stage: 'prod' }).stacks.stateful);
-    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket', 'AWS::Cognito::UserPool']) {
+    for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket']) {
       for (const r of Object.values(prod.findResources(type))) expect(r.DeletionPolicy, type).toBe('Retain');
     }
+    const prodAuth = Template.fromStack(synth({ stage: 'prod' }).stacks.auth);
+    for (const r of Object.values(prodAuth.findResources('AWS::Cognito::UserPool'))) expect(r.DeletionPolicy).toBe('Retain');
   });
 });
 
@@ -91,7 +94,7 @@ describe('API stack', () => {
     for (const h of handlers) expect(HANDLER_PERMISSIONS[h], h).toBeDefined();
   });
 
-  it('least privilege: the packages reader cannot write, and only the contact handler may send mail', () => {
+  it('least privilege: the packages reader cannot write, and only handlers that state mail:send may send mail', () => {
     const policies = api.findResources('AWS::IAM::Policy');
     const actionsOf = (handlerId: string) =>
       Object.entries(policies)
@@ -103,7 +106,11 @@ describe('API stack', () => {
     const senders = Object.entries(policies)
       .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendEmail'))
       .map(([id]) => id.replace(/Fn.*/, ''));
-    expect(senders).toEqual(['SendContactMessageHandler']);
+    const pascal = (h: string) => h.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase()) + 'Handler';
+    const declared = API_ROUTES.filter((r) => HANDLER_PERMISSIONS[r.handler]?.includes('mail:send')).map((r) => pascal(r.handler));
+    expect(senders.sort()).toEqual(declared.sort());
+    expect(senders).toContain('SendContactMessageHandler');
+    expect(senders).not.toContain('ListCreditPackagesHandler');
   });
 
   it('access logs and throttling on the HTTP stage', () => {
@@ -112,6 +119,27 @@ describe('API stack', () => {
       AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
       DefaultRouteSettings: { ThrottlingBurstLimit: 200, ThrottlingRateLimit: 100 },
     });
+  });
+});
+
+describe('auth stack', () => {
+  it('wires the five triggers of the magic-link flow to the user pool', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        PreSignUp: Match.anyValue(),
+        DefineAuthChallenge: Match.anyValue(),
+        CreateAuthChallenge: Match.anyValue(),
+        VerifyAuthChallengeResponse: Match.anyValue(),
+        PostAuthentication: Match.anyValue(),
+      },
+    });
+  });
+
+  it('signs links with an asymmetric KMS key that only the create trigger may use to sign', () => {
+    auth.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
+    const policies = Object.entries(auth.findResources('AWS::IAM::Policy'));
+    const signers = policies.filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('"kms:Sign"')).map(([id]) => id.replace(/Fn.*/, ''));
+    expect(signers).toEqual(['AuthCreateChallengeTrigger']);
   });
 });
 
@@ -136,7 +164,7 @@ describe('web stack', () => {
 
 describe('cdk-nag AwsSolutions', () => {
   it('reports no unsuppressed error or warning in any stack', () => {
-    for (const stack of [stacks.stateful, stacks.api, stacks.web]) {
+    for (const stack of [stacks.stateful, stacks.auth, stacks.api, stacks.web]) {
       const problems = [
         ...Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
         ...Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),

@@ -17,5 +17,18 @@ export function createMagicLinkDeps(): MagicLinkDeps {
     if (!c.MAGIC_LINK_KMS_KEY_ID) throw new Error('Missing required environment variable: MAGIC_LINK_KMS_KEY_ID');
     signer = new KmsLinkSigner(c.MAGIC_LINK_KMS_KEY_ID, c.AWS_REGION);
   }
-  return { signer, store: new DynamoDbMagicLinkStore(), mailer: createMailer(), allowedOrigins: c.ALLOWED_ORIGINS };
+  let origins: Promise<readonly string[]> | undefined;
+  const allowedOrigins = () => {
+    origins ??= siteOrigin(c.SITE_ORIGIN_PARAMETER, c.AWS_REGION).then((site) => [...c.ALLOWED_ORIGINS, ...(site ? [site] : [])]);
+    return origins;
+  };
+  return { signer, store: new DynamoDbMagicLinkStore(), mailer: createMailer(), allowedOrigins };
+}
+
+/** The CloudFront origin, read once per cold start from the parameter the web stack writes. */
+async function siteOrigin(parameterName: string | undefined, region: string): Promise<string | undefined> {
+  if (!parameterName) return undefined;
+  const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
+  const out = await new SSMClient({ region }).send(new GetParameterCommand({ Name: parameterName }));
+  return out.Parameter?.Value;
 }

@@ -14,7 +14,7 @@ export interface MagicLinkDeps {
   store: MagicLinkStore;
   mailer: Mailer;
   /** Origins a link may point to (the SPA's own origins). */
-  allowedOrigins: readonly string[];
+  allowedOrigins: () => Promise<readonly string[]>;
   now?: () => number;
 }
 
@@ -36,7 +36,7 @@ export type SendOutcome = 'sent' | 'throttled' | 'origin-not-allowed';
 /** Sends a sign-in link to a known user (CreateAuthChallenge). Unknown users never reach this. */
 export async function sendMagicLink(deps: MagicLinkDeps, input: { userName: string; email: string; redirectOrigin: string }): Promise<SendOutcome> {
   const origin = normaliseOrigin(input.redirectOrigin);
-  if (!origin || !deps.allowedOrigins.includes(origin)) return 'origin-not-allowed';
+  if (!origin || !(await deps.allowedOrigins()).includes(origin)) return 'origin-not-allowed';
   const now = deps.now?.() ?? Date.now();
   const email = input.email.trim().toLowerCase();
   const payload: TokenPayload = { u: input.userName, e: email, iat: now, exp: now + MAGIC_LINK_LIFETIME_MS };

@@ -25,6 +25,8 @@ const configSchema = z.object({
   MAGIC_LINK_KMS_KEY_ID: z.string().optional(),
   MAGIC_LINK_KEY_FILE: z.string().optional(),
   /** Comma-separated origins a magic link may point to (the SPA's own). */
+  /** In AWS: an SSM parameter holding the site's origin (written by the web stack once CloudFront exists). */
+  SITE_ORIGIN_PARAMETER: z.string().optional(),
   ALLOWED_ORIGINS: z
     .string()
     .default('')

@@ -5,6 +5,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
@@ -12,12 +13,21 @@ import { HANDLER_PERMISSIONS } from '../handler-permissions';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
+function need<T>(value: T | undefined, permission: string): T {
+  if (value === undefined) throw new Error(`Permission ${permission} needs its resource`);
+  return value;
+}
+
 export interface HandlerResources {
   table: dynamodb.ITableV2;
   uploadsBucket: s3.IBucket;
   rendersBucket: s3.IBucket;
   /** Granted when the handler has "websocket:post". */
   webSocketApiArn?: string;
+  /** For the magic-link triggers ("kms:sign", "kms:verify"). */
+  magicLinkKey?: kms.IKey;
+  /** For "ssm:site-origin". */
+  siteOriginParameterName?: string;
 }
 
 export interface HandlerFunctionProps {
@@ -111,6 +121,20 @@ export class HandlerFunction extends Construct {
         case 'mail:account':
           // GetAccount has no resource-level permissions.
           this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+          break;
+        case 'kms:sign':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['kms:Sign'], resources: [need(props.resources.magicLinkKey, permission).keyArn] }));
+          break;
+        case 'kms:verify':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['kms:GetPublicKey'], resources: [need(props.resources.magicLinkKey, permission).keyArn] }));
+          break;
+        case 'ssm:site-origin':
+          this.fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['ssm:GetParameter'],
+              resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: need(props.resources.siteOriginParameterName, permission).replace(/^\//, '') })],
+            }),
+          );
           break;
         case 'websocket:post':
           if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);

@@ -1,5 +1,4 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
@@ -8,15 +7,13 @@ import { TABLE_DESIGN, UPLOAD_CORS } from '../../table-design';
 import type { StageConfig } from '../stage-config';
 
 /**
- * Everything that holds data: the single table, the upload and render buckets, the user pool.
+ * Everything that holds data: the single table and the upload and render buckets.
  * Kept apart from the stateless stacks so those can be replaced freely.
  */
 export class StatefulStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly uploadsBucket: s3.Bucket;
   readonly rendersBucket: s3.Bucket;
-  readonly userPool: cognito.UserPool;
-  readonly userPoolClient: cognito.UserPoolClient;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
@@ -76,33 +73,5 @@ export class StatefulStack extends Stack {
       });
     this.uploadsBucket = privateBucket('Uploads', 'uploads/');
     this.rendersBucket = privateBucket('Renders', 'renders/');
-
-    // Passwordless: custom auth (magic links) only; the triggers are attached by the auth construct.
-    this.userPool = new cognito.UserPool(this, 'UserPool', {
-      selfSignUpEnabled: true,
-      signInAliases: { email: true },
-      signInCaseSensitive: false,
-      standardAttributes: { email: { required: true, mutable: false } },
-      customAttributes: { dealer_name: new cognito.StringAttribute({ mutable: true, maxLen: 120 }) },
-      accountRecovery: cognito.AccountRecovery.NONE,
-      passwordPolicy: { minLength: 16, requireDigits: true, requireLowercase: true, requireUppercase: true, requireSymbols: true },
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
-      removalPolicy,
-    });
-    this.userPoolClient = this.userPool.addClient('SpaClient', {
-      authFlows: { custom: true, userSrp: false, userPassword: false, adminUserPassword: false },
-      generateSecret: false,
-      preventUserExistenceErrors: true,
-      accessTokenValidity: Duration.hours(1),
-      idTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
-      enableTokenRevocation: true,
-    });
-    NagSuppressions.addResourceSuppressions(this.userPool, [
-      { id: 'AwsSolutions-COG1', reason: 'Sign-in is passwordless (magic links over the custom auth flow); no password is ever set or used.' },
-      { id: 'AwsSolutions-COG2', reason: 'A magic link proves control of the e-mail address on every sign-in; a second factor is not offered to dealers yet.' },
-      { id: 'AwsSolutions-COG8', reason: 'The Plus feature plan (threat protection) is a per-user cost the operator can switch on; passwordless magic links leave no password to steal.' },
-      { id: 'AwsSolutions-COG3', reason: 'Threat protection (advanced security) is a paid plan; sign-in attempts are rate-limited by the magic-link flow itself (one mail per minute per address).' },
-    ]);
   }
 }

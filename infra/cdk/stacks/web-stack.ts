@@ -7,6 +7,8 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
+import { siteOriginParameterName } from './auth-stack';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
@@ -116,6 +118,13 @@ export class WebStack extends Stack {
       { id: 'AwsSolutions-IAM5', reason: 'The CDK BucketDeployment custom resource copies many objects into this stack’s site bucket and invalidates this distribution.' },
       { id: 'AwsSolutions-L1', reason: 'The CDK BucketDeployment custom resource pins its own runtime.' },
     ]);
+
+    // Magic links may point only at this origin (read by the sign-in trigger).
+    new ssm.StringParameter(this, 'SiteOrigin', {
+      parameterName: siteOriginParameterName(props.config.stage),
+      stringValue: `https://${this.distribution.distributionDomainName}`,
+      description: 'The site origin magic sign-in links point to',
+    });
 
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
