@@ -21,9 +21,10 @@ const prefixOf = (sub: string) => `support/${sub}/`;
 export function safeFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');
-  const ext = dot > 0 ? base.slice(dot).toLowerCase().replace(/[^a-z0-9.]/g, '') : '';
-  const stem = (dot > 0 ? base.slice(0, dot) : base)
+  const ext = dot >= 0 ? base.slice(dot).toLowerCase().replace(/[^a-z0-9.]/g, '') : '';
+  const stem = (dot >= 0 ? base.slice(0, dot) : base)
     .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '') // accents off: Å -> A
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80);
