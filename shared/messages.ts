@@ -137,4 +137,9 @@ export const MESSAGES = {
   attachmentExtensionMismatch: (types: readonly string[]) => `file_name must end with ${types.join(', ')} for this content_type`,
   supportTicketNotMailed: 'Your ticket was saved but could not be sent right now. Please try again in a few minutes.',
   noSuchUser: (email: string) => `No account with the e-mail ${email} yet. Sign in once with that address, then run this again.`,
+
+  // Sign-in link and dashboard (the SPA side of the sign-in issue)
+  signedIn: { title: "You're signed in", description: 'Welcome to your dashboard.' },
+  signInLinkInvalid: 'This sign-in link is invalid, used or expired',
+  profileUpdated: { title: 'Profile updated', description: 'Your changes have been saved.' },
 } as const;

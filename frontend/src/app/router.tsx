@@ -24,8 +24,17 @@ export const routes: RouteObject[] = [
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
           { path: 'trial/:token', ...page(() => import('./routes/trial')) },
+          { path: 'auth/callback', ...page(() => import('./routes/auth-callback')) },
           {
             path: 'dashboard',
+            // Signed-in only: the loader sends a signed-out visitor to / before any dashboard page renders.
+            lazy: async () => {
+              const [{ requireSession }, layout] = await Promise.all([
+                import('@/features/dashboard/api/require-session'),
+                import('@/features/dashboard/components/dashboard-layout'),
+              ]);
+              return { loader: requireSession, Component: layout.default };
+            },
             children: [
               { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
               { path: 'car-packages', ...page(() => import('@/features/dashboard/components/car-packages-page')) },

@@ -1,11 +1,12 @@
-import { getRuntimeConfig } from '@/lib/runtime-config';
+import { getRuntimeConfig } from './runtime-config';
 
 type AuthModule = typeof import('aws-amplify/auth');
 let loading: Promise<AuthModule> | null = null;
 
 /**
- * Amplify is large, so it is imported only when a dialog sends something, never with the landing page.
- * It is configured once from the runtime configuration (locally it talks to the local Cognito endpoint).
+ * Amplify is large, so it is imported only when something needs the sign-in (a dialog sends, a link is opened, a
+ * dashboard page loads), never with the landing page. It is configured once from the runtime configuration
+ * (locally it talks to the local Cognito endpoint). Token refresh is Amplify's own.
  */
 export function loadAuth(): Promise<AuthModule> {
   loading ??= (async () => {
@@ -27,4 +28,15 @@ export function loadAuth(): Promise<AuthModule> {
     throw error;
   });
   return loading;
+}
+
+/** The signed-in dealer's access token (refreshed by Amplify when it is about to expire), or null when signed out. */
+export async function getAccessToken(): Promise<string | null> {
+  const auth = await loadAuth();
+  try {
+    const session = await auth.fetchAuthSession();
+    return session.tokens?.accessToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -5,21 +5,13 @@ import { getRuntimeConfig } from './runtime-config';
 
 export { ApiError };
 
-type AccessTokenProvider = () => Promise<string | null>;
-let accessTokenProvider: AccessTokenProvider | null = null;
-
-/** The auth feature registers how to get the signed-in dealer's access token. */
-export function setAccessTokenProvider(provider: AccessTokenProvider | null): void {
-  accessTokenProvider = provider;
-}
-
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON unless it is FormData or URLSearchParams. */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Attach the signed-in dealer's bearer token (default: when one is available). */
+  /** A signed-in dealer's call: attach `Authorization: Bearer <access token>` (refused with 401 when signed out). */
   auth?: boolean;
 }
 
@@ -54,9 +46,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
     headers['content-type'] = 'application/json';
   }
-  if (auth !== false && accessTokenProvider) {
-    const token = await accessTokenProvider();
-    if (token) headers.authorization = `Bearer ${token}`;
+  if (auth) {
+    // Loaded on the first authenticated call only: public pages never pull in the sign-in code.
+    const { getAccessToken } = await import('./amplify-auth');
+    const token = await getAccessToken();
+    if (!token) throw new ApiError(MESSAGES.authRequired.description, 401, 'unauthorized');
+    headers.authorization = `Bearer ${token}`;
   }
   let response: Response;
   try {
@@ -77,5 +72,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

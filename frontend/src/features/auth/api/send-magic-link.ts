@@ -1,27 +1,24 @@
-import { loadAuth } from './amplify';
-
-export interface MagicLinkRequest {
-  email: string;
-  dealerName?: string;
-}
+import { loadAuth } from '@/lib/amplify-auth';
 
 /**
- * Starts the passwordless sign-in: the custom auth flow makes the server e-mail a one-time link that comes back
- * to this site. dealer_name travels as client metadata for the auth triggers.
+ * Asks the server to e-mail a one-time sign-in link (Cognito custom auth, as in amazon-cognito-passwordless-auth):
+ * round 1 starts the custom flow, round 2 answers with a dummy and asks for a link back to this site. The answer is
+ * another challenge whether or not the address has an account (by design nobody can probe for accounts), so
+ * "sent" is what the dialogs show either way.
  */
-export async function sendMagicLink({ email, dealerName }: MagicLinkRequest): Promise<void> {
+export async function sendMagicLink(email: string): Promise<void> {
   const auth = await loadAuth();
-  const clientMetadata: Record<string, string> = { redirectUri: window.location.origin };
-  if (dealerName) clientMetadata.dealer_name = dealerName;
+  const start = () => auth.signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP' } });
   try {
-    await auth.signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP', clientMetadata } });
+    await start();
   } catch (error) {
-    // A half-finished sign-in of this tab blocks a new one: end it and ask again.
-    if (error instanceof Error && error.name === 'UserAlreadyAuthenticatedException') {
-      await auth.signOut();
-      await auth.signIn({ username: email, options: { authFlowType: 'CUSTOM_WITHOUT_SRP', clientMetadata } });
-      return;
-    }
-    throw error;
+    // Someone already signed in on this browser asks for a link (another account, or a fresh link): end that first.
+    if (!(error instanceof Error && error.name === 'UserAlreadyAuthenticatedException')) throw error;
+    await auth.signOut();
+    await start();
   }
+  await auth.confirmSignIn({
+    challengeResponse: '__dummy__',
+    options: { clientMetadata: { signInMethod: 'MAGIC_LINK', redirectUri: window.location.origin } },
+  });
 }

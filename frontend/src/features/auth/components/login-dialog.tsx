@@ -41,7 +41,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     }
     setState({ step: 'sending' });
     try {
-      await sendMagicLink({ email: email.trim() });
+      await sendMagicLink(email.trim());
       setState({ step: 'sent', email: email.trim() });
       toast.success(MESSAGES.magicLinkSent.title, { description: MESSAGES.magicLinkSent.description });
     } catch (error) {

@@ -1,5 +1,21 @@
-import { PlaceholderPage } from './placeholder-page';
+import { usePageMeta } from '@/lib/page-meta';
+import { useMe } from '../api/account';
+import { CreditBalanceCard } from './credit-balance-card';
+import { FALLBACK_DEALER_NAME } from './format';
+import { PageHeading } from './page-heading';
+import { RecentTransactions } from './recent-transactions';
 
-export default function Page() {
-  return <PlaceholderPage title="Dashboard" />;
+export default function OverviewPage() {
+  usePageMeta('Dashboard', 'Your credits and car packages at a glance.');
+  const me = useMe();
+  const name = me.data?.profile.dealer_name || FALLBACK_DEALER_NAME;
+  return (
+    <section>
+      <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <CreditBalanceCard userType={me.data?.profile.user_type} />
+        <RecentTransactions />
+      </div>
+    </section>
+  );
 }

@@ -1,5 +1,170 @@
-import { PlaceholderPage } from './placeholder-page';
+import { LogOut, ShieldCheck, Sparkles } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { MESSAGES } from '@shared/messages';
+import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { usePageMeta } from '@/lib/page-meta';
+import { useMe, useUpdateProfile } from '../api/account';
+import { useSignOut } from '../hooks/use-sign-out';
+import { PageHeading } from './page-heading';
 
-export default function Page() {
-  return <PlaceholderPage title="Settings" />;
+type Field = 'dealer_name' | 'logo_url';
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    dealer_name: profile.dealer_name ?? '',
+    logo_url: profile.logo_url ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const update = useUpdateProfile();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The same schema the server applies: https image URL, length limits.
+    const parsed = updateProfileRequestSchema.safeParse(values);
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    update.mutate(
+      { dealer_name: parsed.data.dealer_name, logo_url: parsed.data.logo_url },
+      {
+        onSuccess: () => toast.success(MESSAGES.profileUpdated.title, { description: MESSAGES.profileUpdated.description }),
+        onError: (error) => {
+          if (error instanceof ApiError) {
+            const fieldErrors: Partial<Record<Field, string>> = {};
+            for (const [key, text] of Object.entries(error.fields)) if (key === 'dealer_name' || key === 'logo_url') fieldErrors[key] = text;
+            setErrors(fieldErrors);
+          }
+          toast.error(MESSAGES.settingsUpdateFailedTitle, {
+            description: error instanceof Error && error.message ? error.message : MESSAGES.settingsUpdateFailedFallback,
+          });
+        },
+      },
+    );
+  };
+
+  const field = (name: Field) => ({
+    id: `${id}-${name}`,
+    value: values[name],
+    disabled: update.isPending,
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `${id}-${name}-error` : `${id}-${name}-hint`,
+  });
+  const error = (name: Field) =>
+    errors[name] && (
+      <p id={`${id}-${name}-error`} role="alert" className="text-sm font-medium text-red-700">
+        {errors[name]}
+      </p>
+    );
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input id={`${id}-email`} type="email" value={profile.email} readOnly disabled aria-describedby={`${id}-email-hint`} />
+        <p id={`${id}-email-hint`} className="text-sm text-slate-600">
+          {MESSAGES.emailCannotChange}
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-dealer_name`}>Dealership Name</Label>
+        <Input {...field('dealer_name')} autoComplete="organization" placeholder="Your Dealership" />
+        <p id={`${id}-dealer_name-hint`} className="sr-only">
+          Shown in your dashboard.
+        </p>
+        {error('dealer_name')}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-logo_url`}>Logo URL</Label>
+        <Input {...field('logo_url')} type="url" inputMode="url" placeholder="https://example.com/logo.png" />
+        <p id={`${id}-logo_url-hint`} className="text-sm text-slate-600">
+          An https:// link to a PNG, JPG, WebP or SVG image. It can be placed on your rendered images.
+        </p>
+        {error('logo_url')}
+      </div>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Updating...' : 'Update Profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function SettingsPage() {
+  usePageMeta('Settings', 'Your dealership profile and account.');
+  const me = useMe();
+  const signOut = useSignOut();
+  const profile = me.data?.profile;
+  const isSuper = profile?.role === 'super';
+  return (
+    <section>
+      <PageHeading title="Settings" description="Manage your dealership profile and account.">
+        {profile && (
+          <Badge colour={isSuper ? 'green' : 'gray'} className="gap-1 text-sm">
+            {isSuper && <ShieldCheck className="size-4" aria-hidden="true" />}
+            {isSuper ? 'Super User' : 'Standard User'}
+          </Badge>
+        )}
+      </PageHeading>
+      <div className="grid max-w-2xl gap-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Profile</CardTitle>
+            <CardDescription>Your dealership details.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {profile ? (
+              <ProfileForm key={profile.id} profile={profile} />
+            ) : me.isError ? (
+              <p role="alert" className="text-sm text-red-700">
+                {me.error.message}
+              </p>
+            ) : (
+              <Spinner label="Loading your profile" />
+            )}
+          </CardContent>
+        </Card>
+        {isSuper && (
+          <Card className="border-green-200 bg-green-50/50">
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2">
+                <Sparkles className="size-5 text-green-700" aria-hidden="true" />
+                Advanced features
+              </CardTitle>
+              <CardDescription className="text-slate-700">
+                As a super user you also have My Images and the Image Processor (batch processing, one image per photo
+                at 1 credit each) in the sidebar.
+              </CardDescription>
+            </CardHeader>
+          </Card>
+        )}
+        <Card>
+          <CardHeader>
+            <CardTitle>Account Actions</CardTitle>
+            <CardDescription>Sign out of your account on every device.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button variant="outline" onClick={() => void signOut()}>
+              <LogOut aria-hidden="true" />
+              Log Out
+            </Button>
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
 }

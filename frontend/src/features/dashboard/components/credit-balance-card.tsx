@@ -1,0 +1,73 @@
+import { Coins } from 'lucide-react';
+import { MESSAGES } from '@shared/messages';
+import { userTypeBadge, type UserType } from '@shared/statuses';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useCreditBalance } from '../api/credits';
+import { formatDate, plural } from './format';
+
+/** Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). */
+export function CreditBalanceCard({ userType }: { userType?: UserType }) {
+  const balance = useCreditBalance();
+  const data = balance.data;
+  return (
+    <Card aria-labelledby="credit-balance-title">
+      <CardHeader className="flex-row items-center justify-between gap-3 pb-2">
+        <CardTitle id="credit-balance-title" className="flex items-center gap-2">
+          <Coins className="size-5 text-brand-700" aria-hidden="true" />
+          Credit Balance
+        </CardTitle>
+        {userType && (
+          <Badge colour={userTypeBadge(userType)} className="capitalize">
+            {userType}
+          </Badge>
+        )}
+      </CardHeader>
+      <CardContent>
+        {balance.isPending ? (
+          <Spinner label="Loading credit balance" />
+        ) : balance.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {MESSAGES.failedToLoadBalance}
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            <p>
+              <span className="text-4xl font-bold text-slate-900" data-testid="total-credits">
+                {data!.total_credits}
+              </span>{' '}
+              <span className="text-slate-700">{data!.total_credits === 1 ? 'credit' : 'credits'} available</span>
+            </p>
+            <dl className="grid grid-cols-3 gap-2 text-center">
+              {(
+                [
+                  ['Trial', data!.trial_credits],
+                  ['Bonus', data!.bonus_credits],
+                  ['Purchased', data!.purchased_credits],
+                ] as const
+              ).map(([label, value]) => (
+                <div key={label} className="rounded-lg bg-slate-50 p-2">
+                  <dt className="text-xs font-medium text-slate-600">{label}</dt>
+                  <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <ul className="grid gap-1 text-sm text-slate-700">
+              {data!.trial_credits > 0 && data!.trial_expires_at && (
+                <li>Trial credits expire on {formatDate(data!.trial_expires_at)}.</li>
+              )}
+              {data!.bonus_lots.map((lot) => (
+                <li key={`${lot.expires_at}-${lot.credits}`}>
+                  {plural(lot.credits, 'bonus credit')} expire on {formatDate(lot.expires_at)}.
+                </li>
+              ))}
+              {data!.purchased_credits > 0 && <li>Purchased credits never expire.</li>}
+              <li className="text-slate-600">Credits are used trial first, then bonus, then purchased.</li>
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

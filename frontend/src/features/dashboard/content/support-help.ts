@@ -1,0 +1,99 @@
+import { PROCESSING_TIMES } from '@shared/brand';
+import {
+  BATCH_CREDITS_PER_IMAGE,
+  CAR_PACKAGE_ANGLE_COUNT,
+  CAR_PACKAGE_CREDITS,
+  MAX_BATCH_PHOTOS,
+  MAX_CAR_PACKAGE_PHOTOS,
+  MAX_FILE_BYTES,
+  TRIAL_CREDITS,
+} from '@shared/limits';
+
+export interface HelpItem {
+  question: string;
+  answer: string;
+}
+
+const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
+const maxMb = MAX_FILE_BYTES / (1024 * 1024);
+
+/** How long rendering takes, as measured for the renderer this installation uses (decisions.md, 7). */
+export function processingTimeText(home: 'aws' | 'local'): string {
+  if (home === 'local') {
+    return `This installation renders on its own machine: about ${PROCESSING_TIMES.localSecondsPerImage} seconds per image, so a car package of ${CAR_PACKAGE_ANGLE_COUNT} angles is usually ready within about a minute.`;
+  }
+  return `Each image takes ${cloud.min} to ${cloud.max} seconds to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so most packages are ready within about ${Math.ceil(cloud.max / 60)} minutes; an angle that has to be rendered again adds a few minutes.`;
+}
+
+export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] = [
+  {
+    title: 'Check your credits',
+    text: `Your dashboard shows your credit balance. New accounts start with ${TRIAL_CREDITS} free trial credits.`,
+  },
+  {
+    title: 'Create a car package',
+    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit and always returns the ${CAR_PACKAGE_ANGLE_COUNT} standard angles, whatever the number of photos you upload.`,
+  },
+  {
+    title: 'Watch it render',
+    text: 'Each angle shows its status live: pending, processing, completed or failed. You can leave the page and come back.',
+  },
+  {
+    title: 'Download and use',
+    text: 'Completed angles have Download and Original buttons. Use the images on your website, listings and social media.',
+  },
+];
+
+export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
+  { title: 'One car per package', text: 'Every photo of a package should show the same car. Keep other cars out of the frame where you can.' },
+  {
+    title: 'Cover the angles',
+    text: 'Front, rear, both sides and the four corners give the best result. Missing angles are generated from the nearest photos, so more coverage means more faithful angles.',
+  },
+  { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors.' },
+  { title: 'Even light', text: 'Shoot in daylight or a bright bay, avoid strong backlight and harsh midday shadows.' },
+  { title: 'Steady and sharp', text: 'Hold the phone at about headlight height and avoid blurry or zoomed-in shots.' },
+  {
+    title: 'Files',
+    text: `JPEG, PNG or WebP, up to ${maxMb} MB each. The background and lighting change; the car does not, scratches and damage stay visible.`,
+  },
+];
+
+export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
+  return [
+    {
+      question: 'How many images do I get?',
+      answer: `A car package returns the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
+    },
+    { question: 'How long does processing take?', answer: processingTimeText(home) },
+    {
+      question: 'In which order are my credits used?',
+      answer: 'Trial credits first, then bonus credits, then purchased credits, so the credits that expire soonest are used first.',
+    },
+    {
+      question: 'Do credits expire?',
+      answer: 'Trial credits expire 30 days after they are granted and bonus credits 180 days after they are granted. Purchased credits never expire.',
+    },
+    {
+      question: 'What happens if processing fails?',
+      answer:
+        'Failed processing refunds your credits automatically: a car package whose angles all fail returns its credit, and a batch image that fails returns its own credit. Each refund happens exactly once. Failed angles of a package can be retried for free.',
+    },
+    {
+      question: 'Will the image hide damage on the car?',
+      answer: 'No. Only the background and lighting change. Each render is checked against your photo, so the vehicle itself is left unaltered.',
+    },
+    {
+      question: 'How fast does support answer?',
+      answer: 'We reply within 24 hours on business days. Use Contact Us in this Support Center; you can attach a screenshot or document.',
+    },
+  ];
+}
+
+export const SUPPORT_CATEGORY_LABELS = {
+  bug: 'Bug Report',
+  feature: 'Feature Request',
+  general: 'General Question',
+  billing: 'Billing',
+  technical: 'Technical Support',
+} as const;
