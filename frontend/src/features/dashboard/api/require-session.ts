@@ -9,6 +9,7 @@ import { getAccessToken } from '@/lib/amplify-auth';
  */
 export async function requireSession(): Promise<null> {
   if (await getAccessToken()) return null;
-  toast.error(MESSAGES.authRequired.title, { description: MESSAGES.authRequired.description });
+  // One toast even if the router asks twice (initial load, revalidation).
+  toast.error(MESSAGES.authRequired.title, { id: 'auth-required', description: MESSAGES.authRequired.description });
   throw redirect('/');
 }

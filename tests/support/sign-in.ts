@@ -1,0 +1,89 @@
+import { expect } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { openPage, type OpenedPage } from './browser';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  createdAt: string;
+}
+
+/** Every mail of the local outbox (the local mailbox's JSON view). */
+export async function mailbox(url: string): Promise<Mail[]> {
+  const response = await fetch(`${url}/_local/mailbox/messages.json`);
+  expect(response.ok).toBe(true);
+  return ((await response.json()) as { messages: Mail[] }).messages;
+}
+
+export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+const LINK = /(https?:\/\/\S+\/auth\/callback#[A-Za-z0-9_.-]+)/;
+
+/** Waits for the next sign-in mail to `email` (one more than `seenBefore`) and returns its link and mail. */
+export async function waitForSignInLink(url: string, email: string, seenBefore = 0): Promise<{ link: string; mail: Mail }> {
+  let found: Mail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await mailbox(url))
+          .filter((m) => m.to === email && LINK.test(m.text))
+          .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+        found = mails.length > seenBefore ? mails.at(-1) : undefined;
+        return Boolean(found);
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(true);
+  return { link: LINK.exec(found!.text)![1]!, mail: found! };
+}
+
+export async function signInMailCount(url: string, email: string): Promise<number> {
+  return (await mailbox(url)).filter((m) => m.to === email && LINK.test(m.text)).length;
+}
+
+/** The landing page's Test for FREE! dialog: e-mail, dealership name, Start Free Trial, until the sent view. */
+export async function startTrialThroughUi(page: Page, url: string, email: string, dealerName: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('banner').getByRole('button', { name: 'Test for FREE!' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Dealership name (optional)').fill(dealerName);
+  await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
+  await dialog.getByRole('heading', { name: /Welcome to .+!/ }).waitFor({ timeout: 15_000 });
+}
+
+/** The landing page's Login dialog: e-mail, Send Magic Link, until "Check your email". */
+export async function requestLinkThroughUi(page: Page, url: string, email: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
+  await dialog.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 15_000 });
+}
+
+/** Opens a link from the mailbox and waits for the dashboard. */
+export async function openLinkToDashboard(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+/**
+ * A new dealer signed up and signed in through the real UI (trial dialog, local mailbox, the link), on /dashboard.
+ */
+export async function signedInDealer(
+  browser: Browser,
+  url: string,
+  options: { name?: string; dealerName?: string; viewport?: { width: number; height: number } } = {},
+): Promise<OpenedPage & { email: string; dealerName: string }> {
+  const email = uniqueEmail(options.name ?? 'dealer');
+  const dealerName = options.dealerName ?? 'Sunbelt Pre-Owned';
+  const opened = await openPage(browser, options.viewport ? { viewport: options.viewport } : {});
+  await startTrialThroughUi(opened.page, url, email, dealerName);
+  const { link } = await waitForSignInLink(url, email);
+  await openLinkToDashboard(opened.page, link);
+  return { ...opened, email, dealerName };
+}
