@@ -46,3 +46,4 @@ try {
   await host.stop();
 }
 process.exit(code);
+export {};
