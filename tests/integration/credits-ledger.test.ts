@@ -154,6 +154,11 @@ describe('credits: one balance, one ledger, DynamoDB transactions', () => {
     const results = await Promise.all([1, 2, 3].map(() => credits.debitCredits(deps, { sub: user.sub, credits: 1, key: 'session-x', description: 'car package' })));
     expect(results.filter((r) => !r.replayed).length).toBe(1);
     expect((await getCreditBalance(deps, user.sub))!.total_credits).toBe(4);
+    for (const bad of [0, -1, 1.5]) {
+      await expect(credits.debitCredits(deps, { sub: user.sub, credits: bad, key: `bad-${bad}`, description: 'x' })).rejects.toMatchObject({ kind: 'validation' });
+      await expect(credits.grantBonusCredits(deps, { sub: user.sub, credits: bad, grantKey: `bad-${bad}`, description: 'x' })).rejects.toMatchObject({ kind: 'validation' });
+    }
+    expect((await store.listAll(user.sub)).length).toBe(2);
   });
 
   it('a bonus grant is one lot per key, expiring 180 days after the grant', async () => {

@@ -75,7 +75,7 @@ function entryOf(
   return { id: txId, user_id: sub, kind, ...moved, created_at: now.toISOString(), balance_after: balanceView(next, now), ...extra };
 }
 
-function spend(deps: CreditDeps, kind: 'use' | 'debit', txId: string, input: { sub: string; credits: number; description: string; metadata?: Record<string, unknown> }) {
+async function spend(deps: CreditDeps, kind: 'use' | 'debit', txId: string, input: { sub: string; credits: number; description: string; metadata?: Record<string, unknown> }) {
   if (!Number.isInteger(input.credits) || input.credits < 1) throw new DomainError('validation', 'credits must be a whole number of at least 1');
   return applyChange(deps, {
     sub: input.sub,
@@ -151,7 +151,7 @@ export function refundCredits(
 }
 
 /** Bonus credits (admin area): a lot of their own that expires 180 days after the grant; once per `grantKey`. */
-export function grantBonusCredits(deps: CreditDeps, input: { sub: string; credits: number; grantKey: string; description: string; metadata?: Record<string, unknown> }) {
+export async function grantBonusCredits(deps: CreditDeps, input: { sub: string; credits: number; grantKey: string; description: string; metadata?: Record<string, unknown> }) {
   const txId = txIds.bonusGrant(input.grantKey);
   if (!Number.isInteger(input.credits) || input.credits < 1) throw new DomainError('validation', 'credits must be a whole number of at least 1');
   return applyChange(deps, {
@@ -173,7 +173,7 @@ export function grantBonusCredits(deps: CreditDeps, input: { sub: string; credit
 }
 
 /** Purchased credits (never expire); once per `purchaseKey` (e.g. the payment intent id). */
-export function grantPurchasedCredits(
+export async function grantPurchasedCredits(
   deps: CreditDeps,
   input: { sub: string; credits: number; purchaseKey: string; description: string; metadata?: Record<string, unknown> },
 ) {
