@@ -28,7 +28,7 @@ describe('the local host', () => {
     );
     expect(javaProcessesFor(join(dataDir, 'blocked'))).toBe(0);
     blocker.close();
-  });
+  }, 60_000);
 
   it('a restart keeps all data (table items, outbox)', async () => {
     const first = await startLocalHost({ ...quiet, overrides: { PORT: 0, DATA_DIR: dataDir } });
@@ -48,7 +48,7 @@ describe('the local host', () => {
     const mails = (await (await fetch(`${second.url}/_local/mailbox/messages.json`)).json()) as { messages: { text: string }[] };
     expect(mails.messages.some((m) => m.text.includes('survives a restart'))).toBe(true);
     await second.stop();
-  });
+  }, 120_000);
 
   it('npm start stops cleanly on Ctrl-C (SIGINT): exit 0 and no engine left running', async () => {
     const port = await freePort();
@@ -64,5 +64,5 @@ describe('the local host', () => {
     const code = await new Promise<number | null>((r) => child.once('exit', r));
     expect(code).toBe(0);
     expect(javaProcessesFor(dir)).toBe(0);
-  }, 90_000);
+  }, 120_000);
 });
