@@ -59,7 +59,7 @@ describe('the mailed link', () => {
     await third.page.getByRole('dialog').getByRole('heading', { name: 'Welcome back' }).waitFor();
     await third.page.getByRole('dialog').getByRole('button', { name: 'Send Magic Link' }).waitFor();
     await third.page.screenshot({ path: 'test-results/dashboard-invalid-link-dialog.png' });
-  }, 60_000);
+  }, 90_000);
 
   it('a tampered or truncated link shows the invalid-link page', async () => {
     const { page } = await openPage(browser, { viewport: { width: 375, height: 740 } });

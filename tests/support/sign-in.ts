@@ -43,32 +43,43 @@ export async function signInMailCount(url: string, email: string): Promise<numbe
   return (await mailbox(url)).filter((m) => m.to === email && LINK.test(m.text)).length;
 }
 
+/** Names the step that failed: a bare "locator.click: Timeout" says nothing on a loaded machine. */
+async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new Error(`${name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 /** The landing page's Test for FREE! dialog: e-mail, dealership name, Start Free Trial, until the sent view. */
 export async function startTrialThroughUi(page: Page, url: string, email: string, dealerName: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByRole('banner').getByRole('button', { name: 'Test for FREE!' }).click();
+  await step('open the landing page', () => page.goto(url, { waitUntil: 'networkidle' }));
+  await step('open the trial dialog', () => page.getByRole('banner').getByRole('button', { name: 'Test for FREE!' }).click());
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Dealership name (optional)').fill(dealerName);
-  await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
-  await dialog.getByRole('heading', { name: /Welcome to .+!/ }).waitFor({ timeout: 15_000 });
+  await step('fill the trial dialog', async () => {
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Dealership name (optional)').fill(dealerName);
+  });
+  await step('send the trial dialog', () => dialog.getByRole('button', { name: 'Start Free Trial' }).click());
+  await step('wait for the trial sent view', () => dialog.getByRole('heading', { name: /Welcome to .+!/ }).waitFor({ timeout: 20_000 }));
 }
 
 /** The landing page's Login dialog: e-mail, Send Magic Link, until "Check your email". */
 export async function requestLinkThroughUi(page: Page, url: string, email: string): Promise<void> {
-  await page.goto(url, { waitUntil: 'networkidle' });
-  await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+  await step('open the landing page', () => page.goto(url, { waitUntil: 'networkidle' }));
+  await step('open the Login dialog', () => page.getByRole('banner').getByRole('button', { name: 'Login' }).click());
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByRole('button', { name: 'Send Magic Link' }).click();
-  await dialog.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 15_000 });
+  await step('fill the Login dialog', () => dialog.getByLabel('Email').fill(email));
+  await step('send the Login dialog', () => dialog.getByRole('button', { name: 'Send Magic Link' }).click());
+  await step('wait for "Check your email"', () => dialog.getByRole('heading', { name: 'Check your email' }).waitFor({ timeout: 20_000 }));
 }
 
 /** Opens a link from the mailbox and waits for the dashboard. */
 export async function openLinkToDashboard(page: Page, link: string): Promise<void> {
-  await page.goto(link);
-  await page.waitForURL(/\/dashboard$/, { timeout: 20_000 });
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  await step('open the link', () => page.goto(link));
+  await step('wait for /dashboard', () => page.waitForURL(/\/dashboard$/, { timeout: 30_000 }));
+  await step('wait for the Dashboard heading', () => page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor());
 }
 
 /**

@@ -14,7 +14,7 @@ interface NavItem {
 }
 
 const itemClasses =
-  'flex h-10 w-full items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 group-data-[state=collapsed]:px-2.5 [&_svg]:size-5 [&_svg]:shrink-0';
+  'flex h-10 w-full items-center gap-3 overflow-hidden rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 group-data-[state=collapsed]:justify-center group-data-[state=collapsed]:px-0 [&_svg]:size-5 [&_svg]:shrink-0';
 const activeClasses = 'bg-brand-50 text-brand-800 hover:bg-brand-50 hover:text-brand-800';
 const labelClasses = 'truncate group-data-[state=collapsed]:sr-only';
 

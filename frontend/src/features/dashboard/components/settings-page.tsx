@@ -59,7 +59,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
     id: `${id}-${name}`,
     value: values[name],
     disabled: update.isPending,
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      // An edited field's old error no longer applies.
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : `${id}-${name}-hint`,
   });

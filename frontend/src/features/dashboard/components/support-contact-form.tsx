@@ -108,7 +108,11 @@ export function SupportContactForm({ defaultName, defaultEmail }: { defaultName:
     name,
     value: values[name],
     disabled: sending,
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setValues((v) => ({ ...v, [name]: e.target.value }));
+      // An edited field's old error no longer applies.
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
   });
