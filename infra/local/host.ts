@@ -65,7 +65,20 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
   stops.push(() => new Promise<void>((r) => server.close(() => r())));
   const port = (server.address() as { port: number }).port;
   const url = `http://localhost:${port}`;
-  let ready = false;
+  // Answer from the first moment the port is open: "starting" until every engine is up.
+  let route: ((req: IncomingMessage, res: ServerResponse) => Promise<unknown>) | undefined;
+  server.on('request', (req, res) => {
+    if (!route) {
+      res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
+      res.end('Starting…');
+      return;
+    }
+    route(req, res).catch((error: Error) => {
+      console.error(error);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: 'Internal Server Error' }));
+    });
+  });
 
   try {
     if (!process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE) {
@@ -139,12 +152,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, gzip: false, dev: false, setHeaders: cacheHeaders });
     const compress = compression();
 
-    const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0]!;
-      if (!ready) {
-        res.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '1' });
-        return res.end('Starting…');
-      }
       if (path.startsWith('/api/')) return api(req, res);
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
       if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');
@@ -162,18 +171,11 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
         });
       });
     };
-    server.on('request', (req, res) => {
-      route(req, res).catch((error: Error) => {
-        console.error(error);
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'Internal Server Error' }));
-      });
-    });
     server.on('upgrade', (req, socket, head) => {
       if ((req.url ?? '').split('?')[0] === '/ws') ws.upgrade(req, socket, head).catch(() => socket.destroy());
       else if (!options.dev) socket.destroy();
     });
-    ready = true;
+    route = handle;
     return { url, config: cfg, stop: stopAll };
   } catch (error) {
     await stopAll();

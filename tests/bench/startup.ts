@@ -23,7 +23,7 @@ async function startOnce(dataDir: string, opts: { rebuildSpa: boolean }): Promis
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
       try {
-        const [index, health] = await Promise.all([fetch(url), fetch(`${url}/api/health`)]);
+        const [index, health] = await Promise.all([fetch(url, { signal: AbortSignal.timeout(2000) }), fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) })]);
         if (index.status === 200 && health.status === 200) return performance.now() - started;
       } catch {
         // not listening yet

@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { CONTACT_RATE_LIMIT } from '@shared/limits';
 import { startLocalHost } from '../../infra/local/host';
 import { freePort } from '../../infra/local/free-port';
 
@@ -30,39 +31,56 @@ describe('the local host', () => {
     blocker.close();
   }, 60_000);
 
-  it('a restart keeps all data (table items, outbox)', async () => {
-    const first = await startLocalHost({ ...quiet, overrides: { PORT: 0, DATA_DIR: dataDir } });
-    const res = await fetch(`${first.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Kept', email: 'kept@example.com', message: 'survives a restart' }),
-    });
-    const { id } = (await res.json()) as { id: string };
-    await first.stop();
-    expect(javaProcessesFor(dataDir)).toBe(0);
+  it('a restart of npm start keeps all data: table items, stored files, mail', async () => {
+    const dir = join(dataDir, 'restart');
+    const email = `kept-${Date.now()}@example.com`;
+    const send = (url: string, n: number) =>
+      fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept', email, message: `message ${n}` }) });
+    const s3At = (url: string) =>
+      new S3Client({ region: 'us-east-1', endpoint: `${url}/s3`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
 
-    const second = await startLocalHost({ ...quiet, overrides: { PORT: 0, DATA_DIR: dataDir } });
-    const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
-    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: { PK: `CONTACT#${id}`, SK: 'MESSAGE' } }))).Item;
-    expect(item?.message).toBe('survives a restart');
-    const mails = (await (await fetch(`${second.url}/_local/mailbox/messages.json`)).json()) as { messages: { text: string }[] };
-    expect(mails.messages.some((m) => m.text.includes('survives a restart'))).toBe(true);
+    const first = await startNpm(dir);
+    for (let n = 1; n <= CONTACT_RATE_LIMIT.perEmail; n++) expect((await send(first.url, n)).status).toBe(200);
+    await s3At(first.url).send(new PutObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg', Body: 'bytes that survive' }));
+    await first.stop();
+
+    const second = await startNpm(dir);
+    // The per-address window lives in DynamoDB: it is still full after the restart.
+    expect((await send(second.url, 99)).status).toBe(429);
+    const got = await s3At(second.url).send(new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }));
+    expect(await got.Body!.transformToString()).toBe('bytes that survive');
+    const mails = (await (await fetch(`${second.url}/_local/mailbox/messages.json`)).json()) as { messages: { replyTo?: string }[] };
+    expect(mails.messages.filter((m) => m.replyTo === email)).toHaveLength(CONTACT_RATE_LIMIT.perEmail);
     await second.stop();
-  }, 120_000);
+  }, 180_000);
 
   it('npm start stops cleanly on Ctrl-C (SIGINT): exit 0 and no engine left running', async () => {
-    const port = await freePort();
     const dir = join(dataDir, 'sigint');
-    const child = spawn(resolve('node_modules/.bin/tsx'), ['infra/local/main.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dir }, stdio: 'pipe' });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    for (let i = 0; i < 600 && !out.includes(`http://localhost:${port}`); i++) await new Promise((r) => setTimeout(r, 100));
-    expect(out).toContain(`http://localhost:${port}`);
-    expect((await fetch(`http://localhost:${port}/api/health`)).status).toBe(200);
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
-    expect(code).toBe(0);
+    const host = await startNpm(dir);
+    expect((await fetch(`${host.url}/api/health`)).status).toBe(200);
+    expect(await host.stop()).toBe(0);
     expect(javaProcessesFor(dir)).toBe(0);
   }, 120_000);
 });
+
+/** Runs the local host as `npm start` does, in its own process, and stops it with Ctrl-C (SIGINT). */
+async function startNpm(dir: string): Promise<{ url: string; stop(): Promise<number | null> }> {
+  const port = await freePort();
+  const child = spawn(resolve('node_modules/.bin/tsx'), ['infra/local/main.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dir }, stdio: 'pipe' });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  const url = `http://localhost:${port}`;
+  for (let i = 0; i < 900 && !out.includes(url); i++) {
+    if (child.exitCode !== null) throw new Error(`npm start exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!out.includes(url)) throw new Error(`npm start did not print its URL: ${out}`);
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGINT');
+      return new Promise<number | null>((r) => child.once('exit', r));
+    },
+  };
+}

@@ -10,7 +10,7 @@ export interface EngineState {
   ms: number;
 }
 
-const PROBE_TIMEOUT_MS = 3000;
+const PROBE_TIMEOUT_MS = 5000;
 
 /** Runs every probe at once, each bounded in time, and reports each engine's state. */
 export async function checkHealth(probes: EngineProbe[]): Promise<{ ok: boolean; engines: Record<string, EngineState> }> {
