@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
-import { BrandMark } from '@/components/layout/brand-mark';
+import { PRODUCT_NAME } from '@shared/brand';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -56,7 +56,10 @@ export function AuthCallbackPage() {
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-slate-100 p-6">
-      <BrandMark />
+      {/* Text, not the landing page's BrandMark: sharing it would add a chunk to the landing page. */}
+      <Link to="/" className="rounded text-xl font-extrabold text-slate-900">
+        {PRODUCT_NAME}
+      </Link>
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
         {state.step === 'signing-in' ? (
           <div className="grid justify-items-center gap-4" aria-live="polite">

@@ -1,4 +1,5 @@
-import { Car, Images, LayoutDashboard, LifeBuoy, LogOut, Settings, Wand2, type LucideIcon } from 'lucide-react';
+// Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
+import { Car, Images, Layers, LayoutDashboard, LifeBuoy, LogOut, Settings, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router-dom';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
@@ -63,7 +64,7 @@ export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProp
     // The reset value makes the page drop a selected car package and show the gallery.
     { label: 'Car Packages', to: `/dashboard/car-packages?reset=${Date.now()}`, icon: Car },
     { label: 'My Images', to: '/dashboard/images', icon: Images, superOnly: true },
-    { label: 'Image Processor', to: '/dashboard/image-processor', icon: Wand2, superOnly: true },
+    { label: 'Image Processor', to: '/dashboard/image-processor', icon: Layers, superOnly: true },
   ].filter((item) => !item.superOnly || isSuperUser);
   const footer: NavItem[] = [
     { label: 'Settings', to: '/dashboard/settings', icon: Settings },

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { BrandMark } from '@/components/layout/brand-mark';
+import { PRODUCT_NAME } from '@shared/brand';
 import { SidebarProvider, SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { useMe } from '../api/account';
 import { useLiveEvents } from '../api/live-events';
@@ -12,7 +12,7 @@ function TopBar() {
   return (
     <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/95 px-3 backdrop-blur md:h-12">
       <SidebarTrigger />
-      {isMobile && <BrandMark />}
+      {isMobile && <span className="text-lg font-extrabold text-slate-900">{PRODUCT_NAME}</span>}
     </header>
   );
 }

@@ -1,4 +1,5 @@
-import { LogOut, ShieldCheck, Sparkles } from 'lucide-react';
+// Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
+import { BadgeCheck, LogOut, Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
@@ -119,7 +120,7 @@ export default function SettingsPage() {
       <PageHeading title="Settings" description="Manage your dealership profile and account.">
         {profile && (
           <Badge colour={isSuper ? 'green' : 'gray'} className="gap-1 text-sm">
-            {isSuper && <ShieldCheck className="size-4" aria-hidden="true" />}
+            {isSuper && <BadgeCheck className="size-4" aria-hidden="true" />}
             {isSuper ? 'Super User' : 'Standard User'}
           </Badge>
         )}
@@ -146,7 +147,7 @@ export default function SettingsPage() {
           <Card className="border-green-200 bg-green-50/50">
             <CardHeader>
               <CardTitle className="flex items-center gap-2">
-                <Sparkles className="size-5 text-green-700" aria-hidden="true" />
+                <Star className="size-5 text-green-700" aria-hidden="true" />
                 Advanced features
               </CardTitle>
               <CardDescription className="text-slate-700">

@@ -1,8 +1,9 @@
-import * as Tabs from '@radix-ui/react-tabs';
-import { BookOpen, Camera, FileText, HelpCircle, Mail, Shield, type LucideIcon } from 'lucide-react';
+// Icons the landing page does not use (a shared icon becomes an extra chunk there); plain buttons and <details>
+// instead of Radix Tabs and the landing page's accordion for the same reason.
+import { Aperture, BookOpen, ChevronDown, FileText, HelpCircle, Mail, Shield, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,7 +18,7 @@ import { SupportContactForm } from './support-contact-form';
 type Section = 'getting-started' | 'photo-guide' | 'faq' | 'contact' | 'terms' | 'privacy';
 const SECTIONS: readonly { id: Section; label: string; icon: LucideIcon }[] = [
   { id: 'getting-started', label: 'Getting Started', icon: BookOpen },
-  { id: 'photo-guide', label: 'Photo Guide', icon: Camera },
+  { id: 'photo-guide', label: 'Photo Guide', icon: Aperture },
   { id: 'faq', label: 'FAQ', icon: HelpCircle },
   { id: 'contact', label: 'Contact Us', icon: Mail },
   { id: 'terms', label: 'Terms & Conditions', icon: FileText },
@@ -37,6 +38,12 @@ function sectionFromArrival(hash: string): Section {
     // No session storage: start at the beginning.
   }
   return 'getting-started';
+}
+
+/** One section of the Support Center; only the chosen one is shown. */
+function Panel({ id, current, children }: { id: Section; current: Section; children: ReactNode }) {
+  if (id !== current) return null;
+  return <div data-section={id}>{children}</div>;
 }
 
 function ContactSection() {
@@ -70,29 +77,29 @@ export default function SupportPage() {
   return (
     <section>
       <PageHeading title="Support Center" description="Guides, answers, and a direct line to our team." />
-      <Tabs.Root
-        value={section}
-        onValueChange={(v) => setSection(v as Section)}
-        orientation="vertical"
-        className="grid gap-6 md:grid-cols-[13rem_1fr]"
-      >
-        <Tabs.List aria-label="Support sections" className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
-          {SECTIONS.map(({ id, label, icon: Icon }) => (
-            <Tabs.Trigger
-              key={id}
-              value={id}
-              className={cn(
-                'flex shrink-0 items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100',
-                'data-[state=active]:bg-brand-50 data-[state=active]:text-brand-800',
-              )}
-            >
-              <Icon className="size-4 shrink-0" aria-hidden="true" />
-              {label}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+      <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
+        <nav aria-label="Support sections" className="min-w-0">
+          <ul className="flex gap-1 overflow-x-auto pb-1 md:flex-col md:overflow-visible">
+            {SECTIONS.map(({ id, label, icon: Icon }) => (
+              <li key={id} className="shrink-0">
+                <button
+                  type="button"
+                  onClick={() => setSection(id)}
+                  aria-current={section === id ? 'true' : undefined}
+                  className={cn(
+                    'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100',
+                    section === id && 'bg-brand-50 text-brand-800 hover:bg-brand-50',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <div className="min-w-0">
-          <Tabs.Content value="getting-started">
+          <Panel id="getting-started" current={section}>
             <Card>
               <CardHeader>
                 <CardTitle>Getting Started</CardTitle>
@@ -114,8 +121,8 @@ export default function SupportPage() {
                 </ol>
               </CardContent>
             </Card>
-          </Tabs.Content>
-          <Tabs.Content value="photo-guide">
+          </Panel>
+          <Panel id="photo-guide" current={section}>
             <Card>
               <CardHeader>
                 <CardTitle>Photo Guide</CardTitle>
@@ -132,28 +139,31 @@ export default function SupportPage() {
                 </ul>
               </CardContent>
             </Card>
-          </Tabs.Content>
-          <Tabs.Content value="faq">
+          </Panel>
+          <Panel id="faq" current={section}>
             <Card>
               <CardHeader>
                 <CardTitle>Frequently Asked Questions</CardTitle>
               </CardHeader>
               <CardContent>
-                <Accordion type="single" collapsible>
+                <div className="divide-y divide-slate-200">
                   {supportFaq(home).map((item) => (
-                    <AccordionItem key={item.question} value={item.question}>
-                      <AccordionTrigger>{item.question}</AccordionTrigger>
-                      <AccordionContent>{item.answer}</AccordionContent>
-                    </AccordionItem>
+                    <details key={item.question} className="group py-1">
+                      <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
+                        {item.question}
+                        <ChevronDown className="size-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" aria-hidden="true" />
+                      </summary>
+                      <p className="pb-4 text-slate-700">{item.answer}</p>
+                    </details>
                   ))}
-                </Accordion>
+                </div>
               </CardContent>
             </Card>
-          </Tabs.Content>
-          <Tabs.Content value="contact">
+          </Panel>
+          <Panel id="contact" current={section}>
             <ContactSection />
-          </Tabs.Content>
-          <Tabs.Content value="terms">
+          </Panel>
+          <Panel id="terms" current={section}>
             <Card>
               <CardHeader>
                 <CardTitle>Terms & Conditions</CardTitle>
@@ -168,8 +178,8 @@ export default function SupportPage() {
                 </Button>
               </CardContent>
             </Card>
-          </Tabs.Content>
-          <Tabs.Content value="privacy">
+          </Panel>
+          <Panel id="privacy" current={section}>
             <Card>
               <CardHeader>
                 <CardTitle>Privacy Policy</CardTitle>
@@ -184,9 +194,9 @@ export default function SupportPage() {
                 </Button>
               </CardContent>
             </Card>
-          </Tabs.Content>
+          </Panel>
         </div>
-      </Tabs.Root>
+      </div>
     </section>
   );
 }
