@@ -6,3 +6,4 @@ export * from './pricing';
 export * from './messages';
 export * from './api-routes';
 export * from './schemas';
+export * from './live-events';

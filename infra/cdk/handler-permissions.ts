@@ -37,7 +37,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'update-profile': ['table:write'],
   'get-credit-balance': ['table:read', 'table:write'], // as get-me
   'list-credit-transactions': ['table:read'],
-  'use-credits': ['table:read', 'table:write'],
+  'use-credits': ['table:read', 'table:write', 'websocket:post'],
   'create-support-attachment-upload': ['uploads:write'],
   'create-support-ticket': ['table:write', 'uploads:read', 'mail:send'],
   'get-admin-inbox': ['table:read', 'uploads:read'],

@@ -14,6 +14,8 @@ const handlerFor = (routeKey: RouteKey) => WEBSOCKET_ROUTES.find((r) => r.routeK
  */
 export function createWebSocketGateway(opts: { stage?: string }) {
   const wss = new WebSocketServer({ noServer: true });
+  // On shutdown connections are dropped without $disconnect: the engines its handler needs are stopping too.
+  let closing = false;
   const sockets = new Map<string, { socket: WebSocket; connectedAt: number; lastActiveAt: number; sourceIp: string }>();
 
   const event = (routeKey: RouteKey, connectionId: string, req: IncomingMessage | undefined, extra: Record<string, unknown> = {}) => {
@@ -75,6 +77,7 @@ export function createWebSocketGateway(opts: { stage?: string }) {
         });
         ws.on('close', () => {
           sockets.delete(connectionId);
+          if (closing) return;
           run('$disconnect', event('$disconnect', connectionId, undefined)).catch((e) => console.error('$disconnect handler threw', e));
         });
       });
@@ -117,6 +120,7 @@ export function createWebSocketGateway(opts: { stage?: string }) {
     connectionCount: () => sockets.size,
 
     close() {
+      closing = true;
       for (const { socket } of sockets.values()) socket.terminate();
       wss.close();
     },

@@ -1,0 +1,7 @@
+/** Events pushed to a signed-in browser over the live status WebSocket. */
+export type LiveEvent =
+  | { type: 'balance.updated' }
+  | { type: 'pong' }
+  | { type: 'error'; message: string };
+
+export const LIVE_EVENT_TYPES = ['balance.updated', 'pong', 'error'] as const;
