@@ -45,8 +45,13 @@ describe('dashboard shell', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await sidebarState(page)).toBe('collapsed');
-    // Icons still name their page for screen readers.
-    await nav(page).getByRole('link', { name: 'Settings' }).waitFor();
+    // Icons still name their page for screen readers, keep their size and sit in the middle of the 3rem column.
+    for (const name of ['Dashboard', 'Settings']) {
+      const box = (await nav(page).getByRole('link', { name }).boundingBox())!;
+      expect(box.height).toBe(40);
+      const icon = (await nav(page).getByRole('link', { name }).locator('svg').boundingBox())!;
+      expect(Math.abs(icon.x + icon.width / 2 - 24)).toBeLessThanOrEqual(1);
+    }
 
     await page.keyboard.press('Control+b');
     await expect.poll(() => sidebarState(page)).toBe('expanded');

@@ -1,7 +1,7 @@
 // Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
 import { Car, Images, Layers, LayoutDashboard, LifeBuoy, LogOut, Settings, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router-dom';
+import { Link, useMatch, useResolvedPath } from 'react-router-dom';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
@@ -34,18 +34,20 @@ function WithTooltip({ label, children }: { label: string; children: ReactNode }
 function NavItemLink({ item }: { item: NavItem }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const Icon = item.icon;
+  // A plain className (not NavLink's function): the tooltip trigger merges class names as strings.
+  const isActive = useMatch({ path: useResolvedPath(item.to).pathname, end: item.end ?? false }) !== null;
   return (
     <li>
       <WithTooltip label={item.label}>
-        <NavLink
+        <Link
           to={item.to}
-          end={item.end}
           onClick={() => isMobile && setOpenMobile(false)}
-          className={({ isActive }) => cn(itemClasses, isActive && activeClasses)}
+          aria-current={isActive ? 'page' : undefined}
+          className={cn(itemClasses, isActive && activeClasses)}
         >
           <Icon aria-hidden="true" />
           <span className={labelClasses}>{item.label}</span>
-        </NavLink>
+        </Link>
       </WithTooltip>
     </li>
   );
