@@ -8,7 +8,8 @@ import { lambdaContext, loadHandler } from './handler-loader';
 
 /**
  * The subset of Cognito's user pool API that Amplify v6 uses for passwordless sign-in (SignUp, InitiateAuth
- * with CUSTOM_AUTH and REFRESH_TOKEN_AUTH, RespondToAuthChallenge, GetUser, GlobalSignOut, RevokeToken), speaking
+ * with CUSTOM_AUTH and REFRESH_TOKEN_AUTH, GetTokensFromRefreshToken, RespondToAuthChallenge, GetUser, GlobalSignOut,
+ * RevokeToken), speaking
  * Cognito's JSON protocol. It calls the project's real trigger handlers with Cognito's event shapes and
  * issues RS256 JWTs with Cognito's claims, published as a JWKS.
  */
@@ -235,6 +236,15 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
       });
       s.rounds.at(-1)!.challengeResult = verified.response.answerCorrect === true;
       return nextChallenge(String(body.Session), s, body.ClientMetadata);
+    },
+
+    /** What Amplify 6.21+ calls to refresh tokens (the refresh token itself is kept: no rotation). */
+    async GetTokensFromRefreshToken(body) {
+      if (body.ClientId !== opts.clientId) throw new CognitoError('ResourceNotFoundException', 'User pool client does not exist.');
+      const hash = sha256(String(body.RefreshToken ?? ''));
+      const user = Object.values(users).find((u) => u.refreshTokens.includes(hash));
+      if (!user) throw new CognitoError('NotAuthorizedException', 'Invalid Refresh Token');
+      return { AuthenticationResult: tokensFor(user, false) };
     },
 
     async GetUser(body) {

@@ -145,6 +145,27 @@ describe('magic-link sign-in through the local Cognito endpoint and the real tri
     ).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
+  it('GetTokensFromRefreshToken (what Amplify 6.21+ calls) gives new tokens; a revoked refresh token gives none', async () => {
+    const email = unique('refresh2');
+    await signUp(email);
+    await requestLink(email);
+    const tokens = (await signInWithToken(email, linkIn((await mailsTo(email))[0]!)[2]!)).AuthenticationResult!;
+    const call = (RefreshToken: string) =>
+      fetch(`${url}/_local/cognito/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+        body: JSON.stringify({ ClientId, RefreshToken }),
+      });
+    const ok = await call(tokens.RefreshToken!);
+    expect(ok.status).toBe(200);
+    const result = ((await ok.json()) as { AuthenticationResult: { AccessToken: string } }).AuthenticationResult;
+    expect((await fetch(`${url}/api/realtime/ticket`, { method: 'POST', headers: { authorization: `Bearer ${result.AccessToken}` } })).status).toBe(200);
+    await cognito.send(new GlobalSignOutCommand({ AccessToken: tokens.AccessToken }));
+    const refused = await call(tokens.RefreshToken!);
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('x-amzn-errortype')).toBe('NotAuthorizedException');
+  });
+
   it('the refresh token gives new tokens', async () => {
     const email = unique('refresh');
     await signUp(email);
