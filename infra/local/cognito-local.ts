@@ -304,7 +304,7 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         if (error instanceof CognitoError) return reply(400, { __type: error.type, message: error.message }, error.type);
         // A trigger that throws fails the call as Cognito does: UserLambdaValidationException with its message.
         const message = (error as Error).message ?? 'Trigger failed';
-        console.error(`local Cognito ${op}:`, error);
+        console.error(`local Cognito ${op}: a trigger failed: ${message}`);
         reply(400, { __type: 'UserLambdaValidationException', message }, 'UserLambdaValidationException');
       }
     },

@@ -1,6 +1,6 @@
 import { access, constants, mkdir } from 'node:fs/promises';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { dynamo, tableName } from '../adapters/dynamodb/client';
 import { s3 } from '../adapters/s3/client';
@@ -42,7 +42,7 @@ export function engineProbes(): EngineProbe[] {
   return probes;
 }
 
-/** A one-key listing: answered by S3 and by the local S3-compatible server alike. */
+/** The bucket exists and we may use it (HeadBucket lists nothing, so uploads in flight cannot disturb it). */
 async function bucketAnswers(bucket: string): Promise<void> {
-  await s3().send(new ListObjectsV2Command({ Bucket: bucket, MaxKeys: 1 }));
+  await s3().send(new HeadBucketCommand({ Bucket: bucket }));
 }
