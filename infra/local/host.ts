@@ -165,6 +165,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
           return res.end(JSON.stringify(runtimeConfig));
         }
+        // `/` is the pre-rendered landing page (its own light entry); every other path falls back to the SPA.
+        if (path === '/' && !options.dev) req.url = `/landing.html${(req.url ?? '').slice(1)}`;
         spa(req, res, () => {
           res.writeHead(404);
           res.end('Not found');

@@ -8,7 +8,7 @@
  * Results go to docs/benchmarks.md, section "## Web" (other sections are left as they are).
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
@@ -140,12 +140,15 @@ async function writeSection(markdown: string): Promise<void> {
 }
 
 async function main() {
+  const loadAtStart = loadavg();
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-web-'));
   const host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, log: () => undefined });
   try {
     const url = `${host.url}/`;
     console.log(`Local host at ${host.url}`);
 
+    // The landing page is pre-rendered at build time: its HTML alone paints the hero, before any script runs.
+    const prerendered = /<h1[^>]*id="hero-title"/.test(await (await fetch(url)).text());
     const scripts = await landingScripts(url);
     const total = (k: keyof Pick<ScriptLoad, 'served' | 'raw' | 'gzip' | 'brotli'>) => scripts.reduce((s, x) => s + x[k], 0);
     const encodings = [...new Set(scripts.map((s) => s.encoding))].join(', ');
@@ -179,6 +182,8 @@ async function main() {
       `- As served by the local host: **${kb(total('served'))}** (content-encoding: ${encodings}); uncompressed ${kb(total('raw'))}.`,
       `- Same files gzip -9: **${kb(total('gzip'))}** (${gzipOk ? 'within' : 'OVER'} budget); brotli q11 (what CloudFront sends to browsers that accept br): **${kb(total('brotli'))}** (${brotliOk ? 'within' : 'OVER'} budget).`,
       `- Dashboard, dialog and Amplify chunks loaded by the landing page: ${forbidden.length === 0 ? 'none' : forbidden.map((f) => f.file).join(', ')}.`,
+      `- Landing HTML pre-rendered (hero heading in the served HTML, painted before any script runs): ${prerendered ? 'yes' : 'NO'}.`,
+      `- Load average (1, 5, 15 min) when the run started: ${loadAtStart.map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores.`,
       '',
       '| file | raw | gzip | brotli |',
       '|---|---:|---:|---:|',

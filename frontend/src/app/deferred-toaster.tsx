@@ -9,7 +9,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  */
 export function DeferredToaster() {
   // Any page but the landing page may toast on arrival (e.g. a sign-in redirect), so it mounts the toaster at once.
-  const [wanted, setWanted] = useState(() => window.location.pathname !== '/');
+  const [wanted, setWanted] = useState(() => typeof window !== 'undefined' && window.location.pathname !== '/');
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@shared/messages';
-import { runtimeConfigSchema, type RuntimeConfig } from '@shared/schemas/runtime-config';
+import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 
 /** Raised when /config.json is missing or lacks a value; the app shows it instead of starting. */
 export class RuntimeConfigError extends Error {
@@ -11,12 +11,32 @@ export class RuntimeConfigError extends Error {
 
 let current: RuntimeConfig | null = null;
 
+// A hand-written check of the few keys of shared/schemas/runtime-config.ts: zod/mini would add ~10 KB to every page.
+const REQUIRED = ['apiUrl', 'webSocketUrl', 'userPoolId', 'userPoolClientId', 'stripePublishableKey'] as const;
+const HOMES: readonly RuntimeConfig['home'][] = ['aws', 'local'];
+
 /** Parses a /config.json body; names the first missing or invalid key. */
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
-  const result = runtimeConfigSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const key = result.error.issues[0]?.path.join('.') || 'config.json';
-  throw new RuntimeConfigError(key);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new RuntimeConfigError('config.json');
+  const value = raw as Record<string, unknown>;
+  for (const key of REQUIRED) {
+    const v = value[key];
+    if (typeof v !== 'string' || v.length === 0) throw new RuntimeConfigError(key);
+  }
+  if (value.userPoolEndpoint !== undefined && typeof value.userPoolEndpoint !== 'string') {
+    throw new RuntimeConfigError('userPoolEndpoint');
+  }
+  if (!HOMES.includes(value.home as RuntimeConfig['home'])) throw new RuntimeConfigError('home');
+  const config: RuntimeConfig = {
+    apiUrl: value.apiUrl as string,
+    webSocketUrl: value.webSocketUrl as string,
+    userPoolId: value.userPoolId as string,
+    userPoolClientId: value.userPoolClientId as string,
+    stripePublishableKey: value.stripePublishableKey as string,
+    home: value.home as RuntimeConfig['home'],
+  };
+  if (typeof value.userPoolEndpoint === 'string') config.userPoolEndpoint = value.userPoolEndpoint;
+  return config;
 }
 
 /** Loads the runtime configuration once, at boot (one build runs in every environment). */
@@ -31,6 +51,11 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   }
   current = parseRuntimeConfig(raw);
   return current;
+}
+
+/** The configuration, loading it first if this page has not yet (the landing page loads it on first use only). */
+export function ensureRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  return current ? Promise.resolve(current) : loadRuntimeConfig(fetchImpl);
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { SiteLink } from './site-link';
 import { COMPANY, PRODUCT_NAME } from '@shared/brand';
 
 const QUICK_LINKS = [
@@ -38,16 +38,17 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {LEGAL_LINKS.map((l) => (
               <li key={l.to}>
-                <Link to={l.to} className="hover:text-white hover:underline">
+                <SiteLink to={l.to} className="hover:text-white hover:underline">
                   {l.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
         </nav>
       </div>
       <div className="border-t border-slate-800">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">
+        {/* The landing page is pre-rendered at build time; the year may have turned since. */}
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6" suppressHydrationWarning>
           © {new Date().getFullYear()} {COMPANY.legalName}, {COMPANY.incorporation}. Virtual office address:{' '}
           {COMPANY.virtualOfficeAddress}.
         </p>

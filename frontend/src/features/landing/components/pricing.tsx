@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { DISPLAY_PLANS, type TrialPlan } from '@shared/pricing';
+import { SiteLink } from '@/components/layout/site-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
@@ -54,7 +54,7 @@ export function Pricing({ onStartTrial }: { onStartTrial: (plan: TrialPlan) => v
                 </Button>
               ) : (
                 <Button className="mt-6 w-full" variant="outline" asChild>
-                  <Link to="/contact">Contact Us</Link>
+                  <SiteLink to="/contact">Contact Us</SiteLink>
                 </Button>
               )}
             </li>
