@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT } from '@shared/limits';
 import { useLocalHost } from '../support/local-host';
@@ -56,5 +58,29 @@ describe('contact messages land in the local mailbox', () => {
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(CONTACT_RATE_LIMIT.perClient);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('when the mail cannot be sent', () => {
+  it('the message is kept (marked mail_failed) and the sender gets a clear 503, not a 500', async () => {
+    const { sendContactMessage } = await import('../../functions/src/contact/send-contact-message');
+    const { DynamoDbContactMessageStore } = await import('../../functions/src/contact/dynamodb-contact-message-store');
+    const { OutboxMailer } = await import('../../functions/src/mail/outbox-mailer');
+    const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
+    const { keys } = await import('../../functions/src/adapters/dynamodb/keys');
+    const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+    // A real outbox that cannot write: its folder would have to live inside a plain file.
+    const { writeFile } = await import('node:fs/promises');
+    const blocker = join(tmpdir(), `not-a-folder-${Date.now()}`);
+    await writeFile(blocker, 'x');
+    const brokenMailer = new OutboxMailer(join(blocker, 'outbox'), 'x@example.com');
+    const store = new DynamoDbContactMessageStore();
+    let stored: string | undefined;
+    const spyStore = { saveWithinLimits: store.saveWithinLimits.bind(store), markMailed: (id: string, o: 'mailed' | 'mail_failed') => ((stored = id), store.markMailed(id, o)) };
+    await expect(
+      sendContactMessage({ store: spyStore, mailer: brokenMailer, supportEmail: 's@example.com' }, { name: 'Ann', email: `broken-${Date.now()}@example.com`, message: 'hi' }, '10.9.9.9'),
+    ).rejects.toMatchObject({ kind: 'unavailable', message: expect.stringMatching(/could not be sent right now/) });
+    const item = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.contactMessage(stored!) }))).Item;
+    expect(item?.status).toBe('mail_failed');
   });
 });

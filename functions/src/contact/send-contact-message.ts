@@ -3,8 +3,8 @@ import { MESSAGES } from '@shared/messages';
 import type { ContactMessageRequest } from '@shared/schemas/contact';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
+import { mailStoredItemToSupport } from '../mail/mail-to-support';
 import { contactMessageMail } from '../mail/templates';
 
 export interface StoredContactMessage extends ContactMessageRequest {
@@ -38,14 +38,12 @@ export async function sendContactMessage(
   const message: StoredContactMessage = { ...input, id: newId(), clientIp, createdAt: (deps.now?.() ?? new Date()).toISOString() };
   const accepted = await deps.store.saveWithinLimits(message, CONTACT_RATE_LIMIT);
   if (!accepted) throw new DomainError('rate_limited', MESSAGES.tooManyRequests);
-  try {
-    await deps.mailer.send({ to: deps.supportEmail, replyTo: input.email, ...contactMessageMail(message) });
-    await deps.store.markMailed(message.id, 'mailed');
-  } catch (error) {
-    // The message is kept (support can still read it); the sender is told to try again later.
-    logger.error('contact message not mailed', { id: message.id, error: error as Error });
-    await deps.store.markMailed(message.id, 'mail_failed');
-    throw new DomainError('unavailable', 'Your message could not be sent right now. Please try again in a few minutes.');
-  }
+  await mailStoredItemToSupport({
+    id: message.id,
+    mail: { to: deps.supportEmail, replyTo: input.email, ...contactMessageMail(message) },
+    mailer: deps.mailer,
+    markMailed: (id, outcome) => deps.store.markMailed(id, outcome),
+    failureMessage: 'Your message could not be sent right now. Please try again in a few minutes.',
+  });
   return { id: message.id };
 }

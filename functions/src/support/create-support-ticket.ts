@@ -3,8 +3,8 @@ import { MESSAGES } from '@shared/messages';
 import type { SupportTicketRequest } from '@shared/schemas/support';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
-import { logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
+import { mailStoredItemToSupport } from '../mail/mail-to-support';
 import { supportTicketMail } from '../mail/templates';
 import { checkAttachment, type AttachmentStorage, type CheckedAttachment } from './attachments';
 
@@ -51,14 +51,12 @@ export async function createSupportTicket(
     created_at: (deps.now?.() ?? new Date()).toISOString(),
   };
   if (!(await deps.store.saveWithinLimits(ticket, SUPPORT_RATE_LIMIT))) throw new DomainError('rate_limited', MESSAGES.tooManyRequests);
-  try {
-    await deps.mailer.send({ to: deps.supportEmail, replyTo: input.email, ...supportTicketMail(ticket) });
-    await deps.store.markMailed(ticket.id, 'mailed');
-  } catch (error) {
-    // Kept for the admin inbox; the dealer is told to try again later.
-    logger.error('support ticket not mailed', { id: ticket.id, error: error as Error });
-    await deps.store.markMailed(ticket.id, 'mail_failed');
-    throw new DomainError('unavailable', MESSAGES.supportTicketNotMailed);
-  }
+  await mailStoredItemToSupport({
+    id: ticket.id,
+    mail: { to: deps.supportEmail, replyTo: input.email, ...supportTicketMail(ticket) },
+    mailer: deps.mailer,
+    markMailed: (id, outcome) => deps.store.markMailed(id, outcome),
+    failureMessage: MESSAGES.supportTicketNotMailed,
+  });
   return { id: ticket.id };
 }
