@@ -1,30 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRIAL_CREDITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { launchBrowser, openPage } from '../support/browser';
+import { useBrowserSession, openPage } from '../support/browser';
 import { openLinkToDashboard, startTrialThroughUi, uniqueEmail, waitForSignInLink } from '../support/sign-in';
-import { startTestHost } from '../support/test-host';
 
-let host: { url: string; stop(): Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const session = useBrowserSession();
 
 describe('dashboard guard', () => {
   it.each(['/dashboard', '/dashboard/settings', '/dashboard/support#contact'])(
     'an anonymous visitor to %s is sent to / with "Authentication required"',
     async (path) => {
-      const { page } = await openPage(browser);
-      await page.goto(`${host.url}${path}`);
-      await page.waitForURL(`${host.url}/`);
+      const { page } = await openPage(session.browser);
+      await page.goto(`${session.url}${path}`);
+      await page.waitForURL(`${session.url}/`);
       await page.getByText(MESSAGES.authRequired.title).waitFor();
       await page.getByText(MESSAGES.authRequired.description).waitFor();
       expect(await page.getByRole('navigation', { name: 'Dashboard navigation' }).count()).toBe(0);
@@ -34,27 +22,27 @@ describe('dashboard guard', () => {
 
 describe('the mailed link', () => {
   it('works in another browser than the one that asked for it, and only once', async () => {
-    const asking = await openPage(browser);
+    const asking = await openPage(session.browser);
     const email = uniqueEmail('elsewhere');
-    await startTrialThroughUi(asking.page, host.url, email, 'Lakeside Autos');
-    const { link } = await waitForSignInLink(host.url, email);
+    await startTrialThroughUi(asking.page, session.url, email, 'Lakeside Autos');
+    const { link } = await waitForSignInLink(session.url, email);
 
     // Another "browser": a fresh context with its own storage and no sign-in state.
-    const other = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    const other = await openPage(session.browser, { viewport: { width: 375, height: 740 } });
     await openLinkToDashboard(other.page, link);
     await expect.poll(() => other.page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
     // The pending dealer name lives in the asking browser, so this one shows the fallback.
     await other.page.getByText('Welcome back, Your Dealership!').waitFor();
 
     // The asking browser is still signed out.
-    await asking.page.goto(`${host.url}/dashboard`);
-    await asking.page.waitForURL(`${host.url}/`);
+    await asking.page.goto(`${session.url}/dashboard`);
+    await asking.page.waitForURL(`${session.url}/`);
 
     // The same link a second time, in a third browser: refused with a way to ask for a new one.
-    const third = await openPage(browser);
+    const third = await openPage(session.browser);
     await third.page.goto(link);
     await third.page.getByRole('heading', { name: MESSAGES.signInLinkInvalid }).waitFor({ timeout: 15_000 });
-    expect(third.page.url()).toBe(`${host.url}/auth/callback`);
+    expect(third.page.url()).toBe(`${session.url}/auth/callback`);
     await third.page.getByRole('button', { name: 'Request a new link' }).click();
     await third.page.getByRole('dialog').getByRole('heading', { name: 'Welcome back' }).waitFor();
     await third.page.getByRole('dialog').getByRole('button', { name: 'Send Magic Link' }).waitFor();
@@ -62,12 +50,12 @@ describe('the mailed link', () => {
   }, 90_000);
 
   it('a tampered or truncated link shows the invalid-link page', async () => {
-    const { page } = await openPage(browser, { viewport: { width: 375, height: 740 } });
+    const { page } = await openPage(session.browser, { viewport: { width: 375, height: 740 } });
     const payload = Buffer.from(JSON.stringify({ u: 'x', e: 'someone@example.com', iat: Date.now(), exp: Date.now() + 60_000 })).toString('base64url');
-    await page.goto(`${host.url}/auth/callback#${payload}.c2lnbmF0dXJl`);
+    await page.goto(`${session.url}/auth/callback#${payload}.c2lnbmF0dXJl`);
     await page.getByRole('heading', { name: MESSAGES.signInLinkInvalid }).waitFor({ timeout: 15_000 });
     await page.screenshot({ path: 'test-results/dashboard-invalid-link-375.png' });
-    await page.goto(`${host.url}/auth/callback`);
+    await page.goto(`${session.url}/auth/callback`);
     await page.getByRole('heading', { name: MESSAGES.signInLinkInvalid }).waitFor();
   });
 });

@@ -1,29 +1,18 @@
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { launchBrowser } from '../support/browser';
+import { useBrowserSession } from '../support/browser';
 import { mailbox, signedInDealer } from '../support/sign-in';
-import { startTestHost } from '../support/test-host';
 
-let host: { url: string; stop(): Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const session = useBrowserSession();
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard navigation' });
 const sidebarState = (page: Page) => page.getByTestId('sidebar').getAttribute('data-state');
 
 describe('dashboard shell', () => {
   it('sidebar: standard items, Ctrl+B collapses to icons, the cookie keeps it collapsed after a reload', async () => {
-    const { page, context } = await signedInDealer(browser, host.url, { name: 'shell', dealerName: 'Harbor Motors' });
+    const { page, context } = await signedInDealer(session.browser, session.url, { name: 'shell', dealerName: 'Harbor Motors' });
     const links = await nav(page).getByRole('link').allTextContents();
     expect(links).toEqual(['Dashboard', 'Car Packages', 'Settings', 'Support']);
     expect(await nav(page).getByRole('link', { name: 'Car Packages' }).getAttribute('href')).toMatch(/^\/dashboard\/car-packages\?reset=\d+$/);
@@ -60,7 +49,7 @@ describe('dashboard shell', () => {
   }, 90_000);
 
   it('under 768 px: a header toggle opens the sidebar as a sheet', async () => {
-    const { page } = await signedInDealer(browser, host.url, { name: 'mobile', dealerName: 'Harbor Motors', viewport: { width: 375, height: 740 } });
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'mobile', dealerName: 'Harbor Motors', viewport: { width: 375, height: 740 } });
     expect(await nav(page).count()).toBe(0);
     await page.screenshot({ path: 'test-results/dashboard-375.png' });
     await page.getByRole('button', { name: 'Toggle sidebar' }).click();
@@ -79,8 +68,8 @@ describe('dashboard shell', () => {
 
 describe('settings', () => {
   it('shows the e-mail read-only, checks the logo URL, saves name and logo, and they survive a reload', async () => {
-    const { page, email } = await signedInDealer(browser, host.url, { name: 'settings', dealerName: 'Old Name Autos' });
-    await page.goto(`${host.url}/dashboard/settings`);
+    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'settings', dealerName: 'Old Name Autos' });
+    await page.goto(`${session.url}/dashboard/settings`);
     await page.getByText('Standard User').waitFor();
     const emailField = page.getByLabel('Email');
     expect(await emailField.inputValue()).toBe(email);
@@ -113,14 +102,14 @@ describe('settings', () => {
     // Log Out from Account Actions.
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.getByText(MESSAGES.signedOut.title).waitFor();
-    await page.waitForURL(`${host.url}/`);
+    await page.waitForURL(`${session.url}/`);
   }, 90_000);
 });
 
 describe('support center', () => {
   it('#contact opens Contact Us; a ticket with an attachment is confirmed and mailed to support', async () => {
-    const { page, email } = await signedInDealer(browser, host.url, { name: 'support', dealerName: 'Gulf Coast Autos' });
-    await page.goto(`${host.url}/dashboard/support#contact`);
+    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'support', dealerName: 'Gulf Coast Autos' });
+    await page.goto(`${session.url}/dashboard/support#contact`);
     await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
     const tabs = await page.getByRole('navigation', { name: 'Support sections' }).getByRole('button').allTextContents();
     expect(tabs).toEqual(['Getting Started', 'Photo Guide', 'FAQ', 'Contact Us', 'Terms & Conditions', 'Privacy Policy']);
@@ -152,16 +141,16 @@ describe('support center', () => {
     await page.getByText(/within 24 hours on business days/).first().waitFor();
 
     await expect
-      .poll(async () => (await mailbox(host.url)).find((m) => m.subject.includes(marker) || m.text.includes(marker)), { timeout: 10_000 })
+      .poll(async () => (await mailbox(session.url)).find((m) => m.subject.includes(marker) || m.text.includes(marker)), { timeout: 10_000 })
       .toBeTruthy();
-    const mail = (await mailbox(host.url)).find((m) => m.subject.includes(marker) || m.text.includes(marker))!;
+    const mail = (await mailbox(session.url)).find((m) => m.subject.includes(marker) || m.text.includes(marker))!;
     expect(mail.to).not.toBe(email);
     expect(mail.text).toContain('screenshot.png');
   }, 90_000);
 
   it('refuses an attachment of another type before sending anything', async () => {
-    const { page } = await signedInDealer(browser, host.url, { name: 'support-type', viewport: { width: 375, height: 740 } });
-    await page.goto(`${host.url}/dashboard/support#contact`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'support-type', viewport: { width: 375, height: 740 } });
+    await page.goto(`${session.url}/dashboard/support#contact`);
     await page.getByTestId('attachment-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
     await page.getByText(/tool\.exe: File type must be one of/).waitFor();
     expect(await page.getByTestId('attachment-name').count()).toBe(0);

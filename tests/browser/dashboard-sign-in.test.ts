@@ -1,8 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAGIC_LINK_MIN_INTERVAL_MS, TRIAL_CREDITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { launchBrowser, openPage } from '../support/browser';
+import { useBrowserSession, openPage } from '../support/browser';
 import {
   openLinkToDashboard,
   requestLinkThroughUi,
@@ -11,32 +10,21 @@ import {
   uniqueEmail,
   waitForSignInLink,
 } from '../support/sign-in';
-import { startTestHost } from '../support/test-host';
 
-let host: { url: string; stop(): Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const session = useBrowserSession();
 
 describe('sign up, sign in with the mailed link, sign out, sign in again', () => {
   it('the trial dialog mails a link; it opens the dashboard with 5 credits; logout and a new link from the Login dialog work', async () => {
-    const { page, errors } = await openPage(browser);
+    const { page, errors } = await openPage(session.browser);
     const email = uniqueEmail('trial');
-    await startTrialThroughUi(page, host.url, email, 'Sunbelt Pre-Owned');
+    await startTrialThroughUi(page, session.url, email, 'Sunbelt Pre-Owned');
     await page.getByRole('dialog').getByText(email).waitFor();
-    const first = await waitForSignInLink(host.url, email);
-    expect(first.link.startsWith(`${host.url}/auth/callback#`)).toBe(true);
+    const first = await waitForSignInLink(session.url, email);
+    expect(first.link.startsWith(`${session.url}/auth/callback#`)).toBe(true);
 
     await openLinkToDashboard(page, first.link);
     // The token left the address bar and the history entry at once.
-    expect(page.url()).toBe(`${host.url}/dashboard`);
+    expect(page.url()).toBe(`${session.url}/dashboard`);
     await page.getByText(MESSAGES.signedIn.title).waitFor();
     // The pending dealer name was written to the new profile after sign-in.
     await page.getByText('Welcome back, Sunbelt Pre-Owned!').waitFor();
@@ -50,20 +38,20 @@ describe('sign up, sign in with the mailed link, sign out, sign in again', () =>
     await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('button', { name: 'Logout' }).click();
     await page.getByText(MESSAGES.signedOut.title).waitFor();
     await page.getByText(MESSAGES.signedOut.description).waitFor();
-    await page.waitForURL(`${host.url}/`);
+    await page.waitForURL(`${session.url}/`);
     // Signed out for real: the dashboard now sends the visitor away.
-    await page.goto(`${host.url}/dashboard`);
-    await page.waitForURL(`${host.url}/`);
+    await page.goto(`${session.url}/dashboard`);
+    await page.waitForURL(`${session.url}/`);
     await page.getByText(MESSAGES.authRequired.title).waitFor();
 
     // At most one link a minute per address: wait for the window to pass, then log in again.
     const wait = new Date(first.mail.createdAt).getTime() + MAGIC_LINK_MIN_INTERVAL_MS + 1000 - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    const before = await signInMailCount(host.url, email);
-    await requestLinkThroughUi(page, host.url, email);
+    const before = await signInMailCount(session.url, email);
+    await requestLinkThroughUi(page, session.url, email);
     await page.getByRole('dialog').getByText(email).waitFor();
     await page.getByText(MESSAGES.magicLinkSent.title).waitFor();
-    const second = await waitForSignInLink(host.url, email, before);
+    const second = await waitForSignInLink(session.url, email, before);
     expect(second.link).not.toBe(first.link);
     await openLinkToDashboard(page, second.link);
     await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS)); // no second trial grant
@@ -71,17 +59,17 @@ describe('sign up, sign in with the mailed link, sign out, sign in again', () =>
   }, 150_000);
 
   it('an unknown address gets the same "Check your email" answer and no mail', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(session.browser);
     const email = uniqueEmail('nobody');
-    await requestLinkThroughUi(page, host.url, email);
+    await requestLinkThroughUi(page, session.url, email);
     await page.getByRole('dialog').getByText(email).waitFor();
     await new Promise((r) => setTimeout(r, 1000));
-    expect(await signInMailCount(host.url, email)).toBe(0);
+    expect(await signInMailCount(session.url, email)).toBe(0);
   });
 
   it('the Login dialog refuses an address without @ and sends nothing', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(host.url, { waitUntil: 'networkidle' });
+    const { page } = await openPage(session.browser);
+    await page.goto(session.url, { waitUntil: 'networkidle' });
     await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));

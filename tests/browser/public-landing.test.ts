@@ -1,31 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAROUSEL_INTERVAL_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { DISPLAY_PLANS } from '@shared/pricing';
-import { launchBrowser, openPage } from '../support/browser';
-import { startTestHost } from '../support/test-host';
+import { useBrowserSession, openPage } from '../support/browser';
 
-let host: { url: string; stop(): Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const session = useBrowserSession();
 
 async function landing(options = {}) {
-  const opened = await openPage(browser, options);
+  const opened = await openPage(session.browser, options);
   const scripts: string[] = [];
   opened.page.on('request', (r) => {
     if (r.resourceType() === 'script') scripts.push(r.url());
   });
-  await opened.page.goto(`${host.url}/`, { waitUntil: 'networkidle' });
+  await opened.page.goto(`${session.url}/`, { waitUntil: 'networkidle' });
   await opened.page.getByRole('heading', { level: 1 }).waitFor();
   return { ...opened, scripts };
 }

@@ -1,25 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { launchBrowser, openPage } from '../support/browser';
-import { startTestHost } from '../support/test-host';
+import { useBrowserSession, openPage } from '../support/browser';
 
-let host: { url: string; stop(): Promise<void> };
-let browser: Browser;
-
-beforeAll(async () => {
-  host = await startTestHost();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const session = useBrowserSession();
 
 async function visit(path: string, viewport = { width: 1280, height: 800 }) {
-  const opened = await openPage(browser, { viewport });
-  await opened.page.goto(`${host.url}${path}`, { waitUntil: 'networkidle' });
+  const opened = await openPage(session.browser, { viewport });
+  await opened.page.goto(`${session.url}${path}`, { waitUntil: 'networkidle' });
   await opened.page.getByRole('heading', { level: 1 }).waitFor();
   return opened;
 }
@@ -37,7 +26,7 @@ interface Mail {
   text: string;
 }
 async function mailbox(): Promise<Mail[]> {
-  const response = await fetch(`${host.url}/_local/mailbox/messages.json`);
+  const response = await fetch(`${session.url}/_local/mailbox/messages.json`);
   expect(response.ok).toBe(true);
   return ((await response.json()) as { messages: Mail[] }).messages;
 }
@@ -143,9 +132,9 @@ describe('not found and errors', () => {
   });
 
   it("shows the router's error fallback when a page cannot load", async () => {
-    const opened = await openPage(browser);
+    const opened = await openPage(session.browser);
     await opened.page.route(/\/assets\/terms-[^/]*\.js$/, (route) => route.abort());
-    await opened.page.goto(`${host.url}/terms`);
+    await opened.page.goto(`${session.url}/terms`);
     await opened.page.getByRole('heading', { name: MESSAGES.unexpectedError }).waitFor();
     await opened.context.close();
   });

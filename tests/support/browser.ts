@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startTestHost } from './test-host';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium; Playwright's own browsers cannot be downloaded here. */
@@ -34,4 +36,29 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/**
+ * The running local host and one Chromium for a browser test file: launched before its tests, closed after.
+ * Read `session.url` and `session.browser` inside tests.
+ */
+export function useBrowserSession(): { readonly url: string; readonly browser: Browser } {
+  let url = '';
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    ({ url } = await startTestHost());
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get url() {
+      return url;
+    },
+    get browser() {
+      if (!browser) throw new Error('useBrowserSession: the browser is not launched yet (use it inside tests)');
+      return browser;
+    },
+  };
 }
