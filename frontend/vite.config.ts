@@ -15,30 +15,53 @@ const proxy: Record<string, ProxyOptions> = {
 };
 
 const LANDING_SLOT = '<!--landing-html-->';
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
- * landing.html (served for `/`) gets the landing page rendered to HTML at build time, so its first paint needs no
- * JavaScript; landing-main.tsx hydrates it. The components are the app's own, loaded through a throw-away Vite SSR
- * server.
+ * Pre-rendering at build time, so the first paint needs no JavaScript:
+ * - landing.html (served for `/`) gets the landing page, which landing-main.tsx hydrates;
+ * - contact.html, terms.html and privacy.html (served for their paths) are index.html with the SPA's markup for
+ *   that page, which main.tsx replaces with the live page once its code is loaded.
+ * The components are the app's own, loaded through a throw-away Vite SSR server.
  */
-function prerenderLanding(): Plugin {
+function prerender(): Plugin {
   return {
-    name: 'prerender-landing',
+    name: 'prerender-pages',
     apply: 'build',
-    async transformIndexHtml(html) {
-      if (!html.includes(LANDING_SLOT)) return html;
-      const server = await createServer({
-        configFile: r('./vite.config.ts'),
-        logLevel: 'error',
-        server: { middlewareMode: true, hmr: false, ws: false },
-        appType: 'custom',
-      });
-      try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/app/landing-prerender.tsx')) as { renderLanding: () => string };
-        return html.replace(LANDING_SLOT, renderLanding());
-      } finally {
-        await server.close();
-      }
+    // 'post': once the HTML files are generated; the SSR server then cannot change how the app's modules are built.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = (name: string) => {
+          const asset = bundle[name];
+          if (asset?.type !== 'asset') throw new Error(`prerender: ${name} is not in the bundle`);
+          return asset;
+        };
+        const landing = html('landing.html');
+        const index = String(html('index.html').source);
+        if (!String(landing.source).includes(LANDING_SLOT) || !index.includes(EMPTY_ROOT)) throw new Error('prerender: no slot for the markup');
+        const nodeEnv = process.env.NODE_ENV;
+        const server = await createServer({
+          configFile: r('./vite.config.ts'),
+          logLevel: 'error',
+          server: { middlewareMode: true, hmr: false, ws: false },
+          appType: 'custom',
+        });
+        try {
+          const { renderLanding } = (await server.ssrLoadModule('/src/app/landing-prerender.tsx')) as typeof import('./src/app/landing-prerender');
+          landing.source = String(landing.source).replace(LANDING_SLOT, renderLanding());
+          const pages = (await server.ssrLoadModule('/src/app/pages-prerender.tsx')) as typeof import('./src/app/pages-prerender');
+          for (const path of pages.PRERENDERED_PAGES) {
+            const markup = await pages.renderPage(path);
+            this.emitFile({ type: 'asset', fileName: `${path.slice(1)}.html`, source: index.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`) });
+          }
+        } finally {
+          await server.close();
+          // A dev server sets NODE_ENV=development; whatever runs after the build must not see it.
+          if (nodeEnv === undefined) delete process.env.NODE_ENV;
+          else process.env.NODE_ENV = nodeEnv;
+        }
+      },
     },
   };
 }
@@ -46,7 +69,7 @@ function prerenderLanding(): Plugin {
 export default defineConfig({
   root: r('.'),
   publicDir: r('./public'),
-  plugins: [react(), tailwindcss(), prerenderLanding()],
+  plugins: [react(), tailwindcss(), prerender()],
   resolve: { alias: { '@shared': r('../shared'), '@': r('./src') } },
   build: {
     outDir: r('./dist'),
@@ -57,7 +80,19 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: r('./index.html'), landing: r('./landing.html') },
       // React in one file: every page needs it, and one file compresses better than the pieces.
-      output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+      // The site kit (layout, button, class names, icon base, Radix basics and accordion) in another: nearly every page
+      // uses it, the landing page included, which thus loads a few files instead of a dozen that compress worse.
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/ },
+            {
+              name: 'site-kit',
+              test: /frontend[\\/]src[\\/](components[\\/](layout|ui[\\/]button)|lib[\\/](utils|page-meta)|app[\\/]deferred-toaster)|shared[\\/](brand|limits)\.ts|node_modules[\\/](@radix-ui[\\/]react-(slot|compose-refs|primitive|context|id|presence|direction|collection|collapsible|accordion|use-controllable-state|use-layout-effect)|clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]chevron-down)/,
+            },
+          ],
+        },
+      },
     },
     // Every browser the site supports preloads modules natively.
     modulePreload: { polyfill: false },

@@ -1,24 +1,31 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigError } from '@/components/errors/config-error';
-import { loadRuntimeConfig } from '@/lib/runtime-config';
+import { ensureRuntimeConfig } from '@/lib/runtime-config';
 import '@/styles/index.css';
 import { App } from './app';
+import { createAppRouter, routerReady, type AppRouter } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
-const root = createRoot(container);
+
+// A pre-rendered page (contact.html, terms.html, privacy.html) is already painted: its router starts at once,
+// alongside /config.json, and the first render waits for the page's code, so the page is replaced by the same page,
+// never by a blank placeholder. Elsewhere the app renders as soon as the configuration is there, so the toaster is
+// mounted before a route's loader may toast (e.g. "Authentication required" on the way from /dashboard to /).
+const prerendered = container.firstElementChild !== null;
+const early: AppRouter | null = prerendered ? createAppRouter() : null;
 
 // The runtime configuration decides every endpoint; without it the app shows which value is missing.
-loadRuntimeConfig().then(
+Promise.all([ensureRuntimeConfig(), early && routerReady(early)]).then(
   () =>
-    root.render(
+    createRoot(container).render(
       <StrictMode>
-        <App />
+        <App router={early ?? createAppRouter()} />
       </StrictMode>,
     ),
   (error: unknown) => {
     console.error(error);
-    root.render(<ConfigError message={error instanceof Error ? error.message : String(error)} />);
+    createRoot(container).render(<ConfigError message={error instanceof Error ? error.message : String(error)} />);
   },
 );

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RouteError } from '@/components/errors/route-error';
+import { ensureRuntimeConfig } from '@/lib/runtime-config';
 import { RootLayout } from './root-layout';
 
 /** Every route is its own chunk, so the landing page never loads dashboard code. */
@@ -33,7 +34,12 @@ export const routes: RouteObject[] = [
                 import('@/features/dashboard/api/require-session'),
                 import('@/features/dashboard/components/dashboard-layout'),
               ]);
-              return { loader: requireSession, Component: layout.default };
+              // The router starts at boot, alongside /config.json; the session check needs the configuration.
+              const loader = async () => {
+                await ensureRuntimeConfig();
+                return requireSession();
+              };
+              return { loader, Component: layout.default };
             },
             children: [
               { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
@@ -53,4 +59,17 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Resolves once the router has loaded the code (and data) of the first page. */
+export function routerReady(router: AppRouter): Promise<void> {
+  return new Promise((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
 }

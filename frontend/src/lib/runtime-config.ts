@@ -53,9 +53,18 @@ export async function loadRuntimeConfig(fetchImpl: typeof fetch = fetch): Promis
   return current;
 }
 
-/** The configuration, loading it first if this page has not yet (the landing page loads it on first use only). */
+let loading: Promise<RuntimeConfig> | null = null;
+
+/**
+ * The configuration, loaded once however many callers ask at the same time (the SPA's boot and its router; the
+ * landing page on first use of a dialog). A failed load is tried again by the next caller.
+ */
 export function ensureRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  return current ? Promise.resolve(current) : loadRuntimeConfig(fetchImpl);
+  if (current) return Promise.resolve(current);
+  loading ??= loadRuntimeConfig(fetchImpl).finally(() => {
+    loading = null;
+  });
+  return loading;
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

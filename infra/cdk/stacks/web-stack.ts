@@ -24,10 +24,14 @@ export interface WebStackProps extends StackProps {
   spaDistPath?: string;
 }
 
-/** `/` is the pre-rendered landing page (landing.html); other SPA routes are client-side: any path without a file extension is served index.html. */
+/**
+ * `/` is the pre-rendered landing page (landing.html) and /contact, /terms, /privacy have pre-rendered HTML of their
+ * own (as the local host serves them); other SPA routes are client-side: any path without a file extension is served index.html.
+ */
 const SPA_REWRITE = `function handler(event) {
   var uri = event.request.uri;
   if (uri === '/') { event.request.uri = '/landing.html'; }
+  else if (uri === '/contact' || uri === '/terms' || uri === '/privacy') { event.request.uri = uri + '.html'; }
   else if (uri.indexOf('.') === -1) { event.request.uri = '/index.html'; }
   return event.request;
 }`;

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProvider } from './provider';
+import { routes } from './router';
+
+/** Public pages whose HTML the build pre-renders (served for their path), so their text paints before any script. */
+export const PRERENDERED_PAGES = ['/contact', '/terms', '/privacy'] as const;
+
+/**
+ * Build step (vite.config.ts): the markup the SPA renders for `path`. The browser does not hydrate it: main.tsx
+ * renders the same page over it once the route's code is loaded, so the page never flashes empty.
+ */
+export async function renderPage(path: string): Promise<string> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status} at build time`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return renderToString(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProvider>
+    </StrictMode>,
+  );
+}
