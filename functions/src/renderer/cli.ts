@@ -1,0 +1,83 @@
+/**
+ * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package]
+ * Renders each photo on its own (its own or classified angle), or with --package all 8 angles from all photos.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isAngle } from '@shared/angles';
+import { BACKGROUNDS, DEFAULT_BACKGROUND, isBackground } from '@shared/backgrounds';
+import { createRenderer } from './create-renderer';
+import type { RenderedImage } from './port';
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      background: { type: 'string', default: DEFAULT_BACKGROUND },
+      out: { type: 'string', default: 'render-out' },
+      angle: { type: 'string' },
+      logo: { type: 'string' },
+      package: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length === 0) {
+    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package]');
+    return 2;
+  }
+  if (!isBackground(values.background)) {
+    console.error(`Unknown background "${values.background}". Choose one of: ${BACKGROUNDS.join(', ')}`);
+    return 2;
+  }
+  if (values.angle !== undefined && !isAngle(values.angle)) {
+    console.error(`Unknown angle "${values.angle}".`);
+    return 2;
+  }
+  const background = values.background;
+  const logo = values.logo ? await readFile(values.logo) : undefined;
+  const renderer = createRenderer();
+  await mkdir(values.out, { recursive: true });
+  const save = async (name: string, image: RenderedImage) => {
+    await writeFile(join(values.out, `${name}.jpg`), image.full);
+    await writeFile(join(values.out, `${name}.webp`), image.web);
+    await writeFile(join(values.out, `${name}.json`), JSON.stringify(image.metadata, null, 2));
+  };
+  const photos = await Promise.all(positionals.map(async (path) => ({ id: basename(path), bytes: await readFile(path) })));
+  let failures = 0;
+  if (values.package) {
+    const result = await renderer.renderPackage({ photos, background, logo });
+    for (const image of result.images) {
+      await save(`${image.metadata.angle}-${background}`, image);
+      console.log(`${image.metadata.angle.padEnd(20)} from ${image.metadata.sourcePhotoId}${image.metadata.mirrored ? ' (mirrored)' : ''}`);
+    }
+    for (const u of result.unavailable) console.log(`${u.angle.padEnd(20)} unavailable: ${u.reason}`);
+    console.log(`package: ${result.images.length} angles in ${(result.totalMs / 1000).toFixed(1)} s`);
+    return 0;
+  }
+  for (const [i, photo] of photos.entries()) {
+    const started = performance.now();
+    try {
+      const angle = isAngle(values.angle) ? values.angle : undefined;
+      const image = angle
+        ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo })
+        : await renderer.renderPackage({ photos: [photo], background, logo }).then((r) => {
+            const own = r.images.find((img) => !img.metadata.mirrored);
+            if (!own) throw new Error('no angle could be rendered');
+            return own;
+          });
+      const name = `${basename(photo.id, extname(photo.id))}-${background}`;
+      await save(name, image);
+      console.log(`[${i + 1}/${photos.length}] ${photo.id} -> ${name}.jpg  ${image.metadata.angle}  ${((performance.now() - started) / 1000).toFixed(2)} s${image.metadata.warnings.length ? `  (${image.metadata.warnings.join(' ')})` : ''}`);
+    } catch (error) {
+      failures++;
+      const e = error as Error;
+      console.log(`[${i + 1}/${photos.length}] ${photo.id} refused: ${e.message}`);
+    }
+  }
+  return failures ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (error: Error) => {
+  console.error(error.message);
+  process.exit(1);
+});

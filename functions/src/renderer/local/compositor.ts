@@ -1,0 +1,143 @@
+/**
+ * Places a cut-out car on a background plate: colour-corrected, scaled to the frame, tyres on the floor
+ * line, with a contact shadow that follows the underside (dark where tyres touch, fading under the body).
+ */
+import sharp from 'sharp';
+import type { DecodedPhoto } from '../photo-validation';
+import type { BackgroundPlate } from './backgrounds';
+import type { CleanMask } from './mask-cleanup';
+
+export interface ComposeOptions {
+  mirror: boolean;
+  logo?: Buffer;
+}
+
+export interface Composed {
+  /** Full-size RGB. */
+  rgb: Buffer;
+  width: number;
+  height: number;
+  /** Where the car landed, and its alpha at canvas size (for tests and the fidelity check). */
+  carAlpha: Uint8Array;
+  warnings: string[];
+}
+
+/** Gray-world white balance and a mild exposure lift, measured on the car only and clamped. */
+function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
+  const sums = [0, 0, 0];
+  let n = 0;
+  const lum: number[] = [];
+  for (let i = 0; i < mask.alpha.length; i += 3) {
+    if (mask.alpha[i]! < 220) continue;
+    const r = photo.rgb[3 * i]!, g = photo.rgb[3 * i + 1]!, b = photo.rgb[3 * i + 2]!;
+    sums[0] += r; sums[1] += g; sums[2] += b; n++;
+    lum.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+  }
+  if (!n) return [1, 1, 1];
+  const mean = sums.map((s) => s / n);
+  const grey = (mean[0]! + mean[1]! + mean[2]!) / 3;
+  lum.sort((a, b) => a - b);
+  const p90 = lum[Math.floor(lum.length * 0.9)] ?? 200;
+  // Lift dull photos so the bright paint reaches ~225; never darken more than 10 %.
+  const exposure = Math.min(1.3, Math.max(0.9, 225 / Math.max(1, p90)));
+  // Half-strength gray-world: a red car must stay red.
+  return mean.map((m) => exposure * Math.min(1.08, Math.max(0.92, 1 + 0.5 * (grey / Math.max(1, m) - 1))));
+}
+
+export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate, options: ComposeOptions): Promise<Composed> {
+  const warnings: string[] = [];
+  const { box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  // RGBA crop of the car.
+  const rgba = Buffer.alloc(bw * bh * 4);
+  const gains = colourGains(photo, mask);
+  for (let y = 0; y < bh; y++)
+    for (let x = 0; x < bw; x++) {
+      const s = (box.top + y) * photo.width + box.left + x;
+      const d = 4 * (y * bw + x);
+      rgba[d] = Math.min(255, photo.rgb[3 * s]! * gains[0]!);
+      rgba[d + 1] = Math.min(255, photo.rgb[3 * s + 1]! * gains[1]!);
+      rgba[d + 2] = Math.min(255, photo.rgb[3 * s + 2]! * gains[2]!);
+      rgba[d + 3] = mask.alpha[s]!;
+    }
+  const { width: W, height: H, floorY } = plate;
+  const scale = Math.min((0.74 * W) / bw, (0.58 * H) / bh, (floorY - 0.1 * H) / bh);
+  if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
+  const cw = Math.max(1, Math.round(bw * scale));
+  const ch = Math.max(1, Math.round(bh * scale));
+  let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });
+  if (options.mirror) car = car.flop();
+  const carRgba = await car.raw().toBuffer();
+  const left = Math.round((W - cw) / 2);
+  const top = floorY - ch;
+
+  // Underside per canvas column: how high above the floor the car is there.
+  const shadow = new Float32Array(W * H);
+  const reach = ch * 0.05;
+  const band = Math.max(3, ch * 0.018);
+  for (let x = 0; x < cw; x++) {
+    let lowest = -1;
+    for (let y = ch - 1; y >= 0; y--)
+      if (carRgba[4 * (y * cw + x) + 3]! >= 128) {
+        lowest = y;
+        break;
+      }
+    if (lowest < 0) continue;
+    const lift = ch - 1 - lowest;
+    const strength = Math.exp(-lift / reach);
+    const cx = left + x;
+    for (let y = floorY - band * 2; y < floorY + band * 2; y++) {
+      if (y < 0 || y >= H) continue;
+      const v = strength * Math.exp(-(((y - floorY) / band) ** 2));
+      shadow[Math.round(y) * W + cx] = Math.max(shadow[Math.round(y) * W + cx]!, v);
+    }
+  }
+  // Ambient occlusion: a broad soft ellipse under the whole car.
+  const ex = left + cw / 2, ey = floorY, rx = cw * 0.52, ry = ch * 0.07;
+  for (let y = Math.max(0, Math.floor(ey - ry)); y < Math.min(H, Math.ceil(ey + ry)); y++)
+    for (let x = Math.max(0, Math.floor(ex - rx)); x < Math.min(W, Math.ceil(ex + rx)); x++) {
+      const d = ((x - ex) / rx) ** 2 + ((y - ey) / ry) ** 2;
+      if (d < 1) shadow[y * W + x] = Math.max(shadow[y * W + x]!, 0.45 * (1 - d));
+    }
+  const shadowBytes = Buffer.alloc(W * H);
+  for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
+  const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();
+  const canvas = Buffer.from(plate.rgb);
+  for (let i = 0; i < W * H; i++) {
+    const k = 1 - (plate.shadowStrength * blurred[i]!) / 255;
+    if (k < 1) {
+      canvas[3 * i] = canvas[3 * i]! * k;
+      canvas[3 * i + 1] = canvas[3 * i + 1]! * k;
+      canvas[3 * i + 2] = canvas[3 * i + 2]! * k;
+    }
+  }
+  const carAlpha = new Uint8Array(W * H);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const cy = top + y, cx = left + x;
+      if (cy < 0 || cy >= H || cx < 0 || cx >= W) continue;
+      const s = 4 * (y * cw + x);
+      const a = carRgba[s + 3]! / 255;
+      if (a === 0) continue;
+      const d = 3 * (cy * W + cx);
+      canvas[d] = carRgba[s]! * a + canvas[d]! * (1 - a);
+      canvas[d + 1] = carRgba[s + 1]! * a + canvas[d + 1]! * (1 - a);
+      canvas[d + 2] = carRgba[s + 2]! * a + canvas[d + 2]! * (1 - a);
+      carAlpha[cy * W + cx] = carRgba[s + 3]!;
+    }
+  let rgb = canvas;
+  if (options.logo) {
+    try {
+      const logo = await sharp(options.logo, { limitInputPixels: 4_000_000 }).resize(200, 100, { fit: 'inside', withoutEnlargement: true }).png().toBuffer({ resolveWithObject: true });
+      rgb = await sharp(canvas, { raw: { width: W, height: H, channels: 3 } })
+        .composite([{ input: logo.data, left: W - logo.info.width - 36, top: H - logo.info.height - 32 }])
+        .removeAlpha()
+        .raw()
+        .toBuffer();
+    } catch {
+      warnings.push('The dealer logo could not be read and was left out.');
+    }
+  }
+  return { rgb, width: W, height: H, carAlpha, warnings };
+}

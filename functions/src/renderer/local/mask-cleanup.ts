@@ -1,0 +1,159 @@
+/**
+ * Cleans ISNet's soft mask: a morphological opening splits things fused by thin links (a sign post on a
+ * roof, a neighbour's bumper), the car body is the largest piece, and only pieces that belong to it
+ * (mirrors, a wheel split off) are kept. Everything works on flat Uint8Arrays in O(pixels).
+ */
+
+export interface Box {
+  left: number;
+  top: number;
+  right: number; // exclusive
+  bottom: number; // exclusive
+}
+
+export interface CleanMask {
+  /** 0..255 alpha at the photo's working size. */
+  alpha: Uint8Array;
+  width: number;
+  height: number;
+  box: Box;
+  /** Fraction of the frame the car covers. */
+  areaFraction: number;
+  /** Pieces removed from the raw mask (signs, neighbours), as a fraction of the frame. */
+  removedFraction: number;
+}
+
+/** Chamfer (3-4) distance to the nearest pixel where `inside` is false, in pixel units (approx. Euclidean). */
+function distanceInside(inside: Uint8Array, w: number, h: number): Float32Array {
+  const INF = 1e9;
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = inside[i] ? INF : 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = d[i]!;
+      if (x > 0) v = Math.min(v, d[i - 1]! + 3);
+      else v = Math.min(v, 3);
+      if (y > 0) {
+        v = Math.min(v, d[i - w]! + 3);
+        if (x > 0) v = Math.min(v, d[i - w - 1]! + 4);
+        if (x < w - 1) v = Math.min(v, d[i - w + 1]! + 4);
+      } else v = Math.min(v, 3);
+      d[i] = v;
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = d[i]!;
+      if (x < w - 1) v = Math.min(v, d[i + 1]! + 3);
+      else v = Math.min(v, 3);
+      if (y < h - 1) {
+        v = Math.min(v, d[i + w]! + 3);
+        if (x < w - 1) v = Math.min(v, d[i + w + 1]! + 4);
+        if (x > 0) v = Math.min(v, d[i + w - 1]! + 4);
+      } else v = Math.min(v, 3);
+      d[i] = v;
+    }
+  for (let i = 0; i < d.length; i++) d[i] = d[i]! / 3;
+  return d;
+}
+
+interface Component {
+  label: number;
+  area: number;
+  box: Box;
+  cy: number;
+  touchesBorder: boolean;
+}
+
+function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array; list: Component[] } {
+  const labels = new Int32Array(w * h);
+  const list: Component[] = [];
+  const stack = new Int32Array(w * h);
+  let next = 0;
+  for (let start = 0; start < bin.length; start++) {
+    if (!bin[start] || labels[start]) continue;
+    const label = ++next;
+    let sp = 0;
+    stack[sp++] = start;
+    labels[start] = label;
+    const c: Component = { label, area: 0, box: { left: w, top: h, right: 0, bottom: 0 }, cy: 0, touchesBorder: false };
+    while (sp > 0) {
+      const i = stack[--sp]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      c.area++;
+      c.cy += y;
+      if (x < c.box.left) c.box.left = x;
+      if (x >= c.box.right) c.box.right = x + 1;
+      if (y < c.box.top) c.box.top = y;
+      if (y >= c.box.bottom) c.box.bottom = y + 1;
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) c.touchesBorder = true;
+      if (x > 0 && bin[i - 1] && !labels[i - 1]) (labels[i - 1] = label), (stack[sp++] = i - 1);
+      if (x < w - 1 && bin[i + 1] && !labels[i + 1]) (labels[i + 1] = label), (stack[sp++] = i + 1);
+      if (y > 0 && bin[i - w] && !labels[i - w]) (labels[i - w] = label), (stack[sp++] = i - w);
+      if (y < h - 1 && bin[i + w] && !labels[i + w]) (labels[i + w] = label), (stack[sp++] = i + w);
+    }
+    c.cy /= c.area;
+    list.push(c);
+  }
+  return { labels, list };
+}
+
+export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
+  const bin = new Uint8Array(w * h);
+  let rawArea = 0;
+  for (let i = 0; i < bin.length; i++) if (soft[i]! >= 128) (bin[i] = 1), rawArea++;
+  const empty: CleanMask = { alpha: new Uint8Array(w * h), width: w, height: h, box: { left: 0, top: 0, right: 0, bottom: 0 }, areaFraction: 0, removedFraction: rawArea / (w * h) };
+  if (rawArea === 0) return empty;
+
+  // Opening radius ~1.2% of the frame width: wider than a sign post, narrower than a wheel.
+  const radius = Math.max(3, Math.round(Math.max(w, h) * 0.012));
+  const dist = distanceInside(bin, w, h);
+  const eroded = new Uint8Array(w * h);
+  for (let i = 0; i < bin.length; i++) if (dist[i]! > radius) eroded[i] = 1;
+  const { labels, list } = components(eroded, w, h);
+  if (list.length === 0) return empty;
+  const main = list.reduce((a, b) => (b.area > a.area ? b : a));
+  const mb = main.box;
+  const mh = mb.bottom - mb.top;
+  const mw = mb.right - mb.left;
+  const keepLabel = new Uint8Array(list.length + 1);
+  for (const c of list) {
+    if (c === main) {
+      keepLabel[c.label] = 1;
+      continue;
+    }
+    // Mirrors and split-off wheels sit inside or just beside the body and below its roof line;
+    // signs sit above the roof, neighbours reach past the body or the frame edge.
+    const inside = c.box.left >= mb.left - mw * 0.06 && c.box.right <= mb.right + mw * 0.06 && c.box.bottom <= mb.bottom + mh * 0.05;
+    const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
+    if (inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
+  }
+  // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
+  const keptCore = new Uint8Array(w * h);
+  for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
+  const outside = new Uint8Array(w * h);
+  for (let i = 0; i < outside.length; i++) outside[i] = keptCore[i] ? 0 : 1;
+  const distToCore = distanceInside(outside, w, h);
+  const alpha = new Uint8Array(w * h);
+  const box: Box = { left: w, top: h, right: 0, bottom: 0 };
+  let area = 0;
+  const reach = radius + 2;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (distToCore[i]! > reach || soft[i]! < 8) continue;
+      alpha[i] = soft[i]!;
+      if (soft[i]! >= 128) {
+        area++;
+        if (x < box.left) box.left = x;
+        if (x >= box.right) box.right = x + 1;
+        if (y < box.top) box.top = y;
+        if (y >= box.bottom) box.bottom = y + 1;
+      }
+    }
+  return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: Math.max(0, rawArea - area) / (w * h) };
+}

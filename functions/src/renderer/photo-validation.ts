@@ -1,0 +1,67 @@
+/**
+ * Checks a photo by its bytes before any model is loaded: type from magic bytes, size, pixel count from
+ * the header (decompression bombs), then a full decode that refuses truncated files.
+ */
+import sharp from 'sharp';
+import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
+import { PhotoRejectedError } from './port';
+import { PHOTO_REFUSALS } from './refusal-messages';
+
+export type PhotoType = 'jpeg' | 'png' | 'webp';
+
+/** Longest side the renderer works at; bigger photos are shrunk while decoding (JPEG shrink-on-load). */
+export const WORKING_MAX_SIDE = 1536;
+
+export interface DecodedPhoto {
+  type: PhotoType;
+  /** Original pixel size (after EXIF rotation). */
+  originalWidth: number;
+  originalHeight: number;
+  /** RGB pixels at working size. */
+  rgb: Buffer;
+  width: number;
+  height: number;
+}
+
+export function sniffPhotoType(bytes: Buffer): PhotoType | undefined {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return undefined;
+}
+
+/** Validates and decodes one photo; throws PhotoRejectedError with a specific reason. */
+export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<DecodedPhoto> {
+  const reject = (reason: PhotoRejectedError['reason'], message: string) => new PhotoRejectedError(reason, message, photoId);
+  if (bytes.length === 0) throw reject('empty', PHOTO_REFUSALS.empty);
+  if (bytes.length > MAX_FILE_BYTES) throw reject('too_large', PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
+  const type = sniffPhotoType(bytes);
+  if (!type) throw reject('unsupported_type', PHOTO_REFUSALS.unsupportedType);
+
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw reject('corrupt', PHOTO_REFUSALS.corrupt);
+  }
+  if (!meta.width || !meta.height) throw reject('corrupt', PHOTO_REFUSALS.corrupt);
+  // The header's claim is enough to refuse: nothing is decoded.
+  if (meta.width * meta.height > MAX_IMAGE_PIXELS) throw reject('too_many_pixels', PHOTO_REFUSALS.tooManyPixels);
+  const rotated = (meta.orientation ?? 1) >= 5;
+  const originalWidth = rotated ? meta.height : meta.width;
+  const originalHeight = rotated ? meta.width : meta.height;
+  if (Math.min(originalWidth, originalHeight) < MIN_IMAGE_SIDE_PX) throw reject('too_small', PHOTO_REFUSALS.tooSmall(MIN_IMAGE_SIDE_PX));
+
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
+      .rotate()
+      .resize({ width: WORKING_MAX_SIDE, height: WORKING_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .removeAlpha()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { type, originalWidth, originalHeight, rgb: data, width: info.width, height: info.height };
+  } catch {
+    throw reject('corrupt', PHOTO_REFUSALS.corrupt);
+  }
+}

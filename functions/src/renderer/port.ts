@@ -1,0 +1,118 @@
+/**
+ * The renderer port: one car's photos in, studio images out. The render workflow sees only this.
+ * Both adapters (local ISNet compositor, OpenAI image edit) return the same shapes.
+ */
+import type { Angle } from '@shared/angles';
+import type { Background } from '@shared/backgrounds';
+
+export const FULL_SIZE = { width: 1536, height: 1024 } as const;
+export const WEB_SIZE = { width: 768, height: 512 } as const;
+
+export interface SourcePhoto {
+  /** Stable id (upload key or file name); echoed back to say which photo served an angle. */
+  id: string;
+  bytes: Buffer;
+  /** The angle the dealer tagged; untagged photos are classified. */
+  angle?: Angle;
+}
+
+export interface RenderRequest {
+  photos: SourcePhoto[];
+  angle: Angle;
+  background: Background;
+  /** PNG/JPEG/WebP bytes of the dealer's logo, placed in a corner. */
+  logo?: Buffer;
+}
+
+export interface PackageRequest {
+  photos: SourcePhoto[];
+  background: Background;
+  logo?: Buffer;
+  /** Defaults to all 8 angles. */
+  angles?: readonly Angle[];
+}
+
+export interface RenderTimings {
+  validateMs: number;
+  cutoutMs: number;
+  composeMs: number;
+  totalMs: number;
+}
+
+export interface RenderMetadata {
+  renderer: 'local' | 'openai';
+  model: string;
+  angle: Angle;
+  background: Background;
+  /** Which source photo served this angle, and whether it was mirrored to get there. */
+  sourcePhotoId: string;
+  mirrored: boolean;
+  timings: RenderTimings;
+  warnings: string[];
+  /** Structural similarity of the car in the output vs the source (1 = identical), when measured. */
+  fidelity?: number;
+}
+
+export interface RenderedImage {
+  /** 1536x1024 JPEG. */
+  full: Buffer;
+  /** 768x512 WebP for the gallery. */
+  web: Buffer;
+  metadata: RenderMetadata;
+}
+
+export interface UnavailableAngle {
+  angle: Angle;
+  reason: string;
+}
+
+export interface PackageResult {
+  images: RenderedImage[];
+  unavailable: UnavailableAngle[];
+  /** How each untagged photo was classified. */
+  classifiedAngles: Record<string, Angle>;
+  totalMs: number;
+}
+
+export interface Renderer {
+  readonly name: 'local' | 'openai';
+  render(request: RenderRequest): Promise<RenderedImage>;
+  renderPackage(request: PackageRequest): Promise<PackageResult>;
+}
+
+export type PhotoRejectionReason =
+  | 'empty'
+  | 'too_large'
+  | 'unsupported_type'
+  | 'too_many_pixels'
+  | 'too_small'
+  | 'corrupt'
+  | 'not_a_car';
+
+/** A photo the dealer must replace; never retried. `message` is shown to the dealer. */
+export class PhotoRejectedError extends Error {
+  override readonly name = 'PhotoRejectedError';
+  constructor(
+    readonly reason: PhotoRejectionReason,
+    message: string,
+    readonly photoId?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A transient failure (rate limit, 5xx, time-out); the state machine retries on this name. */
+export class RenderRetryableError extends Error {
+  override readonly name = 'RenderRetryableError';
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
+
+/** A failure retrying will not fix (content policy, invalid image, car drifted twice). */
+export class RenderPermanentError extends Error {
+  override readonly name = 'RenderPermanentError';
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
