@@ -177,6 +177,8 @@ async function main() {
       '',
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts): local host, headless Chromium ${CHROMIUM_PATH}, cold cache.`,
       '',
+      '`/` is served landing.html: the landing page pre-rendered at build time and hydrated by its own entry (React, no router, TanStack Query or runtime-config check; dialogs, Amplify and toasts load on first use). /contact, /terms and /privacy are served pre-rendered HTML that the SPA entry hydrates; every other path gets index.html (the SPA).',
+      '',
       `### JavaScript loaded by the landing page (budget ${BUDGET_KB} KB)`,
       '',
       `- As served by the local host: **${kb(total('served'))}** (content-encoding: ${encodings}); uncompressed ${kb(total('raw'))}.`,

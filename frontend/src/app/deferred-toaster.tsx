@@ -8,10 +8,12 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
  * first pointer or key press instead of weighing on the first paint of the landing page.
  */
 export function DeferredToaster() {
-  // Any page but the landing page may toast on arrival (e.g. a sign-in redirect), so it mounts the toaster at once.
-  const [wanted, setWanted] = useState(() => typeof window !== 'undefined' && window.location.pathname !== '/');
+  // Any page but the landing page may toast on arrival (e.g. a sign-in redirect), so it mounts the toaster at once
+  // (in an effect: the first render matches the pre-rendered HTML, which has no toaster).
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (wanted) return;
+    if (window.location.pathname !== '/') return setWanted(true);
     const want = () => setWanted(true);
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
     for (const e of events) window.addEventListener(e, want, { once: true, passive: true, capture: true });

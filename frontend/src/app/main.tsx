@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ConfigError } from '@/components/errors/config-error';
 import { ensureRuntimeConfig } from '@/lib/runtime-config';
 import '@/styles/index.css';
@@ -10,20 +10,33 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 // A pre-rendered page (contact.html, terms.html, privacy.html) is already painted: its router starts at once,
-// alongside /config.json, and the first render waits for the page's code, so the page is replaced by the same page,
-// never by a blank placeholder. Elsewhere the app renders as soon as the configuration is there, so the toaster is
+// alongside /config.json, and once the page's code is loaded React hydrates the painted page (in a transition, so it
+// yields to the browser) instead of drawing it again. Elsewhere the app renders as soon as the configuration is there, so the toaster is
 // mounted before a route's loader may toast (e.g. "Authentication required" on the way from /dashboard to /).
 const prerendered = container.firstElementChild !== null;
 const early: AppRouter | null = prerendered ? createAppRouter() : null;
 
 // The runtime configuration decides every endpoint; without it the app shows which value is missing.
 Promise.all([ensureRuntimeConfig(), early && routerReady(early)]).then(
-  () =>
+  () => {
+    if (early) {
+      startTransition(
+        () =>
+          void hydrateRoot(
+            container,
+            <StrictMode>
+              <App router={early} />
+            </StrictMode>,
+          ),
+      );
+      return;
+    }
     createRoot(container).render(
       <StrictMode>
-        <App router={early ?? createAppRouter()} />
+        <App router={createAppRouter()} />
       </StrictMode>,
-    ),
+    );
+  },
   (error: unknown) => {
     console.error(error);
     createRoot(container).render(<ConfigError message={error instanceof Error ? error.message : String(error)} />);
