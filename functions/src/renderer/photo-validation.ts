@@ -2,7 +2,7 @@
  * Checks a photo by its bytes before any model is loaded: type from magic bytes, size, pixel count from
  * the header (decompression bombs), then a full decode that refuses truncated files.
  */
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { PhotoRejectedError } from './port';
 import { PHOTO_REFUSALS } from './refusal-messages';
@@ -38,7 +38,7 @@ export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<Deco
   const type = sniffPhotoType(bytes);
   if (!type) throw reject('unsupported_type', PHOTO_REFUSALS.unsupportedType);
 
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {

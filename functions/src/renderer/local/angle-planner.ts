@@ -28,7 +28,7 @@ export interface AnglePlan {
 
 const MIRRORABLE = new Set<Angle>(['left_side', 'right_side', 'front_left_corner', 'front_right_corner', 'rear_left_corner', 'rear_right_corner']);
 
-export function planAngle(angle: Angle, photoAngles: readonly Angle[]): AnglePlan | { angle: Angle; reason: string } {
+export function planAngle(angle: Angle, photoAngles: ReadonlyArray<Angle | undefined>): AnglePlan | { angle: Angle; reason: string } {
   const direct = photoAngles.indexOf(angle);
   if (direct >= 0) return { angle, photoIndex: direct, mirrored: false };
   if (MIRRORABLE.has(angle)) {

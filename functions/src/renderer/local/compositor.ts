@@ -24,17 +24,17 @@ export interface Composed {
 
 /** Gray-world white balance and a mild exposure lift, measured on the car only and clamped. */
 function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
-  const sums = [0, 0, 0];
+  let sr = 0, sg = 0, sb = 0;
   let n = 0;
   const lum: number[] = [];
   for (let i = 0; i < mask.alpha.length; i += 3) {
     if (mask.alpha[i]! < 220) continue;
     const r = photo.rgb[3 * i]!, g = photo.rgb[3 * i + 1]!, b = photo.rgb[3 * i + 2]!;
-    sums[0] += r; sums[1] += g; sums[2] += b; n++;
+    sr += r; sg += g; sb += b; n++;
     lum.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
   }
   if (!n) return [1, 1, 1];
-  const mean = sums.map((s) => s / n);
+  const mean = [sr / n, sg / n, sb / n];
   const grey = (mean[0]! + mean[1]! + mean[2]!) / 3;
   lum.sort((a, b) => a - b);
   const p90 = lum[Math.floor(lum.length * 0.9)] ?? 200;

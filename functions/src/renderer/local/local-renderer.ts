@@ -104,6 +104,24 @@ function strip(image: RenderedImage & { composed?: Composed }): RenderedImage {
   return rest;
 }
 
+/** Renders every requested angle from photos already cut out. */
+export async function renderPreparedPackage(prepared: PreparedPhoto[], request: Omit<PackageRequest, 'photos'>): Promise<PackageResult> {
+  const t = performance.now();
+  const images: RenderedImage[] = [];
+  const unavailable: PackageResult['unavailable'] = [];
+  for (const angle of request.angles ?? ANGLES) {
+    const plan = planAngle(angle, prepared.map((p) => p.angle));
+    if (!('photoIndex' in plan)) {
+      unavailable.push({ angle, reason: plan.reason });
+      continue;
+    }
+    images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo)));
+  }
+  const classifiedAngles: Record<string, Angle> = {};
+  for (const p of prepared) if (p.classified) classifiedAngles[p.source.id] = p.angle;
+  return { images, unavailable, classifiedAngles, totalMs: performance.now() - t };
+}
+
 export class LocalRenderer implements Renderer {
   readonly name = 'local' as const;
 
@@ -116,18 +134,7 @@ export class LocalRenderer implements Renderer {
   async renderPackage(request: PackageRequest): Promise<PackageResult> {
     const t = performance.now();
     const prepared = await preparePhotos(request.photos);
-    const images: RenderedImage[] = [];
-    const unavailable: PackageResult['unavailable'] = [];
-    for (const angle of request.angles ?? ANGLES) {
-      const plan = planAngle(angle, prepared.map((p) => p.angle));
-      if (!('photoIndex' in plan)) {
-        unavailable.push({ angle, reason: plan.reason });
-        continue;
-      }
-      images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo)));
-    }
-    const classifiedAngles: Record<string, Angle> = {};
-    for (const p of prepared) if (p.classified) classifiedAngles[p.source.id] = p.angle;
-    return { images, unavailable, classifiedAngles, totalMs: performance.now() - t };
+    const result = await renderPreparedPackage(prepared, request);
+    return { ...result, totalMs: performance.now() - t };
   }
 }

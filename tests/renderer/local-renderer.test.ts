@@ -1,0 +1,157 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUNDS } from '@shared/backgrounds';
+import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { LocalRenderer, preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { cleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import { FULL_SIZE, WEB_SIZE } from '../../functions/src/renderer/port';
+import { car } from './bad-photos';
+
+// One ISNet session for the whole file: each photo is cut out once in beforeAll.
+const FILES = {
+  cupra: 'cupra-born-grey-front34-street.jpg',
+  ioniq: 'hyundai-ioniq5-silver-front34-grass.jpg',
+  x3: 'bmw-x3-blue-front34-parked-4540px.jpg',
+  bmw2002: 'bmw-2002-silver-front34-grass.jpg',
+  e30: 'bmw-e30-silver-front34-show-5220px.jpg',
+} as const;
+const prepared: Record<string, PreparedPhoto> = {};
+
+beforeAll(async () => {
+  for (const [key, file] of Object.entries(FILES)) prepared[key] = (await preparePhotos([{ id: file, bytes: car(file) }]))[0]!;
+}, 120_000);
+
+async function raw(jpeg: Buffer) {
+  return sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+}
+
+describe('local renderer on committed photos', () => {
+  it.each(Object.keys(FILES))('%s: studio image of the right size, car of plausible area, light sweep around it, shadow under the tyres', async (key) => {
+    const image = await renderPrepared([prepared[key]!], prepared[key]!.angle, 'studio');
+    expect((await sharp(image.full).metadata()).width).toBe(FULL_SIZE.width);
+    expect((await sharp(image.full).metadata()).height).toBe(FULL_SIZE.height);
+    const web = await sharp(image.web).metadata();
+    expect([web.format, web.width, web.height]).toEqual(['webp', WEB_SIZE.width, WEB_SIZE.height]);
+
+    const { data } = await raw(image.full);
+    const { carAlpha, width: W, height: H } = image.composed;
+    let carArea = 0;
+    let lowestCarRow = 0;
+    for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i]! >= 128) (carArea++, (lowestCarRow = Math.max(lowestCarRow, Math.floor(i / W))));
+    expect(carArea / (W * H)).toBeGreaterThan(0.12);
+    expect(carArea / (W * H)).toBeLessThan(0.5);
+    const plate = await backgroundPlate('studio');
+    // Tyres stand on the floor line.
+    expect(Math.abs(lowestCarRow - plate.floorY)).toBeLessThanOrEqual(3);
+
+    // Above the floor and away from the car, only the light grey sweep (no old scene left in the frame).
+    let outside = 0;
+    let offColour = 0;
+    for (let y = 0; y < plate.floorY - 40; y += 3)
+      for (let x = 0; x < W; x += 3) {
+        if (carAlpha[y * W + x]! > 0) continue;
+        const i = 3 * (y * W + x);
+        outside++;
+        const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
+        if (Math.min(r, g, b) < 170 || Math.max(r, g, b) - Math.min(r, g, b) > 16) offColour++;
+      }
+    expect(offColour / outside).toBeLessThan(0.002);
+
+    // Contact shadow: the floor just below the car is darker than the same row beside it.
+    const row = plate.floorY + 4;
+    let under = 0, underN = 0, beside = 0, besideN = 0;
+    for (let x = 0; x < W; x++) {
+      let carAbove = false;
+      for (let y = plate.floorY - 12; y < plate.floorY; y++) if (carAlpha[y * W + x]! >= 128) carAbove = true;
+      const luma = data[3 * (row * W + x) + 1]!;
+      if (carAbove) (under += luma), underN++;
+      else if (x < 60 || x > W - 60) (beside += luma), besideN++;
+    }
+    expect(underN).toBeGreaterThan(20);
+    expect(under / underN).toBeLessThan(beside / besideN - 40);
+  });
+
+  it('classifies the untagged committed photos by the side the car faces', () => {
+    expect(Object.fromEntries(Object.entries(prepared).map(([k, p]) => [k, p.angle]))).toEqual({
+      cupra: 'front_left_corner',
+      ioniq: 'front_left_corner',
+      x3: 'front_left_corner',
+      bmw2002: 'front_left_corner',
+      e30: 'front_right_corner',
+    });
+  });
+
+  it('draws every background behind the car, each different', async () => {
+    const means = new Set<string>();
+    for (const background of BACKGROUNDS) {
+      const image = await renderPrepared([prepared.cupra!], 'front_left_corner', background);
+      const stats = await sharp(image.full).stats();
+      expect(image.metadata.background).toBe(background);
+      means.add(stats.channels.map((c) => Math.round(c.mean / 8)).join(','));
+    }
+    expect(means.size).toBe(BACKGROUNDS.length);
+  });
+
+  it('mirrors the opposite corner for a missing corner and reports the angles it cannot honestly make', async () => {
+    // The cupra re-tagged as a left side by its dealer (tags win over classification).
+    const photos = [
+      { ...prepared.x3!, source: { ...prepared.x3!.source, id: 'x3' } },
+      { ...prepared.e30!, source: { ...prepared.e30!.source, id: 'e30' } },
+      { ...prepared.cupra!, source: { ...prepared.cupra!.source, id: 'cupra' }, angle: 'left_side' as const, classified: false },
+    ];
+    const result = await renderPreparedPackage(photos, { background: 'studio' });
+    const served = Object.fromEntries(result.images.map((i) => [i.metadata.angle, `${i.metadata.sourcePhotoId}${i.metadata.mirrored ? ' mirrored' : ''}`]));
+    expect(served).toEqual({
+      front_left_corner: 'x3',
+      front_right_corner: 'e30',
+      left_side: 'cupra',
+      right_side: 'cupra mirrored',
+    });
+    expect(result.unavailable.map((u) => u.angle).sort()).toEqual(['front', 'rear', 'rear_left_corner', 'rear_right_corner']);
+    expect(result.classifiedAngles).toEqual({ x3: 'front_left_corner', e30: 'front_right_corner' });
+  });
+
+  it('puts the dealer logo in the bottom-right corner', async () => {
+    const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#d10000' } }).png().toBuffer();
+    const image = await renderPrepared([prepared.ioniq!], 'front_left_corner', 'studio', logo);
+    const { data, info } = await raw(image.full);
+    const at = (x: number, y: number) => data.subarray(3 * (y * info.width + x), 3 * (y * info.width + x) + 3);
+    const corner = at(info.width - 100, info.height - 70);
+    expect(corner[0]).toBeGreaterThan(180);
+    expect(corner[1]).toBeLessThan(60);
+    const opposite = at(100, info.height - 70);
+    expect(opposite[0]! - opposite[1]!).toBeLessThan(20);
+  });
+
+  it('refuses a photo without a car, saying so', async () => {
+    const bowl = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700"><rect width="900" height="700" fill="#eee"/><ellipse cx="450" cy="380" rx="300" ry="190" fill="#b5532b"/><circle cx="380" cy="320" r="70" fill="#e33"/><circle cx="520" cy="330" r="80" fill="#fa0"/></svg>')).jpeg().toBuffer();
+    await expect(new LocalRenderer().render({ photos: [{ id: 'bowl.jpg', bytes: bowl }], angle: 'front', background: 'studio' })).rejects.toMatchObject({
+      name: 'PhotoRejectedError',
+      reason: 'not_a_car',
+      message: expect.stringMatching(/could not find a car/i),
+    });
+  });
+});
+
+describe('mask clean-up', () => {
+  it('drops a sign fused to the roof by a thin post and keeps a mirror beside the body', () => {
+    const W = 600, H = 400;
+    const soft = new Uint8Array(W * H);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) soft[y * W + x] = 255;
+    };
+    fill(100, 200, 500, 330); // body
+    fill(200, 150, 400, 200); // cabin
+    fill(300, 60, 306, 150); // thin post on the roof
+    fill(270, 40, 340, 80); // sign
+    fill(480, 185, 520, 205); // mirror, touching the body
+    const clean = cleanMask(soft, W, H);
+    expect(clean.alpha[60 * W + 300]).toBe(0);
+    expect(clean.alpha[100 * W + 303]).toBe(0);
+    expect(clean.alpha[250 * W + 300]).toBe(255);
+    expect(clean.alpha[195 * W + 510]).toBe(255);
+    // At most a stub of the post (a few px) survives on the roof.
+    expect(clean.box).toMatchObject({ left: 100, right: 520, bottom: 330 });
+    expect(clean.box.top).toBeGreaterThanOrEqual(144);
+  });
+});
