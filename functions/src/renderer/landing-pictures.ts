@@ -1,0 +1,53 @@
+/**
+ * Renders the landing page's before/after pairs from the committed CC0 / public-domain / CC BY photos:
+ *   npx tsx functions/src/renderer/landing-pictures.ts
+ * Writes 1200x800 WebP pictures and pairs.json to frontend/public/images/before-after/.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import type { Background } from '@shared/backgrounds';
+import { BACKGROUND_LABELS } from '@shared/backgrounds';
+import { preparePhotos, renderPrepared } from './local/local-renderer';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const OUT = resolve(ROOT, 'frontend/public/images/before-after');
+const SIZE = { width: 1200, height: 800 };
+
+const PAIRS: Array<{ slug: string; file: string; background: Background; credit: string }> = [
+  { slug: 'cupra-born', file: 'cupra-born-grey-front34-street.jpg', background: 'studio', credit: 'Photo: crash71100, CC0 1.0 (Wikimedia Commons)' },
+  { slug: 'hyundai-ioniq5', file: 'hyundai-ioniq5-silver-front34-grass.jpg', background: 'studio', credit: 'Photo: TTTNIS, CC0 1.0 (Wikimedia Commons)' },
+  { slug: 'bmw-x3', file: 'bmw-x3-blue-front34-parked-4540px.jpg', background: 'urban', credit: 'Photo: IFCAR, public domain (Wikimedia Commons)' },
+  { slug: 'bmw-2002', file: 'bmw-2002-silver-front34-grass.jpg', background: 'sunset', credit: '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons), rendered by Studio Lot' },
+];
+
+async function webp(input: Buffer): Promise<Buffer> {
+  for (const quality of [72, 64, 56, 48]) {
+    const out = await sharp(input).resize(SIZE.width, SIZE.height, { fit: 'cover' }).webp({ quality, effort: 6 }).toBuffer();
+    if (out.length < 120 * 1024) return out;
+  }
+  throw new Error('could not fit a picture under 120 KB');
+}
+
+await mkdir(OUT, { recursive: true });
+const manifest = [];
+for (const pair of PAIRS) {
+  const bytes = await readFile(resolve(ROOT, 'tests/fixtures/cars', pair.file));
+  const [prepared] = await preparePhotos([{ id: pair.file, bytes }]);
+  const image = await renderPrepared([prepared!], prepared!.angle, pair.background);
+  const before = await webp(bytes);
+  const after = await webp(image.full);
+  await writeFile(resolve(OUT, `${pair.slug}-before.webp`), before);
+  await writeFile(resolve(OUT, `${pair.slug}-after.webp`), after);
+  manifest.push({
+    slug: pair.slug,
+    before: `/images/before-after/${pair.slug}-before.webp`,
+    after: `/images/before-after/${pair.slug}-after.webp`,
+    width: SIZE.width,
+    height: SIZE.height,
+    label: `${BACKGROUND_LABELS[pair.background]} Render`,
+    credit: pair.credit,
+  });
+  console.log(`${pair.slug}: before ${(before.length / 1024).toFixed(0)} KB, after ${(after.length / 1024).toFixed(0)} KB`);
+}
+await writeFile(resolve(OUT, 'pairs.json'), `${JSON.stringify(manifest, null, 2)}\n`);
