@@ -1,5 +1,3 @@
-import { placeholderAfter, placeholderBefore } from './placeholder-pictures';
-
 export interface Picture {
   src: string;
   alt: string;
@@ -18,19 +16,26 @@ export interface BeforeAfterPair {
 /** Label of the before side of every comparison (spec section 2). */
 export const BEFORE_LABEL = 'Dealer Phone Photo';
 
-const placeholder = (slug: string, label: string, body: string): BeforeAfterPair => ({
+const NAMES: Record<string, string> = {
+  'cupra-born': 'grey Cupra Born',
+  'hyundai-ioniq5': 'silver Hyundai Ioniq 5',
+  'bmw-x3': 'blue BMW X3',
+  'bmw-2002': 'silver 1974 BMW 2002 turbo',
+};
+
+/** Mirrors frontend/public/images/before-after/pairs.json, written by functions/src/renderer/landing-pictures.ts. */
+const pair = (slug: string, label: string, credit: string, scene: string): BeforeAfterPair => ({
   slug,
   label,
-  credit: 'Drawn placeholder',
-  before: { src: placeholderBefore(body), alt: `Drawing of a ${slug.replace(/-/g, ' ')} photographed on a dealer lot`, width: 800, height: 500 },
-  after: { src: placeholderAfter(body), alt: `Drawing of the same ${slug.replace(/-/g, ' ')} in a studio`, width: 800, height: 500 },
+  credit,
+  before: { src: `/images/before-after/${slug}-before.webp`, alt: `Phone photo of a ${NAMES[slug]} ${scene}`, width: 1200, height: 800 },
+  after: { src: `/images/before-after/${slug}-after.webp`, alt: `The same ${NAMES[slug]} rendered on a ${label.replace(' Render', '').toLowerCase()} background`, width: 1200, height: 800 },
 });
 
-/** Placeholder pairs until the renderer's real pairs exist. */
+/** Real renders of CC0 / public-domain / CC BY photos by the local renderer. */
 export const BEFORE_AFTER_PAIRS: readonly BeforeAfterPair[] = [
-  placeholder('red-hatchback', 'Studio Render', '#dc2626'),
-  placeholder('blue-sedan', 'Studio Render', '#1d4ed8'),
-  placeholder('black-suv', 'Studio Render', '#1f2937'),
-  placeholder('white-coupe', 'Studio Render', '#f8fafc'),
-  placeholder('green-wagon', 'Studio Render', '#15803d'),
+  pair('cupra-born', 'Studio Render', 'Photo: crash71100, CC0 1.0 (Wikimedia Commons)', 'parked on a city street'),
+  pair('hyundai-ioniq5', 'Studio Render', 'Photo: TTTNIS, CC0 1.0 (Wikimedia Commons)', 'on grass at a car show'),
+  pair('bmw-x3', 'Studio Render', 'Photo: IFCAR, public domain (Wikimedia Commons)', 'parked by a fence'),
+  pair('bmw-2002', 'Sunset Render', '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons); background replaced', 'on grass at a car show'),
 ];
