@@ -21,14 +21,14 @@ export async function startDynamoDbLocal(dataDir: string, region: string): Promi
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ region, endpoint });
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${stderr.trim() || 'is Java 17+ installed? (java -version)'}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within 30 s: ${stderr.trim()}`);
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer on ${endpoint} within 60 s: ${stderr.trim()}`);
       await new Promise((r) => setTimeout(r, 150));
     }
   }

@@ -149,8 +149,9 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       stripePublishableKey: 'pk_test_local_simulator',
       home: 'local',
     };
-    const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, gzip: false, dev: false, setHeaders: cacheHeaders });
-    const compress = compression();
+    const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
+    // Built files are served precompressed by sirv; the rest (config.json, dev mode) is compressed per request.
+    const compress = compression({ filter: (req, res) => !!options.dev || (req.url ?? '').startsWith('/config.json') ? compression.filter(req, res) : false });
 
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0]!;

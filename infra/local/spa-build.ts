@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const SPA_DIST = join(ROOT, 'frontend/dist');
 const STAMP = join(SPA_DIST, '.build-stamp');
-const INPUTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/vite.config.ts', 'shared', 'package-lock.json'];
+const INPUTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/landing.html', 'frontend/vite.config.ts', 'shared', 'package-lock.json'];
+/** Text files worth serving compressed. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 async function fingerprint(): Promise<string> {
   const hash = createHash('sha256');
+  hash.update(`build v2 production\n`);
   const walk = async (p: string): Promise<void> => {
     let s;
     try {
@@ -33,7 +38,32 @@ export async function ensureSpaBuilt(log: (line: string) => void = console.log):
   if (have === want) return 'fresh';
   log('Building the web app (first start or sources changed)...');
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'frontend/vite.config.ts'), logLevel: 'warn' });
+  // Always the production bundle, even when started from a test run (NODE_ENV=test would give development React).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(ROOT, 'frontend/vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+  await precompress(SPA_DIST);
   await writeFile(STAMP, want);
   return 'built';
+}
+
+/**
+ * Brotli (quality 11) and gzip copies of every text file, served as they are by the local host: what CloudFront
+ * sends compressed, at a level the host would not afford per request.
+ */
+async function precompress(dir: string): Promise<void> {
+  const br = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !COMPRESSIBLE.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    const bytes = await readFile(file);
+    await writeFile(`${file}.br`, await br(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    await writeFile(`${file}.gz`, await gz(bytes, { level: 9 }));
+  }
 }

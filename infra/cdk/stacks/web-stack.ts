@@ -107,7 +107,8 @@ export class WebStack extends Stack {
     };
     const sources = [s3deploy.Source.jsonData('config.json', runtimeConfig)];
     if (props.spaDistPath && existsSync(resolve(props.spaDistPath, 'index.html'))) {
-      sources.unshift(s3deploy.Source.asset(props.spaDistPath));
+      // The local host's precompressed copies stay home: CloudFront compresses by itself.
+      sources.unshift(s3deploy.Source.asset(props.spaDistPath, { exclude: ['*.br', '*.gz', '.build-stamp'] }));
     } else {
       Annotations.of(this).addWarningV2('studio-lot:spa-missing', 'frontend/dist is missing: run `npm run build` before `cdk deploy` to ship the SPA.');
     }
@@ -115,7 +116,8 @@ export class WebStack extends Stack {
       destinationBucket: site,
       sources,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      // Every HTML entry (index, landing, pre-rendered pages) and config.json; hashed assets never change.
+      distributionPaths: ['/*'],
       memoryLimit: 512,
     });
     NagSuppressions.addStackSuppressions(this, [
