@@ -155,10 +155,16 @@ describe('web stack', () => {
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
-  it('deploys a runtime config.json next to the SPA', () => {
-    web.hasResourceProperties('Custom::CDKBucketDeployment', Match.objectLike({ DestinationBucketName: Match.anyValue() }));
-    const json = JSON.stringify(web.toJSON());
-    expect(json).toContain('config.json');
+  it('deploys a runtime config.json next to the SPA, filled at deploy time with the pool, client, site and WebSocket', () => {
+    const deployment = Object.values(web.findResources('Custom::CDKBucketDeployment'))[0]!.Properties;
+    const markers = JSON.stringify(deployment.SourceMarkers.at(-1));
+    expect(markers).toMatch(/UserPool[0-9A-F]{8}/); // userPoolId
+    expect(markers).toMatch(/UserPoolSpaClient/); // userPoolClientId
+    expect(markers).toMatch(/Cdn[0-9A-F]{8}.*DomainName/); // apiUrl = the site's own origin
+    expect(markers).toMatch(/LiveStatus/); // webSocketUrl
+    expect(deployment.SourceMarkersConfig.at(-1)).toEqual({ jsonEscape: true });
+    // Every HTML entry and config.json are invalidated on each deploy.
+    expect(deployment.DistributionPaths).toEqual(['/*']);
   });
 });
 
