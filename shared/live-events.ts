@@ -3,5 +3,3 @@ export type LiveEvent =
   | { type: 'balance.updated' }
   | { type: 'pong' }
   | { type: 'error'; message: string };
-
-export const LIVE_EVENT_TYPES = ['balance.updated', 'pong', 'error'] as const;

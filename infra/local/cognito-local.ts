@@ -65,7 +65,7 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
   const kid = sha256(createPublicKey(privateKey).export({ type: 'spki', format: 'der' }).toString('base64')).slice(0, 16);
   const jwks = { keys: [{ ...(createPublicKey(privateKey).export({ format: 'jwk' }) as Record<string, string>), kid, alg: 'RS256', use: 'sig' }] };
 
-  let users: Record<string, LocalUser> = JSON.parse(await readFile(usersFile, 'utf8').catch(() => '{}'));
+  const users: Record<string, LocalUser> = JSON.parse(await readFile(usersFile, 'utf8').catch(() => '{}'));
   const saveUsers = async () => {
     await writeFile(`${usersFile}.tmp`, JSON.stringify(users, null, 2));
     await rename(`${usersFile}.tmp`, usersFile);
@@ -271,11 +271,6 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
     issuer,
     jwks,
     verifyJwt,
-    /** Users as the local pool knows them (for scripts and tests). */
-    findUserByEmail: (email: string) => byEmail(email),
-    async reload() {
-      users = JSON.parse(await readFile(usersFile, 'utf8').catch(() => '{}'));
-    },
 
     async handle(req: IncomingMessage, res: ServerResponse, prefix: string) {
       const path = (req.url ?? '').slice(prefix.length).split('?')[0];

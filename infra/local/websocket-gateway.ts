@@ -117,8 +117,6 @@ export function createWebSocketGateway(opts: { stage?: string }) {
       return reply(405, { message: 'Method not allowed' });
     },
 
-    connectionCount: () => sockets.size,
-
     close() {
       closing = true;
       for (const { socket } of sockets.values()) socket.terminate();

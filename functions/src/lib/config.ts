@@ -47,8 +47,3 @@ export function config(): Config {
   }
   return cached;
 }
-
-/** For tests and the local host, which set the environment after import. */
-export function resetConfig(): void {
-  cached = undefined;
-}
