@@ -5,7 +5,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { PhotoRejectedError } from './port';
-import { PHOTO_REFUSALS } from './refusal-messages';
+import { PHOTO_REFUSALS } from '@shared/messages';
 
 export type PhotoType = 'jpeg' | 'png' | 'webp';
 

@@ -18,7 +18,7 @@ import {
   type Renderer,
   type SourcePhoto,
 } from '../port';
-import { PHOTO_REFUSALS } from '../refusal-messages';
+import { PHOTO_REFUSALS } from '@shared/messages';
 import { backgroundPlate } from './backgrounds';
 import { checkCar } from './car-check';
 import { composeCar, type Composed } from './compositor';

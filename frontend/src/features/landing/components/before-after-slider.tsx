@@ -9,6 +9,8 @@ export interface BeforeAfterSliderProps {
   afterLabel?: string;
   /** The hero's picture is the largest paint of the page: load it at once. Others load lazily. */
   priority?: boolean;
+  /** Width the picture takes on the page, so phones fetch the 800 px copy. */
+  sizes?: string;
   className?: string;
 }
 
@@ -25,6 +27,7 @@ export function BeforeAfterSlider({
   beforeLabel = 'Before',
   afterLabel = 'After',
   priority = false,
+  sizes = '(min-width: 768px) 50vw, 100vw',
   className,
 }: BeforeAfterSliderProps) {
   const [position, setPosition] = useState(50);
@@ -71,6 +74,8 @@ export function BeforeAfterSlider({
   };
 
   const loading = priority ? 'eager' : 'lazy';
+  // Both layers of the hero paint at once; the photo underneath is the page's largest contentful paint.
+  const fetchPriority = priority ? { fetchPriority: 'high' as const } : {};
   return (
     <div
       ref={boxRef}
@@ -87,22 +92,27 @@ export function BeforeAfterSlider({
     >
       <img
         src={before.src}
+        srcSet={before.srcSet}
+        sizes={sizes}
         alt={before.alt}
         width={before.width}
         height={before.height}
         loading={loading}
         decoding="async"
+        {...fetchPriority}
         draggable={false}
         className="absolute inset-0 size-full object-cover"
       />
       <img
         src={after.src}
+        srcSet={after.srcSet}
+        sizes={sizes}
         alt={after.alt}
         width={after.width}
         height={after.height}
         loading={loading}
         decoding="async"
-        {...(priority ? { fetchPriority: 'high' as const } : {})}
+        {...fetchPriority}
         draggable={false}
         className="absolute inset-0 size-full object-cover"
         style={{ clipPath: `inset(0 0 0 ${position}%)` }}

@@ -34,7 +34,7 @@ export function Hero({ onStartTrial }: { onStartTrial: () => void }) {
           <p className="mt-3 text-sm text-slate-600">No credit card needed. Works in any browser.</p>
         </div>
         {pair && (
-          <BeforeAfterSlider before={pair.before} after={pair.after} beforeLabel={BEFORE_LABEL} afterLabel={pair.label} priority />
+          <BeforeAfterSlider before={pair.before} after={pair.after} beforeLabel={BEFORE_LABEL} afterLabel={pair.label} priority sizes="(min-width: 1024px) 50vw, 100vw" />
         )}
       </div>
       <div className="mx-auto max-w-7xl px-4 pb-12 sm:px-6">
