@@ -17,6 +17,16 @@ const proxy: Record<string, ProxyOptions> = {
 const LANDING_SLOT = '<!--landing-html-->';
 const EMPTY_ROOT = '<div id="root"></div>';
 
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+/** The page's own title and description in its pre-rendered HTML (search engines and link previews read no JS). */
+function withPageMeta(html: string, meta: { title: string; description: string }): string {
+  const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`);
+  const described = titled.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeHtml(meta.description)}$2`);
+  if (titled === html || described === titled) throw new Error('prerender: index.html has no <title> or description to replace');
+  return described;
+}
+
 /**
  * Pre-rendering at build time, so the first paint needs no JavaScript:
  * - landing.html (served for `/`) gets the landing page, which landing-main.tsx hydrates;
@@ -52,8 +62,9 @@ function prerender(): Plugin {
           landing.source = String(landing.source).replace(LANDING_SLOT, renderLanding());
           const pages = (await server.ssrLoadModule('/src/app/pages-prerender.tsx')) as typeof import('./src/app/pages-prerender');
           for (const path of pages.PRERENDERED_PAGES) {
-            const markup = await pages.renderPage(path);
-            this.emitFile({ type: 'asset', fileName: `${path.slice(1)}.html`, source: index.replace(EMPTY_ROOT, `<div id="root">${markup}</div>`) });
+            const { markup, meta } = await pages.renderPage(path);
+            const source = withPageMeta(index, meta).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+            this.emitFile({ type: 'asset', fileName: `${path.slice(1)}.html`, source });
           }
         } finally {
           await server.close();

@@ -6,9 +6,11 @@ describe('public pages pre-rendered at build time', () => {
     ['/contact', 'Contact Us'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy and GDPR'],
-  ])('%s holds its heading and the footer links', async (path, heading) => {
+  ])('%s holds its heading, the footer links and its own title', async (path, heading) => {
     expect(PRERENDERED_PAGES).toContain(path);
-    const html = await renderPage(path);
+    const { markup: html, meta } = await renderPage(path);
+    expect(meta.title).toMatch(new RegExp(`^${heading.split(' ')[0]}.* \\| Studio Lot$`));
+    expect(meta.description.length).toBeGreaterThan(40);
     expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
     for (const link of ['/terms', '/privacy']) expect(html).toContain(`href="${link}"`);
   });

@@ -1,10 +1,21 @@
 import { useEffect } from 'react';
 import { PRODUCT_NAME } from '@shared/brand';
 
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const fullTitle = (title: string) => (title.includes(PRODUCT_NAME) ? title : `${title} | ${PRODUCT_NAME}`);
+
+// What the page being pre-rendered declared (build time only: effects never run in a server render).
+let declaredOnServer: PageMeta | undefined;
+
 /** Sets the document title and meta description of a page. */
 export function usePageMeta(title: string, description: string): void {
+  if (typeof document === 'undefined') declaredOnServer = { title: fullTitle(title), description };
   useEffect(() => {
-    document.title = title.includes(PRODUCT_NAME) ? title : `${title} | ${PRODUCT_NAME}`;
+    document.title = fullTitle(title);
     let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     if (!meta) {
       meta = document.createElement('meta');
@@ -13,4 +24,11 @@ export function usePageMeta(title: string, description: string): void {
     }
     meta.content = description;
   }, [title, description]);
+}
+
+/** Build step: the title and description the last server render declared, so pre-rendered HTML carries them. */
+export function takeServerPageMeta(): PageMeta | undefined {
+  const meta = declaredOnServer;
+  declaredOnServer = undefined;
+  return meta;
 }
