@@ -28,11 +28,24 @@ function withPageMeta(html: string, meta: { title: string; description: string }
 }
 
 /**
+ * The stylesheet inlined into a pre-rendered page (about 7 KB compressed): the page paints as soon as its HTML
+ * arrives instead of after a second round trip, which is most of a phone's first paint on a slow network.
+ */
+function withInlineStyles(html: string, bundle: Record<string, { type: string; source?: string | Uint8Array }>): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const asset = bundle[file];
+    if (asset?.type !== 'asset') throw new Error(`prerender: stylesheet ${file} is not in the bundle`);
+    return `<style>${String(asset.source)}</style>`;
+  });
+}
+
+/**
  * Pre-rendering at build time, so the first paint needs no JavaScript:
  * - landing.html (served for `/`) gets the landing page, which landing-main.tsx hydrates;
  * - contact.html, terms.html and privacy.html (served for their paths) are index.html with the SPA's markup for
  *   that page, which main.tsx replaces with the live page once its code is loaded.
- * The components are the app's own, loaded through a throw-away Vite SSR server.
+ * The components are the app's own, loaded through a throw-away Vite SSR server. These pages carry their stylesheet
+ * inline; index.html (every other path) keeps the shared, cached file.
  */
 function prerender(): Plugin {
   return {
@@ -59,11 +72,11 @@ function prerender(): Plugin {
         });
         try {
           const { renderLanding } = (await server.ssrLoadModule('/src/app/landing-prerender.tsx')) as typeof import('./src/app/landing-prerender');
-          landing.source = String(landing.source).replace(LANDING_SLOT, renderLanding());
+          landing.source = withInlineStyles(String(landing.source).replace(LANDING_SLOT, renderLanding()), bundle);
           const pages = (await server.ssrLoadModule('/src/app/pages-prerender.tsx')) as typeof import('./src/app/pages-prerender');
           for (const path of pages.PRERENDERED_PAGES) {
             const { markup, meta } = await pages.renderPage(path);
-            const source = withPageMeta(index, meta).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+            const source = withInlineStyles(withPageMeta(index, meta), bundle).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
             this.emitFile({ type: 'asset', fileName: `${path.slice(1)}.html`, source });
           }
         } finally {
