@@ -154,3 +154,12 @@ export const PHOTO_REFUSALS = {
   corrupt: 'This photo is damaged or incomplete and cannot be opened. Please upload it again.',
   notACar: 'We could not find a car in this photo. Please upload a photo that shows the whole car.',
 } as const;
+
+/** The check that a rendered car is still the dealer's car (renderers issue, "the car stays the car"). */
+export const CAR_FIDELITY = {
+  /** The generated image was refused twice; `score` and `needed` are 0..1 similarities. */
+  changed: (score: number, needed: number) =>
+    `The car changed in the generated image (similarity ${(Math.floor(score * 100) / 100).toFixed(2)}, at least ${needed.toFixed(2)} needed), so it was not delivered. You can retry this angle for free.`,
+  regenerated: (score: number) => `The car changed in the first generated image (similarity ${(Math.floor(score * 100) / 100).toFixed(2)}); it was generated again.`,
+  notMeasured: 'Car fidelity not measured: this image was not compared with your photo.',
+} as const;

@@ -1,10 +1,19 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
 import { RenderPermanentError, RenderRetryableError } from '../../functions/src/renderer/port';
-import { createRenderer } from '../../functions/src/renderer/create-renderer';
+import { createRenderer, defaultCarMasker, rendererConfigFromEnv } from '../../functions/src/renderer/create-renderer';
+import type { CarMasker, RgbImage } from '../../functions/src/renderer/fidelity/car-masker';
+import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
+import { IsnetCarMasker } from '../../functions/src/renderer/fidelity/isnet-masker';
+import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { composeCar } from '../../functions/src/renderer/local/compositor';
+import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+import { CAR_FIDELITY } from '@shared/messages';
 import { car } from './bad-photos';
 
 // A local HTTP server stands in for the OpenAI API: no network in tests.
@@ -75,6 +84,9 @@ describe('OpenAI renderer against a local stand-in', () => {
     const { channels } = await sharp(image.full).stats();
     expect(channels[2]!.mean).toBeGreaterThan(channels[0]!.mean + 80);
     expect(image.metadata).toMatchObject({ renderer: 'openai', model: 'gpt-image-2.6-sunburst', sourcePhotoId: 'front-left.jpg', mirrored: false });
+    // No car masker configured: no score is invented, and the image says it was not checked.
+    expect(image.metadata.fidelity).toBeUndefined();
+    expect(image.metadata.warnings).toContain(CAR_FIDELITY.notMeasured);
   });
 
   it('asks for a missing corner with the mirrored opposite photo, and refuses an angle no photo shows without calling the API', async () => {
@@ -115,5 +127,110 @@ describe('OpenAI renderer against a local stand-in', () => {
   it('is chosen by configuration: an API key selects OpenAI, none the local renderer', () => {
     expect(createRenderer({ openAiApiKey: 'sk-test', openAiBaseUrl: baseURL }).name).toBe('openai');
     expect(createRenderer({}).name).toBe('local');
+  });
+
+  it('configures the car masker: ISNet in local home, none in a Lambda (AGPL weights), and refuses unknown values', () => {
+    expect(defaultCarMasker({})).toBe('isnet');
+    expect(defaultCarMasker({ AWS_LAMBDA_FUNCTION_NAME: 'render' })).toBe('none');
+    expect(rendererConfigFromEnv({ RENDER_CAR_MASKER: 'none', RENDER_FIDELITY_THRESHOLD: '0.6' })).toMatchObject({ carMasker: 'none', fidelityThreshold: 0.6 });
+    expect(() => rendererConfigFromEnv({ RENDER_CAR_MASKER: 'sam' })).toThrow(/RENDER_CAR_MASKER must be one of isnet, none/);
+    expect(() => rendererConfigFromEnv({ RENDER_FIDELITY_THRESHOLD: 'high' })).toThrow(/RENDER_FIDELITY_THRESHOLD must be a number from 0 to 1/);
+  });
+});
+
+/**
+ * The real ISNet masker, remembered by pixel content so each distinct image is cut out once in this file
+ * (the photo, the two faithful answers and the other car): four ISNet passes in all. It counts what the
+ * renderer asks of it.
+ */
+class RememberingMasker implements CarMasker {
+  readonly name = 'isnet (remembered)';
+  calls = 0;
+  private readonly inner = new IsnetCarMasker();
+  private readonly seen = new Map<string, Promise<CleanMask>>();
+  maskCar(image: RgbImage): Promise<CleanMask> {
+    this.calls++;
+    const key = createHash('sha1').update(image.rgb).update(`${image.width}x${image.height}`).digest('hex');
+    let mask = this.seen.get(key);
+    if (!mask) this.seen.set(key, (mask = this.inner.maskCar(image)));
+    return mask;
+  }
+}
+
+describe('OpenAI renderer: the car stays the car', () => {
+  const masker = new RememberingMasker();
+  let faithful: string; // the photo's own car on a beach (the local compositor): what a good edit looks like
+  let mirroredFaithful: string;
+  let otherCar: string; // another car: what a drifted edit looks like
+
+  beforeAll(async () => {
+    const answer = async (file: string, mirror: boolean) => {
+      const photo = await decodePhoto(car(file));
+      const composed = await composeCar(photo, await masker.maskCar(photo), await backgroundPlate('beach'), { mirror });
+      return (await sharp(composed.rgb, { raw: { width: composed.width, height: composed.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()).toString('base64');
+    };
+    faithful = await answer('cupra-born-grey-front34-street.jpg', false);
+    mirroredFaithful = await answer('cupra-born-grey-front34-street.jpg', true);
+    // Another car, as photographed: no cut-out needed to make this answer.
+    otherCar = (await sharp(car('hyundai-ioniq5-silver-front34-grass.jpg')).resize(1536, 1024, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer()).toString('base64');
+  }, 120_000);
+
+  /** The stand-in answers with these images in turn (the last one repeats). */
+  const answers = (...b64: string[]) => {
+    let n = 0;
+    reply = (_req, res) => {
+      const image = b64[Math.min(n++, b64.length - 1)];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ created: 1, data: [{ b64_json: image }] }));
+    };
+  };
+  const checked = () => new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst', carMasker: masker });
+
+  it('a faithful image: one call, the similarity recorded', async () => {
+    answers(faithful);
+    const image = await checked().render(request);
+    expect(seen).toHaveLength(1);
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
+    expect(image.metadata.carMaskIoU).toBeGreaterThan(0.9);
+    expect(image.metadata.attempts).toBe(1);
+    expect(image.metadata.warnings).not.toContain(CAR_FIDELITY.notMeasured);
+  });
+
+  it('a mirrored angle is compared with the mirrored photo', async () => {
+    answers(mirroredFaithful);
+    const image = await checked().render({ ...request, angle: 'front_right_corner' });
+    expect(seen).toHaveLength(1);
+    expect(image.metadata.mirrored).toBe(true);
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
+  });
+
+  it('a different car, then a faithful one: exactly two calls, the second image delivered, the photo masked once', async () => {
+    answers(otherCar, faithful);
+    const before = masker.calls;
+    const image = await checked().render(request);
+    expect(seen).toHaveLength(2);
+    expect(image.metadata.attempts).toBe(2);
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
+    expect(image.metadata.warnings.some((w) => /car changed in the first generated image \(similarity 0\.\d\d\)/.test(w))).toBe(true);
+    // The delivered image is the second answer, not the first.
+    const delivered = await sharp(image.full).raw().toBuffer();
+    const difference = async (b64: string) => {
+      const answer = await sharp(Buffer.from(b64, 'base64')).raw().toBuffer();
+      let sum = 0;
+      for (let i = 0; i < answer.length; i++) sum += Math.abs(answer[i]! - delivered[i]!);
+      return sum / answer.length;
+    };
+    expect(await difference(faithful)).toBeLessThan(3);
+    expect(await difference(otherCar)).toBeGreaterThan(10);
+    expect(masker.calls - before).toBe(3); // the photo once, each answer once
+  });
+
+  it('a different car twice: exactly two calls, then a permanent failure naming the similarity and the threshold', async () => {
+    answers(otherCar);
+    const error = await checked().render(request).catch((e: Error) => e);
+    expect(seen).toHaveLength(2);
+    expect(error).toBeInstanceOf(RenderPermanentError);
+    const needed = FIDELITY_THRESHOLD.toFixed(2);
+    expect((error as Error).message).toMatch(new RegExp(`car changed in the generated image \\(similarity 0\\.[0-6]\\d, at least ${needed} needed\\).*retry this angle for free`));
   });
 });

@@ -1,19 +1,49 @@
 /**
  * Configuration picks the adapter: OPENAI_API_KEY set -> OpenAI image edit, otherwise the local renderer.
  * The local renderer is imported lazily so a Lambda bundle built from the OpenAI path never includes it.
+ *
+ * The OpenAI renderer checks each generated car against the photo with a car masker (RENDER_CAR_MASKER):
+ * `isnet` is the local cut-out model, whose AGPL weights must never be bundled into a Lambda, so in a
+ * Lambda the default is `none` (images are then delivered with "car fidelity not measured").
  */
 import type { PackageRequest, Renderer, RenderRequest } from './port';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
+export const CAR_MASKERS = ['isnet', 'none'] as const;
+export type CarMaskerChoice = (typeof CAR_MASKERS)[number];
+
 export interface RendererConfig {
   openAiApiKey?: string;
   openAiBaseUrl?: string;
   model?: string;
+  /** Defaults to `isnet` in local home and `none` in a Lambda. */
+  carMasker?: CarMaskerChoice;
+  /** Similarity below which a generated car counts as changed (0..1); defaults to FIDELITY_THRESHOLD. */
+  fidelityThreshold?: number;
 }
 
 export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RendererConfig {
-  return { openAiApiKey: env.OPENAI_API_KEY || undefined, openAiBaseUrl: env.OPENAI_BASE_URL || undefined, model: env.RENDER_MODEL || undefined };
+  const masker = env.RENDER_CAR_MASKER || undefined;
+  if (masker !== undefined && !(CAR_MASKERS as readonly string[]).includes(masker)) {
+    throw new Error(`RENDER_CAR_MASKER must be one of ${CAR_MASKERS.join(', ')} (got "${masker}")`);
+  }
+  const threshold = env.RENDER_FIDELITY_THRESHOLD ? Number(env.RENDER_FIDELITY_THRESHOLD) : undefined;
+  if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
+    throw new Error(`RENDER_FIDELITY_THRESHOLD must be a number from 0 to 1 (got "${env.RENDER_FIDELITY_THRESHOLD}")`);
+  }
+  return {
+    openAiApiKey: env.OPENAI_API_KEY || undefined,
+    openAiBaseUrl: env.OPENAI_BASE_URL || undefined,
+    model: env.RENDER_MODEL || undefined,
+    carMasker: masker as CarMaskerChoice | undefined,
+    fidelityThreshold: threshold,
+  };
+}
+
+/** `isnet` in local home, `none` inside a Lambda (where the AGPL model must not be). */
+export function defaultCarMasker(env: NodeJS.ProcessEnv = process.env): CarMaskerChoice {
+  return env.AWS_LAMBDA_FUNCTION_NAME ? 'none' : 'isnet';
 }
 
 /** Defers loading an adapter module until the first render. */
@@ -29,10 +59,12 @@ function lazy(name: Renderer['name'], load: () => Promise<Renderer>): Renderer {
 
 export function createRenderer(config: RendererConfig = rendererConfigFromEnv()): Renderer {
   if (config.openAiApiKey) {
-    const { openAiApiKey, openAiBaseUrl, model } = config;
+    const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold } = config;
+    const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL });
+      const carMasker = masker === 'isnet' ? new (await import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold });
     });
   }
   return lazy('local', async () => new (await import('./local/local-renderer')).LocalRenderer());

@@ -36,6 +36,8 @@ export interface RenderTimings {
   validateMs: number;
   cutoutMs: number;
   composeMs: number;
+  /** Comparing the car in the output with the source (masks of the output included), when measured. */
+  fidelityMs?: number;
   totalMs: number;
 }
 
@@ -51,6 +53,10 @@ export interface RenderMetadata {
   warnings: string[];
   /** Structural similarity of the car in the output vs the source (1 = identical), when measured. */
   fidelity?: number;
+  /** Overlap (IoU) of the aligned car silhouettes in the output and the source, when measured. */
+  carMaskIoU?: number;
+  /** Image-model calls made for this image (2 when the first one changed the car); generative renderers only. */
+  attempts?: number;
 }
 
 export interface RenderedImage {

@@ -26,6 +26,7 @@ import { cutOut } from './cutout';
 import { classifyAngle, planAngle } from './angle-planner';
 import type { CleanMask } from './mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
+import { measureCarFidelity } from '../fidelity/car-fidelity';
 
 export const LOCAL_MODEL = 'isnet-medium (onnxruntime-node) + drawn backgrounds';
 
@@ -70,6 +71,8 @@ export async function encodeOutputs(composed: Composed): Promise<{ full: Buffer;
   return { full, web };
 }
 
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
 export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, background: Background, logo?: Buffer): Promise<RenderedImage & { composed: Composed }> {
   const plan = planAngle(angle, prepared.map((p) => p.angle));
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
@@ -78,6 +81,16 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
   const composed = await composeCar(source.photo, source.mask, await backgroundPlate(background), { mirror: plan.mirrored, logo });
   const { full, web } = await encodeOutputs(composed);
   const composeMs = performance.now() - t;
+  // The car as placed (the compositor's alpha) against the source cut-out already made: no second ISNet pass.
+  const tf = performance.now();
+  const fidelity = await measureCarFidelity({
+    source: source.photo,
+    sourceMask: source.mask,
+    output: composed,
+    outputMask: { alpha: composed.carAlpha, width: composed.width, height: composed.height },
+    mirrored: plan.mirrored,
+  });
+  const fidelityMs = performance.now() - tf;
   const warnings = [...composed.warnings];
   if (source.classified) warnings.push(`The angle of photo ${source.source.id} was recognised automatically as ${source.angle}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${source.angle} photo.`);
@@ -93,8 +106,10 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
       background,
       sourcePhotoId: source.source.id,
       mirrored: plan.mirrored,
-      timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, totalMs: source.validateMs + source.cutoutMs + composeMs },
+      timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + composeMs + fidelityMs },
       warnings,
+      fidelity: round3(fidelity.score),
+      carMaskIoU: round3(fidelity.maskIoU),
     },
   };
 }

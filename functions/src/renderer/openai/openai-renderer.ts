@@ -2,6 +2,8 @@
  * The cloud renderer: OpenAI's image edit with the dealer's photos as references.
  * It renders only angles a photo shows (tagged), or their mirror image (the side/corner opposite a
  * tagged one, asked of the model with the mirrored photo); it never invents an unseen angle.
+ * Each generated image is compared with the photo's car (fidelity/): a car that changed is generated
+ * once more, and refused if it changed again. Without a car masker the check is skipped and said so.
  */
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
@@ -18,6 +20,9 @@ import {
   type RenderedImage,
   type Renderer,
 } from '../port';
+import { CAR_FIDELITY } from '@shared/messages';
+import type { CarMask, CarMasker } from '../fidelity/car-masker';
+import { carBox, carChanged, FIDELITY_THRESHOLD, measureCarFidelity, type CarFidelity } from '../fidelity/car-fidelity';
 import { placeLogo } from '../logo';
 import { planAngle } from '../local/angle-planner';
 import { classifyOpenAiError } from './error-classification';
@@ -31,11 +36,21 @@ export interface OpenAiRendererOptions {
   timeoutMs?: number;
   /** At most this many reference photos per call. */
   maxReferences?: number;
+  /** Finds the car in the photo and in each generated image; without one, fidelity is not measured. */
+  carMasker?: CarMasker;
+  /** Below this similarity the generated car counts as changed (default FIDELITY_THRESHOLD). */
+  fidelityThreshold?: number;
 }
+
+/** A generated image gets one more try when its car changed; the second refusal is final. */
+const MAX_ATTEMPTS = 2;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export class OpenAiRenderer implements Renderer {
   readonly name = 'openai' as const;
   private readonly client: OpenAI;
+  /** Source masks by photo bytes: a package's angles from one photo mask it once. */
+  private readonly sourceMasks = new WeakMap<Buffer, Promise<CarMask>>();
 
   constructor(private readonly options: OpenAiRendererOptions) {
     // Retries belong to the state machine (it retries on RenderRetryableError), not to the SDK.
@@ -60,28 +75,42 @@ export class OpenAiRenderer implements Renderer {
         return toFile(await img.jpeg({ quality: 92 }).toBuffer(), `${request.photos[i]!.id.replace(/[^\w.-]/g, '_')}.jpg`, { type: 'image/jpeg' });
       }),
     );
-    const t1 = performance.now();
-    let b64: string | undefined;
-    try {
-      const response = await this.client.images.edit({
-        model: this.options.model,
-        image: files,
-        prompt: buildPrompt(request.angle, request.background, files.length),
-        size: `${FULL_SIZE.width}x${FULL_SIZE.height}` as '1536x1024',
-        n: 1,
-      });
-      b64 = response.data?.[0]?.b64_json ?? undefined;
-    } catch (error) {
-      throw classifyOpenAiError(error);
+    const prompt = buildPrompt(request.angle, request.background, files.length);
+    const photo = request.photos[plan.photoIndex]!;
+    const masker = this.options.carMasker;
+    const threshold = this.options.fidelityThreshold ?? FIDELITY_THRESHOLD;
+    // The photo's car is found while the model works (an edit takes 30-150 s).
+    const sourceMask = masker ? this.sourceMask(masker, photo.bytes, decoded[plan.photoIndex]!) : undefined;
+    const warnings: string[] = [];
+    let editMs = 0;
+    let fidelityMs = 0;
+    let attempts = 0;
+    let rgb: Buffer;
+    let fidelity: CarFidelity | undefined;
+    for (;;) {
+      attempts++;
+      const t1 = performance.now();
+      rgb = await this.edit(files, prompt);
+      editMs += performance.now() - t1;
+      if (!masker || !sourceMask) {
+        warnings.push(CAR_FIDELITY.notMeasured);
+        break;
+      }
+      const t2 = performance.now();
+      const measured = await this.measure(masker, sourceMask, decoded[plan.photoIndex]!, rgb, plan.mirrored);
+      fidelityMs += performance.now() - t2;
+      if (measured === 'not measured') {
+        warnings.push(CAR_FIDELITY.notMeasured);
+        break;
+      }
+      fidelity = measured;
+      if (!carChanged(fidelity, threshold)) break;
+      if (attempts >= MAX_ATTEMPTS) throw new RenderPermanentError(CAR_FIDELITY.changed(fidelity.score, threshold));
+      warnings.push(CAR_FIDELITY.regenerated(fidelity.score));
     }
-    const editMs = performance.now() - t1;
-    if (!b64) throw new RenderRetryableError('The image service answered without an image; the render will be retried.');
     let full: Buffer;
     let web: Buffer;
-    const warnings: string[] = [];
     try {
-      const bytes = Buffer.from(b64, 'base64');
-      let rgb: Buffer = await sharp(bytes).resize(FULL_SIZE.width, FULL_SIZE.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
       if (request.logo) {
         const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
         if (withLogo) rgb = withLogo;
@@ -101,12 +130,63 @@ export class OpenAiRenderer implements Renderer {
         model: this.options.model,
         angle: request.angle,
         background: request.background,
-        sourcePhotoId: request.photos[plan.photoIndex]!.id,
+        sourcePhotoId: photo.id,
         mirrored: plan.mirrored,
-        timings: { validateMs, cutoutMs: 0, composeMs: editMs, totalMs: performance.now() - t0 },
+        timings: { validateMs, cutoutMs: 0, composeMs: editMs, ...(masker ? { fidelityMs } : {}), totalMs: performance.now() - t0 },
         warnings,
+        ...(fidelity ? { fidelity: round3(fidelity.score), carMaskIoU: round3(fidelity.maskIoU) } : {}),
+        attempts,
       },
     };
+  }
+
+  /** One images.edit call; the generated image as RGB at FULL_SIZE. */
+  private async edit(files: Awaited<ReturnType<typeof toFile>>[], prompt: string): Promise<Buffer> {
+    let b64: string | undefined;
+    try {
+      const response = await this.client.images.edit({
+        model: this.options.model,
+        image: files,
+        prompt,
+        size: `${FULL_SIZE.width}x${FULL_SIZE.height}` as '1536x1024',
+        n: 1,
+      });
+      b64 = response.data?.[0]?.b64_json ?? undefined;
+    } catch (error) {
+      throw classifyOpenAiError(error);
+    }
+    if (!b64) throw new RenderRetryableError('The image service answered without an image; the render will be retried.');
+    try {
+      return await sharp(Buffer.from(b64, 'base64')).resize(FULL_SIZE.width, FULL_SIZE.height, { fit: 'cover' }).removeAlpha().raw().toBuffer();
+    } catch {
+      throw new RenderRetryableError('The image service returned an image that could not be decoded; the render will be retried.');
+    }
+  }
+
+  private sourceMask(masker: CarMasker, bytes: Buffer, photo: DecodedPhoto): Promise<CarMask> {
+    let mask = this.sourceMasks.get(bytes);
+    if (!mask) {
+      mask = masker.maskCar(photo);
+      this.sourceMasks.set(bytes, mask);
+      // A failed masking is retried by the next render, and never left as an unhandled rejection.
+      mask.catch(() => this.sourceMasks.delete(bytes));
+    }
+    return mask;
+  }
+
+  /**
+   * The generated car against the photo's. 'not measured' when the photo shows no car to compare or the
+   * masker failed: the image is then delivered with that said, rather than refused for our own fault.
+   */
+  private async measure(masker: CarMasker, sourceMask: Promise<CarMask>, photo: DecodedPhoto, rgb: Buffer, mirrored: boolean): Promise<CarFidelity | 'not measured'> {
+    try {
+      const source = await sourceMask;
+      if (!carBox(source)) return 'not measured';
+      const output = { rgb, ...FULL_SIZE };
+      return await measureCarFidelity({ source: photo, sourceMask: source, output, outputMask: await masker.maskCar(output), mirrored });
+    } catch {
+      return 'not measured';
+    }
   }
 
   /** Renders the angles the tagged photos show (or mirror); untagged photos only serve as references. */
