@@ -44,12 +44,19 @@ describe('local renderer on committed photos', () => {
     // Tyres stand on the floor line.
     expect(Math.abs(lowestCarRow - plate.floorY)).toBeLessThanOrEqual(3);
 
-    // Above the floor and away from the car, only the light grey sweep (no old scene left in the frame).
+    // Above the floor and away from the car, only the light grey sweep (no old scene left in the frame). The floor
+    // seen under the car (below its outline, give or take the shadow's blur) is in its shadow, so not counted.
+    const carTop = new Int32Array(W).fill(H);
+    for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i]! > 0) carTop[i % W] = Math.min(carTop[i % W]!, Math.floor(i / W));
+    const underCar = (x: number, y: number) => {
+      for (let dx = -24; dx <= 24; dx++) if (x + dx >= 0 && x + dx < W && carTop[x + dx]! <= y) return true;
+      return false;
+    };
     let outside = 0;
     let offColour = 0;
     for (let y = 0; y < plate.floorY - 40; y += 3)
       for (let x = 0; x < W; x += 3) {
-        if (carAlpha[y * W + x]! > 0) continue;
+        if (carAlpha[y * W + x]! > 0 || underCar(x, y)) continue;
         const i = 3 * (y * W + x);
         outside++;
         const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
@@ -153,5 +160,25 @@ describe('mask clean-up', () => {
     // At most a stub of the post (a few px) survives on the roof.
     expect(clean.box).toMatchObject({ left: 100, right: 520, bottom: 330 });
     expect(clean.box.top).toBeGreaterThanOrEqual(144);
+  });
+  it('cuts a thick pole rising from the roof (a sign standing behind the car) and drops a loose scrap under the body', () => {
+    const W = 600, H = 400;
+    const soft = new Uint8Array(W * H);
+    const fill = (x0: number, y0: number, x1: number, y1: number) => {
+      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) soft[y * W + x] = 255;
+    };
+    fill(100, 200, 500, 300); // body
+    fill(130, 300, 190, 340); // rear wheel
+    fill(410, 300, 470, 340); // front wheel
+    fill(200, 150, 400, 200); // cabin
+    fill(220, 40, 250, 150); // a 30 px pole standing on the roof line: too thick for the opening
+    fill(250, 310, 290, 335); // something seen under the car between the wheels, never attached to it
+    const clean = cleanMask(soft, W, H);
+    expect(clean.alpha[80 * W + 235]).toBe(0);
+    expect(clean.alpha[322 * W + 270]).toBe(0);
+    expect(clean.alpha[170 * W + 300]).toBe(255); // the cabin stays
+    expect(clean.alpha[330 * W + 160]).toBe(255); // and both wheels
+    expect(clean.alpha[330 * W + 440]).toBe(255);
+    expect(clean.box.top).toBeGreaterThanOrEqual(135);
   });
 });

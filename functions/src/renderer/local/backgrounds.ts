@@ -29,6 +29,53 @@ function seeded(seed: number): () => number {
   return () => ((s = (s * 1664525 + 1013904223) % 4294967296) / 4294967296);
 }
 
+/** A ridge line by midpoint displacement: natural-looking hills and mountains from a seed. */
+function ridge(rnd: () => number, baseY: number, rough: number, levels = 7, peaks?: Array<[number, number]>): string {
+  let points: Array<[number, number]> = peaks ?? [
+    [0, baseY + (rnd() - 0.5) * rough],
+    [W, baseY + (rnd() - 0.5) * rough],
+  ];
+  let amplitude = rough;
+  for (let level = 0; level < levels; level++) {
+    const next: Array<[number, number]> = [];
+    for (let i = 0; i + 1 < points.length; i++) {
+      const [x0, y0] = points[i]!;
+      const [x1, y1] = points[i + 1]!;
+      next.push([x0, y0], [(x0 + x1) / 2, (y0 + y1) / 2 + (rnd() - 0.5) * amplitude]);
+    }
+    next.push(points[points.length - 1]!);
+    points = next;
+    amplitude *= 0.55;
+  }
+  return `M0 ${H} ${points.map(([x, y]) => `L${x.toFixed(1)} ${y.toFixed(1)}`).join(' ')} L${W} ${H}Z`;
+}
+
+/** Ground texture (asphalt grain, sand) from fractal noise: dark specks at `opacity`. */
+function grain(id: string, frequency: string, opacity: number, seed: number): string {
+  return `<filter id="${id}" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="${frequency}" numOctaves="3" seed="${seed}"/><feColorMatrix type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0.33 0.33 0.33 0 -0.5"/><feComponentTransfer><feFuncA type="linear" slope="${opacity * 4}"/></feComponentTransfer></filter>`;
+}
+
+/** Soft cumulus: overlapping ellipses, blurred by the plate's #cloudblur filter. */
+function clouds(rnd: () => number, count: number, top: number, bottom: number, colour: string, opacity: number): string {
+  let out = '';
+  for (let c = 0; c < count; c++) {
+    const cx = rnd() * W, cy = top + rnd() * (bottom - top), size = 60 + rnd() * 140;
+    for (let k = 0; k < 5; k++)
+      out += `<ellipse cx="${(cx + (rnd() - 0.5) * size * 1.6).toFixed(0)}" cy="${(cy + (rnd() - 0.5) * size * 0.25).toFixed(0)}" rx="${(size * (0.5 + rnd() * 0.6)).toFixed(0)}" ry="${(size * (0.18 + rnd() * 0.14)).toFixed(0)}" fill="${colour}" opacity="${opacity}"/>`;
+  }
+  return `<g filter="url(#cloudblur)">${out}</g>`;
+}
+
+/** Fine luminance noise, as a camera sensor adds: a drawn plate otherwise looks flatter than the photographed car. */
+function filmGrain(rgb: Buffer, amplitude: number): Buffer {
+  const rnd = seeded(99);
+  for (let i = 0; i < rgb.length; i += 3) {
+    const n = (rnd() + rnd() - 1) * amplitude * 2;
+    for (let c = 0; c < 3; c++) rgb[i + c] = Math.max(0, Math.min(255, rgb[i + c]! + n));
+  }
+  return rgb;
+}
+
 const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; draw: () => string }> = {
   // A seamless sweep: the wall curves into the floor with no visible horizon.
   studio: {
@@ -44,78 +91,135 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; dra
       </defs>
       <rect width="${W}" height="${H}" fill="url(#wall)"/><rect width="${W}" height="${H}" fill="url(#spot)"/><rect width="${W}" height="${H}" fill="url(#vig)"/>`),
   },
+  // Outdoor plates are drawn like a photo taken with a long lens: the scene behind the car is out of focus
+  // (blurred), hazier with distance, and the ground carries a fine texture; every plate gets film grain after.
   sunset: {
     floorY: 0.86 * H,
     shadowStrength: 0.6,
-    draw: () =>
-      svg(`<defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b2350"/><stop offset="0.35" stop-color="#7a3b6e"/><stop offset="0.58" stop-color="#e0774a"/><stop offset="0.68" stop-color="#f6c177"/></linearGradient>
-        <radialGradient id="sun" cx="0.68" cy="0.64" r="0.35"><stop offset="0" stop-color="#fff3c4"/><stop offset="0.08" stop-color="#ffd27a"/><stop offset="0.3" stop-color="#f59e5b" stop-opacity="0.5"/><stop offset="1" stop-color="#f59e5b" stop-opacity="0"/></radialGradient>
-        <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#5b4652"/><stop offset="1" stop-color="#241d24"/></linearGradient>
+    draw: () => {
+      const rnd = seeded(11);
+      return svg(`<defs>
+        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1f2147"/><stop offset="0.3" stop-color="#5b3466"/><stop offset="0.5" stop-color="#c2555a"/><stop offset="0.6" stop-color="#f08a4b"/><stop offset="0.66" stop-color="#ffc27a"/></linearGradient>
+        <radialGradient id="sun" cx="0.64" cy="0.6" r="0.45"><stop offset="0" stop-color="#fff6d8"/><stop offset="0.05" stop-color="#ffe2a0"/><stop offset="0.25" stop-color="#ffad66" stop-opacity="0.55"/><stop offset="1" stop-color="#ff8a50" stop-opacity="0"/></radialGradient>
+        <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a5a52"/><stop offset="0.25" stop-color="#4a3236"/><stop offset="1" stop-color="#1c1519"/></linearGradient>
+        <radialGradient id="glare" cx="0.64" cy="0" r="0.6"><stop offset="0" stop-color="#ffb070" stop-opacity="0.55"/><stop offset="1" stop-color="#ffb070" stop-opacity="0"/></radialGradient>
+        <filter id="cloudblur"><feGaussianBlur stdDeviation="14"/></filter>
+        <filter id="far" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="5"/></filter>
+        ${grain('asphalt', '0.9 0.35', 0.35, 3)}
       </defs>
-      <rect width="${W}" height="${H}" fill="url(#sky)"/><rect width="${W}" height="${H}" fill="url(#sun)"/>
-      <path d="M0 ${0.66 * H} L180 ${0.6 * H} L420 ${0.64 * H} L700 ${0.58 * H} L980 ${0.635 * H} L1250 ${0.6 * H} L${W} ${0.64 * H} L${W} ${0.7 * H} L0 ${0.7 * H}Z" fill="#3a2a3f" opacity="0.85"/>
+      <rect width="${W}" height="${H}" fill="url(#sky)"/>
+      ${clouds(rnd, 7, 0.1 * H, 0.42 * H, '#f7a27a', 0.35)}
+      <rect width="${W}" height="${H}" fill="url(#sun)"/>
+      <circle cx="${0.64 * W}" cy="${0.615 * H}" r="38" fill="#fff4d6"/>
+      <g filter="url(#far)">
+        <path d="${ridge(rnd, 0.62 * H, 0.09 * H)}" fill="#6b3d58" opacity="0.75"/>
+        <path d="${ridge(rnd, 0.665 * H, 0.05 * H)}" fill="#3c2535"/>
+      </g>
       <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" fill="url(#road)"/>
-      <rect y="${0.69 * H}" width="${W}" height="6" fill="#f3b27a" opacity="0.55"/>`),
+      <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" fill="url(#glare)"/>
+      <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" filter="url(#asphalt)"/>
+      <rect y="${0.69 * H}" width="${W}" height="3" fill="#ffcf9a" opacity="0.5"/>`);
+    },
   },
   urban: {
     floorY: 0.86 * H,
     shadowStrength: 0.7,
     draw: () => {
       const rnd = seeded(7);
+      const horizon = 0.68 * H;
       let buildings = '';
+      let lights = '';
       for (let x = -20; x < W; ) {
-        const bw = 90 + rnd() * 160;
-        const bh = 0.25 * H + rnd() * 0.35 * H;
-        const shade = Math.round(70 + rnd() * 50);
-        buildings += `<rect x="${x}" y="${0.68 * H - bh}" width="${bw}" height="${bh}" fill="rgb(${shade},${shade + 6},${shade + 16})"/>`;
-        for (let wy = 0.68 * H - bh + 18; wy < 0.66 * H - 20; wy += 34)
-          for (let wx = x + 12; wx < x + bw - 20; wx += 28)
-            if (rnd() > 0.45) buildings += `<rect x="${wx}" y="${wy}" width="14" height="18" fill="${rnd() > 0.5 ? '#f4d58d' : '#9fb3c8'}" opacity="0.75"/>`;
-        x += bw + 6;
+        const bw = 80 + rnd() * 170;
+        const bh = 0.22 * H + rnd() * 0.42 * H;
+        const shade = Math.round(38 + rnd() * 34);
+        buildings += `<rect x="${x.toFixed(0)}" y="${(horizon - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="rgb(${shade},${shade + 8},${shade + 22})"/>`;
+        for (let wy = horizon - bh + 16; wy < horizon - 24; wy += 30)
+          for (let wx = x + 10; wx < x + bw - 16; wx += 24)
+            if (rnd() > 0.55) buildings += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="12" height="16" fill="${rnd() > 0.35 ? '#ffd48a' : '#bcd4ff'}" opacity="${(0.5 + rnd() * 0.45).toFixed(2)}"/>`;
+        x += bw + 4 + rnd() * 10;
       }
+      // Street lamps and traffic further down the street: out-of-focus discs (bokeh).
+      for (let i = 0; i < 26; i++) {
+        const r = 10 + rnd() * 26;
+        lights += `<circle cx="${(rnd() * W).toFixed(0)}" cy="${(horizon - 0.02 * H - rnd() * 0.14 * H).toFixed(0)}" r="${r.toFixed(0)}" fill="${['#ffcf7a', '#ff9f5a', '#fff1c9', '#ff5a4a'][Math.floor(rnd() * 4)]}" opacity="${(0.25 + rnd() * 0.35).toFixed(2)}"/>`;
+      }
+      const kerb = horizon + 0.04 * H;
       return svg(`<defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6d8aa8"/><stop offset="1" stop-color="#c9d3dc"/></linearGradient>
-        <linearGradient id="street" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#6b6f75"/><stop offset="1" stop-color="#3d4045"/></linearGradient>
-        <filter id="soft"><feGaussianBlur stdDeviation="3"/></filter>
+        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#16233f"/><stop offset="0.5" stop-color="#3b4f7a"/><stop offset="0.7" stop-color="#b98a7a"/></linearGradient>
+        <linearGradient id="street" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a4d57"/><stop offset="0.4" stop-color="#2c2e35"/><stop offset="1" stop-color="#17181c"/></linearGradient>
+        <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/></linearGradient>
+        <mask id="reflectionfade" maskUnits="userSpaceOnUse" x="0" y="0" width="${W}" height="${H}"><rect y="${kerb}" width="${W}" height="${H - kerb}" fill="url(#fade)"/></mask>
+        <filter id="dof" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="7"/></filter>
+        <filter id="dofwet" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="4 14"/></filter>
+        ${grain('asphalt', '0.8 0.3', 0.4, 5)}
       </defs>
-      <rect width="${W}" height="${H}" fill="url(#sky)"/><g filter="url(#soft)" opacity="0.92">${buildings}</g>
-      <rect y="${0.68 * H}" width="${W}" height="${0.06 * H}" fill="#9a9da2"/>
-      <rect y="${0.74 * H}" width="${W}" height="${0.26 * H}" fill="url(#street)"/>
-      <rect x="0" y="${0.955 * H}" width="${W}" height="8" fill="#d8d8d0" opacity="0.5"/>`);
+      <rect width="${W}" height="${H}" fill="url(#sky)"/>
+      <g filter="url(#dof)">${buildings}${lights}</g>
+      <rect y="${horizon - 6}" width="${W}" height="${0.05 * H}" fill="#5d5f66" filter="url(#dof)"/>
+      <rect y="${kerb}" width="${W}" height="${H - kerb}" fill="url(#street)"/>
+      <g mask="url(#reflectionfade)"><g filter="url(#dofwet)" transform="translate(0 ${2 * kerb}) scale(1 -1)">${lights}</g></g>
+      <rect y="${kerb}" width="${W}" height="${H - kerb}" filter="url(#asphalt)"/>`);
     },
   },
   beach: {
     floorY: 0.87 * H,
     shadowStrength: 0.55,
-    draw: () =>
-      svg(`<defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a90c8"/><stop offset="1" stop-color="#bfe0f2"/></linearGradient>
-        <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2b7fa6"/><stop offset="1" stop-color="#5fb3c6"/></linearGradient>
-        <linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#e8d3a8"/><stop offset="1" stop-color="#cfb27e"/></linearGradient>
+    draw: () => {
+      const rnd = seeded(23);
+      const horizon = 0.58 * H;
+      let foam = '';
+      for (let i = 0; i < 3; i++) {
+        const y = horizon + 0.05 * H + i * 0.035 * H;
+        const waves = Array.from({ length: 8 }, (_, k) => `Q ${((k * W) / 8 + W / 16).toFixed(0)} ${(y + (rnd() - 0.5) * 10).toFixed(0)} ${(((k + 1) * W) / 8).toFixed(0)} ${(y + (rnd() - 0.5) * 6).toFixed(0)}`).join(' ');
+        foam += `<path d="M0 ${y.toFixed(0)} ${waves}" stroke="#ffffff" stroke-width="${(3 + i * 2).toFixed(1)}" fill="none" opacity="${(0.18 + i * 0.08).toFixed(2)}" filter="url(#foamblur)"/>`;
+      }
+      const shore = `M0 ${0.735 * H} Q ${0.3 * W} ${0.72 * H} ${0.6 * W} ${0.74 * H} T ${W} ${0.73 * H} L ${W} ${H} L 0 ${H}Z`;
+      return svg(`<defs>
+        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3f86c6"/><stop offset="0.45" stop-color="#9fcbe8"/><stop offset="0.58" stop-color="#e3f0f6"/></linearGradient>
+        <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a6f9a"/><stop offset="0.5" stop-color="#2f8fab"/><stop offset="1" stop-color="#6cc2c8"/></linearGradient>
+        <linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bfa77e"/><stop offset="0.12" stop-color="#e6d2a9"/><stop offset="1" stop-color="#d4b98b"/></linearGradient>
+        <filter id="cloudblur"><feGaussianBlur stdDeviation="16"/></filter>
+        <filter id="dof" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="3"/></filter>
+        <filter id="foamblur" x="-5%" y="-50%" width="110%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>
+        ${grain('sandgrain', '0.6 0.9', 0.45, 9)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
-      <ellipse cx="${0.2 * W}" cy="${0.2 * H}" rx="160" ry="26" fill="#fff" opacity="0.55"/><ellipse cx="${0.75 * W}" cy="${0.14 * H}" rx="220" ry="30" fill="#fff" opacity="0.45"/>
-      <rect y="${0.6 * H}" width="${W}" height="${0.12 * H}" fill="url(#sea)"/>
-      <path d="M0 ${0.71 * H} Q ${0.25 * W} ${0.69 * H} ${0.5 * W} ${0.715 * H} T ${W} ${0.705 * H} L ${W} ${H} L 0 ${H}Z" fill="#f4f1e8" opacity="0.9"/>
-      <path d="M0 ${0.73 * H} Q ${0.3 * W} ${0.715 * H} ${0.6 * W} ${0.735 * H} T ${W} ${0.725 * H} L ${W} ${H} L 0 ${H}Z" fill="url(#sand)"/>`),
+      ${clouds(rnd, 6, 0.06 * H, 0.4 * H, '#ffffff', 0.6)}
+      <g filter="url(#dof)">
+        <path d="${ridge(rnd, horizon - 0.015 * H, 0.03 * H, 6)}" fill="#7f9fb4" opacity="0.55" transform="translate(${0.55 * W} 0) scale(0.45 1)"/>
+        <rect y="${horizon}" width="${W}" height="${0.16 * H}" fill="url(#sea)"/>
+        ${foam}
+      </g>
+      <path d="${shore}" fill="url(#sand)"/>
+      <path d="${shore}" filter="url(#sandgrain)"/>`);
+    },
   },
   mountain: {
     floorY: 0.87 * H,
     shadowStrength: 0.65,
-    draw: () =>
-      svg(`<defs>
-        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#7fa7cf"/><stop offset="1" stop-color="#dfe9f1"/></linearGradient>
-        <linearGradient id="far" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8c9bb0"/><stop offset="1" stop-color="#a9b6c4"/></linearGradient>
-        <linearGradient id="near" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4e6150"/><stop offset="1" stop-color="#36463a"/></linearGradient>
-        <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#77797b"/><stop offset="1" stop-color="#4a4c4f"/></linearGradient>
+    draw: () => {
+      const rnd = seeded(41);
+      return svg(`<defs>
+        <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4d7fb5"/><stop offset="0.45" stop-color="#a9c6e0"/><stop offset="0.6" stop-color="#e4edf3"/></linearGradient>
+        <linearGradient id="snow" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f7fa"/><stop offset="0.06" stop-color="#e3e9ef"/><stop offset="0.11" stop-color="#8496ad"/><stop offset="1" stop-color="#9fb0c3"/></linearGradient>
+        <linearGradient id="forest" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3f5a4a"/><stop offset="1" stop-color="#24362c"/></linearGradient>
+        <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a8d90"/><stop offset="0.3" stop-color="#66696d"/><stop offset="1" stop-color="#3c3e42"/></linearGradient>
+        <filter id="cloudblur"><feGaussianBlur stdDeviation="18"/></filter>
+        <filter id="far" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="3"/></filter>
+        <filter id="mid" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="5"/></filter>
+        <filter id="near" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="7"/></filter>
+        ${grain('asphalt', '0.85 0.3', 0.35, 13)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
-      <path d="M0 ${0.55 * H} L220 ${0.28 * H} L330 ${0.36 * H} L520 ${0.16 * H} L720 ${0.4 * H} L900 ${0.24 * H} L1120 ${0.42 * H} L1320 ${0.2 * H} L${W} ${0.4 * H} L${W} ${0.7 * H} L0 ${0.7 * H}Z" fill="url(#far)"/>
-      <path d="M520 ${0.16 * H} L470 ${0.22 * H} L505 ${0.21 * H} L540 ${0.24 * H} L575 ${0.2 * H}Z M1320 ${0.2 * H} L1280 ${0.25 * H} L1315 ${0.24 * H} L1350 ${0.26 * H} L1370 ${0.24 * H}Z" fill="#f4f6f8"/>
-      <path d="M0 ${0.62 * H} L260 ${0.5 * H} L480 ${0.6 * H} L760 ${0.47 * H} L1040 ${0.6 * H} L1300 ${0.52 * H} L${W} ${0.6 * H} L${W} ${0.74 * H} L0 ${0.74 * H}Z" fill="url(#near)"/>
-      <rect y="${0.73 * H}" width="${W}" height="${0.27 * H}" fill="url(#road)"/>
-      <rect y="${0.73 * H}" width="${W}" height="5" fill="#c9c9c0" opacity="0.6"/>`),
+      ${clouds(rnd, 5, 0.05 * H, 0.3 * H, '#ffffff', 0.55)}
+      <path d="${ridge(rnd, 0, 0.12 * H, 7, [[0, 0.42 * H], [0.22 * W, 0.19 * H], [0.4 * W, 0.4 * H], [0.7 * W, 0.12 * H], [0.88 * W, 0.33 * H], [W, 0.26 * H]])}" fill="url(#snow)" filter="url(#far)"/>
+      <path d="${ridge(rnd, 0.47 * H, 0.16 * H, 8)}" fill="#6f8399" opacity="0.9" filter="url(#mid)"/>
+      <path d="${ridge(rnd, 0.6 * H, 0.08 * H, 8)}" fill="url(#forest)" filter="url(#near)"/>
+      <rect y="${0.72 * H}" width="${W}" height="${0.28 * H}" fill="url(#road)"/>
+      <rect y="${0.72 * H}" width="${W}" height="${0.28 * H}" filter="url(#asphalt)"/>
+      <rect y="${0.72 * H}" width="${W}" height="4" fill="#d9d9cf" opacity="0.5"/>`);
+    },
   },
 };
 
@@ -129,7 +233,7 @@ export function backgroundPlate(background: Background): Promise<BackgroundPlate
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ rgb: data, width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength }));
+      .then(({ data, info }) => ({ rgb: filmGrain(data, background === 'studio' ? 1.5 : 3), width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength }));
     cache.set(background, plate);
   }
   return plate;

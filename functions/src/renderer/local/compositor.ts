@@ -44,6 +44,74 @@ function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
   return mean.map((m) => exposure * Math.min(1.08, Math.max(0.92, 1 + 0.5 * (grey / Math.max(1, m) - 1))));
 }
 
+/**
+ * The ground under the car, per column: the lower convex hull of the car's underside. In any view the hull
+ * touches the tyres (the lowest points), so a 3/4 view gets a tilted ground line through both axles.
+ */
+export function groundLine(bottom: Int32Array): Float32Array {
+  const points: number[] = [];
+  for (let x = 0; x < bottom.length; x++) if (bottom[x]! >= 0) points.push(x);
+  const ground = new Float32Array(bottom.length).fill(-1);
+  if (points.length === 0) return ground;
+  // Monotone chain over (x, y) with y growing downwards: keep the hull that lies below every point.
+  const hull: number[] = [];
+  for (const x of points) {
+    while (hull.length >= 2) {
+      const a = hull[hull.length - 2]!, b = hull[hull.length - 1]!;
+      const cross = (b - a) * (bottom[x]! - bottom[a]!) - (bottom[b]! - bottom[a]!) * (x - a);
+      if (cross >= 0) hull.pop();
+      else break;
+    }
+    hull.push(x);
+  }
+  for (let i = 0; i + 1 < hull.length; i++) {
+    const a = hull[i]!, b = hull[i + 1]!;
+    for (let x = a; x <= b; x++) ground[x] = bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
+  }
+  if (hull.length === 1) ground[hull[0]!] = bottom[hull[0]!]!;
+  return ground;
+}
+
+/**
+ * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
+ * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
+ */
+function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number, H: number): Float32Array {
+  const bottom = new Int32Array(cw).fill(-1);
+  for (let x = 0; x < cw; x++)
+    for (let y = ch - 1; y >= 0; y--)
+      if (carRgba[4 * (y * cw + x) + 3]! >= 128) {
+        bottom[x] = y;
+        break;
+      }
+  const ground = groundLine(bottom);
+  const shadow = new Float32Array(W * H);
+  const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
+  const band = Math.max(2, ch * 0.012); // contact shadow half-height
+  const penumbra = ch * 0.06; // soft shade spreading in front of the car
+  for (let x = 0; x < cw; x++) {
+    if (ground[x]! < 0 || bottom[x]! < 0) continue; // a gap between pieces (a mirror, the body) casts nothing
+    const cx = left + x;
+    if (cx < 0 || cx >= W) continue;
+    const lift = Math.max(0, ground[x]! - bottom[x]!);
+    const contact = Math.exp(-lift / reach);
+    const gy = top + ground[x]!;
+    const from = Math.max(0, Math.floor(top + bottom[x]! - band));
+    const to = Math.min(H - 1, Math.ceil(gy + penumbra * 1.5));
+    for (let y = from; y <= to; y++) {
+      const d = y - gy;
+      // Occlusion under the body (between underside and ground), strongest near the ground.
+      const under = y <= gy ? 0.55 * Math.min(1, (y - (top + bottom[x]!)) / Math.max(1, lift) + 0.3) : 0;
+      const touch = contact * Math.exp(-((d / band) ** 2));
+      const spread = d > 0 ? 0.4 * Math.exp(-d / penumbra) : 0;
+      const v = Math.max(under, touch, spread);
+      const i = y * W + cx;
+      if (v > shadow[i]!) shadow[i] = v;
+    }
+  }
+  return shadow;
+}
+
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate, options: ComposeOptions): Promise<Composed> {
   const warnings: string[] = [];
   const { box } = mask;
@@ -72,34 +140,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const left = Math.round((W - cw) / 2);
   const top = floorY - ch;
 
-  // Underside per canvas column: how high above the floor the car is there.
-  const shadow = new Float32Array(W * H);
-  const reach = ch * 0.05;
-  const band = Math.max(3, ch * 0.018);
-  for (let x = 0; x < cw; x++) {
-    let lowest = -1;
-    for (let y = ch - 1; y >= 0; y--)
-      if (carRgba[4 * (y * cw + x) + 3]! >= 128) {
-        lowest = y;
-        break;
-      }
-    if (lowest < 0) continue;
-    const lift = ch - 1 - lowest;
-    const strength = Math.exp(-lift / reach);
-    const cx = left + x;
-    for (let y = floorY - band * 2; y < floorY + band * 2; y++) {
-      if (y < 0 || y >= H) continue;
-      const v = strength * Math.exp(-(((y - floorY) / band) ** 2));
-      shadow[Math.round(y) * W + cx] = Math.max(shadow[Math.round(y) * W + cx]!, v);
-    }
-  }
-  // Ambient occlusion: a broad soft ellipse under the whole car.
-  const ex = left + cw / 2, ey = floorY, rx = cw * 0.52, ry = ch * 0.07;
-  for (let y = Math.max(0, Math.floor(ey - ry)); y < Math.min(H, Math.ceil(ey + ry)); y++)
-    for (let x = Math.max(0, Math.floor(ex - rx)); x < Math.min(W, Math.ceil(ex + rx)); x++) {
-      const d = ((x - ex) / rx) ** 2 + ((y - ey) / ry) ** 2;
-      if (d < 1) shadow[y * W + x] = Math.max(shadow[y * W + x]!, 0.45 * (1 - d));
-    }
+  const shadow = groundShadow(carRgba, cw, ch, left, top, W, H);
   const shadowBytes = Buffer.alloc(W * H);
   for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
   const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();

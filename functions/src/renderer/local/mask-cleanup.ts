@@ -1,7 +1,9 @@
 /**
  * Cleans ISNet's soft mask: a morphological opening splits things fused by thin links (a sign post on a
  * roof, a neighbour's bumper), the car body is the largest piece, and only pieces that belong to it
- * (mirrors, a wheel split off) are kept. Everything works on flat Uint8Arrays in O(pixels).
+ * (mirrors, a wheel split off) are kept: pieces that were attached to the body in the raw mask. A narrow spike
+ * above the roof line (a sign post or lamp pole standing behind the car) is cut off at the roof.
+ * Everything works on flat Uint8Arrays in O(pixels).
  */
 
 export interface Box {
@@ -102,6 +104,59 @@ function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array
   return { labels, list };
 }
 
+/**
+ * Per column, the highest row the car may reach: the top profile of the mask with narrow peaks removed (a 1-D
+ * morphological opening over ~8 % of the car's width). Roofs, pillars and mirrors are wider or lower than that;
+ * a pole or sign rising above the roof is not. Columns with no peak get 0 (no limit).
+ */
+function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32Array {
+  const height = new Int32Array(w); // rows of car above the frame bottom, 0 for an empty column
+  let left = w, right = 0;
+  for (let x = 0; x < w; x++)
+    for (let y = 0; y < h; y++)
+      if (core[y * w + x]) {
+        height[x] = h - y;
+        if (x < left) left = x;
+        right = x + 1;
+        break;
+      }
+  const limit = new Int32Array(w);
+  if (right <= left) return limit;
+  const k = Math.max(2, Math.round((right - left) * 0.04));
+  const eroded = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    let m = Infinity;
+    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) m = Math.min(m, height[j]!);
+    eroded[x] = m;
+  }
+  // Only a peak rising well above its surroundings (over a tenth of the car's height) is cut: a mirror standing
+  // proud of the bonnet line is not, a sign post is.
+  let tallest = 0;
+  for (let x = left; x < right; x++) tallest = Math.max(tallest, height[x]!);
+  let bottomRow = -1;
+  for (let y = h - 1; y >= 0 && bottomRow < 0; y--)
+    for (let x = left; x < right; x++)
+      if (core[y * w + x]) {
+        bottomRow = y;
+        break;
+      }
+  const carHeight = bottomRow - (h - tallest) + 1;
+  const tolerance = Math.max(2, Math.round(radius * 1.5), Math.round(carHeight * 0.1));
+  for (let x = 0; x < w; x++) {
+    let opened = 0;
+    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) opened = Math.max(opened, eroded[j]!);
+    // Only a clear peak is cut; the reconstruction margin (`reach`) is added back so edges stay soft.
+    if (height[x]! - opened > tolerance) limit[x] = h - opened - radius - 2;
+  }
+  // The mask is rebuilt up to `radius` around the core: the cut must reach the peak's edges as well.
+  const widened = new Int32Array(w);
+  for (let x = 0; x < w; x++) {
+    if (!limit[x]) continue;
+    for (let j = Math.max(0, x - radius - 2); j <= Math.min(w - 1, x + radius + 2); j++) widened[j] = Math.max(widened[j]!, limit[x]!);
+  }
+  return widened;
+}
+
 export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
   const bin = new Uint8Array(w * h);
   let rawArea = 0;
@@ -117,6 +172,11 @@ export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
   const { labels, list } = components(eroded, w, h);
   if (list.length === 0) return empty;
   const main = list.reduce((a, b) => (b.area > a.area ? b : a));
+  // A piece of the car split off by the opening (a mirror on its stalk) was attached to the body in the raw mask;
+  // a loose scrap of background or of a neighbouring car never was.
+  const rawLabels = components(bin, w, h).labels;
+  const rawOf = new Int32Array(list.length + 1);
+  for (let i = 0; i < labels.length; i++) if (labels[i] && !rawOf[labels[i]!]) rawOf[labels[i]!] = rawLabels[i]!;
   const mb = main.box;
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;
@@ -130,7 +190,8 @@ export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
     // signs sit above the roof, neighbours reach past the body or the frame edge.
     const inside = c.box.left >= mb.left - mw * 0.06 && c.box.right <= mb.right + mw * 0.06 && c.box.bottom <= mb.bottom + mh * 0.05;
     const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
-    if (inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
+    const attached = rawOf[c.label] === rawOf[main.label];
+    if (attached && inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
   }
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
   const keptCore = new Uint8Array(w * h);
@@ -142,10 +203,12 @@ export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
   const reach = radius + 2;
+  const roof = roofLine(keptCore, w, h, radius);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
-      if (distToCore[i]! > reach || soft[i]! < 8) continue;
+      // Faint alpha (under ~15 %) is model noise, e.g. a ghost line along the photo's border: dropped.
+      if (distToCore[i]! > reach || soft[i]! < 40 || y < roof[x]!) continue;
       alpha[i] = soft[i]!;
       if (soft[i]! >= 128) {
         area++;
