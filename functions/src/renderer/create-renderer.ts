@@ -1,6 +1,6 @@
 /**
  * Configuration picks the adapter: OPENAI_API_KEY set -> OpenAI image edit, otherwise the local renderer.
- * The local renderer is imported lazily so a Lambda bundle built from the OpenAI path never includes it.
+ * The local renderer is imported lazily and by a computed name, so a Lambda bundle never includes it.
  *
  * The OpenAI renderer checks each generated car against the photo with a car masker (RENDER_CAR_MASKER):
  * `isnet` is the local cut-out model, whose AGPL weights must never be bundled into a Lambda, so in a
@@ -46,6 +46,15 @@ export function defaultCarMasker(env: NodeJS.ProcessEnv = process.env): CarMaske
   return env.AWS_LAMBDA_FUNCTION_NAME ? 'none' : 'isnet';
 }
 
+/**
+ * Local-home modules (AGPL ISNet weights, onnxruntime's native binary), named through variables: a bundler follows
+ * a string-literal import() and would put them in the Lambda; tests/infra/lambda-bundle.test.ts checks it does not.
+ */
+const LOCAL_ONLY = {
+  renderer: './local/local-renderer',
+  isnetMasker: './fidelity/isnet-masker',
+};
+
 /** Defers loading an adapter module until the first render. */
 function lazy(name: Renderer['name'], load: () => Promise<Renderer>): Renderer {
   let instance: Promise<Renderer> | undefined;
@@ -63,9 +72,9 @@ export function createRenderer(config: RendererConfig = rendererConfigFromEnv())
     const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
-      const carMasker = masker === 'isnet' ? new (await import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
+      const carMasker = masker === 'isnet' ? new ((await import(LOCAL_ONLY.isnetMasker)) as typeof import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
       return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold });
     });
   }
-  return lazy('local', async () => new (await import('./local/local-renderer')).LocalRenderer());
+  return lazy('local', async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());
 }

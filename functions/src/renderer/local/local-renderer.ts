@@ -23,7 +23,7 @@ import { backgroundPlate } from './backgrounds';
 import { checkCar } from './car-check';
 import { composeCar, type Composed } from './compositor';
 import { cutOut } from './cutout';
-import { classifyAngle, planAngle } from './angle-planner';
+import { classifyAngle, planAngle } from '../angle-planner';
 import type { CleanMask } from './mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { measureCarFidelity } from '../fidelity/car-fidelity';

@@ -24,7 +24,7 @@ import { CAR_FIDELITY } from '@shared/messages';
 import type { CarMask, CarMasker } from '../fidelity/car-masker';
 import { carBox, carChanged, FIDELITY_THRESHOLD, measureCarFidelity, type CarFidelity } from '../fidelity/car-fidelity';
 import { placeLogo } from '../logo';
-import { planAngle } from '../local/angle-planner';
+import { planAngle } from '../angle-planner';
 import { classifyOpenAiError } from './error-classification';
 import { buildPrompt } from './prompts';
 

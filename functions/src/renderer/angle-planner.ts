@@ -4,7 +4,7 @@
  * be made from a side, so such an angle is reported unavailable.
  */
 import { ANGLE_LABELS, MIRRORED_ANGLE, type Angle } from '@shared/angles';
-import type { MaskShape } from './mask-shape';
+import type { MaskShape } from './local/mask-shape';
 
 /**
  * Classifies an untagged photo from its silhouette (fixtures: front, front corners and a side).

@@ -1,0 +1,35 @@
+/**
+ * The local renderer (ISNet weights under AGPL-3.0, onnxruntime's native binary) is a local-mode component: a Lambda
+ * bundled from the renderer's composition root must not contain it. Bundled here with the options the CDK
+ * NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
+ */
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+async function bundle(entry: string): Promise<{ text: string; inputs: string[] }> {
+  const result = await build({
+    entryPoints: [resolve(ROOT, entry)],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    tsconfig: resolve(ROOT, 'tsconfig.json'),
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  });
+  return { text: result.outputFiles.map((f) => f.text).join('\n'), inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('render Lambda bundle', () => {
+  it('holds the OpenAI renderer but neither the local renderer, ISNet nor onnxruntime', async () => {
+    const { inputs } = await bundle('functions/src/renderer/create-renderer.ts');
+    expect(inputs.some((f) => f.includes('renderer/openai/openai-renderer'))).toBe(true);
+    const forbidden = inputs.filter((f) => /renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
+    expect(forbidden).toEqual([]);
+  }, 60_000);
+});
