@@ -14,6 +14,8 @@ export interface BackgroundPlate {
   floorY: number;
   /** How dark the contact shadow is on this ground (0..1). */
   shadowStrength: number;
+  /** How much the floor mirrors the car (0 = matt ground such as sand or a rough road). */
+  reflection: number;
 }
 
 const W = FULL_SIZE.width;
@@ -76,11 +78,12 @@ function filmGrain(rgb: Buffer, amplitude: number): Buffer {
   return rgb;
 }
 
-const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; draw: () => string }> = {
+const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; reflection: number; draw: () => string }> = {
   // A seamless sweep: the wall curves into the floor with no visible horizon.
   studio: {
     floorY: 0.84 * H,
     shadowStrength: 0.75,
+    reflection: 0.2,
     draw: () =>
       svg(`<defs>
         <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1">
@@ -96,6 +99,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; dra
   sunset: {
     floorY: 0.86 * H,
     shadowStrength: 0.6,
+    reflection: 0.1,
     draw: () => {
       const rnd = seeded(11);
       return svg(`<defs>
@@ -124,6 +128,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; dra
   urban: {
     floorY: 0.86 * H,
     shadowStrength: 0.7,
+    reflection: 0.14,
     draw: () => {
       const rnd = seeded(7);
       const horizon = 0.68 * H;
@@ -165,6 +170,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; dra
   beach: {
     floorY: 0.87 * H,
     shadowStrength: 0.55,
+    reflection: 0,
     draw: () => {
       const rnd = seeded(23);
       const horizon = 0.58 * H;
@@ -198,6 +204,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; dra
   mountain: {
     floorY: 0.87 * H,
     shadowStrength: 0.65,
+    reflection: 0,
     draw: () => {
       const rnd = seeded(41);
       return svg(`<defs>
@@ -233,7 +240,7 @@ export function backgroundPlate(background: Background): Promise<BackgroundPlate
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ rgb: filmGrain(data, background === 'studio' ? 1.5 : 3), width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength }));
+      .then(({ data, info }) => ({ rgb: filmGrain(data, background === 'studio' ? 1.5 : 3), width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength, reflection: d.reflection }));
     cache.set(background, plate);
   }
   return plate;

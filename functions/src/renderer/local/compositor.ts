@@ -45,7 +45,7 @@ function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
 }
 
 /**
- * The ground under the car, per column: the lower convex hull of the car's underside. In any view the hull
+ * The ground under the car, per column: from the lower convex hull of the car's underside. In any view the hull
  * touches the tyres (the lowest points), so a 3/4 view gets a tilted ground line through both axles.
  */
 export function groundLine(bottom: Int32Array): Float32Array {
@@ -76,7 +76,7 @@ export function groundLine(bottom: Int32Array): Float32Array {
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number, H: number): Float32Array {
+function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number, H: number): { shadow: Float32Array; ground: Float32Array } {
   const bottom = new Int32Array(cw).fill(-1);
   for (let x = 0; x < cw; x++)
     for (let y = ch - 1; y >= 0; y--)
@@ -109,7 +109,38 @@ function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top
       if (v > shadow[i]!) shadow[i] = v;
     }
   }
-  return shadow;
+  return { shadow, ground };
+}
+
+function lowestOpaque(carRgba: Buffer, cw: number, ch: number, x: number): number {
+  for (let y = ch - 1; y >= 0; y--) if (carRgba[4 * (y * cw + x) + 3]! >= 128) return y;
+  return -1;
+}
+
+/**
+ * A glossy floor's reflection: each column of the car mirrored about its own ground line, fading within a few
+ * percent of the car's height, so only tyres and sills show in it (what a studio floor does).
+ */
+function reflect(canvas: Buffer, carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, strength: number): void {
+  const depth = ch * 0.22;
+  for (let x = 0; x < cw; x++) {
+    if (ground[x]! < 0) continue;
+    const cx = left + x;
+    if (cx < 0 || cx >= W) continue;
+    const g = Math.round(ground[x]!);
+    // Parts well above the ground (an overhanging bumper) would mirror about a slanted line: keep them faint.
+    const bottomY = lowestOpaque(carRgba, cw, ch, x);
+    const near = bottomY < 0 ? 0 : Math.exp(-(g - bottomY) / (ch * 0.04));
+    for (let d = 1; d < depth; d++) {
+      const sy = g - d, cy = top + g + d;
+      if (sy < 0 || cy >= H) break;
+      const s = 4 * (sy * cw + x);
+      const a = (carRgba[s + 3]! / 255) * strength * near * (1 - d / depth) ** 2;
+      if (a <= 0.002) continue;
+      const i = 3 * (cy * W + cx);
+      for (let c = 0; c < 3; c++) canvas[i + c] = canvas[i + c]! * (1 - a) + carRgba[s + c]! * a;
+    }
+  }
 }
 
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate, options: ComposeOptions): Promise<Composed> {
@@ -140,7 +171,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const left = Math.round((W - cw) / 2);
   const top = floorY - ch;
 
-  const shadow = groundShadow(carRgba, cw, ch, left, top, W, H);
+  const { shadow, ground } = groundShadow(carRgba, cw, ch, left, top, W, H);
   const shadowBytes = Buffer.alloc(W * H);
   for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
   const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();
@@ -153,6 +184,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       canvas[3 * i + 2] = canvas[3 * i + 2]! * k;
     }
   }
+  if (plate.reflection > 0) reflect(canvas, carRgba, ground, cw, ch, left, top, W, H, plate.reflection);
   const carAlpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
