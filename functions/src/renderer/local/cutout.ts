@@ -7,7 +7,7 @@ import { cleanMask, type CleanMask } from './mask-cleanup';
 export async function cutOut(photo: DecodedPhoto): Promise<CleanMask> {
   const raw = { raw: { width: photo.width, height: photo.height, channels: 3 as const } };
   const square = await sharp(photo.rgb, raw).resize(ISNET_RESOLUTION, ISNET_RESOLUTION, { fit: 'fill' }).raw().toBuffer();
-  const small = await predictMask(square, ISNET_RESOLUTION);
+  const small = await predictMask(square);
   const soft = await sharp(Buffer.from(small.buffer, small.byteOffset, small.length), { raw: { width: ISNET_RESOLUTION, height: ISNET_RESOLUTION, channels: 1 } })
     .resize(photo.width, photo.height, { fit: 'fill' })
     .extractChannel(0) // sharp widens 1-channel raw input to sRGB otherwise
