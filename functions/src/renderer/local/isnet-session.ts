@@ -163,9 +163,9 @@ function halvesToFloats(raw: Uint8Array): Float32Array {
  *   nor copied out;
  * - the weights go to a separate file (`weightsFile`, beside the graph), which onnxruntime maps instead of
  *   copying out of the parsed model: about 150 MB less resident memory.
- * The input stays 1024x1024. With the size made symbolic, 960 and 896 ran 12% and 25% faster, but the cleaned
- * masks strayed from the 1024 ones (IoU 0.982 and 0.956 on the 5220 px show-car photo, against 0.997 between
- * two resamplings at 1024): not worth the quality.
+ * The input stays 1024x1024. With the size made symbolic, 960 and 896 save 12% and 23% of the work, but the
+ * cleaned masks strayed from the 1024 ones (IoU 0.982 and 0.956 on the 5220 px show-car photo, against 0.997
+ * between two resamplings at 1024; a floor shadow joined the car): not worth the quality.
  */
 export function rewriteForCpu(model: Uint8Array, weightsFile: string): { graph: Buffer; weights: Buffer } {
   const modelFields = readFields(model);
@@ -247,7 +247,7 @@ export function isnetSession(): Promise<OrtSession> {
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
       // The arena keeps the activation buffers between runs: without it every run maps and page-faults them
-      // afresh (about 1.2 s of kernel time per image). Memory patterns would plan ahead and peak higher.
+      // afresh (about 1 s of kernel time per image). Memory patterns would plan ahead and peak higher.
       enableCpuMemArena: true,
       enableMemPattern: false,
       // Pre-packed weight copies cost about 95 MB and measured no faster (the convolutions run on weights
