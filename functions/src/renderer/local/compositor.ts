@@ -26,18 +26,22 @@ export interface Composed {
 function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
   let sr = 0, sg = 0, sb = 0;
   let n = 0;
-  const lum: number[] = [];
+  // Luminance histogram (256 bins) instead of sorting every car pixel: the 90th percentile to the bin.
+  const histogram = new Uint32Array(256);
   for (let i = 0; i < mask.alpha.length; i += 3) {
     if (mask.alpha[i]! < 220) continue;
     const r = photo.rgb[3 * i]!, g = photo.rgb[3 * i + 1]!, b = photo.rgb[3 * i + 2]!;
     sr += r; sg += g; sb += b; n++;
-    lum.push(0.2126 * r + 0.7152 * g + 0.0722 * b);
+    histogram[Math.min(255, Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b))]!++;
   }
   if (!n) return [1, 1, 1];
   const mean = [sr / n, sg / n, sb / n];
   const grey = (mean[0]! + mean[1]! + mean[2]!) / 3;
-  lum.sort((a, b) => a - b);
-  const p90 = lum[Math.floor(lum.length * 0.9)] ?? 200;
+  let p90 = 255;
+  for (let v = 0, seen = 0; v < 256; v++) if ((seen += histogram[v]!) > n * 0.9) {
+    p90 = v;
+    break;
+  }
   // Lift dull photos so the bright paint reaches ~225; never darken more than 10 %.
   const exposure = Math.min(1.3, Math.max(0.9, 225 / Math.max(1, p90)));
   // Half-strength gray-world: a red car must stay red.
