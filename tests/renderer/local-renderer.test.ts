@@ -141,12 +141,15 @@ describe('local renderer on committed photos', () => {
 });
 
 describe('mask clean-up', () => {
+  const W = 600, H = 400;
+  /** Paints a solid rectangle into a drawn mask. */
+  const filler = (soft: Uint8Array) => (x0: number, y0: number, x1: number, y1: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) soft[y * W + x] = 255;
+  };
+
   it('drops a sign fused to the roof by a thin post and keeps a mirror beside the body', () => {
-    const W = 600, H = 400;
     const soft = new Uint8Array(W * H);
-    const fill = (x0: number, y0: number, x1: number, y1: number) => {
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) soft[y * W + x] = 255;
-    };
+    const fill = filler(soft);
     fill(100, 200, 500, 330); // body
     fill(200, 150, 400, 200); // cabin
     fill(300, 60, 306, 150); // thin post on the roof
@@ -161,12 +164,10 @@ describe('mask clean-up', () => {
     expect(clean.box).toMatchObject({ left: 100, right: 520, bottom: 330 });
     expect(clean.box.top).toBeGreaterThanOrEqual(144);
   });
+
   it('cuts a thick pole rising from the roof (a sign standing behind the car) and drops a loose scrap under the body', () => {
-    const W = 600, H = 400;
     const soft = new Uint8Array(W * H);
-    const fill = (x0: number, y0: number, x1: number, y1: number) => {
-      for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) soft[y * W + x] = 255;
-    };
+    const fill = filler(soft);
     fill(100, 200, 500, 300); // body
     fill(130, 300, 190, 340); // rear wheel
     fill(410, 300, 470, 340); // front wheel

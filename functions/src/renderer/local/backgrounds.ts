@@ -57,6 +57,11 @@ function grain(id: string, frequency: string, opacity: number, seed: number): st
   return `<filter id="${id}" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="${frequency}" numOctaves="3" seed="${seed}"/><feColorMatrix type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0.33 0.33 0.33 0 -0.5"/><feComponentTransfer><feFuncA type="linear" slope="${opacity * 4}"/></feComponentTransfer></filter>`;
 }
 
+/** Depth of field: a gaussian blur (a margin keeps edges from fading to transparent). */
+function outOfFocus(id: string, deviation: string): string {
+  return `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`;
+}
+
 /** Soft cumulus: overlapping ellipses, blurred by the plate's #cloudblur filter. */
 function clouds(rnd: () => number, count: number, top: number, bottom: number, colour: string, opacity: number): string {
   let out = '';
@@ -108,7 +113,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a5a52"/><stop offset="0.25" stop-color="#4a3236"/><stop offset="1" stop-color="#1c1519"/></linearGradient>
         <radialGradient id="glare" cx="0.64" cy="0" r="0.6"><stop offset="0" stop-color="#ffb070" stop-opacity="0.55"/><stop offset="1" stop-color="#ffb070" stop-opacity="0"/></radialGradient>
         <filter id="cloudblur"><feGaussianBlur stdDeviation="14"/></filter>
-        <filter id="far" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="5"/></filter>
+        ${outOfFocus('far', '5')}
         ${grain('asphalt', '0.9 0.35', 0.35, 3)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
@@ -155,8 +160,8 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="street" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a4d57"/><stop offset="0.4" stop-color="#2c2e35"/><stop offset="1" stop-color="#17181c"/></linearGradient>
         <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/></linearGradient>
         <mask id="reflectionfade" maskUnits="userSpaceOnUse" x="0" y="0" width="${W}" height="${H}"><rect y="${kerb}" width="${W}" height="${H - kerb}" fill="url(#fade)"/></mask>
-        <filter id="dof" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="7"/></filter>
-        <filter id="dofwet" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="4 14"/></filter>
+        ${outOfFocus('dof', '7')}
+        ${outOfFocus('dofwet', '4 14')}
         ${grain('asphalt', '0.8 0.3', 0.4, 5)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
@@ -186,7 +191,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a6f9a"/><stop offset="0.5" stop-color="#2f8fab"/><stop offset="1" stop-color="#6cc2c8"/></linearGradient>
         <linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bfa77e"/><stop offset="0.12" stop-color="#e6d2a9"/><stop offset="1" stop-color="#d4b98b"/></linearGradient>
         <filter id="cloudblur"><feGaussianBlur stdDeviation="16"/></filter>
-        <filter id="dof" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="3"/></filter>
+        ${outOfFocus('dof', '3')}
         <filter id="foamblur" x="-5%" y="-50%" width="110%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>
         ${grain('sandgrain', '0.6 0.9', 0.45, 9)}
       </defs>
@@ -213,9 +218,9 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="forest" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3f5a4a"/><stop offset="1" stop-color="#24362c"/></linearGradient>
         <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a8d90"/><stop offset="0.3" stop-color="#66696d"/><stop offset="1" stop-color="#3c3e42"/></linearGradient>
         <filter id="cloudblur"><feGaussianBlur stdDeviation="18"/></filter>
-        <filter id="far" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="3"/></filter>
-        <filter id="mid" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="5"/></filter>
-        <filter id="near" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="7"/></filter>
+        ${outOfFocus('far', '3')}
+        ${outOfFocus('mid', '5')}
+        ${outOfFocus('near', '7')}
         ${grain('asphalt', '0.85 0.3', 0.35, 13)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
