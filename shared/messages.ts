@@ -155,11 +155,14 @@ export const PHOTO_REFUSALS = {
   notACar: 'We could not find a car in this photo. Please upload a photo that shows the whole car.',
 } as const;
 
+// A similarity shown to the dealer, rounded down so a refused 0.749 never reads as the 0.75 needed.
+const similarity = (score: number) => (Math.floor(score * 100) / 100).toFixed(2);
+
 /** The check that a rendered car is still the dealer's car (renderers issue, "the car stays the car"). */
 export const CAR_FIDELITY = {
   /** The generated image was refused twice; `score` and `needed` are 0..1 similarities. */
   changed: (score: number, needed: number) =>
-    `The car changed in the generated image (similarity ${(Math.floor(score * 100) / 100).toFixed(2)}, at least ${needed.toFixed(2)} needed), so it was not delivered. You can retry this angle for free.`,
-  regenerated: (score: number) => `The car changed in the first generated image (similarity ${(Math.floor(score * 100) / 100).toFixed(2)}); it was generated again.`,
+    `The car changed in the generated image (similarity ${similarity(score)}, at least ${needed.toFixed(2)} needed), so it was not delivered. You can retry this angle for free.`,
+  regenerated: (score: number) => `The car changed in the first generated image (similarity ${similarity(score)}); it was generated again.`,
   notMeasured: 'Car fidelity not measured: this image was not compared with your photo.',
 } as const;

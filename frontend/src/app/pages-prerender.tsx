@@ -9,8 +9,8 @@ import { routes } from './router';
 export const PRERENDERED_PAGES = ['/contact', '/terms', '/privacy'] as const;
 
 /**
- * Build step (vite.config.ts): the markup the SPA renders for `path`, with the page's title and description. The browser does not hydrate it: main.tsx
- * renders the same page over it once the route's code is loaded, so the page never flashes empty.
+ * Build step (vite.config.ts): the markup the SPA renders for `path`, with the title and description the page
+ * declares. main.tsx hydrates it once the route's code is loaded, so the page never flashes empty.
  */
 export async function renderPage(path: string): Promise<{ markup: string; meta: PageMeta }> {
   const handler = createStaticHandler(routes);

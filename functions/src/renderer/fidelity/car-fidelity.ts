@@ -266,3 +266,9 @@ export async function measureCarFidelity(input: FidelityInput): Promise<CarFidel
 export function carChanged(fidelity: CarFidelity, threshold = FIDELITY_THRESHOLD): boolean {
   return fidelity.score < threshold;
 }
+
+/** The measured fidelity as render metadata (three decimals are all a reader or a threshold needs). */
+export function fidelityMetadata(fidelity: CarFidelity): { fidelity: number; carMaskIoU: number } {
+  const round3 = (x: number) => Math.round(x * 1000) / 1000;
+  return { fidelity: round3(fidelity.score), carMaskIoU: round3(fidelity.maskIoU) };
+}

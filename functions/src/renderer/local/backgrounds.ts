@@ -52,6 +52,11 @@ function ridge(rnd: () => number, baseY: number, rough: number, levels = 7, peak
   return `M0 ${H} ${points.map(([x, y]) => `L${x.toFixed(1)} ${y.toFixed(1)}`).join(' ')} L${W} ${H}Z`;
 }
 
+/** A full-width band from `top` down to the bottom of the frame (road, street, its texture or glare). */
+function toBottom(top: number, paint: string): string {
+  return `<rect y="${top}" width="${W}" height="${H - top}" ${paint}/>`;
+}
+
 /** Ground texture (asphalt grain, sand) from fractal noise: dark specks at `opacity`. */
 function grain(id: string, frequency: string, opacity: number, seed: number): string {
   return `<filter id="${id}" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency="${frequency}" numOctaves="3" seed="${seed}"/><feColorMatrix type="matrix" values="0 0 0 0 0  0 0 0 0 0  0 0 0 0 0  0.33 0.33 0.33 0 -0.5"/><feComponentTransfer><feFuncA type="linear" slope="${opacity * 4}"/></feComponentTransfer></filter>`;
@@ -62,15 +67,15 @@ function outOfFocus(id: string, deviation: string): string {
   return `<filter id="${id}" x="-5%" y="-5%" width="110%" height="110%"><feGaussianBlur stdDeviation="${deviation}"/></filter>`;
 }
 
-/** Soft cumulus: overlapping ellipses, blurred by the plate's #cloudblur filter. */
-function clouds(rnd: () => number, count: number, top: number, bottom: number, colour: string, opacity: number): string {
+/** Soft cumulus: overlapping ellipses under a gaussian blur of `blur` px (the filter comes with them). */
+function clouds(rnd: () => number, count: number, top: number, bottom: number, colour: string, opacity: number, blur: number): string {
   let out = '';
   for (let c = 0; c < count; c++) {
     const cx = rnd() * W, cy = top + rnd() * (bottom - top), size = 60 + rnd() * 140;
     for (let k = 0; k < 5; k++)
       out += `<ellipse cx="${(cx + (rnd() - 0.5) * size * 1.6).toFixed(0)}" cy="${(cy + (rnd() - 0.5) * size * 0.25).toFixed(0)}" rx="${(size * (0.5 + rnd() * 0.6)).toFixed(0)}" ry="${(size * (0.18 + rnd() * 0.14)).toFixed(0)}" fill="${colour}" opacity="${opacity}"/>`;
   }
-  return `<g filter="url(#cloudblur)">${out}</g>`;
+  return `<filter id="cloudblur"><feGaussianBlur stdDeviation="${blur}"/></filter><g filter="url(#cloudblur)">${out}</g>`;
 }
 
 /** Fine luminance noise, as a camera sensor adds: a drawn plate otherwise looks flatter than the photographed car. */
@@ -112,21 +117,20 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <radialGradient id="sun" cx="0.64" cy="0.6" r="0.45"><stop offset="0" stop-color="#fff6d8"/><stop offset="0.05" stop-color="#ffe2a0"/><stop offset="0.25" stop-color="#ffad66" stop-opacity="0.55"/><stop offset="1" stop-color="#ff8a50" stop-opacity="0"/></radialGradient>
         <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a5a52"/><stop offset="0.25" stop-color="#4a3236"/><stop offset="1" stop-color="#1c1519"/></linearGradient>
         <radialGradient id="glare" cx="0.64" cy="0" r="0.6"><stop offset="0" stop-color="#ffb070" stop-opacity="0.55"/><stop offset="1" stop-color="#ffb070" stop-opacity="0"/></radialGradient>
-        <filter id="cloudblur"><feGaussianBlur stdDeviation="14"/></filter>
         ${outOfFocus('far', '5')}
         ${grain('asphalt', '0.9 0.35', 0.35, 3)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
-      ${clouds(rnd, 7, 0.1 * H, 0.42 * H, '#f7a27a', 0.35)}
+      ${clouds(rnd, 7, 0.1 * H, 0.42 * H, '#f7a27a', 0.35, 14)}
       <rect width="${W}" height="${H}" fill="url(#sun)"/>
       <circle cx="${0.64 * W}" cy="${0.615 * H}" r="38" fill="#fff4d6"/>
       <g filter="url(#far)">
         <path d="${ridge(rnd, 0.62 * H, 0.09 * H)}" fill="#6b3d58" opacity="0.75"/>
         <path d="${ridge(rnd, 0.665 * H, 0.05 * H)}" fill="#3c2535"/>
       </g>
-      <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" fill="url(#road)"/>
-      <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" fill="url(#glare)"/>
-      <rect y="${0.69 * H}" width="${W}" height="${0.31 * H}" filter="url(#asphalt)"/>
+      ${toBottom(0.69 * H, 'fill="url(#road)"')}
+      ${toBottom(0.69 * H, 'fill="url(#glare)"')}
+      ${toBottom(0.69 * H, 'filter="url(#asphalt)"')}
       <rect y="${0.69 * H}" width="${W}" height="3" fill="#ffcf9a" opacity="0.5"/>`);
     },
   },
@@ -159,7 +163,7 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#16233f"/><stop offset="0.5" stop-color="#3b4f7a"/><stop offset="0.7" stop-color="#b98a7a"/></linearGradient>
         <linearGradient id="street" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4a4d57"/><stop offset="0.4" stop-color="#2c2e35"/><stop offset="1" stop-color="#17181c"/></linearGradient>
         <linearGradient id="fade" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.45"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/></linearGradient>
-        <mask id="reflectionfade" maskUnits="userSpaceOnUse" x="0" y="0" width="${W}" height="${H}"><rect y="${kerb}" width="${W}" height="${H - kerb}" fill="url(#fade)"/></mask>
+        <mask id="reflectionfade" maskUnits="userSpaceOnUse" x="0" y="0" width="${W}" height="${H}">${toBottom(kerb, 'fill="url(#fade)"')}</mask>
         ${outOfFocus('dof', '7')}
         ${outOfFocus('dofwet', '4 14')}
         ${grain('asphalt', '0.8 0.3', 0.4, 5)}
@@ -167,9 +171,9 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
       <g filter="url(#dof)">${buildings}${lights}</g>
       <rect y="${horizon - 6}" width="${W}" height="${0.05 * H}" fill="#5d5f66" filter="url(#dof)"/>
-      <rect y="${kerb}" width="${W}" height="${H - kerb}" fill="url(#street)"/>
+      ${toBottom(kerb, 'fill="url(#street)"')}
       <g mask="url(#reflectionfade)"><g filter="url(#dofwet)" transform="translate(0 ${2 * kerb}) scale(1 -1)">${lights}</g></g>
-      <rect y="${kerb}" width="${W}" height="${H - kerb}" filter="url(#asphalt)"/>`);
+      ${toBottom(kerb, 'filter="url(#asphalt)"')}`);
     },
   },
   beach: {
@@ -190,13 +194,12 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3f86c6"/><stop offset="0.45" stop-color="#9fcbe8"/><stop offset="0.58" stop-color="#e3f0f6"/></linearGradient>
         <linearGradient id="sea" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2a6f9a"/><stop offset="0.5" stop-color="#2f8fab"/><stop offset="1" stop-color="#6cc2c8"/></linearGradient>
         <linearGradient id="sand" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#bfa77e"/><stop offset="0.12" stop-color="#e6d2a9"/><stop offset="1" stop-color="#d4b98b"/></linearGradient>
-        <filter id="cloudblur"><feGaussianBlur stdDeviation="16"/></filter>
         ${outOfFocus('dof', '3')}
         <filter id="foamblur" x="-5%" y="-50%" width="110%" height="200%"><feGaussianBlur stdDeviation="3"/></filter>
         ${grain('sandgrain', '0.6 0.9', 0.45, 9)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
-      ${clouds(rnd, 6, 0.06 * H, 0.4 * H, '#ffffff', 0.6)}
+      ${clouds(rnd, 6, 0.06 * H, 0.4 * H, '#ffffff', 0.6, 16)}
       <g filter="url(#dof)">
         <path d="${ridge(rnd, horizon - 0.015 * H, 0.03 * H, 6)}" fill="#7f9fb4" opacity="0.55" transform="translate(${0.55 * W} 0) scale(0.45 1)"/>
         <rect y="${horizon}" width="${W}" height="${0.16 * H}" fill="url(#sea)"/>
@@ -217,19 +220,18 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <linearGradient id="snow" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f4f7fa"/><stop offset="0.06" stop-color="#e3e9ef"/><stop offset="0.11" stop-color="#8496ad"/><stop offset="1" stop-color="#9fb0c3"/></linearGradient>
         <linearGradient id="forest" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3f5a4a"/><stop offset="1" stop-color="#24362c"/></linearGradient>
         <linearGradient id="road" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#8a8d90"/><stop offset="0.3" stop-color="#66696d"/><stop offset="1" stop-color="#3c3e42"/></linearGradient>
-        <filter id="cloudblur"><feGaussianBlur stdDeviation="18"/></filter>
         ${outOfFocus('far', '3')}
         ${outOfFocus('mid', '5')}
         ${outOfFocus('near', '7')}
         ${grain('asphalt', '0.85 0.3', 0.35, 13)}
       </defs>
       <rect width="${W}" height="${H}" fill="url(#sky)"/>
-      ${clouds(rnd, 5, 0.05 * H, 0.3 * H, '#ffffff', 0.55)}
+      ${clouds(rnd, 5, 0.05 * H, 0.3 * H, '#ffffff', 0.55, 18)}
       <path d="${ridge(rnd, 0, 0.12 * H, 7, [[0, 0.42 * H], [0.22 * W, 0.19 * H], [0.4 * W, 0.4 * H], [0.7 * W, 0.12 * H], [0.88 * W, 0.33 * H], [W, 0.26 * H]])}" fill="url(#snow)" filter="url(#far)"/>
       <path d="${ridge(rnd, 0.47 * H, 0.16 * H, 8)}" fill="#6f8399" opacity="0.9" filter="url(#mid)"/>
       <path d="${ridge(rnd, 0.6 * H, 0.08 * H, 8)}" fill="url(#forest)" filter="url(#near)"/>
-      <rect y="${0.72 * H}" width="${W}" height="${0.28 * H}" fill="url(#road)"/>
-      <rect y="${0.72 * H}" width="${W}" height="${0.28 * H}" filter="url(#asphalt)"/>
+      ${toBottom(0.72 * H, 'fill="url(#road)"')}
+      ${toBottom(0.72 * H, 'filter="url(#asphalt)"')}
       <rect y="${0.72 * H}" width="${W}" height="4" fill="#d9d9cf" opacity="0.5"/>`);
     },
   },

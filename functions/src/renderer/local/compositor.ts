@@ -80,15 +80,8 @@ export function groundLine(bottom: Int32Array): Float32Array {
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number, H: number): { shadow: Float32Array; ground: Float32Array } {
-  const bottom = new Int32Array(cw).fill(-1);
-  for (let x = 0; x < cw; x++)
-    for (let y = ch - 1; y >= 0; y--)
-      if (carRgba[4 * (y * cw + x) + 3]! >= 128) {
-        bottom[x] = y;
-        break;
-      }
-  const ground = groundLine(bottom);
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number): Float32Array {
+  const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
   const band = Math.max(2, ch * 0.012); // contact shadow half-height
@@ -113,19 +106,27 @@ function groundShadow(carRgba: Buffer, cw: number, ch: number, left: number, top
       if (v > shadow[i]!) shadow[i] = v;
     }
   }
-  return { shadow, ground };
+  return shadow;
 }
 
-function lowestOpaque(carRgba: Buffer, cw: number, ch: number, x: number): number {
-  for (let y = ch - 1; y >= 0; y--) if (carRgba[4 * (y * cw + x) + 3]! >= 128) return y;
-  return -1;
+/** Per column of the car, its lowest opaque row (the underside, tyres included); -1 where the column is empty. */
+function underside(carRgba: Buffer, cw: number, ch: number): Int32Array {
+  const bottom = new Int32Array(cw).fill(-1);
+  for (let x = 0; x < cw; x++)
+    for (let y = ch - 1; y >= 0; y--)
+      if (carRgba[4 * (y * cw + x) + 3]! >= 128) {
+        bottom[x] = y;
+        break;
+      }
+  return bottom;
 }
 
 /**
  * A glossy floor's reflection: each column of the car mirrored about its own ground line, fading within a few
  * percent of the car's height, so only tyres and sills show in it (what a studio floor does).
  */
-function reflect(canvas: Buffer, carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, strength: number): void {
+function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, strength: number): void {
+  const cw = bottom.length;
   const depth = ch * 0.22;
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0) continue;
@@ -133,8 +134,7 @@ function reflect(canvas: Buffer, carRgba: Buffer, ground: Float32Array, cw: numb
     if (cx < 0 || cx >= W) continue;
     const g = Math.round(ground[x]!);
     // Parts well above the ground (an overhanging bumper) would mirror about a slanted line: keep them faint.
-    const bottomY = lowestOpaque(carRgba, cw, ch, x);
-    const near = bottomY < 0 ? 0 : Math.exp(-(g - bottomY) / (ch * 0.04));
+    const near = bottom[x]! < 0 ? 0 : Math.exp(-(g - bottom[x]!) / (ch * 0.04));
     for (let d = 1; d < depth; d++) {
       const sy = g - d, cy = top + g + d;
       if (sy < 0 || cy >= H) break;
@@ -175,7 +175,9 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const left = Math.round((W - cw) / 2);
   const top = floorY - ch;
 
-  const { shadow, ground } = groundShadow(carRgba, cw, ch, left, top, W, H);
+  const bottom = underside(carRgba, cw, ch);
+  const ground = groundLine(bottom);
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H);
   const shadowBytes = Buffer.alloc(W * H);
   for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
   const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();
@@ -188,7 +190,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       canvas[3 * i + 2] = canvas[3 * i + 2]! * k;
     }
   }
-  if (plate.reflection > 0) reflect(canvas, carRgba, ground, cw, ch, left, top, W, H, plate.reflection);
+  if (plate.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, plate.reflection);
   const carAlpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {

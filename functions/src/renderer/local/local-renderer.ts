@@ -26,7 +26,7 @@ import { cutOut } from './cutout';
 import { classifyAngle, planAngle } from '../angle-planner';
 import type { CleanMask } from './mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
-import { measureCarFidelity } from '../fidelity/car-fidelity';
+import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
 
 export const LOCAL_MODEL = 'isnet-medium (onnxruntime-node) + drawn backgrounds';
 
@@ -71,8 +71,6 @@ export async function encodeOutputs(composed: Composed): Promise<{ full: Buffer;
   return { full, web };
 }
 
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
-
 export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, background: Background, logo?: Buffer): Promise<RenderedImage & { composed: Composed }> {
   const plan = planAngle(angle, prepared.map((p) => p.angle));
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
@@ -108,8 +106,7 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
       mirrored: plan.mirrored,
       timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + composeMs + fidelityMs },
       warnings,
-      fidelity: round3(fidelity.score),
-      carMaskIoU: round3(fidelity.maskIoU),
+      ...fidelityMetadata(fidelity),
     },
   };
 }

@@ -22,7 +22,7 @@ import {
 } from '../port';
 import { CAR_FIDELITY } from '@shared/messages';
 import type { CarMask, CarMasker } from '../fidelity/car-masker';
-import { carBox, carChanged, FIDELITY_THRESHOLD, measureCarFidelity, type CarFidelity } from '../fidelity/car-fidelity';
+import { carBox, carChanged, FIDELITY_THRESHOLD, fidelityMetadata, measureCarFidelity, type CarFidelity } from '../fidelity/car-fidelity';
 import { placeLogo } from '../logo';
 import { planAngle } from '../angle-planner';
 import { classifyOpenAiError } from './error-classification';
@@ -44,7 +44,6 @@ export interface OpenAiRendererOptions {
 
 /** A generated image gets one more try when its car changed; the second refusal is final. */
 const MAX_ATTEMPTS = 2;
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 export class OpenAiRenderer implements Renderer {
   readonly name = 'openai' as const;
@@ -134,7 +133,7 @@ export class OpenAiRenderer implements Renderer {
         mirrored: plan.mirrored,
         timings: { validateMs, cutoutMs: 0, composeMs: editMs, ...(masker ? { fidelityMs } : {}), totalMs: performance.now() - t0 },
         warnings,
-        ...(fidelity ? { fidelity: round3(fidelity.score), carMaskIoU: round3(fidelity.maskIoU) } : {}),
+        ...(fidelity ? fidelityMetadata(fidelity) : {}),
         attempts,
       },
     };
