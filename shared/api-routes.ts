@@ -34,6 +34,17 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/support/attachments', handler: 'create-support-attachment-upload', access: 'user' },
   { method: 'POST', path: '/api/support/tickets', handler: 'create-support-ticket', access: 'user' },
   { method: 'GET', path: '/api/admin/inbox', handler: 'get-admin-inbox', access: 'super' },
+  // Car packages (car packages issue). Static paths before /{id}: the local gateway matches in table order.
+  { method: 'POST', path: '/api/car-packages', handler: 'create-car-package', access: 'user' },
+  { method: 'GET', path: '/api/car-packages', handler: 'list-car-packages', access: 'user' },
+  { method: 'GET', path: '/api/car-packages/activity', handler: 'get-car-package-activity', access: 'user' },
+  { method: 'GET', path: '/api/car-packages/{id}', handler: 'get-car-package', access: 'user' },
+  { method: 'DELETE', path: '/api/car-packages/{id}', handler: 'delete-car-package', access: 'user' },
+  // Checks every uploaded photo by its bytes before the charge.
+  { method: 'POST', path: '/api/car-packages/{id}/start', handler: 'start-car-package', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },
+  // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
+  { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

@@ -86,3 +86,15 @@ export const SUPPORT_RATE_LIMIT = { perUser: 5, perClient: 20, windowMs: 60 * 60
 
 /** Newest contact messages and support tickets the admin inbox shows. */
 export const ADMIN_INBOX_LIMIT = 50;
+
+/** Car packages (the car packages issue). */
+export const CAR_PACKAGE_NAME_MAX = 120;
+export const PHOTO_NAME_MAX = 180;
+export const CAR_PACKAGE_PAGE_SIZE = 12;
+export const CAR_PACKAGE_PAGE_SIZE_MAX = 50;
+/** A created package waits this long for its uploads and its start, then is forgotten (nothing was charged). */
+export const CAR_PACKAGE_DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** Signed image links in API answers stay valid this long. */
+export const SIGNED_URL_LIFETIME_S = 60 * 60;
+/** A logo placed on studio images is at most this large. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;

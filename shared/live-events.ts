@@ -1,5 +1,28 @@
+import type { Angle } from './angles';
+import type { AngleStatus, SessionStatus } from './statuses';
+
 /** Events pushed to a signed-in browser over the live status WebSocket. */
 export type LiveEvent =
   | { type: 'balance.updated' }
+  /** A car package changed (status, counters); the browser refetches what it shows of it. */
+  | {
+      type: 'package.updated';
+      package_id: string;
+      status: SessionStatus;
+      completed_angles: number;
+      failed_angles: number;
+      status_message: string | null;
+      updated_at: string;
+    }
+  /** One angle of a car package changed. */
+  | {
+      type: 'angle.updated';
+      package_id: string;
+      angle: Angle;
+      angle_status: AngleStatus;
+      retry_count: number;
+      error_message: string | null;
+      updated_at: string;
+    }
   | { type: 'pong' }
   | { type: 'error'; message: string };

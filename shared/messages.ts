@@ -144,6 +144,30 @@ export const MESSAGES = {
   profileUpdated: { title: 'Profile updated', description: 'Your changes have been saved.' },
 } as const;
 
+/** Car packages: answers of the API and texts of the pages (car packages issue). */
+export const CAR_PACKAGE_MESSAGES = {
+  notFound: 'This car package was not found.',
+  photoNotUploaded: (fileName: string) => `${fileName} was not uploaded. Please upload it again.`,
+  photoRefused: (fileName: string, reason: string) => `${fileName}: ${reason}`,
+  uploadsExpired: 'The uploads of this car package expired. Please create the package again.',
+  alreadyStarted: 'This car package has already started.',
+  stillProcessing: 'This car package is still processing. Delete it once it has finished.',
+  angleNotFailed: 'Only a failed angle can be retried.',
+  nothingToZip: 'No image of this car package is finished yet.',
+  couldNotStart: 'Processing could not start. Your credit was refunded; please try again.',
+  allAnglesFailed: 'No angle could be rendered. Your credit was refunded.',
+  allPhotosRefused: 'None of the photos could be used. Your credit was refunded.',
+  interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
+  interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
+  noLogo: 'Add a logo in Settings before placing it on your images.',
+  logoUnreadable: (reason: string) => `Your logo could not be used: ${reason} Check the Logo URL in Settings or turn off the logo.`,
+  deleted: 'Car package deleted',
+  unnamed: 'Unnamed Car',
+  noPreview: 'No preview',
+  noPackagesYet: 'No car packages yet',
+  createFirst: 'Create your first package',
+} as const;
+
 /** Why the renderer refuses a photo; shown to the dealer beside the photo (renderers issue). */
 export const PHOTO_REFUSALS = {
   empty: 'This file is empty. Please upload a photo of the car.',

@@ -8,3 +8,4 @@ export * from './account';
 export * from './credit-balance';
 export * from './support';
 export * from './admin';
+export * from './car-packages';

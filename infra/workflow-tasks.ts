@@ -1,0 +1,27 @@
+/**
+ * The render workflow's task states and the handler each one runs (functions/src/handlers/<name>.ts). Used by
+ * the CDK construct that defines the state machine and by the local host that runs its synthesized definition.
+ */
+export const WORKFLOW_TASK_HANDLERS = {
+  prepare: 'package-prepare',
+  angleStarted: 'package-angle-started',
+  render: 'package-render-angle',
+  angleFailed: 'package-angle-failed',
+  finalize: 'package-finalize',
+} as const;
+export type WorkflowTask = keyof typeof WORKFLOW_TASK_HANDLERS;
+
+/** The scheduled handler that closes and refunds packages whose execution was lost. */
+export const PACKAGE_SWEEPER_HANDLER = 'package-sweeper';
+/** How often the sweeper runs (EventBridge in AWS, a timer in the local host). */
+export const SWEEP_INTERVAL_MINUTES = 5;
+
+/**
+ * Longest time one render task may take: an image edit takes 30-150 s and is generated at most twice
+ * (the car fidelity check), with decoding and uploads around it.
+ */
+export const RENDER_TASK_TIMEOUT_SECONDS = 6 * 60;
+/** Retries of a render on the renderer's retryable errors (rate limits, 5xx, time-outs). */
+export const RENDER_RETRY = { maxAttempts: 3, intervalSeconds: 5, backoffRate: 2 } as const;
+/** The whole execution's limit: every angle's tries run at once, so one angle's worst case plus margin. */
+export const WORKFLOW_TIMEOUT_MINUTES = 35;

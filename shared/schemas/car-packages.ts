@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { ANGLES } from '../angles';
+import { BACKGROUNDS, DEFAULT_BACKGROUND } from '../backgrounds';
+import {
+  ACCEPTED_IMAGE_MIME_TYPES,
+  ACCEPTED_IMAGE_TYPES,
+  CAR_PACKAGE_NAME_MAX,
+  CAR_PACKAGE_PAGE_SIZE,
+  CAR_PACKAGE_PAGE_SIZE_MAX,
+  MAX_CAR_PACKAGE_PHOTOS,
+  MAX_FILE_BYTES,
+  PHOTO_NAME_MAX,
+} from '../limits';
+import { MESSAGES } from '../messages';
+import { ANGLE_STATUSES, IMAGE_STATUSES, SESSION_STATUSES } from '../statuses';
+import { creditBalanceSchema } from './credit-balance';
+
+const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
+
+/** A package id is a ULID (time-ordered); anything else is refused before a table read. */
+export const packageIdSchema = z
+  .string({ error: 'id is required' })
+  .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: 'id is not a car package id' });
+
+export const anglePathSchema = z.enum(ANGLES, { error: `angle must be one of ${ANGLES.join(', ')}` });
+
+export const carPackagePathSchema = z.strictObject({ id: packageIdSchema });
+export const carPackageAnglePathSchema = z.strictObject({ id: packageIdSchema, angle: anglePathSchema });
+
+/** One photo the dealer is about to upload, with the angle it shows if the dealer tagged it. */
+export const packagePhotoRequestSchema = z.strictObject({
+  file_name: z
+    .string({ error: (i) => (i.input === undefined ? 'file_name is required' : 'file_name must be text') })
+    .trim()
+    .min(1, { error: 'file_name is required' })
+    .max(PHOTO_NAME_MAX, { error: `file_name must be at most ${PHOTO_NAME_MAX} characters` }),
+  content_type: z.enum(ACCEPTED_IMAGE_MIME_TYPES as [string, ...string[]], { error: MESSAGES.fileTypeInvalid(PHOTO_EXTENSIONS) }),
+  size: z
+    .number({ error: (i) => (i.input === undefined ? 'size is required' : 'size must be a number') })
+    .int({ error: 'size must be a whole number of bytes' })
+    .min(1, { error: MESSAGES.fileTooSmall(1) })
+    .max(MAX_FILE_BYTES, { error: MESSAGES.fileTooLarge(MAX_FILE_BYTES) }),
+  angle: z.enum(ANGLES, { error: `angle must be one of ${ANGLES.join(', ')}` }).nullable().optional(),
+});
+export type PackagePhotoRequest = z.infer<typeof packagePhotoRequestSchema>;
+
+/** POST /api/car-packages: a car package to fill; answers one presigned upload per photo. */
+export const createCarPackageRequestSchema = z.strictObject({
+  session_name: z
+    .string({ error: (i) => (i.input === undefined ? MESSAGES.sessionNameRequired.description : 'session_name must be text') })
+    .trim()
+    .min(1, { error: MESSAGES.sessionNameRequired.description })
+    .max(CAR_PACKAGE_NAME_MAX, { error: `session_name must be at most ${CAR_PACKAGE_NAME_MAX} characters` }),
+  background: z.enum(BACKGROUNDS, { error: `background must be one of ${BACKGROUNDS.join(', ')}` }).default(DEFAULT_BACKGROUND),
+  /** Place the dealer's logo (Settings) on every image. */
+  use_logo: z.boolean({ error: 'use_logo must be true or false' }).default(false),
+  photos: z
+    .array(packagePhotoRequestSchema, { error: MESSAGES.noPhotosPackage })
+    .min(1, { error: MESSAGES.noPhotosPackage })
+    .max(MAX_CAR_PACKAGE_PHOTOS, { error: MESSAGES.tooManyPackagePhotos(MAX_CAR_PACKAGE_PHOTOS).description! }),
+});
+export type CreateCarPackageRequest = z.input<typeof createCarPackageRequestSchema>;
+
+export const photoUploadSchema = z.object({
+  photo_id: z.string(),
+  file_name: z.string(),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type PhotoUpload = z.infer<typeof photoUploadSchema>;
+
+export const createCarPackageResponseSchema = z.object({
+  package_id: z.string(),
+  uploads: z.array(photoUploadSchema),
+  /** After this the uploads are refused and the draft is forgotten. */
+  expires_at: z.string(),
+});
+export type CreateCarPackageResponse = z.infer<typeof createCarPackageResponseSchema>;
+
+/** What became of one uploaded photo. */
+export const packagePhotoSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  /** The angle the dealer tagged (null: untagged). */
+  angle: z.enum(ANGLES).nullable(),
+  /** The angle it was found to show (tagged or recognised); null before preparation or when refused. */
+  assigned_angle: z.enum(ANGLES).nullable(),
+  /** Set when the photo was refused (not a car, damaged...): the reason for the dealer. */
+  refused: z.string().nullable(),
+  original_url: z.string().nullable(),
+});
+export type PackagePhoto = z.infer<typeof packagePhotoSchema>;
+
+/** One of the 8 angles of a package (the spec's rendered image). */
+export const packageImageSchema = z.object({
+  id: z.string(),
+  session_id: z.string(),
+  user_id: z.string(),
+  angle: z.enum(ANGLES),
+  angle_status: z.enum(ANGLE_STATUSES),
+  status: z.enum(IMAGE_STATUSES),
+  retry_count: z.number().int().nonnegative(),
+  error_message: z.string().nullable(),
+  /** The dealer's photo that served this angle (signed, short-lived). */
+  original_url: z.string().nullable(),
+  /** Full-size studio JPEG (signed, short-lived); only when completed. */
+  rendered_url: z.string().nullable(),
+  /** Gallery-size WebP (signed, short-lived); only when completed. */
+  web_url: z.string().nullable(),
+  metadata: z.object({
+    desired_background: z.enum(BACKGROUNDS),
+    model: z.string().nullable(),
+    renderer: z.string().nullable(),
+    source_photo_id: z.string().nullable(),
+    mirrored: z.boolean(),
+    fidelity: z.number().nullable(),
+    warnings: z.array(z.string()),
+    render_ms: z.number().nullable(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PackageImage = z.infer<typeof packageImageSchema>;
+
+/** A car package as listed in the gallery. */
+export const carPackageSummarySchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  session_name: z.string(),
+  status: z.enum(SESSION_STATUSES),
+  background: z.enum(BACKGROUNDS),
+  use_logo: z.boolean(),
+  total_angles: z.number().int(),
+  completed_angles: z.number().int(),
+  failed_angles: z.number().int(),
+  credits_used: z.number().int(),
+  photo_count: z.number().int(),
+  /** Why the package stopped (all angles failed, photos refused, could not start); null otherwise. */
+  status_message: z.string().nullable(),
+  /** First completed angle, gallery size (signed); null: "No preview". */
+  thumbnail_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** When the last angle finished (null while running). */
+  finished_at: z.string().nullable(),
+});
+export type CarPackageSummary = z.infer<typeof carPackageSummarySchema>;
+
+export const carPackageDetailSchema = carPackageSummarySchema.extend({
+  images: z.array(packageImageSchema),
+  photos: z.array(packagePhotoSchema),
+});
+export type CarPackageDetail = z.infer<typeof carPackageDetailSchema>;
+
+/** GET /api/car-packages?limit=&cursor= : newest first. */
+export const listCarPackagesQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(CAR_PACKAGE_PAGE_SIZE_MAX, { error: `limit must be at most ${CAR_PACKAGE_PAGE_SIZE_MAX}` })
+    .default(CAR_PACKAGE_PAGE_SIZE),
+  cursor: z.string().max(512, { error: 'cursor is not valid' }).optional(),
+});
+export const listCarPackagesResponseSchema = z.object({
+  packages: z.array(carPackageSummarySchema),
+  next_cursor: z.string().nullable(),
+});
+export type ListCarPackagesResponse = z.infer<typeof listCarPackagesResponseSchema>;
+
+/**
+ * GET /api/car-packages/activity?today_start=&week_start= : counts for the User Activity card. The browser sends
+ * its own local midnight (the spec's "today since local midnight") and the start of the last 7 days.
+ */
+export const carPackageActivityQuerySchema = z.strictObject({
+  today_start: z.iso.datetime({ offset: true, error: 'today_start must be an ISO date-time' }),
+  week_start: z.iso.datetime({ offset: true, error: 'week_start must be an ISO date-time' }),
+});
+export const carPackageActivityResponseSchema = z.object({
+  today: z.number().int().nonnegative(),
+  last_7_days: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type CarPackageActivity = z.infer<typeof carPackageActivityResponseSchema>;
+
+/** POST /api/car-packages/{id}/start: charges 1 credit once, then starts the render workflow. */
+export const startCarPackageResponseSchema = z.object({
+  package: carPackageSummarySchema,
+  balance: creditBalanceSchema,
+  /** True when this package had already been started (a repeated call): nothing was charged this time. */
+  replayed: z.boolean(),
+});
+export type StartCarPackageResponse = z.infer<typeof startCarPackageResponseSchema>;
+
+/** POST /api/car-packages/{id}/angles/{angle}/retry: free. */
+export const retryAngleResponseSchema = z.object({ image: packageImageSchema });
+export type RetryAngleResponse = z.infer<typeof retryAngleResponseSchema>;
+
+/** POST /api/car-packages/{id}/zip: a signed link to a zip of every completed image. */
+export const carPackageZipResponseSchema = z.object({
+  url: z.string(),
+  file_name: z.string(),
+  image_count: z.number().int().positive(),
+  expires_at: z.string(),
+});
+export type CarPackageZipResponse = z.infer<typeof carPackageZipResponseSchema>;
