@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
             lazy: async () => {
               const [{ requireSession }, layout] = await Promise.all([
                 import('@/features/dashboard/api/require-session'),
-                import('@/features/dashboard/components/dashboard-layout'),
+                import('./routes/dashboard-layout'),
               ]);
               // The router starts at boot, alongside /config.json; the session check needs the configuration.
               const loader = async () => {
@@ -42,8 +42,8 @@ export const routes: RouteObject[] = [
               return { loader, Component: layout.default };
             },
             children: [
-              { index: true, ...page(() => import('@/features/dashboard/components/overview-page')) },
-              { path: 'car-packages', ...page(() => import('@/features/dashboard/components/car-packages-page')) },
+              { index: true, ...page(() => import('./routes/dashboard-overview')) },
+              { path: 'car-packages', ...page(() => import('@/features/car-packages/components/car-packages-page')) },
               { path: 'images', ...page(() => import('@/features/dashboard/components/images-page')) },
               { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
               { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },

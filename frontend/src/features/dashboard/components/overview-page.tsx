@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe } from '../api/account';
 import { CreditBalanceCard } from './credit-balance-card';
@@ -5,7 +6,15 @@ import { FALLBACK_DEALER_NAME } from './format';
 import { PageHeading } from './page-heading';
 import { RecentTransactions } from './recent-transactions';
 
-export default function OverviewPage() {
+export interface OverviewPageProps {
+  /** Cards beside the credit balance (the app puts the car package activity and the Create Package card there). */
+  summary?: ReactNode;
+  /** A list beside the recent credit activity (the app puts Recent Car Packages there). */
+  recent?: ReactNode;
+}
+
+/** /dashboard: welcome line, credit balance and what other features add, recent credit activity. */
+export function OverviewPage({ summary, recent }: OverviewPageProps) {
   usePageMeta('Dashboard', 'Your credits and car packages at a glance.');
   const me = useMe();
   const name = me.data?.profile.dealer_name || FALLBACK_DEALER_NAME;
@@ -14,6 +23,8 @@ export default function OverviewPage() {
       <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <CreditBalanceCard userType={me.data?.profile.user_type} />
+        {summary}
+        {recent}
         <RecentTransactions />
       </div>
     </section>

@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
 import { getRuntimeConfig } from '@/lib/runtime-config';
+import { OPEN_PHOTO_GUIDE_FLAG } from '@/lib/session-flags';
 import { cn } from '@/lib/utils';
 import { useMe } from '../api/account';
 import { GETTING_STARTED_STEPS, PHOTO_GUIDE_TIPS, supportFaq } from '../content/support-help';
@@ -24,8 +25,6 @@ const SECTIONS: readonly { id: Section; label: string; icon: LucideIcon }[] = [
   { id: 'terms', label: 'Terms & Conditions', icon: FileText },
   { id: 'privacy', label: 'Privacy Policy', icon: Shield },
 ];
-/** Set by other pages (e.g. an upload form's "how to shoot" link) to open the Photo Guide once. */
-export const OPEN_PHOTO_GUIDE_FLAG = 'support_open_photo_guide';
 
 function sectionFromArrival(hash: string): Section {
   if (hash === '#contact') return 'contact';

@@ -1,0 +1,79 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ACCEPTED_IMAGE_TYPES } from '@shared/limits';
+import type { Angle } from '@shared/angles';
+import type { Background } from '@shared/backgrounds';
+import type { CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
+import { api } from '@/lib/api-client';
+import { carPackageKeys } from './query-keys';
+import { uploadPhoto } from './upload-photo';
+
+/** Photos sent to storage at the same time. */
+const PARALLEL_UPLOADS = 3;
+
+/** A file's type as the server expects it; a browser may give none, then the extension decides. */
+export function photoContentType(file: File): string {
+  if (file.type && file.type in ACCEPTED_IMAGE_TYPES) return file.type;
+  const name = file.name.toLowerCase();
+  const found = Object.entries(ACCEPTED_IMAGE_TYPES).find(([, exts]) => exts.some((ext) => name.endsWith(ext)));
+  return found?.[0] ?? file.type;
+}
+
+export interface NewCarPackage {
+  sessionName: string;
+  background: Background;
+  useLogo: boolean;
+  photos: { id: string; file: File; angle: Angle | null }[];
+}
+
+export type CreatePhase = 'creating' | 'uploading' | 'starting';
+
+export interface CreateProgress {
+  onPhase?: (phase: CreatePhase) => void;
+  /** Upload progress of one photo (by the id the caller gave it), 0 to 1. */
+  onPhotoProgress?: (photoId: string, fraction: number) => void;
+}
+
+async function runLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await run(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/**
+ * Create → upload every photo to its presigned POST → start (charges 1 credit). Any failure rejects with the
+ * server's ApiError (402 when the credits are short, 400 naming a refused photo).
+ */
+export async function createAndStartCarPackage(input: NewCarPackage, progress: CreateProgress = {}): Promise<StartCarPackageResponse> {
+  progress.onPhase?.('creating');
+  const request: CreateCarPackageRequest = {
+    session_name: input.sessionName.trim(),
+    background: input.background,
+    use_logo: input.useLogo,
+    photos: input.photos.map(({ file, angle }) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size, angle })),
+  };
+  const created = await api.post<CreateCarPackageResponse>('/api/car-packages', request, { auth: true });
+  progress.onPhase?.('uploading');
+  // The uploads come in the order of the photos asked for; the file name confirms the pairing.
+  const pairs = input.photos.map((photo, index) => {
+    const sameIndex = created.uploads[index];
+    const upload = sameIndex?.file_name === photo.file.name ? sameIndex : (created.uploads.find((u) => u.file_name === photo.file.name) ?? sameIndex);
+    if (!upload) throw new Error(`No upload was prepared for ${photo.file.name}`);
+    return { photo, upload };
+  });
+  await runLimited(pairs, PARALLEL_UPLOADS, ({ photo, upload }) =>
+    uploadPhoto(upload, photo.file, (fraction) => progress.onPhotoProgress?.(photo.id, fraction)),
+  );
+  progress.onPhase?.('starting');
+  return api.post<StartCarPackageResponse>(`/api/car-packages/${encodeURIComponent(created.package_id)}/start`, undefined, { auth: true });
+}
+
+/** The form's submit: the whole flow, then the gallery, the overview and the balance are read again. */
+export function useCreateCarPackage(progress: CreateProgress) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NewCarPackage) => createAndStartCarPackage(input, progress),
+    onSettled: () => client.invalidateQueries({ queryKey: carPackageKeys.all }),
+  });
+}

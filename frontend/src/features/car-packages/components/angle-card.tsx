@@ -1,0 +1,118 @@
+import { Download, Image as ImageIcon, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { ANGLE_LABELS } from '@shared/angles';
+import type { PackageImage } from '@shared/schemas/car-packages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useRetryAngle } from '../api/package-actions';
+import { useImageDownload } from '../hooks/use-image-download';
+import type { ViewedImage } from './image-viewer-dialog';
+import { AngleStatusBadge } from './status-badge';
+
+// A similarity shown to the dealer, rounded down (a 0.749 never reads as 0.75).
+const similarity = (score: number) => (Math.floor(score * 100) / 100).toFixed(2);
+
+function AngleBody({ image, onView }: { image: PackageImage; onView: (image: ViewedImage) => void }) {
+  const label = ANGLE_LABELS[image.angle];
+  const preview = image.web_url ?? image.rendered_url;
+  if (image.angle_status === 'completed' && preview) {
+    return (
+      <button
+        type="button"
+        onClick={() => onView({ title: `${label} Enhanced`, url: image.rendered_url ?? preview, angle: image.angle })}
+        className="block aspect-[4/3] w-full overflow-hidden bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2"
+        aria-label={`View ${label} Enhanced`}
+      >
+        <img src={preview} alt={`${label}, studio image`} loading="lazy" decoding="async" className="size-full object-cover transition-transform hover:scale-[1.02]" />
+      </button>
+    );
+  }
+  if (image.angle_status === 'processing' || (image.angle_status === 'completed' && !preview)) {
+    return (
+      <div className="flex aspect-[4/3] w-full animate-pulse flex-col items-center justify-center gap-2 bg-blue-50 text-sm font-medium text-blue-800">
+        <Spinner label={`Rendering ${label}`} className="size-7" />
+        Rendering...
+      </div>
+    );
+  }
+  if (image.angle_status === 'failed') {
+    return (
+      <div className="flex aspect-[4/3] w-full flex-col justify-center gap-2 bg-red-50 p-4 text-sm text-red-800" data-testid="angle-error">
+        <p className="line-clamp-5">{image.error_message ?? 'This angle could not be rendered.'}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-50 text-sm text-slate-600">Waiting to start...</div>
+  );
+}
+
+/** One of the 8 angles: label and status, retry count, the studio image or its error, and what can be done with it. */
+export function AngleCard({ image, packageId, onView }: { image: PackageImage; packageId: string; onView: (image: ViewedImage) => void }) {
+  const label = ANGLE_LABELS[image.angle];
+  const retry = useRetryAngle(packageId);
+  const download = useImageDownload();
+  const completed = image.angle_status === 'completed' && (image.rendered_url ?? image.web_url);
+  const notes = [
+    ...(image.metadata.mirrored ? ['Mirrored from the opposite side of the car.'] : []),
+    ...(image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
+    ...image.metadata.warnings,
+  ];
+  return (
+    <Card className="flex w-full flex-col overflow-hidden" data-testid="angle-card" data-angle={image.angle} data-status={image.angle_status}>
+      <div className="flex items-center justify-between gap-2 px-3 py-2.5">
+        <h3 className="truncate text-sm font-semibold text-slate-900">{label}</h3>
+        <AngleStatusBadge status={image.angle_status} />
+      </div>
+      <AngleBody image={image} onView={onView} />
+      <div className="grid flex-1 content-start gap-2 p-3">
+        {image.retry_count > 0 && (
+          <p className="text-xs text-slate-600" data-testid="retry-count">
+            Retried {image.retry_count} {image.retry_count === 1 ? 'time' : 'times'}
+          </p>
+        )}
+        {notes.length > 0 && (
+          <ul className="grid gap-1 text-xs text-slate-600">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
+        {completed && (
+          <div className="mt-auto grid grid-cols-2 gap-2">
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={!image.original_url}
+              onClick={() => image.original_url && onView({ title: 'Original Image', url: image.original_url, angle: image.angle })}
+            >
+              <ImageIcon aria-hidden="true" />
+              Original
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => void download((image.rendered_url ?? image.web_url)!, image.angle)}>
+              <Download aria-hidden="true" />
+              Download
+            </Button>
+          </div>
+        )}
+        {image.angle_status === 'failed' && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-auto"
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(image.angle, {
+                onError: (error) => toast.error(`${label}: retry failed`, { description: error.message }),
+              })
+            }
+          >
+            {retry.isPending ? <Spinner label="Retrying" className="size-4" /> : <RotateCcw aria-hidden="true" />}
+            Retry (free)
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,48 @@
+import { Images, Upload } from 'lucide-react';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { usePageMeta } from '@/lib/page-meta';
+import { useCarPackageGallery } from '../api/car-packages';
+import { useCarPackagesNavigation, type CarPackagesTab } from '../hooks/use-car-packages-navigation';
+import { PackageDetail } from './package-detail';
+import { PackageForm } from './package-form';
+import { PackageGallery } from './package-gallery';
+
+/** /dashboard/car-packages: My Car Packages (gallery and detail) and Create New Package. */
+export default function CarPackagesPage() {
+  usePageMeta('Car Packages', 'Your car packages: 8 studio angles of a car for 1 credit.');
+  const nav = useCarPackagesNavigation();
+  const gallery = useCarPackageGallery();
+  // A session asked for in navigation state opens once the sessions are loaded.
+  const openId = nav.selectedSessionId && !gallery.isPending ? nav.selectedSessionId : null;
+  return (
+    <section>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Car Packages</h1>
+        <p className="mt-1 text-slate-700">Upload photos of a car and get 8 studio angles for 1 credit.</p>
+      </div>
+      <Tabs value={nav.tab} onValueChange={(value) => nav.setTab(value as CarPackagesTab)}>
+        <TabsList>
+          <TabsTrigger value="gallery">
+            <Images aria-hidden="true" />
+            My Car Packages
+          </TabsTrigger>
+          <TabsTrigger value="upload">
+            <Upload aria-hidden="true" />
+            Create New Package
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="gallery">
+          {openId ? (
+            <PackageDetail key={openId} packageId={openId} onBack={nav.closeSession} />
+          ) : (
+            <PackageGallery onOpen={nav.openSession} onCreate={() => nav.setTab('upload')} />
+          )}
+        </TabsContent>
+        {/* Kept mounted, so chosen photos survive a look at the gallery. */}
+        <TabsContent value="upload" forceMount className="data-[state=inactive]:hidden">
+          <PackageForm onStarted={nav.openSession} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}

@@ -1,0 +1,158 @@
+import { ArrowLeft, FileArchive, Info } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ANGLES } from '@shared/angles';
+import { BACKGROUND_LABELS } from '@shared/backgrounds';
+import type { CarPackageDetail } from '@shared/schemas/car-packages';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { downloadUrl } from '@/lib/save-file';
+import { useCarPackage } from '../api/car-packages';
+import { useCarPackageZip } from '../api/package-actions';
+import { AngleCard } from './angle-card';
+import { DeletePackageDialog } from './delete-package-dialog';
+import { formatDateTime, packageTitle } from './format';
+import { ImageViewerDialog, type ViewedImage } from './image-viewer-dialog';
+import { PackagePhotos } from './package-photos';
+import { SessionStatusBadge } from './status-badge';
+
+function Counters({ pkg }: { pkg: CarPackageDetail }) {
+  const counters = [
+    ['Completed', pkg.completed_angles, 'text-green-700'],
+    ['Failed', pkg.failed_angles, 'text-red-700'],
+    ['Total Photos', pkg.total_angles, 'text-slate-900'],
+    ['Credits Used', pkg.credits_used, 'text-slate-900'],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {counters.map(([label, value, colour]) => (
+        <Card key={label} className="p-4 text-center">
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className={`text-2xl font-bold ${colour}`} data-testid={`counter-${label.toLowerCase().replace(/ /g, '-')}`}>
+            {value}
+          </dd>
+        </Card>
+      ))}
+    </dl>
+  );
+}
+
+function ZipButton({ pkg }: { pkg: CarPackageDetail }) {
+  const zip = useCarPackageZip();
+  return (
+    <Button
+      variant="outline"
+      disabled={pkg.completed_angles === 0 || zip.isPending}
+      onClick={() =>
+        zip.mutate(pkg.id, {
+          onSuccess: ({ url, file_name }) => downloadUrl(url, file_name),
+          onError: (error) => toast.error('Failed to download the zip', { description: error.message }),
+        })
+      }
+    >
+      {zip.isPending ? <Spinner label="Preparing the zip" className="size-4" /> : <FileArchive aria-hidden="true" />}
+      Download all (zip)
+    </Button>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true" aria-label="Loading car package">
+      <Skeleton className="h-8 w-1/2" />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} className="aspect-[4/3]" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** One car package: status, counters, progress, dates, the 8 angles, the dealer's photos, zip and delete. */
+export function PackageDetail({ packageId, onBack }: { packageId: string; onBack: () => void }) {
+  const query = useCarPackage(packageId);
+  const [viewed, setViewed] = useState<ViewedImage | null>(null);
+  const back = (
+    <Button variant="ghost" onClick={onBack} className="-ml-3 w-fit">
+      <ArrowLeft aria-hidden="true" />
+      Back to Sessions
+    </Button>
+  );
+  if (!query.data) {
+    return (
+      <div className="grid gap-4">
+        {back}
+        {query.isError ? (
+          <Card className="p-6">
+            <p role="alert" className="font-medium text-red-700">
+              {query.error instanceof ApiError && query.error.status === 404 ? query.error.message : `Failed to load car package: ${query.error.message}`}
+            </p>
+          </Card>
+        ) : (
+          <DetailSkeleton />
+        )}
+      </div>
+    );
+  }
+  const pkg = query.data;
+  const title = packageTitle(pkg.session_name);
+  const images = [...pkg.images].sort((a, b) => ANGLES.indexOf(a.angle) - ANGLES.indexOf(b.angle));
+  return (
+    <div className="grid gap-6" data-testid="package-detail">
+      <div className="grid gap-3">
+        {back}
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-3">
+              <h2 className="text-xl font-bold break-words text-slate-900 sm:text-2xl">{title}</h2>
+              <SessionStatusBadge status={pkg.status} />
+            </div>
+            <p className="mt-1 text-sm text-slate-600">
+              {BACKGROUND_LABELS[pkg.background]} background{pkg.use_logo ? ', with your logo' : ''} · Created {formatDateTime(pkg.created_at)} · Updated{' '}
+              {formatDateTime(pkg.updated_at)}
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <ZipButton pkg={pkg} />
+            <DeletePackageDialog packageId={pkg.id} title={title} onDeleted={onBack} />
+          </div>
+        </div>
+      </div>
+      {pkg.status_message && (
+        <p role="status" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {pkg.status_message}
+        </p>
+      )}
+      <Counters pkg={pkg} />
+      <div className="grid gap-1.5">
+        <div className="flex justify-between text-sm text-slate-700">
+          <span>Progress</span>
+          <span>
+            {pkg.completed_angles}/{pkg.total_angles} photos
+          </span>
+        </div>
+        <Progress value={pkg.completed_angles} max={pkg.total_angles} label={`${title} progress`} />
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
+        {images.map((image) => (
+          <li key={image.angle} className="flex">
+            <AngleCard image={image} packageId={pkg.id} onView={setViewed} />
+          </li>
+        ))}
+      </ul>
+      <PackagePhotos photos={pkg.photos} />
+      <ImageViewerDialog image={viewed} onClose={() => setViewed(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+import { Sparkles } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
+import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { OPEN_PHOTO_GUIDE_FLAG, raiseSessionFlag } from '@/lib/session-flags';
+import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
+import { useDealerLogo } from '../api/profile';
+import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { startErrorToast } from './start-error';
+import { PhotoDropZone } from './photo-drop-zone';
+import { PhotoThumbnail } from './photo-thumbnail';
+import { WhatHappensNext } from './what-happens-next';
+
+const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
+
+function busyLabel(phase: CreatePhase | null, count: number): string {
+  if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
+  if (phase === 'starting') return 'Starting processing...';
+  return 'Preparing upload...';
+}
+
+/** Create New Package: name, background, photos with angle tags, optional logo; uploads, then starts the package. */
+export function PackageForm({ onStarted }: { onStarted: (packageId: string) => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
+  const [useLogo, setUseLogo] = useState(false);
+  const [phase, setPhase] = useState<CreatePhase | null>(null);
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
+  const selection = usePhotoSelection();
+  const { logoUrl } = useDealerLogo();
+  const create = useCreateCarPackage({
+    onPhase: setPhase,
+    onPhotoProgress: (photoId, fraction) => setProgress((p) => ({ ...p, [photoId]: fraction })),
+  });
+  const processing = create.isPending;
+  const { photos } = selection;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (processing) return;
+    const sessionName = name.trim();
+    if (!sessionName) {
+      toast.error(MESSAGES.sessionNameRequired.title, { description: MESSAGES.sessionNameRequired.description });
+      return;
+    }
+    if (photos.length === 0) {
+      toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
+      return;
+    }
+    setPhotoErrors({});
+    setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
+    const count = photos.length;
+    create.mutate(
+      { sessionName, background, useLogo: useLogo && logoUrl !== null, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
+      {
+        onSuccess: ({ package: started }) => {
+          const { title, description } = MESSAGES.packageStarted(count, sessionName);
+          toast.success(title, { description });
+          selection.clear();
+          setName('');
+          setProgress({});
+          onStarted(started.id);
+        },
+        onError: (error) => {
+          startErrorToast(error);
+          setProgress({});
+          // A refused or missing photo is named at the start of the message: mark it in the grid.
+          const named = photos.find((p) => error.message.startsWith(`${p.file.name}:`) || error.message.startsWith(`${p.file.name} `));
+          if (named) setPhotoErrors({ [named.id]: error.message.slice(named.file.name.length).replace(/^[:\s]+/, '') });
+        },
+        onSettled: () => setPhase(null),
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Create New Package</CardTitle>
+        <CardDescription>
+          Add up to 15 photos of one car and get 8 studio angles.{' '}
+          <Link to="/dashboard/support" onClick={() => raiseSessionFlag(OPEN_PHOTO_GUIDE_FLAG)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+            How to shoot the photos
+          </Link>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-6">
+          <div className="grid gap-6 md:grid-cols-2">
+            <div className="grid content-start gap-2">
+              <Label htmlFor={`${id}-name`}>Car Name / Description</Label>
+              <Input
+                id={`${id}-name`}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                maxLength={CAR_PACKAGE_NAME_MAX}
+                placeholder="e.g. 2021 Toyota Camry SE"
+                autoComplete="off"
+                disabled={processing}
+              />
+            </div>
+            <div className="grid content-start gap-2">
+              <Label htmlFor={`${id}-background`}>Background Style</Label>
+              <Select value={background} onValueChange={(value) => setBackground(value as Background)} disabled={processing}>
+                <SelectTrigger id={`${id}-background`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {BACKGROUNDS.map((b) => (
+                    <SelectItem key={b} value={b}>
+                      {BACKGROUND_LABELS[b]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+
+          {logoUrl && (
+            <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
+              <div className="flex min-w-0 items-center gap-3">
+                <img src={logoUrl} alt="" className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
+                <div className="min-w-0">
+                  <Label htmlFor={`${id}-logo`}>Place my logo</Label>
+                  <p className="text-sm text-slate-600">Your logo from Settings goes on every image of this package.</p>
+                </div>
+              </div>
+              <Switch id={`${id}-logo`} checked={useLogo} onCheckedChange={setUseLogo} disabled={processing} />
+            </div>
+          )}
+
+          <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
+
+          {photos.length > 0 && (
+            <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5" aria-label="Selected photos">
+              {photos.map((photo, index) => (
+                <PhotoThumbnail
+                  key={photo.id}
+                  photo={photo}
+                  index={index}
+                  disabled={processing}
+                  progress={processing ? progress[photo.id] : undefined}
+                  error={photoErrors[photo.id]}
+                  onRemove={() => {
+                    selection.remove(photo.id);
+                    setPhotoErrors(({ [photo.id]: _gone, ...rest }) => rest);
+                  }}
+                  onAngle={(angle) => selection.setAngle(photo.id, angle)}
+                />
+              ))}
+            </ul>
+          )}
+
+          <WhatHappensNext />
+
+          <Button type="submit" size="lg" disabled={photos.length === 0 || !name || processing} className="h-auto min-h-12 w-full py-3 whitespace-normal">
+            {processing ? (
+              <>
+                <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
+                {busyLabel(phase, photos.length)}
+              </>
+            ) : (
+              <>
+                <Sparkles aria-hidden="true" />
+                {SUBMIT_LABEL}
+              </>
+            )}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

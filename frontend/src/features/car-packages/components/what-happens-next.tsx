@@ -1,0 +1,26 @@
+import { Info } from 'lucide-react';
+import { CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
+
+const STEPS = [
+  `You get the ${CAR_PACKAGE_ANGLE_COUNT} standard angles (front, rear, both sides and the four corners) for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos you upload (1 to ${MAX_CAR_PACKAGE_PHOTOS}).`,
+  'Each photo is matched to the angle it shows: the one you tag, or the one we recognise when it is left on Auto-detect.',
+  'An angle none of your photos shows is made by mirroring the opposite side where that is possible; otherwise it is marked as failed with the reason.',
+  'Follow each angle live in My Car Packages: pending, processing, completed or failed. You can leave the page and come back.',
+  `Failed angles can be retried for free. If all ${CAR_PACKAGE_ANGLE_COUNT} angles fail, your credit is refunded automatically.`,
+];
+
+export function WhatHappensNext() {
+  return (
+    <section aria-labelledby="what-happens-next" className="rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-5">
+      <h3 id="what-happens-next" className="flex items-center gap-2 font-semibold text-brand-800">
+        <Info className="size-5" aria-hidden="true" />
+        What happens next
+      </h3>
+      <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm text-slate-800">
+        {STEPS.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
+      </ol>
+    </section>
+  );
+}
