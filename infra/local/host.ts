@@ -13,6 +13,11 @@ import { createWebSocketGateway } from './websocket-gateway';
 import { serveOutbox } from './outbox-page';
 import { createLocalCognito } from './cognito-local';
 import { SPA_DIST, ensureSpaBuilt } from './spa-build';
+import { SWEEP_INTERVAL_MINUTES } from '../workflow-tasks';
+import { loadRenderWorkflowDefinition, renderWorkflowArn } from './render-workflow-local';
+import { LocalStateMachine } from './step-functions-local';
+import { createStepFunctionsApi } from './step-functions-api';
+import { startSweeperTimer } from './sweeper-timer';
 
 export interface LocalHost {
   url: string;
@@ -87,15 +92,23 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     }
     const spaBuild = options.skipSpa || options.dev ? Promise.resolve('skipped') : ensureSpaBuilt(log);
 
-    // 2. The engines, in parallel.
-    const [dynamodb, s3] = await Promise.all([
+    // 2. The engines, in parallel; the render workflow's definition (cached, or synthesized by CDK) meanwhile.
+    const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
         ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS })
         : Promise.resolve<RunningS3 | undefined>(undefined),
+      loadRenderWorkflowDefinition(),
     ]);
     if (dynamodb) stops.push(() => dynamodb.stop());
     if (s3) stops.push(() => s3.stop());
+    if (workflow.source === 'synthesized') log(`Synthesized the render workflow in ${(workflow.ms / 1000).toFixed(1)} s (cached in .cache/local-workflow)`);
+    // Step Functions: the workflow on the ASL interpreter, behind the real API's protocol at /_local/sfn.
+    const stateMachineArn = renderWorkflowArn(cfg.AWS_REGION);
+    const renderWorkflow = new LocalStateMachine(stateMachineArn, workflow.definition);
+    const sfn = createStepFunctionsApi([renderWorkflow]);
+    // Stopped before the engines (stops run in reverse): no task of an execution runs on a stopped engine.
+    stops.push(() => renderWorkflow.stopAll());
 
     // 3. The environment of the functions: exactly the variables CDK gives the Lambdas, plus endpoint overrides.
     Object.assign(process.env, {
@@ -113,6 +126,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       MAGIC_LINK_SIGNER: 'local',
       MAGIC_LINK_KEY_FILE: join(cfg.dataDir, 'keys', 'magic-link-ed25519.pem'),
       ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),
+      STATE_MACHINE_ARN: stateMachineArn,
+      SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
     });
@@ -158,6 +173,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       if (path.startsWith('/api/')) return api(req, res);
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
       if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');
+      if (path === '/_local/sfn' || path === '/_local/sfn/') return sfn(req, res);
+      if (path === '/_local/sfn/trace') return serveTrace(req, res, sfn);
       if (path.startsWith('/_local/ws-management/')) return ws.management(req, res, '/_local/ws-management');
       if (path === '/_local/mailbox') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'html');
       if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json');
@@ -179,11 +196,27 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       else if (!options.dev) socket.destroy();
     });
     route = handle;
+
+    // 6. The package sweeper (an EventBridge schedule in AWS): once now, then every interval.
+    const sweeper = startSweeperTimer({
+      intervalMs: (cfg.SWEEP_INTERVAL_SECONDS ?? SWEEP_INTERVAL_MINUTES * 60) * 1000,
+      region: cfg.AWS_REGION,
+      log: (line) => console.error(line),
+    });
+    stops.push(() => sweeper.stop());
     return { url, config: cfg, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/** Local only: the task calls of one execution (state, handler, start, duration), for profiling a run. */
+function serveTrace(req: IncomingMessage, res: ServerResponse, sfn: ReturnType<typeof createStepFunctionsApi>) {
+  const arn = new URL(req.url ?? '/', 'http://local').searchParams.get('executionArn') ?? '';
+  const tasks = sfn.trace(arn);
+  res.writeHead(tasks ? 200 : 404, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(tasks ? { executionArn: arn, tasks } : { message: `Execution Does Not Exist: '${arn}'` }));
 }
 
 /** Hashed assets are immutable; index.html and everything else must be revalidated (as on CloudFront). */

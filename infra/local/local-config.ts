@@ -18,6 +18,8 @@ const schema = z.object({
   SUPPORT_EMAIL: z.string().default('support@studio-lot.local'),
   MAIL_FROM: z.string().default('Studio Lot <no-reply@studio-lot.local>'),
   AWS_REGION: z.string().default('us-east-1'),
+  /** How often the package sweeper runs locally; default SWEEP_INTERVAL_MINUTES (as the EventBridge rule in AWS). */
+  SWEEP_INTERVAL_SECONDS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().positive().optional()),
 });
 export type LocalConfig = z.infer<typeof schema> & { dataDir: string };
 

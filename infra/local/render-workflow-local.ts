@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { WORKFLOW_TASK_HANDLERS, type WorkflowTask } from '../workflow-tasks';
+import { stateMachineDefinitions, type AslDefinition } from './state-machine-definition';
+
+/**
+ * The render workflow of the local home: the ASL that CDK synthesizes from the same RenderWorkflow construct the
+ * AWS stack uses (each task function an inline Lambda carrying HANDLER_NAME, so its ARN resolves to the handler
+ * module). Synthesis takes 2-5 s of CPU, so the resolved ASL is cached in .cache/local-workflow, keyed by a hash of
+ * the construct's source files (the construct and every project file it imports, followed transitively), this
+ * file, the resolver, and the aws-cdk-lib and constructs versions. Any change to one of them synthesizes again.
+ */
+const ROOT = resolve(import.meta.dirname, '../..');
+const CONSTRUCT = join(ROOT, 'infra/cdk/constructs/render-workflow.ts');
+const CACHE_DIR = join(ROOT, '.cache/local-workflow');
+
+export const LOCAL_ACCOUNT_ID = '000000000000';
+export const RENDER_WORKFLOW_NAME = 'studio-lot-render-workflow';
+export const renderWorkflowArn = (region: string) => `arn:aws:states:${region}:${LOCAL_ACCOUNT_ID}:stateMachine:${RENDER_WORKFLOW_NAME}`;
+
+/** Synthesizes a stack holding only the RenderWorkflow construct and resolves its definition for local mode. */
+export async function synthesizeRenderWorkflow(): Promise<AslDefinition> {
+  const [{ App, Stack }, lambda, { RenderWorkflow }] = await Promise.all([
+    import('aws-cdk-lib'),
+    import('aws-cdk-lib/aws-lambda'),
+    import('../cdk/constructs/render-workflow'),
+  ]);
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const outdir = await mkdtemp(join(tmpdir(), 'studio-lot-workflow-synth-'));
+  try {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'LocalRenderWorkflow');
+    const functions = {} as Record<WorkflowTask, import('aws-cdk-lib/aws-lambda').IFunction>;
+    for (const [task, handler] of Object.entries(WORKFLOW_TASK_HANDLERS) as [WorkflowTask, string][]) {
+      functions[task] = new lambda.Function(stack, `${task}Function`, {
+        runtime: lambda.Runtime.NODEJS_24_X,
+        handler: 'index.handler',
+        code: lambda.Code.fromInline('exports.handler = async () => { throw new Error("local mode runs the handler module"); };'),
+        environment: { HANDLER_NAME: handler },
+      });
+    }
+    new RenderWorkflow(stack, 'RenderWorkflow', { functions });
+    const template = app.synth().getStackArtifact(stack.artifactId).template;
+    const definitions = Object.values(stateMachineDefinitions(template));
+    if (definitions.length !== 1) throw new Error(`Expected one state machine in the RenderWorkflow stack, found ${definitions.length}`);
+    return definitions[0]!;
+  } finally {
+    await rm(outdir, { recursive: true, force: true });
+  }
+}
+
+/** Project files `file` imports (relative and @shared/ specifiers), followed transitively; package imports are covered by their versions. */
+function sourceFilesOf(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
+    const base = spec!.startsWith('@shared/') ? join(ROOT, 'shared', spec!.slice('@shared/'.length)) : spec!.startsWith('.') ? resolve(dirname(file), spec!) : undefined;
+    if (!base) continue;
+    const candidate = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p) && p.endsWith('.ts'));
+    if (candidate) sourceFilesOf(candidate, seen);
+  }
+  return seen;
+}
+
+const packageVersion = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The cache key: what the synthesized definition depends on. */
+export function renderWorkflowCacheKey(): string {
+  const hash = createHash('sha256');
+  const files = [...sourceFilesOf(CONSTRUCT), ...sourceFilesOf(import.meta.filename)].filter((f, i, all) => all.indexOf(f) === i).sort();
+  for (const file of files) hash.update(`${file.slice(ROOT.length)}\n`).update(readFileSync(file)).update('\n');
+  hash.update(`aws-cdk-lib@${packageVersion('aws-cdk-lib')} constructs@${packageVersion('constructs')}`);
+  return hash.digest('hex').slice(0, 32);
+}
+
+export interface LoadedWorkflow {
+  definition: AslDefinition;
+  source: 'cache' | 'synthesized';
+  ms: number;
+}
+
+/** The render workflow's ASL: from the cache when its sources are unchanged, otherwise synthesized (and cached). */
+export async function loadRenderWorkflowDefinition(options: { cacheDir?: string } = {}): Promise<LoadedWorkflow> {
+  const started = performance.now();
+  const cacheDir = options.cacheDir ?? CACHE_DIR;
+  const key = renderWorkflowCacheKey();
+  const file = join(cacheDir, `render-workflow-${key}.json`);
+  const cached = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as AslDefinition,
+    () => undefined,
+  );
+  if (cached?.StartAt && cached.States) return { definition: cached, source: 'cache', ms: performance.now() - started };
+
+  const definition = await synthesizeRenderWorkflow();
+  try {
+    await mkdir(cacheDir, { recursive: true });
+    // Older keys are dead weight; written through a temporary name so a reader never sees half a file.
+    for (const old of await readdir(cacheDir)) if (old.startsWith('render-workflow-') && old !== `render-workflow-${key}.json`) await rm(join(cacheDir, old), { force: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(definition));
+    await rename(temporary, file);
+  } catch {
+    // A read-only checkout still runs; it synthesizes at every start.
+  }
+  return { definition, source: 'synthesized', ms: performance.now() - started };
+}
