@@ -157,6 +157,7 @@ export const CAR_PACKAGE_MESSAGES = {
   couldNotStart: 'Processing could not start. Your credit was refunded; please try again.',
   allAnglesFailed: 'No angle could be rendered. Your credit was refunded.',
   allPhotosRefused: 'None of the photos could be used. Your credit was refunded.',
+  noUsablePhoto: (reasons: string[]) => `None of the photos could be used: ${reasons.join(' ')}`,
   interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
   interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
   noLogo: 'Add a logo in Settings before placing it on your images.',

@@ -39,6 +39,8 @@ async function applyChange(
     /** Whether an existing entry with this id is the same request (else 409). */
     sameRequest: (existing: LedgerEntry) => boolean;
     plan: (balance: StoredBalance, entries: Map<string, LedgerEntry>, now: Date) => Omit<CreditCommit, 'sub'>;
+    /** Writes made in the same transaction, and what to throw when their conditions refuse them. */
+    alongside?: { writes: (now: Date) => CreditCommit['alongside']; refused: () => Error };
   },
 ): Promise<CreditChangeResult> {
   const sleep = deps.sleep ?? defaultSleep;
@@ -52,7 +54,8 @@ async function applyChange(
     if (!balance) throw new DomainError('not_found', MESSAGES.accountNotFound);
     const now = deps.now?.() ?? new Date();
     const change = input.plan(balance, entries, now);
-    const outcome = await deps.store.commit({ sub: input.sub, ...change });
+    const outcome = await deps.store.commit({ sub: input.sub, ...change, ...(input.alongside ? { alongside: input.alongside.writes(now) } : {}) });
+    if (outcome === 'refused') throw input.alongside!.refused();
     if (outcome === 'committed') {
       return { transaction_id: change.entry.id, credits: change.entry.credits, balance: change.entry.balance_after, replayed: false };
     }
@@ -75,11 +78,14 @@ function entryOf(
   return { id: txId, user_id: sub, kind, ...moved, created_at: now.toISOString(), balance_after: balanceView(next, now), ...extra };
 }
 
-async function spend(deps: CreditDeps, kind: 'use' | 'debit', txId: string, input: { sub: string; credits: number; description: string; metadata?: Record<string, unknown> }) {
+type SpendInput = { sub: string; credits: number; description: string; metadata?: Record<string, unknown> };
+
+async function spend(deps: CreditDeps, kind: 'use' | 'debit', txId: string, input: SpendInput & { alongside?: Parameters<typeof applyChange>[1]['alongside'] }) {
   if (!Number.isInteger(input.credits) || input.credits < 1) throw new DomainError('validation', 'credits must be a whole number of at least 1');
   return applyChange(deps, {
     sub: input.sub,
     txId,
+    alongside: input.alongside,
     sameRequest: (e) => e.kind === kind && e.credits === -input.credits,
     plan: (balance, _entries, now) => {
       const plan = planSpend(balance, input.credits, now);
@@ -105,8 +111,14 @@ export function useCredits(
   return spend(deps, 'use', txIds.use(input.idempotencyKey), input);
 }
 
-/** Charges a car package or batch image; `key` (e.g. the session id) makes the charge happen at most once. */
-export function debitCredits(deps: CreditDeps, input: { sub: string; credits: number; key: string; description: string; metadata?: Record<string, unknown> }) {
+/**
+ * Charges a car package or batch image; `key` (e.g. the session id) makes the charge happen at most once.
+ * `alongside` writes (the package itself) are made in the same transaction as the charge, or not at all.
+ */
+export function debitCredits(
+  deps: CreditDeps,
+  input: SpendInput & { key: string; alongside?: { writes: (now: Date) => CreditCommit['alongside']; refused: () => Error } },
+) {
   return spend(deps, 'debit', txIds.debit(input.key), input);
 }
 

@@ -34,6 +34,12 @@ export interface LedgerEntry {
   refund_of?: string;
 }
 
+/**
+ * A write that must happen in the same transaction as a credit change (a car package created with its charge).
+ * `put` items are written only if new; `remove` keys only if present. Either refused cancels the whole change.
+ */
+export type AlongsideWrite = { put: Record<string, unknown> } | { remove: { PK: string; SK: string } };
+
 export interface CreditCommit {
   sub: string;
   /** expectedVersion null: the balance must not exist yet. */
@@ -42,9 +48,11 @@ export interface CreditCommit {
   entry: LedgerEntry;
   /** A refund also moves its charge's refundable part, if nobody else did meanwhile. */
   refundOf?: { txId: string; expectedRefunded: number; refunded: number; refundable: Allocation };
+  alongside?: AlongsideWrite[];
 }
 
-export type CommitOutcome = 'committed' | 'duplicate' | 'conflict';
+/** 'refused': one of the alongside writes' conditions failed (nothing was written). */
+export type CommitOutcome = 'committed' | 'duplicate' | 'conflict' | 'refused';
 
 /** Port: where balances and ledger entries live (DynamoDB in both homes). */
 export interface CreditStore {

@@ -56,14 +56,23 @@ export class DynamoDbCreditStore implements CreditStore {
                   },
                 ]
               : []),
+            ...(change.alongside ?? []).map((w) =>
+              'put' in w
+                ? { Put: { TableName: tableName(), Item: w.put, ConditionExpression: 'attribute_not_exists(PK)' } }
+                : { Delete: { TableName: tableName(), Key: w.remove, ConditionExpression: 'attribute_exists(PK)' } },
+            ),
           ],
         }),
       );
       return 'committed';
     } catch (error) {
       if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const codes = cancellationCodes(error);
       // Item 1 is the ledger entry: its condition failing means this change was already made.
-      return cancellationCodes(error)[1] === 'ConditionalCheckFailed' ? 'duplicate' : 'conflict';
+      if (codes[1] === 'ConditionalCheckFailed') return 'duplicate';
+      if (codes[0] === 'ConditionalCheckFailed') return 'conflict';
+      const firstAlongside = 2 + (change.refundOf ? 1 : 0);
+      return codes.slice(firstAlongside).includes('ConditionalCheckFailed') ? 'refused' : 'conflict';
     }
   }
 

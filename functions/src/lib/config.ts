@@ -20,6 +20,9 @@ const configSchema = z.object({
   /** Public base URL of S3 for presigned URLs the browser uses (locally the host's /s3 front). */
   S3_PUBLIC_ENDPOINT: z.string().optional(),
   WEBSOCKET_MANAGEMENT_ENDPOINT: z.string().optional(),
+  /** The render workflow (car packages); locally the host's Step Functions endpoint (SFN_ENDPOINT). */
+  STATE_MACHINE_ARN: z.string().optional(),
+  SFN_ENDPOINT: z.string().optional(),
   /** Magic links: signed by KMS in AWS, by a local key pair (file) in local mode. */
   MAGIC_LINK_SIGNER: z.enum(['kms', 'local']).default('kms'),
   MAGIC_LINK_KMS_KEY_ID: z.string().optional(),

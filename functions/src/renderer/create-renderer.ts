@@ -7,13 +7,20 @@
  * Lambda the default is `none` (images are then delivered with "car fidelity not measured").
  */
 import type { PackageRequest, Renderer, RenderRequest } from './port';
+import { renderScriptFromEnv } from './scripted/scripted-renderer';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
 export const CAR_MASKERS = ['isnet', 'none'] as const;
 export type CarMaskerChoice = (typeof CAR_MASKERS)[number];
 
+export const RENDERERS = ['local', 'openai', 'scripted'] as const;
+
 export interface RendererConfig {
+  /** RENDERER: which adapter; by default openai when an OpenAI key is set, else local. */
+  renderer?: (typeof RENDERERS)[number];
+  /** RENDERER_SCRIPT for the scripted renderer (tests and bench:package). */
+  script?: import('./scripted/scripted-renderer').RenderScript;
   openAiApiKey?: string;
   openAiBaseUrl?: string;
   model?: string;
@@ -28,11 +35,18 @@ export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ren
   if (masker !== undefined && !(CAR_MASKERS as readonly string[]).includes(masker)) {
     throw new Error(`RENDER_CAR_MASKER must be one of ${CAR_MASKERS.join(', ')} (got "${masker}")`);
   }
+  const renderer = env.RENDERER || undefined;
+  if (renderer !== undefined && !(RENDERERS as readonly string[]).includes(renderer)) {
+    throw new Error(`RENDERER must be one of ${RENDERERS.join(', ')} (got "${renderer}")`);
+  }
+  if (renderer === 'openai' && !env.OPENAI_API_KEY) throw new Error('RENDERER=openai needs OPENAI_API_KEY');
   const threshold = env.RENDER_FIDELITY_THRESHOLD ? Number(env.RENDER_FIDELITY_THRESHOLD) : undefined;
   if (threshold !== undefined && !(threshold >= 0 && threshold <= 1)) {
     throw new Error(`RENDER_FIDELITY_THRESHOLD must be a number from 0 to 1 (got "${env.RENDER_FIDELITY_THRESHOLD}")`);
   }
   return {
+    renderer: renderer as RendererConfig['renderer'],
+    script: renderer === 'scripted' ? renderScriptFromEnv(env) : undefined,
     openAiApiKey: env.OPENAI_API_KEY || undefined,
     openAiBaseUrl: env.OPENAI_BASE_URL || undefined,
     model: env.RENDER_MODEL || undefined,
@@ -61,13 +75,18 @@ function lazy(name: Renderer['name'], load: () => Promise<Renderer>): Renderer {
   const get = () => (instance ??= load());
   return {
     name,
+    prepare: async (photos) => (await get()).prepare(photos),
     render: async (request: RenderRequest) => (await get()).render(request),
     renderPackage: async (request: PackageRequest) => (await get()).renderPackage(request),
   };
 }
 
 export function createRenderer(config: RendererConfig = rendererConfigFromEnv()): Renderer {
-  if (config.openAiApiKey) {
+  if (config.renderer === 'scripted') {
+    const script = config.script ?? {};
+    return lazy('scripted', async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
+  }
+  if (config.openAiApiKey && config.renderer !== 'local') {
     const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold } = config;
     const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', async () => {

@@ -42,7 +42,7 @@ export interface RenderTimings {
 }
 
 export interface RenderMetadata {
-  renderer: 'local' | 'openai';
+  renderer: 'local' | 'openai' | 'scripted';
   model: string;
   angle: Angle;
   background: Background;
@@ -80,8 +80,24 @@ export interface PackageResult {
   totalMs: number;
 }
 
+/** What the workflow's prepare step learns of each photo before any angle is rendered. */
+export interface PreparedPhotoInfo {
+  id: string;
+  /** The angle it shows: the dealer's tag, or recognised; null when the renderer cannot tell (it only serves as a reference). */
+  angle: Angle | null;
+  /** True when the angle was recognised rather than tagged. */
+  classified: boolean;
+  /** Set when the photo cannot be used (damaged, not a car...): shown to the dealer. */
+  refused?: { reason: PhotoRejectionReason; message: string };
+}
+
 export interface Renderer {
-  readonly name: 'local' | 'openai';
+  readonly name: 'local' | 'openai' | 'scripted';
+  /**
+   * Checks every photo (bytes, a car in it) and finds the angle of untagged ones. A refused photo is reported,
+   * not thrown, so the others can still make the package.
+   */
+  prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]>;
   render(request: RenderRequest): Promise<RenderedImage>;
   renderPackage(request: PackageRequest): Promise<PackageResult>;
 }

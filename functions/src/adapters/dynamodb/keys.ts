@@ -29,6 +29,20 @@ export const keys = {
   supportTicket: (id: string) => ({ PK: `SUPPORT#${id}`, SK: 'TICKET' }),
   supportTicketIndex: (createdAt: string, id: string) => ({ GSI1PK: 'SUPPORT_TICKETS', GSI1SK: `${createdAt}#${id}` }),
   supportTicketsIndexPartition: 'SUPPORT_TICKETS',
+  // Car packages: META, DRAFT and one IMAGE#<angle> item per angle under the package's partition.
+  carPackage: (id: string) => ({ PK: `SESSION#${id}`, SK: 'META' }),
+  carPackageDraft: (id: string) => ({ PK: `SESSION#${id}`, SK: 'DRAFT' }),
+  carPackageImage: (id: string, angle: string) => ({ PK: `SESSION#${id}`, SK: `IMAGE#${angle}` }),
+  carPackagePartition: (id: string) => `SESSION#${id}`,
+  carPackageImagePrefix: 'IMAGE#',
+  /** GSI1: a user's car packages newest first (ids are ULIDs). */
+  carPackageIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `SESSION#${id}` }),
+  carPackageIndexPrefix: 'SESSION#',
+  /** GSI1: a user's finished studio images newest first (My Images). */
+  renderedImageIndex: (sub: string, completedAt: string, imageId: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `IMAGE#${completedAt}#${imageId}` }),
+  /** Packages whose workflow is running: what the sweeper checks (one small partition, no Scan). */
+  activeCarPackage: (id: string) => ({ PK: 'ACTIVE_PACKAGES', SK: `PACKAGE#${id}` }),
+  activeCarPackagesPartition: 'ACTIVE_PACKAGES',
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */

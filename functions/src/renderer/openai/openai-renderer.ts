@@ -14,8 +14,11 @@ import {
   RenderPermanentError,
   RenderRetryableError,
   WEB_SIZE,
+  PhotoRejectedError,
   type PackageRequest,
   type PackageResult,
+  type PreparedPhotoInfo,
+  type SourcePhoto,
   type RenderRequest,
   type RenderedImage,
   type Renderer,
@@ -54,6 +57,24 @@ export class OpenAiRenderer implements Renderer {
   constructor(private readonly options: OpenAiRendererOptions) {
     // Retries belong to the state machine (it retries on RenderRetryableError), not to the SDK.
     this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs ?? 180_000, maxRetries: 0 });
+  }
+
+  /**
+   * Checks each photo's bytes. The cloud renderer does not recognise angles yet: untagged photos serve only as
+   * references, so an angle is rendered only from a tagged photo (or its mirror image).
+   */
+  async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
+    const out: PreparedPhotoInfo[] = [];
+    for (const p of photos) {
+      try {
+        await decodePhoto(p.bytes, p.id);
+        out.push({ id: p.id, angle: p.angle ?? null, classified: false });
+      } catch (error) {
+        if (!(error instanceof PhotoRejectedError)) throw error;
+        out.push({ id: p.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });
+      }
+    }
+    return out;
   }
 
   async render(request: RenderRequest): Promise<RenderedImage> {

@@ -1,0 +1,28 @@
+/** The real adapters of the car package ports, from configuration: what every car package handler wires. */
+import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
+import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
+import { config } from '../lib/config';
+import { createUserNotifier } from '../realtime/notify-user';
+import { DynamoDbPackageStore } from './dynamodb-package-store';
+import { HttpsLogoSource } from './https-logo-source';
+import type { RenderWorkflow } from './ports';
+import { S3PhotoStorage } from './s3-photo-storage';
+import { SfnRenderWorkflow } from './sfn-render-workflow';
+
+export function packageAdapters() {
+  const c = config();
+  return {
+    store: new DynamoDbPackageStore(),
+    photos: new S3PhotoStorage(c.UPLOADS_BUCKET, c.RENDERS_BUCKET),
+    credits: new DynamoDbCreditStore(),
+    accounts: new DynamoDbAccountStore(),
+    logos: new HttpsLogoSource(),
+    notify: createUserNotifier(),
+  };
+}
+
+export function renderWorkflow(): RenderWorkflow {
+  const c = config();
+  if (!c.STATE_MACHINE_ARN) throw new Error('Missing required environment variable: STATE_MACHINE_ARN');
+  return new SfnRenderWorkflow(c.STATE_MACHINE_ARN, { region: c.AWS_REGION, endpoint: c.SFN_ENDPOINT });
+}

@@ -1,0 +1,251 @@
+/**
+ * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
+ * package gets from its angles, and how it is shown. No AWS SDK here.
+ */
+import { ANGLES, type Angle } from '@shared/angles';
+import type { Background } from '@shared/backgrounds';
+import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, type AcceptedImageType } from '@shared/limits';
+import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
+import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
+
+export interface StoredPhoto {
+  /** photo-1 ... photo-15, in the order the dealer chose them. */
+  id: string;
+  file_name: string;
+  content_type: AcceptedImageType;
+  size: number;
+  /** The dealer's tag. */
+  angle: Angle | null;
+  /** Where the upload goes (drafts/, expires) and where the checked copy lives once the package starts. */
+  upload_key: string;
+  key: string;
+  /** Set by the workflow's prepare step. */
+  assigned_angle: Angle | null;
+  refused: string | null;
+}
+
+/** A package being filled: its uploads are under way; nothing is charged. Expires with its uploads. */
+export interface StoredDraft {
+  id: string;
+  user_id: string;
+  session_name: string;
+  background: Background;
+  use_logo: boolean;
+  photos: StoredPhoto[];
+  created_at: string;
+  expires_at: string;
+}
+
+export interface StoredPackage {
+  id: string;
+  user_id: string;
+  session_name: string;
+  background: Background;
+  use_logo: boolean;
+  /** The dealer's logo as it was when the package started (uploads bucket). */
+  logo_key: string | null;
+  status: SessionStatus;
+  total_angles: number;
+  completed_angles: number;
+  failed_angles: number;
+  credits_used: number;
+  photos: StoredPhoto[];
+  /** The execution currently working on the package (the start, or the latest retry). */
+  execution_name: string;
+  status_message: string | null;
+  thumbnail_key: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
+export interface StoredImage {
+  id: string;
+  session_id: string;
+  user_id: string;
+  angle: Angle;
+  angle_status: AngleStatus;
+  status: ImageStatus;
+  /** Render attempts so far (automatic retries and the dealer's); retry_count is attempts beyond the first. */
+  attempts: number;
+  error_message: string | null;
+  background: Background;
+  source_photo_id: string | null;
+  rendered_key: string | null;
+  web_key: string | null;
+  model: string | null;
+  renderer: string | null;
+  mirrored: boolean;
+  fidelity: number | null;
+  warnings: string[];
+  render_ms: number | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** The charge of a package: one ledger entry per package id, so a repeated start cannot charge twice. */
+export const chargeKey = (packageId: string) => `car-package:${packageId}`;
+/** The refund of a package: one key whatever path refunds it (start failed, finalize, sweeper). */
+export const refundKey = (packageId: string) => `car-package:${packageId}`;
+
+export const photoId = (index: number) => `photo-${index + 1}`;
+
+export function extensionOf(type: AcceptedImageType): string {
+  return ACCEPTED_IMAGE_TYPES[type][0].slice(1);
+}
+
+/** A readable, safe file name part from the dealer's name for the car ("2019 BMW X3 M40i" -> "2019-bmw-x3-m40i"). */
+export function slugOf(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return slug || 'car';
+}
+
+export const s3Keys = {
+  /** Where the browser uploads (a lifecycle rule forgets drafts/ after two days). */
+  upload: (sub: string, id: string, photo: string, ext: string) => `drafts/car-packages/${sub}/${id}/${photo}.${ext}`,
+  photo: (sub: string, id: string, photo: string, ext: string) => `car-packages/${sub}/${id}/photos/${photo}.${ext}`,
+  logo: (sub: string, id: string) => `car-packages/${sub}/${id}/logo`,
+  /** One folder per attempt, so a retried angle never serves a cached old image; the file is named for downloads. */
+  rendered: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.jpg`,
+  web: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.webp`,
+  zip: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/zip/${fingerprint}/${slug}-studio-images.zip`,
+  /** Everything of a package in either bucket. */
+  packagePrefix: (sub: string, id: string) => `car-packages/${sub}/${id}/`,
+  draftPrefix: (sub: string, id: string) => `drafts/car-packages/${sub}/${id}/`,
+};
+
+export function newImage(pkg: Pick<StoredPackage, 'id' | 'user_id' | 'background'>, angle: Angle, now: string): StoredImage {
+  return {
+    id: `${pkg.id}-${angle}`,
+    session_id: pkg.id,
+    user_id: pkg.user_id,
+    angle,
+    angle_status: 'pending',
+    status: 'pending',
+    attempts: 0,
+    error_message: null,
+    background: pkg.background,
+    source_photo_id: null,
+    rendered_key: null,
+    web_key: null,
+    model: null,
+    renderer: null,
+    mirrored: false,
+    fidelity: null,
+    warnings: [],
+    render_ms: null,
+    created_at: now,
+    updated_at: now,
+    completed_at: null,
+  };
+}
+
+export function newPackage(draft: StoredDraft, logoKey: string | null, photos: StoredPhoto[], now: string): { pkg: StoredPackage; images: StoredImage[] } {
+  const pkg: StoredPackage = {
+    id: draft.id,
+    user_id: draft.user_id,
+    session_name: draft.session_name,
+    background: draft.background,
+    use_logo: draft.use_logo,
+    logo_key: logoKey,
+    status: 'pending',
+    total_angles: CAR_PACKAGE_ANGLE_COUNT,
+    completed_angles: 0,
+    failed_angles: 0,
+    credits_used: CAR_PACKAGE_CREDITS,
+    photos,
+    execution_name: draft.id,
+    status_message: null,
+    thumbnail_key: null,
+    created_at: draft.created_at,
+    updated_at: now,
+    finished_at: null,
+  };
+  return { pkg, images: ANGLES.map((a) => newImage(pkg, a, now)) };
+}
+
+export type Outcome = { status: SessionStatus; finished: boolean };
+
+/** A package's status from its angles: still running while any is pending or processing. */
+export function outcomeOf(images: Pick<StoredImage, 'angle_status'>[]): Outcome {
+  const count = (s: AngleStatus) => images.filter((i) => i.angle_status === s).length;
+  if (count('pending') + count('processing') > 0) return { status: 'processing', finished: false };
+  const completed = count('completed');
+  if (completed === images.length) return { status: 'completed', finished: true };
+  return { status: completed > 0 ? 'partial_complete' : 'error', finished: true };
+}
+
+export interface SignedUrls {
+  upload(key: string): Promise<string>;
+  render(key: string): Promise<string>;
+}
+
+export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise<CarPackageSummary> {
+  return {
+    id: pkg.id,
+    user_id: pkg.user_id,
+    session_name: pkg.session_name,
+    status: pkg.status,
+    background: pkg.background,
+    use_logo: pkg.use_logo,
+    total_angles: pkg.total_angles,
+    completed_angles: pkg.completed_angles,
+    failed_angles: pkg.failed_angles,
+    credits_used: pkg.credits_used,
+    photo_count: pkg.photos.length,
+    status_message: pkg.status_message,
+    thumbnail_url: pkg.thumbnail_key ? await urls.render(pkg.thumbnail_key) : null,
+    created_at: pkg.created_at,
+    updated_at: pkg.updated_at,
+    finished_at: pkg.finished_at,
+  };
+}
+
+export async function imageView(image: StoredImage, pkg: StoredPackage, urls: SignedUrls): Promise<PackageImage> {
+  const source = image.source_photo_id ? pkg.photos.find((p) => p.id === image.source_photo_id) : undefined;
+  const done = image.angle_status === 'completed';
+  return {
+    id: image.id,
+    session_id: image.session_id,
+    user_id: image.user_id,
+    angle: image.angle,
+    angle_status: image.angle_status,
+    status: image.status,
+    retry_count: Math.max(0, image.attempts - 1),
+    error_message: image.error_message,
+    original_url: source ? await urls.upload(source.key) : null,
+    rendered_url: done && image.rendered_key ? await urls.render(image.rendered_key) : null,
+    web_url: done && image.web_key ? await urls.render(image.web_key) : null,
+    metadata: {
+      desired_background: image.background,
+      model: image.model,
+      renderer: image.renderer,
+      source_photo_id: image.source_photo_id,
+      mirrored: image.mirrored,
+      fidelity: image.fidelity,
+      warnings: image.warnings,
+      render_ms: image.render_ms,
+    },
+    created_at: image.created_at,
+    updated_at: image.updated_at,
+  };
+}
+
+export async function photoView(photo: StoredPhoto, urls: SignedUrls, started: boolean): Promise<PackagePhoto> {
+  return {
+    id: photo.id,
+    file_name: photo.file_name,
+    angle: photo.angle,
+    assigned_angle: photo.assigned_angle,
+    refused: photo.refused,
+    original_url: started ? await urls.upload(photo.key) : null,
+  };
+}

@@ -1,0 +1,361 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { encodeTime } from 'ulid';
+import type { Angle } from '@shared/angles';
+import type { SessionStatus } from '@shared/statuses';
+import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import type { AlongsideWrite } from '../credits/credit-store';
+import { DomainError } from '../lib/errors';
+import type { StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
+import type { ActivePackage, PackageStore, RenderResult } from './ports';
+
+const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entity', 'expiresAt']);
+const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.has(k))) as T;
+
+const packageItem = (p: StoredPackage) => ({ ...keys.carPackage(p.id), ...keys.carPackageIndex(p.user_id, p.id), entity: 'car_package', ...p });
+const imageItem = (i: StoredImage) => ({ ...keys.carPackageImage(i.session_id, i.angle), entity: 'car_package_image', ...i });
+
+type Update = { Key: Record<string, string>; UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
+
+/** Both writes of an angle's transition in one transaction: the angle, and the package's counters. */
+async function transition(update: Update, packageUpdate: Update): Promise<boolean> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName(), ...update } }, { Update: { TableName: tableName(), ...packageUpdate } }] }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A cursor is the last key of a page, checked to belong to the caller. */
+function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+}
+function decodeCursor(sub: string, cursor: string | undefined): Record<string, unknown> | undefined {
+  if (!cursor) return undefined;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const valid =
+      key.GSI1PK === keys.userPartition(sub) &&
+      typeof key.GSI1SK === 'string' &&
+      key.GSI1SK.startsWith(keys.carPackageIndexPrefix) &&
+      typeof key.PK === 'string' &&
+      key.SK === 'META' &&
+      Object.keys(key).length === 4;
+    if (valid) return key;
+  } catch {
+    // fall through
+  }
+  throw new DomainError('validation', 'cursor is not valid', { cursor: 'not valid' });
+}
+
+export class DynamoDbPackageStore implements PackageStore {
+  async putDraft(draft: StoredDraft): Promise<void> {
+    await dynamo().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.carPackageDraft(draft.id), entity: 'car_package_draft', ...draft, expiresAt: ttlAt(Date.parse(draft.expires_at)) },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  }
+
+  async getDraft(id: string): Promise<StoredDraft | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.carPackageDraft(id), ConsistentRead: true }));
+    return out.Item ? strip<StoredDraft>(out.Item) : undefined;
+  }
+
+  async deleteDraft(id: string): Promise<void> {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.carPackageDraft(id) }));
+  }
+
+  async get(id: string): Promise<StoredPackage | undefined> {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.carPackage(id), ConsistentRead: true }));
+    return out.Item ? strip<StoredPackage>(out.Item) : undefined;
+  }
+
+  async getWithImages(id: string): Promise<{ pkg: StoredPackage; images: StoredImage[] } | undefined> {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.carPackagePartition(id) },
+        ConsistentRead: true,
+      }),
+    );
+    const items = out.Items ?? [];
+    const meta = items.find((i) => i.SK === 'META');
+    if (!meta) return undefined;
+    const images = items.filter((i) => String(i.SK).startsWith(keys.carPackageImagePrefix)).map((i) => strip<StoredImage>(i));
+    return { pkg: strip<StoredPackage>(meta), images };
+  }
+
+  creationWrites(pkg: StoredPackage, images: StoredImage[]): AlongsideWrite[] {
+    const active: ActivePackage = { package_id: pkg.id, user_id: pkg.user_id, execution_name: pkg.execution_name, started_at: pkg.updated_at };
+    return [
+      { put: packageItem(pkg) },
+      ...images.map((i) => ({ put: imageItem(i) })),
+      { put: { ...keys.activeCarPackage(pkg.id), entity: 'active_car_package', ...active } },
+      { remove: keys.carPackageDraft(pkg.id) },
+    ];
+  }
+
+  async list(sub: string, limit: number, cursor?: string) {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)',
+        ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':s': keys.carPackageIndexPrefix },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: decodeCursor(sub, cursor),
+      }),
+    );
+    return { packages: (out.Items ?? []).map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  }
+
+  async count(sub: string, sinceMs?: number): Promise<number> {
+    let total = 0;
+    let start: Record<string, unknown> | undefined;
+    // Package ids are ULIDs: the smallest id of a moment is its time part followed by zeros.
+    const from = sinceMs === undefined ? undefined : `${keys.carPackageIndexPrefix}${encodeTime(Math.max(0, sinceMs), 10)}${'0'.repeat(16)}`;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: from ? 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to' : 'GSI1PK = :pk AND begins_with(GSI1SK, :s)',
+          ExpressionAttributeValues: from
+            ? { ':pk': keys.userPartition(sub), ':from': from, ':to': `${keys.carPackageIndexPrefix}~` }
+            : { ':pk': keys.userPartition(sub), ':s': keys.carPackageIndexPrefix },
+          Select: 'COUNT',
+          ExclusiveStartKey: start,
+        }),
+      );
+      total += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return total;
+  }
+
+  async setPrepared(id: string, photos: StoredPhoto[], now: string): Promise<StoredPackage | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: 'SET photos = :p, #s = :processing, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':p': photos, ':processing': 'processing', ':now': now },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes ? strip<StoredPackage>(out.Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  private async updateImage(id: string, angle: Angle, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>): Promise<StoredImage | undefined> {
+    try {
+      const out = await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.carPackageImage(id, angle), ReturnValues: 'ALL_NEW', ...update }));
+      return out.Attributes ? strip<StoredImage>(out.Attributes) : undefined;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
+  }
+
+  startAngle(id: string, angle: Angle, now: string) {
+    return this.updateImage(id, angle, {
+      UpdateExpression: 'SET angle_status = :processing, #s = :processing, updated_at = :now',
+      ConditionExpression: 'angle_status IN (:pending, :processing)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now },
+    });
+  }
+
+  beginAttempt(id: string, angle: Angle, now: string) {
+    return this.updateImage(id, angle, {
+      UpdateExpression: 'ADD attempts :one SET updated_at = :now',
+      ConditionExpression: 'angle_status = :processing',
+      ExpressionAttributeValues: { ':processing': 'processing', ':one': 1, ':now': now },
+    });
+  }
+
+  completeAngle(id: string, angle: Angle, sub: string, r: RenderResult, now: string) {
+    // The finished image also joins the dealer's images on GSI1 (newest first), for My Images.
+    const index = keys.renderedImageIndex(sub, now, `${id}-${angle}`);
+    return transition(
+      {
+        Key: keys.carPackageImage(id, angle),
+        UpdateExpression:
+          'SET angle_status = :completed, #s = :success, error_message = :null, rendered_key = :rk, web_key = :wk, source_photo_id = :src, model = :model, renderer = :renderer, mirrored = :mirrored, fidelity = :fidelity, warnings = :warnings, render_ms = :ms, updated_at = :now, completed_at = :now, GSI1PK = :gpk, GSI1SK = :gsk',
+        ConditionExpression: 'angle_status = :processing',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: {
+          ':completed': 'completed',
+          ':success': 'success',
+          ':processing': 'processing',
+          ':null': null,
+          ':rk': r.rendered_key,
+          ':wk': r.web_key,
+          ':src': r.source_photo_id,
+          ':model': r.model,
+          ':renderer': r.renderer,
+          ':mirrored': r.mirrored,
+          ':fidelity': r.fidelity,
+          ':warnings': r.warnings,
+          ':ms': Math.round(r.render_ms),
+          ':now': now,
+          ':gpk': index.GSI1PK,
+          ':gsk': index.GSI1SK,
+        },
+      },
+      {
+        Key: keys.carPackage(id),
+        UpdateExpression: 'ADD completed_angles :one SET updated_at = :now, thumbnail_key = if_not_exists(thumbnail_key, :wk)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1, ':now': now, ':wk': r.web_key },
+      },
+    );
+  }
+
+  failAngle(id: string, angle: Angle, message: string, now: string) {
+    return transition(
+      {
+        Key: keys.carPackageImage(id, angle),
+        UpdateExpression: 'SET angle_status = :failed, #s = :error, error_message = :m, updated_at = :now',
+        ConditionExpression: 'angle_status IN (:pending, :processing)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':error': 'error', ':m': message, ':now': now, ':pending': 'pending', ':processing': 'processing' },
+      },
+      {
+        Key: keys.carPackage(id),
+        UpdateExpression: 'ADD failed_angles :one SET updated_at = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':one': 1, ':now': now },
+      },
+    );
+  }
+
+  async retryAngle(id: string, angle: Angle, executionName: string, now: string): Promise<boolean> {
+    const pkg = await this.get(id);
+    if (!pkg) return false;
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.carPackageImage(id, angle),
+                UpdateExpression: 'SET angle_status = :pending, #s = :pending, error_message = :null, updated_at = :now',
+                ConditionExpression: 'angle_status = :failed',
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed', ':null': null, ':now': now },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.carPackage(id),
+                UpdateExpression: 'ADD failed_angles :minus SET #s = :processing, execution_name = :e, finished_at = :null, status_message = :null, updated_at = :now',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':minus': -1, ':processing': 'processing', ':e': executionName, ':null': null, ':now': now },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: { ...keys.activeCarPackage(id), entity: 'active_car_package', package_id: id, user_id: pkg.user_id, execution_name: executionName, started_at: now },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.carPackage(id),
+        UpdateExpression: 'SET #s = :s, status_message = :m, finished_at = if_not_exists(finished_at, :now), updated_at = :now',
+        ConditionExpression: 'attribute_exists(PK) AND execution_name = :e',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': status, ':m': message, ':now': now, ':e': executionName },
+      }),
+    ).catch((error) => {
+      // A retry started another execution meanwhile: that one will finish the package.
+      if (!isConditionFailure(error)) throw error;
+    });
+    await dynamo()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.activeCarPackage(id),
+          ConditionExpression: 'execution_name = :e',
+          ExpressionAttributeValues: { ':e': executionName },
+        }),
+      )
+      .catch((error) => {
+        if (!isConditionFailure(error)) throw error;
+      });
+  }
+
+  async listActive(): Promise<ActivePackage[]> {
+    const found: ActivePackage[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: 'PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.activeCarPackagesPartition },
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(out.Items ?? []).map((i) => strip<ActivePackage>(i)));
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return found;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const found = await this.getWithImages(id);
+    if (!found) return true;
+    try {
+      await dynamo().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.carPackage(id),
+                ConditionExpression: 'NOT #s IN (:pending, :processing)',
+                ExpressionAttributeNames: { '#s': 'status' },
+                ExpressionAttributeValues: { ':pending': 'pending', ':processing': 'processing' },
+              },
+            },
+            ...found.images.map((i) => ({ Delete: { TableName: tableName(), Key: keys.carPackageImage(id, i.angle) } })),
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

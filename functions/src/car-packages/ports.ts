@@ -1,0 +1,99 @@
+/** Ports of the car package use cases: where packages live, where photos go, how the workflow starts. */
+import type { Angle } from '@shared/angles';
+import type { LiveEvent } from '@shared/live-events';
+import type { SessionStatus } from '@shared/statuses';
+import type { AlongsideWrite } from '../credits/credit-store';
+import type { UploadTarget } from '../uploads/presigned-upload';
+import type { SignedUrls, StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
+
+export interface ActivePackage {
+  package_id: string;
+  user_id: string;
+  execution_name: string;
+  started_at: string;
+}
+
+export interface RenderResult {
+  rendered_key: string;
+  web_key: string;
+  source_photo_id: string;
+  model: string;
+  renderer: string;
+  mirrored: boolean;
+  fidelity: number | null;
+  warnings: string[];
+  render_ms: number;
+}
+
+/** DynamoDB in both homes. Every state change is conditional, so a task run twice changes nothing the second time. */
+export interface PackageStore {
+  putDraft(draft: StoredDraft): Promise<void>;
+  getDraft(id: string): Promise<StoredDraft | undefined>;
+  deleteDraft(id: string): Promise<void>;
+  get(id: string): Promise<StoredPackage | undefined>;
+  getWithImages(id: string): Promise<{ pkg: StoredPackage; images: StoredImage[] } | undefined>;
+  /** The package, its 8 angles and its active marker created, the draft removed: written with the charge. */
+  creationWrites(pkg: StoredPackage, images: StoredImage[]): AlongsideWrite[];
+  /** Newest first. */
+  list(sub: string, limit: number, cursor?: string): Promise<{ packages: StoredPackage[]; nextCursor: string | null }>;
+  /** Packages created at or after `sinceMs` (all when undefined). */
+  count(sub: string, sinceMs?: number): Promise<number>;
+  /** Prepare found each photo's angle (or refused it); the package is processing. */
+  setPrepared(id: string, photos: StoredPhoto[], now: string): Promise<StoredPackage | undefined>;
+  /** pending -> processing; undefined when the angle is no longer pending or processing (already final). */
+  startAngle(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
+  /** Counts one more render attempt of a processing angle; undefined when it is not processing. */
+  beginAttempt(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
+  /** processing -> completed, counted on the package; false when it was not processing. */
+  completeAngle(id: string, angle: Angle, sub: string, result: RenderResult, now: string): Promise<boolean>;
+  /** pending/processing -> failed, counted on the package; false when it was already final. */
+  failAngle(id: string, angle: Angle, message: string, now: string): Promise<boolean>;
+  /** failed -> pending for a free retry; the package runs again under `executionName`. False when not failed. */
+  retryAngle(id: string, angle: Angle, executionName: string, now: string): Promise<boolean>;
+  /** The package's final status; its active marker goes if it still names `executionName`. */
+  finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
+  listActive(): Promise<ActivePackage[]>;
+  /** Removes the package and its angles (only when not running). False when it is running. */
+  delete(id: string): Promise<boolean>;
+}
+
+export interface PhotoStorage {
+  presignUpload(key: string, contentType: string, maxBytes: number): Promise<UploadTarget>;
+  /** Size of an uploaded object, undefined when it is not there. */
+  uploadSize(key: string): Promise<number | undefined>;
+  readUpload(key: string): Promise<Buffer>;
+  copyUpload(from: string, to: string): Promise<void>;
+  putUpload(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  putRender(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  readRender(key: string): Promise<Buffer>;
+  renderExists(key: string): Promise<boolean>;
+  /** Deletes every object under the prefix in the uploads bucket, the renders bucket, or both. */
+  deletePrefix(prefix: string, where: 'uploads' | 'renders' | 'both'): Promise<void>;
+  /** Signed, short-lived GET links. */
+  urls(): SignedUrls;
+  /** A signed link to a render that the browser saves as `fileName`. */
+  downloadUrl(key: string, fileName: string): Promise<string>;
+}
+
+export type ExecutionState = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'PENDING_REDRIVE' | 'MISSING';
+
+export interface WorkflowInput {
+  package_id: string;
+  user_id: string;
+  angles: Angle[];
+}
+
+/** Step Functions in both homes (the local host speaks its API). */
+export interface RenderWorkflow {
+  /** Idempotent by name: the same name and input start one execution. */
+  start(name: string, input: WorkflowInput): Promise<void>;
+  describe(name: string): Promise<{ state: ExecutionState; startedAt?: Date }>;
+  stop(name: string, cause: string): Promise<void>;
+}
+
+export type Notify = (sub: string, event: LiveEvent) => Promise<void>;
+
+/** Fetches the dealer's logo (an https URL from Settings) as image bytes. */
+export interface LogoSource {
+  fetch(url: string): Promise<Buffer>;
+}

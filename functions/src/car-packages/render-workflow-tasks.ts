@@ -1,0 +1,267 @@
+/**
+ * The tasks of the render workflow (infra/cdk/constructs/render-workflow.ts) and the sweeper. Each is safe to run
+ * twice: angle transitions are conditional, the refund is keyed by the package. No AWS SDK here.
+ */
+import type { Angle } from '@shared/angles';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { refundCredits } from '../credits/credit-changes';
+import { txIds, type CreditStore } from '../credits/credit-store';
+import { logger } from '../lib/logger';
+import { planAngle } from '../renderer/angle-planner';
+import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
+import { chargeKey, outcomeOf, refundKey, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
+import { angleChanged, packageChanged } from './package-events';
+import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
+
+export interface WorkflowDeps {
+  store: PackageStore;
+  photos: PhotoStorage;
+  renderer: Renderer;
+  credits: CreditStore;
+  notify: Notify;
+  now?: () => Date;
+}
+
+export interface AngleItem {
+  package_id: string;
+  user_id: string;
+  angle: Angle;
+  execution: string;
+  /** Set by the state machine's Catch: the error that ended the angle's render. */
+  error?: { Error?: string; Cause?: string };
+}
+
+export interface PackageRun {
+  package_id: string;
+  user_id: string;
+  angles: Angle[];
+  execution: string;
+  /** Set when preparation failed (caught by the state machine). */
+  error?: { Error?: string; Cause?: string };
+}
+
+const nowIso = (deps: { now?: () => Date }) => (deps.now?.() ?? new Date()).toISOString();
+
+/** The package vanished (deleted while a task waited): the task has nothing to do. */
+export class PackageGoneError extends Error {
+  override readonly name = 'PackageGoneError';
+}
+
+async function sourcesOf(deps: Pick<WorkflowDeps, 'photos'>, photos: StoredPhoto[], angles: (p: StoredPhoto) => Angle | undefined): Promise<SourcePhoto[]> {
+  return Promise.all(photos.map(async (p) => ({ id: p.id, bytes: await deps.photos.readUpload(p.key), angle: angles(p) })));
+}
+
+async function notifyPackage(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: string) {
+  const pkg = await deps.store.get(id);
+  if (pkg) await packageChanged(deps.notify, pkg);
+}
+
+/**
+ * Prepare: checks every photo (bytes, a car in it) and finds the angle of untagged ones through the renderer;
+ * marks the angles no photo can serve as failed with the reason; answers the angles to render.
+ */
+export async function preparePackage(deps: WorkflowDeps, run: PackageRun): Promise<{ items: AngleItem[] }> {
+  const pkg = await deps.store.get(run.package_id);
+  if (!pkg) throw new PackageGoneError(CAR_PACKAGE_MESSAGES.notFound);
+  const infos = await deps.renderer.prepare(await sourcesOf(deps, pkg.photos, (p) => p.angle ?? undefined));
+  const photos = pkg.photos.map((p) => {
+    const info = infos.find((i) => i.id === p.id);
+    return { ...p, assigned_angle: info?.refused ? null : (info?.angle ?? null), refused: info?.refused?.message ?? null };
+  });
+  const prepared = (await deps.store.setPrepared(pkg.id, photos, nowIso(deps))) ?? { ...pkg, photos };
+  await packageChanged(deps.notify, prepared);
+
+  const usable = photos.filter((p) => !p.refused);
+  if (usable.length === 0) {
+    throw new PhotoRejectedError('not_a_car', CAR_PACKAGE_MESSAGES.noUsablePhoto([...new Set(photos.map((p) => p.refused!))]));
+  }
+  const items: AngleItem[] = [];
+  for (const angle of run.angles) {
+    const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined));
+    if ('photoIndex' in plan) {
+      items.push({ package_id: pkg.id, user_id: pkg.user_id, angle, execution: run.execution });
+      continue;
+    }
+    // Not made up: an angle no photo shows (nor its mirror image) is reported, with the reason.
+    if (await deps.store.failAngle(pkg.id, angle, plan.reason, nowIso(deps))) await notifyAngle(deps, pkg.id, angle);
+  }
+  return { items };
+}
+
+async function notifyAngle(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: string, angle: Angle) {
+  const found = await deps.store.getWithImages(id);
+  const image = found?.images.find((i) => i.angle === angle);
+  if (!found || !image) return;
+  await Promise.all([angleChanged(deps.notify, image), packageChanged(deps.notify, found.pkg)]);
+}
+
+/** Mark angle processing. */
+export async function startAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
+  const image = await deps.store.startAngle(item.package_id, item.angle, nowIso(deps));
+  if (image) await angleChanged(deps.notify, image);
+  return { angle: item.angle, skipped: !image };
+}
+
+/**
+ * Render one angle through the renderer port and store its images. Renderer errors keep their names
+ * (RenderRetryableError is retried by the state machine; the others are caught and mark the angle failed).
+ */
+export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
+  const pkg = await deps.store.get(item.package_id);
+  if (!pkg) return { angle: item.angle, skipped: true };
+  const image = await deps.store.beginAttempt(pkg.id, item.angle, nowIso(deps));
+  if (!image) return { angle: item.angle, skipped: true }; // finished by an earlier try
+  if (image.attempts > 1) await angleChanged(deps.notify, image);
+
+  const usable = pkg.photos.filter((p) => !p.refused);
+  const [photos, logo] = await Promise.all([
+    sourcesOf(deps, usable, (p) => p.assigned_angle ?? undefined),
+    pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
+  ]);
+  const started = performance.now();
+  const rendered = await deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(logo ? { logo } : {}) });
+  const renderMs = performance.now() - started;
+  const slug = slugOf(pkg.session_name);
+  const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
+  const webKey = s3Keys.web(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
+  await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
+  const m = rendered.metadata;
+  await deps.store.completeAngle(
+    pkg.id,
+    item.angle,
+    pkg.user_id,
+    {
+      rendered_key: renderedKey,
+      web_key: webKey,
+      source_photo_id: m.sourcePhotoId,
+      model: m.model,
+      renderer: m.renderer,
+      mirrored: m.mirrored,
+      fidelity: m.fidelity ?? null,
+      warnings: m.warnings,
+      render_ms: renderMs,
+    },
+    nowIso(deps),
+  );
+  await notifyAngle(deps, pkg.id, item.angle);
+  return { angle: item.angle, skipped: false };
+}
+
+/** What the dealer reads on a failed angle, from the error the state machine caught. */
+export function angleFailureMessage(error: AngleItem['error']): string {
+  let message = error?.Cause ?? '';
+  try {
+    // A Lambda's error arrives as JSON { errorType, errorMessage, trace } in AWS; as the message locally.
+    const parsed = JSON.parse(message) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
+  } catch {
+    // plain text
+  }
+  const free = 'You can retry this angle for free.';
+  switch (error?.Error) {
+    case 'PhotoRejectedError':
+    case 'RenderPermanentError':
+      return message && /retry/i.test(message) ? message : `${message || 'This angle could not be rendered.'} ${free}`.trim();
+    case 'RenderRetryableError':
+      return `The image service was busy and did not deliver this angle after several tries. ${free}`;
+    case 'States.Timeout':
+    case 'Sandbox.Timedout':
+      return `Rendering this angle took too long. ${free}`;
+    default:
+      return `This angle could not be rendered because of an error on our side. ${free}`;
+  }
+}
+
+/** Mark angle failed (the Catch inside the Map). */
+export async function failAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; failed: boolean }> {
+  if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
+    logger.error('angle failed with an unexpected error', { packageId: item.package_id, angle: item.angle, error: item.error });
+  }
+  const failed = await deps.store.failAngle(item.package_id, item.angle, angleFailureMessage(item.error), nowIso(deps));
+  if (failed) await notifyAngle(deps, item.package_id, item.angle);
+  return { angle: item.angle, failed };
+}
+
+/**
+ * Finalize (also closes a package whose preparation failed, and is what the sweeper runs): once no angle is
+ * pending or processing, sets completed / partial_complete / error and refunds the credit when no angle was
+ * rendered: once, whatever retries happen (the refund's ledger key is the package's).
+ */
+export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { failPendingWith?: string }): Promise<{ status: string }> {
+  const found = await deps.store.getWithImages(run.package_id);
+  if (!found) return { status: 'gone' };
+  const failWith = run.failPendingWith ?? (run.error ? angleFailureMessage(run.error) : undefined);
+  if (failWith) {
+    const open = found.images.filter((i) => (run.angles.includes(i.angle) || run.failPendingWith) && (i.angle_status === 'pending' || i.angle_status === 'processing'));
+    for (const image of open) if (await deps.store.failAngle(found.pkg.id, image.angle, failWith, nowIso(deps))) await notifyAngle(deps, found.pkg.id, image.angle);
+  }
+  const after = failWith ? ((await deps.store.getWithImages(run.package_id)) ?? found) : found;
+  const outcome = outcomeOf(after.images);
+  // Another execution (a retry) still works on the package: that one finishes it.
+  if (!outcome.finished) return { status: 'processing' };
+  const completed = after.images.filter((i) => i.angle_status === 'completed').length;
+  const message = completed > 0 ? null : statusMessageOf(after.pkg, run);
+  if (completed === 0) await refund(deps, after.pkg);
+  await deps.store.finish(after.pkg.id, outcome.status, message, after.pkg.execution_name, nowIso(deps));
+  await notifyPackage(deps, after.pkg.id);
+  return { status: outcome.status };
+}
+
+function statusMessageOf(pkg: StoredPackage, run: PackageRun & { failPendingWith?: string }): string {
+  if (run.failPendingWith) return CAR_PACKAGE_MESSAGES.interrupted;
+  if (run.error?.Error === 'PhotoRejectedError' && pkg.photos.every((p) => p.refused)) return CAR_PACKAGE_MESSAGES.allPhotosRefused;
+  return CAR_PACKAGE_MESSAGES.allAnglesFailed;
+}
+
+async function refund(deps: WorkflowDeps, pkg: StoredPackage) {
+  const result = await refundCredits(
+    { store: deps.credits, now: deps.now },
+    {
+      sub: pkg.user_id,
+      chargeTxId: txIds.debit(chargeKey(pkg.id)),
+      refundKey: refundKey(pkg.id),
+      description: `Refund: ${pkg.session_name} (no angle could be rendered)`,
+      metadata: { package_id: pkg.id },
+    },
+  );
+  if (!result.replayed) await deps.notify(pkg.user_id, { type: 'balance.updated' });
+}
+
+/** No execution may run longer than this; one still "running" past it is stopped and closed. */
+export interface SweepOptions {
+  /** A package younger than this is left alone (its execution may be starting). */
+  graceMs: number;
+  /** The workflow's own time limit plus a margin. */
+  maxRunMs: number;
+}
+
+/**
+ * The sweeper: every package marked active whose execution is no longer running (it failed, timed out, or was
+ * lost with a crashed local host) is closed: its unfinished angles fail with a message, and it is finalized
+ * (refunded when nothing was rendered). Runs on a schedule; safe to run twice at once.
+ */
+export async function sweepPackages(deps: WorkflowDeps & { workflow: RenderWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const closed: string[] = [];
+  const active = await deps.store.listActive();
+  for (const marker of active) {
+    const age = now - Date.parse(marker.started_at);
+    if (age < options.graceMs) continue;
+    const { state } = await deps.workflow.describe(marker.execution_name);
+    if (state === 'RUNNING' || state === 'PENDING_REDRIVE') {
+      if (age < options.maxRunMs) continue;
+      await deps.workflow.stop(marker.execution_name, 'Stopped by the sweeper: longer than the longest possible run.');
+    }
+    logger.warn('closing a car package whose execution is not running', { packageId: marker.package_id, execution: marker.execution_name, state });
+    const result = await finalizePackage(deps, {
+      package_id: marker.package_id,
+      user_id: marker.user_id,
+      angles: [],
+      execution: marker.execution_name,
+      failPendingWith: CAR_PACKAGE_MESSAGES.interruptedAngle,
+    });
+    if (result.status === 'gone') await deps.store.finish(marker.package_id, 'error', null, marker.execution_name, new Date(now).toISOString());
+    closed.push(marker.package_id);
+  }
+  return { checked: active.length, closed };
+}

@@ -1,0 +1,12 @@
+import { createCarPackageRequestSchema } from '@shared/schemas/car-packages';
+import { apiHandler } from '../http/api-handler';
+import { packageAdapters } from '../car-packages/adapters';
+import { createCarPackage } from '../car-packages/manage-packages';
+
+const deps = packageAdapters();
+
+/** A car package to fill: one presigned upload per photo; nothing is charged until it starts. */
+export const handler = apiHandler('create-car-package', { body: createCarPackageRequestSchema }, async ({ body, caller }) => ({
+  status: 201,
+  body: await createCarPackage(deps, caller!.sub, body),
+}));

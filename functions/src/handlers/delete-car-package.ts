@@ -1,0 +1,12 @@
+import { carPackagePathSchema } from '@shared/schemas/car-packages';
+import { apiHandler } from '../http/api-handler';
+import { packageAdapters } from '../car-packages/adapters';
+import { deleteCarPackage } from '../car-packages/manage-packages';
+
+const deps = packageAdapters();
+
+/** Deletes a finished package (or an unstarted one) with its photos and images; 409 while it is processing. */
+export const handler = apiHandler('delete-car-package', { params: carPackagePathSchema }, async ({ params, caller }) => {
+  await deleteCarPackage(deps, caller!.sub, params.id);
+  return { body: { success: true } };
+});

@@ -1,0 +1,11 @@
+import { carPackagePathSchema } from '@shared/schemas/car-packages';
+import { apiHandler } from '../http/api-handler';
+import { packageAdapters, renderWorkflow } from '../car-packages/adapters';
+import { startCarPackage } from '../car-packages/manage-packages';
+
+const deps = { ...packageAdapters(), workflow: renderWorkflow() };
+
+/** Checks the uploads, charges 1 credit once and starts the render workflow; 402 without a credit. */
+export const handler = apiHandler('start-car-package', { params: carPackagePathSchema }, async ({ params, caller }) => ({
+  body: await startCarPackage(deps, caller!.sub, params.id),
+}));

@@ -1,0 +1,128 @@
+/**
+ * A renderer for measuring and testing the workflow around the port, selected by configuration only
+ * (RENDERER=scripted): it takes a fixed time per image (bench:package's fan-out measurement) and can fail
+ * chosen angles in chosen ways (the workflow's fault tests). Its images are real: the serving photo scaled
+ * onto a grey plate and encoded as the port's JPEG and WebP, so uploads, sizes and downloads are as usual.
+ * Angles are planned from tagged photos only; untagged photos count as front corners.
+ */
+import sharp from 'sharp';
+import { ANGLES } from '@shared/angles';
+import { planAngle } from '../angle-planner';
+import { decodePhoto } from '../photo-validation';
+import {
+  FULL_SIZE,
+  PhotoRejectedError,
+  RenderPermanentError,
+  RenderRetryableError,
+  WEB_SIZE,
+  type PackageRequest,
+  type PackageResult,
+  type PreparedPhotoInfo,
+  type RenderRequest,
+  type RenderedImage,
+  type Renderer,
+  type SourcePhoto,
+} from '../port';
+
+export type ScriptedOutcome = 'ok' | 'retryable' | 'permanent';
+
+export interface RenderScript {
+  /** Time each render takes (the image model's time), ms. */
+  delayMs?: number;
+  /**
+   * Outcomes per angle, one per call in order; the last one repeats. "*" applies to every angle not named.
+   * E.g. { "front": ["retryable", "ok"], "*": ["permanent"] }.
+   */
+  outcomes?: Record<string, ScriptedOutcome[]>;
+}
+
+export function renderScriptFromEnv(env: NodeJS.ProcessEnv = process.env): RenderScript {
+  if (!env.RENDERER_SCRIPT) return {};
+  try {
+    return JSON.parse(env.RENDERER_SCRIPT) as RenderScript;
+  } catch {
+    throw new Error(`RENDERER_SCRIPT must be JSON (got "${env.RENDERER_SCRIPT}")`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class ScriptedRenderer implements Renderer {
+  readonly name = 'scripted' as const;
+  /** Calls so far per package-angle key (the photo set + angle), for scripted sequences. */
+  private readonly calls = new Map<string, number>();
+
+  constructor(private readonly script: RenderScript = {}) {}
+
+  async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
+    const out: PreparedPhotoInfo[] = [];
+    for (const p of photos) {
+      try {
+        await decodePhoto(p.bytes, p.id);
+        out.push({ id: p.id, angle: p.angle ?? 'front_left_corner', classified: !p.angle });
+      } catch (error) {
+        if (!(error instanceof PhotoRejectedError)) throw error;
+        out.push({ id: p.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });
+      }
+    }
+    return out;
+  }
+
+  private outcome(request: RenderRequest): ScriptedOutcome {
+    const sequence = this.script.outcomes?.[request.angle] ?? this.script.outcomes?.['*'] ?? ['ok'];
+    const key = `${request.photos.map((p) => p.id).join(',')}|${request.angle}`;
+    const n = this.calls.get(key) ?? 0;
+    this.calls.set(key, n + 1);
+    return sequence[Math.min(n, sequence.length - 1)] ?? 'ok';
+  }
+
+  async render(request: RenderRequest): Promise<RenderedImage> {
+    const t0 = performance.now();
+    const plan = planAngle(request.angle, request.photos.map((p) => p.angle ?? 'front_left_corner'));
+    if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
+    const source = request.photos[plan.photoIndex]!;
+    const photo = await decodePhoto(source.bytes, source.id);
+    await sleep(this.script.delayMs ?? 0);
+    const outcome = this.outcome(request);
+    if (outcome === 'retryable') throw new RenderRetryableError('The scripted image service is busy (scripted).', 503);
+    if (outcome === 'permanent') throw new RenderPermanentError('The scripted image service refused this angle (scripted).', 400);
+    let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
+      fit: 'contain',
+      background: { r: 200, g: 200, b: 204 },
+    });
+    if (plan.mirrored) img = img.flop();
+    const rgb = await img.removeAlpha().raw().toBuffer();
+    const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
+    const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).toBuffer()]);
+    const totalMs = performance.now() - t0;
+    return {
+      full,
+      web,
+      metadata: {
+        renderer: 'scripted',
+        model: 'scripted',
+        angle: request.angle,
+        background: request.background,
+        sourcePhotoId: source.id,
+        mirrored: plan.mirrored,
+        timings: { validateMs: 0, cutoutMs: 0, composeMs: totalMs, totalMs },
+        warnings: [],
+      },
+    };
+  }
+
+  async renderPackage(request: PackageRequest): Promise<PackageResult> {
+    const t = performance.now();
+    const images: RenderedImage[] = [];
+    const unavailable: PackageResult['unavailable'] = [];
+    for (const angle of request.angles ?? ANGLES) {
+      try {
+        images.push(await this.render({ photos: request.photos, angle, background: request.background, logo: request.logo }));
+      } catch (error) {
+        if (!(error instanceof RenderPermanentError)) throw error;
+        unavailable.push({ angle, reason: error.message });
+      }
+    }
+    return { images, unavailable, classifiedAngles: {}, totalMs: performance.now() - t };
+  }
+}
