@@ -1,0 +1,282 @@
+/**
+ * `npm run bench:package`: car packages end to end on a local host this bench starts (its own data folder and
+ * port, `npm start -- --api-only`): sign-in through the local Cognito, POST /api/car-packages, uploads through
+ * the presigned POSTs, POST /start, the state machine on the local interpreter, polling GET /api/car-packages/{id}.
+ *
+ *  (i)   3 photos, the real local renderer: wall time from POST /start to the last angle final (server time of
+ *        the last angle's update), against the renderer's own time for the same work: `LocalRenderer.renderPackage`
+ *        on the same photos in this process, in the same run, alternating with the packages -> overhead ratio.
+ *  (ii)  RENDERER=scripted, 2 s per render, a package covering all 8 angles: wall time / 2 s -> fan-out ratio.
+ *  (iii) 10 such packages started at once: all finish, none lost, every ledger consistent.
+ *
+ * Where the time goes comes from the host's own trace of each execution (GET /_local/sfn/trace: every task call
+ * with start and duration) and the images' metadata.render_ms. Writes the "Package" section of docs/benchmarks.md.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DescribeExecutionCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import type { Angle } from '@shared/angles';
+import type { CarPackageDetail } from '@shared/schemas/car-packages';
+import { PackageApi, isFinal, signInNewDealer, spawnHost, summary, type SpawnedHost } from '../integration/package-api-client';
+import { renderWorkflowArn } from '../../infra/local/render-workflow-local';
+import type { TaskRecord } from '../../infra/local/step-functions-local';
+import { writeBenchmarkSection } from './report';
+
+const SHARED = resolve(import.meta.dirname, '../../../shared/fixtures/cars');
+const DIR = existsSync(SHARED) ? SHARED : resolve(import.meta.dirname, '../fixtures/cars');
+const REAL_PHOTOS = ['cupra-born-grey-front34-street.jpg', 'hyundai-ioniq5-silver-front34-grass.jpg', 'bmw-x3-blue-front34-parked-4540px.jpg'].map((f) => join(DIR, f));
+/** Scripted packages: tagged photos whose angles (and mirrors) cover all 8 angles. */
+const SCRIPTED_PHOTOS: { file: string; angle: Angle }[] = [
+  { file: join(DIR, 'cupra-born-grey-front34-street.jpg'), angle: 'front_left_corner' },
+  { file: join(DIR, 'hyundai-ioniq5-silver-front34-grass.jpg'), angle: 'rear_left_corner' },
+  { file: join(DIR, 'bmw-x3-blue-front34-parked-4540px.jpg'), angle: 'front' },
+  { file: join(DIR, 'cupra-born-grey-front34-street.jpg'), angle: 'rear' },
+  { file: join(DIR, 'hyundai-ioniq5-silver-front34-grass.jpg'), angle: 'left_side' },
+];
+const REPS = Number(process.env.BENCH_RUNS ?? 3);
+const SCRIPTED_DELAY_MS = 2000;
+const CONCURRENT_PACKAGES = 10;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const loads = () => loadavg().map((l) => l.toFixed(2)).join(', ');
+
+// --- machine -----------------------------------------------------------------------------------------------
+const USER_HZ = 100;
+function machineCpuSeconds(): number | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (user! + nice! + system! + irq! + softirq!) / USER_HZ;
+}
+/** CPU seconds used so far by the live processes of one process group (the host: tsx, node, DynamoDB Local's Java). */
+function groupCpuSeconds(pgid: number): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
+      total += (Number(fields[11]) + Number(fields[12])) / USER_HZ; // fields 14, 15: utime, stime
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+const ownCpuSeconds = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+
+// --- one package through the API ------------------------------------------------------------------------------
+interface PackageRun {
+  id: string;
+  /** POST /start sent -> last angle final (server time of the last angle's update). */
+  wallMs: number;
+  /** POST /start sent -> final status seen by polling. */
+  observedMs: number;
+  startCallMs: number;
+  detail: CarPackageDetail;
+  tasks: TaskRecord[];
+}
+
+/** Dealers with credits left: each new account has 5 trial credits, one package costs 1. */
+class DealerPool {
+  private current?: PackageApi;
+  private used = 0;
+  constructor(
+    private readonly url: string,
+    private readonly label: string,
+  ) {}
+  async next(): Promise<PackageApi> {
+    if (!this.current || this.used === 5) {
+      this.current = new PackageApi(this.url, await signInNewDealer(this.url, this.label));
+      this.used = 0;
+    }
+    this.used++;
+    return this.current;
+  }
+}
+
+async function runPackage(api: PackageApi, sfn: SFNClient, region: string, photos: Parameters<PackageApi['createWithPhotos']>[0], pollMs = 200): Promise<PackageRun> {
+  const id = await api.createWithPhotos(photos, { name: `bench ${new Date().toISOString()}` });
+  const t0 = Date.now();
+  await api.start(id);
+  const startCallMs = Date.now() - t0;
+  const detail = await api.waitFor(id, isFinal, 10 * 60_000, pollMs);
+  const observedMs = Date.now() - t0;
+  const lastAngle = Math.max(...detail.images.map((i) => Date.parse(i.updated_at)));
+  const execution = await executionOf(sfn, region, id);
+  const trace = execution ? ((await (await fetch(`${api.url}/_local/sfn/trace?executionArn=${encodeURIComponent(execution.arn)}`)).json()) as { tasks: TaskRecord[] }) : undefined;
+  return { id, wallMs: lastAngle - t0, observedMs, startCallMs, detail, tasks: trace?.tasks ?? [] };
+}
+
+/** The execution that ran a package (found by its input's package_id). */
+async function executionOf(sfn: SFNClient, region: string, packageId: string): Promise<{ arn: string } | undefined> {
+  let nextToken: string | undefined;
+  do {
+    const page = await sfn.send(new ListExecutionsCommand({ stateMachineArn: renderWorkflowArn(region), maxResults: 100, nextToken }));
+    for (const e of page.executions ?? []) {
+      const d = await sfn.send(new DescribeExecutionCommand({ executionArn: e.executionArn }));
+      if ((JSON.parse(d.input ?? '{}') as { package_id?: string }).package_id === packageId) return { arn: e.executionArn! };
+    }
+    nextToken = page.nextToken;
+  } while (nextToken);
+  return undefined;
+}
+
+/** Where one execution's time went: prepare, the slowest angle's tasks, finalize, and what is left (interpreter, waits). */
+function breakdown(run: PackageRun) {
+  const by = (state: string) => run.tasks.filter((t) => t.state === state);
+  const sum = (ts: TaskRecord[]) => ts.reduce((a, t) => a + (t.ms ?? 0), 0);
+  const first = Math.min(...run.tasks.map((t) => t.startedAt));
+  const last = Math.max(...run.tasks.map((t) => t.startedAt + (t.ms ?? 0)));
+  const renders = by('Render angle');
+  const renderMs = run.detail.images.map((i) => i.metadata.render_ms).filter((x): x is number => typeof x === 'number');
+  return {
+    prepare: sum(by('Prepare photos')),
+    markProcessing: by('Mark angle processing').map((t) => t.ms ?? 0),
+    render: renders.map((t) => t.ms ?? 0),
+    renderErrors: renders.filter((t) => t.error).map((t) => t.error),
+    markFailed: by('Mark angle failed').map((t) => t.ms ?? 0),
+    finalize: sum(by('Finalize package')) + sum(by('Close after preparation failed')),
+    tasksSpan: last - first,
+    rendererMs: renderMs,
+  };
+}
+const list = (xs: number[]) => (xs.length ? xs.map((x) => (x / 1000).toFixed(2)).join(', ') : '-');
+
+// --- run --------------------------------------------------------------------------------------------------------
+const region = process.env.AWS_REGION ?? 'us-east-1';
+const started = { wall: performance.now(), machine: machineCpuSeconds(), own: ownCpuSeconds(), load: loads() };
+const hostCpu: number[] = [];
+const dataDirs: string[] = [];
+let host: SpawnedHost | undefined;
+
+async function startBenchHost(env: Record<string, string>): Promise<{ host: SpawnedHost; sfn: SFNClient }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-package-'));
+  dataDirs.push(dataDir);
+  const t = performance.now();
+  host = await spawnHost({ dataDir, env: { POWERTOOLS_LOG_LEVEL: 'WARN', OPENAI_API_KEY: '', ...env } });
+  console.log(`host (${JSON.stringify(env)}) up in ${s(performance.now() - t)} at ${host.url}`);
+  const sfn = new SFNClient({ region, endpoint: `${host.url}/_local/sfn`, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  return { host, sfn };
+}
+async function stopBenchHost() {
+  if (!host) return;
+  hostCpu.push(groupCpuSeconds(host.child.pid!));
+  await host.stop();
+  host = undefined;
+}
+process.on('exit', () => {
+  if (host && host.child.exitCode === null) process.kill(-host.child.pid!, 'SIGKILL');
+});
+
+try {
+  // (i) the real local renderer.
+  const real = await startBenchHost({ RENDERER: 'local' });
+  const realDealers = new DealerPool(real.host.url, 'bench-real');
+  const { LocalRenderer } = await import('../../functions/src/renderer/local/local-renderer');
+  const renderer = new LocalRenderer();
+  const photos = REAL_PHOTOS.map((file) => ({ id: file.split('/').at(-1)!, bytes: readFileSync(file) }));
+  // Warm-up of both (ISNet session, the CPU-ready model file, module loading): not counted.
+  const warm = await runPackage(await realDealers.next(), real.sfn, region, REAL_PHOTOS);
+  console.log('warm-up package', s(warm.wallMs), JSON.stringify(summary(warm.detail)));
+  const warmDirect = await renderer.renderPackage({ photos, background: 'studio' });
+  console.log('warm-up renderPackage', s(warmDirect.totalMs));
+  const packages: PackageRun[] = [];
+  const direct: number[] = [];
+  let directImages = 0;
+  for (let i = 0; i < REPS; i++) {
+    // Alternating, so drift in the machine's speed touches both alike.
+    const t = performance.now();
+    const result = await renderer.renderPackage({ photos, background: 'studio' });
+    direct.push(performance.now() - t);
+    directImages = result.images.length;
+    const run = await runPackage(await realDealers.next(), real.sfn, region, REAL_PHOTOS);
+    packages.push(run);
+    console.log(`rep ${i + 1}: package ${s(run.wallMs)} (seen ${s(run.observedMs)}), renderPackage ${s(direct.at(-1)!)}; ${JSON.stringify(summary(run.detail))}`);
+    console.log('  breakdown', JSON.stringify(breakdown(run)));
+  }
+  await stopBenchHost();
+
+  // (ii) fan-out with the scripted renderer, (iii) 10 packages at once.
+  const scripted = await startBenchHost({ RENDERER: 'scripted', RENDERER_SCRIPT: JSON.stringify({ delayMs: SCRIPTED_DELAY_MS }) });
+  const scriptedDealers = new DealerPool(scripted.host.url, 'bench-fanout');
+  const warmScripted = await runPackage(await scriptedDealers.next(), scripted.sfn, region, SCRIPTED_PHOTOS);
+  console.log('warm-up scripted package', s(warmScripted.wallMs), JSON.stringify(summary(warmScripted.detail)));
+  const fanout: PackageRun[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const run = await runPackage(await scriptedDealers.next(), scripted.sfn, region, SCRIPTED_PHOTOS);
+    fanout.push(run);
+    console.log(`fan-out rep ${i + 1}: ${s(run.wallMs)} (seen ${s(run.observedMs)}) ${JSON.stringify(summary(run.detail))}`);
+    console.log('  breakdown', JSON.stringify(breakdown(run)));
+  }
+
+  const dealers = await Promise.all(Array.from({ length: CONCURRENT_PACKAGES }, (_, i) => signInNewDealer(scripted.host.url, `bench-many-${i}`)));
+  const many = dealers.map((d) => new PackageApi(scripted.host.url, d));
+  const ids = await Promise.all(many.map((api) => api.createWithPhotos(SCRIPTED_PHOTOS, { name: 'bench at once' })));
+  const t0 = Date.now();
+  await Promise.all(many.map((api, i) => api.start(ids[i]!)));
+  const finals = await Promise.all(many.map((api, i) => api.waitFor(ids[i]!, isFinal, 10 * 60_000, 500)));
+  const manyWall = Math.max(...finals.map((d) => Math.max(...d.images.map((i) => Date.parse(i.updated_at))))) - t0;
+  const ledgers = await Promise.all(
+    many.map(async (api, i) => {
+      const [balance, txs] = await Promise.all([api.balance(), api.transactions()]);
+      const debits = txs.filter((t) => t.kind === 'debit').length;
+      const refunds = txs.filter((t) => t.kind === 'refund').length;
+      const completed = finals[i]!.completed_angles;
+      const consistent = debits === 1 && (completed > 0 ? refunds === 0 && balance.total_credits === 4 : refunds === 1 && balance.total_credits === 5);
+      return { consistent, completed, status: finals[i]!.status };
+    }),
+  );
+  const lost = finals.filter((d) => !isFinal(d)).length;
+  const inconsistent = ledgers.filter((l) => !l.consistent).length;
+  console.log(`${CONCURRENT_PACKAGES} at once: ${s(manyWall)}; statuses ${ledgers.map((l) => `${l.status}(${l.completed})`).join(' ')}; lost ${lost}; inconsistent ledgers ${inconsistent}`);
+  await stopBenchHost();
+
+  // --- report -----------------------------------------------------------------------------------------------
+  const ended = { wall: performance.now(), machine: machineCpuSeconds(), own: ownCpuSeconds(), load: loads() };
+  const seconds = (ended.wall - started.wall) / 1000;
+  const hostSeconds = hostCpu.reduce((a, b) => a + b, 0);
+  const others =
+    started.machine !== undefined && ended.machine !== undefined ? (ended.machine - started.machine - (ended.own - started.own) - hostSeconds) / seconds : undefined;
+  const packageMs = median(packages.map((p) => p.wallMs));
+  const directMs = median(direct);
+  const overhead = packageMs / directMs;
+  const fanoutMs = median(fanout.map((p) => p.wallMs));
+  const fanoutRatio = fanoutMs / SCRIPTED_DELAY_MS;
+  const b = breakdown(packages[Math.floor(packages.length / 2)]!);
+  const f = breakdown(fanout[Math.floor(fanout.length / 2)]!);
+  const sample = packages[0]!.detail;
+  const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+  const body = `
+Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package\` (tests/bench/package.ts): a local host started by the bench (\`npm start -- --api-only\`, own data folder and port), driven through the HTTP API, presigned S3 uploads and the render workflow on the local ASL interpreter. ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}. Load average (1, 5, 15 min) ${started.load} at the start and ${ended.load} at the end${others !== undefined ? `; processes other than the bench and its host used ${Math.max(0, others).toFixed(2)} of the ${cpus().length} cores on average` : ''}. Medians of ${REPS} runs after one warm-up each.
+
+| measurement | median | runs | target | |
+|---|---:|---|---:|---|
+| (i) 3-photo package, local renderer: POST /start to last angle final | **${s(packageMs)}** | ${list(packages.map((p) => p.wallMs))} | ≤ 15 s | ${verdict(packageMs <= 15_000)} |
+| (i) the renderer alone on the same photos (\`LocalRenderer.renderPackage\`, this process) | ${s(directMs)} | ${list(direct)} | | |
+| (i) orchestration overhead (package / renderer alone) | **${overhead.toFixed(2)}** | | ≤ 1.15 | ${verdict(overhead <= 1.15)} |
+| (ii) 8-angle package, scripted renderer (${SCRIPTED_DELAY_MS / 1000} s per render) | ${s(fanoutMs)} | ${list(fanout.map((p) => p.wallMs))} | | |
+| (ii) fan-out ratio (package / one render) | **${fanoutRatio.toFixed(2)}** | | ≤ 1.3 | ${verdict(fanoutRatio <= 1.3)} |
+| (iii) ${CONCURRENT_PACKAGES} 8-angle packages started at once (scripted): start to last angle final | ${s(manyWall)} | | | |
+| (iii) final statuses / lost / inconsistent ledgers | ${CONCURRENT_PACKAGES - lost} of ${CONCURRENT_PACKAGES} / ${lost} / ${inconsistent} | | all final, none lost | ${verdict(lost === 0 && inconsistent === 0)} |
+
+(i) photos: ${REAL_PHOTOS.map((p) => p.split('/').at(-1)).join(', ')}; the package made ${sample.images.filter((i) => i.angle_status === 'completed').length} images (${sample.images
+    .filter((i) => i.angle_status === 'completed')
+    .map((i) => `${i.angle}${i.metadata.mirrored ? ' mirrored' : ''}`)
+    .join(', ')}), the other angles failed as unavailable; \`renderPackage\` made ${directImages}. Wall time is POST /start (sent) to the server time of the last angle's update; the polling client saw the final status ${s(median(packages.map((p) => p.observedMs)))} after the start (median), the start call itself took ${s(median(packages.map((p) => p.startCallMs)))}.
+
+Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(packages[Math.floor(packages.length / 2)]!.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}.
+Median (ii) package: prepare ${s(f.prepare)}, mark processing ${list(f.markProcessing)} s, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}.
+`;
+  await writeBenchmarkSection('Package', body);
+  console.log(body);
+} finally {
+  await stopBenchHost().catch(() => undefined);
+  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+}
