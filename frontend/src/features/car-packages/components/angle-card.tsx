@@ -56,13 +56,13 @@ export function AngleCard({ image, packageId, onView }: { image: PackageImage; p
   const completed = image.angle_status === 'completed' && (image.rendered_url ?? image.web_url);
   const notes = [
     ...(image.metadata.mirrored ? ['Mirrored from the opposite side of the car.'] : []),
-    ...(image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
+    ...(image.angle_status === 'completed' && image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
     ...image.metadata.warnings,
   ];
   return (
     <Card className="flex w-full flex-col overflow-hidden" data-testid="angle-card" data-angle={image.angle} data-status={image.angle_status}>
-      <div className="flex items-center justify-between gap-2 px-3 py-2.5">
-        <h3 className="truncate text-sm font-semibold text-slate-900">{label}</h3>
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-3 py-2.5">
+        <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
         <AngleStatusBadge status={image.angle_status} />
       </div>
       <AngleBody image={image} onView={onView} />

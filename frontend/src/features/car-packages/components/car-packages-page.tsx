@@ -23,11 +23,11 @@ export default function CarPackagesPage() {
       <Tabs value={nav.tab} onValueChange={(value) => nav.setTab(value as CarPackagesTab)}>
         <TabsList>
           <TabsTrigger value="gallery">
-            <Images aria-hidden="true" />
+            <Images aria-hidden="true" className="max-sm:hidden" />
             My Car Packages
           </TabsTrigger>
           <TabsTrigger value="upload">
-            <Upload aria-hidden="true" />
+            <Upload aria-hidden="true" className="max-sm:hidden" />
             Create New Package
           </TabsTrigger>
         </TabsList>

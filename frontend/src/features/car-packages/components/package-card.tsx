@@ -19,7 +19,7 @@ export function PackageCard({ summary, onOpen }: { summary: CarPackageSummary; o
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 truncate font-semibold text-slate-900" title={title}>
             {/* The whole card is this button's target. */}
-            <button type="button" onClick={() => onOpen(summary.id)} className="text-left after:absolute after:inset-0 focus-visible:outline-none">
+            <button type="button" onClick={() => onOpen(summary.id)} className="block w-full truncate text-left after:absolute after:inset-0 focus-visible:outline-none">
               {title}
             </button>
           </h3>

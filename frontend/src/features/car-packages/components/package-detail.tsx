@@ -146,7 +146,7 @@ export function PackageDetail({ packageId, onBack }: { packageId: string; onBack
       </div>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
         {images.map((image) => (
-          <li key={image.angle} className="flex">
+          <li key={image.angle} className="flex min-w-0">
             <AngleCard image={image} packageId={pkg.id} onView={setViewed} />
           </li>
         ))}

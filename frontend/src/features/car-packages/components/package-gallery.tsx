@@ -62,7 +62,7 @@ export function PackageGallery({ onOpen, onCreate }: { onOpen: (id: string) => v
     <div className="grid gap-6">
       <ul className={grid} aria-label="Car packages">
         {packages.map((summary) => (
-          <li key={summary.id}>
+          <li key={summary.id} className="min-w-0">
             <PackageCard summary={summary} onOpen={onOpen} />
           </li>
         ))}

@@ -27,7 +27,7 @@ export function RecentPackagesCard() {
               </Link>
             </div>
           ) : (
-            <ul className="grid gap-1" data-testid="recent-packages">
+            <ul className="grid grid-cols-1 gap-1" data-testid="recent-packages">
               {packages.map((pkg) => (
                 <li key={pkg.id}>
                   <Link

@@ -25,9 +25,11 @@ export function UserActivityCard() {
         {counts ? (
           <dl className="grid grid-cols-3 gap-2 text-center" data-testid="user-activity">
             {counts.map(([label, value]) => (
-              <div key={label} className="rounded-lg bg-slate-50 p-3">
-                <dd className="text-2xl font-bold text-slate-900">{value}</dd>
+              <div key={label} className="flex flex-col-reverse rounded-lg bg-slate-50 p-3">
                 <dt className="text-xs font-medium text-slate-600">{label}</dt>
+                <dd className="text-2xl font-bold text-slate-900" data-testid={`activity-${label.toLowerCase().replace(/ /g, '-')}`}>
+                  {value}
+                </dd>
               </div>
             ))}
           </dl>

@@ -21,7 +21,7 @@ export function OverviewPage({ summary, recent }: OverviewPageProps) {
   return (
     <section>
       <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CreditBalanceCard userType={me.data?.profile.user_type} />
         {summary}
         {recent}
