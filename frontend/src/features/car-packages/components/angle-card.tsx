@@ -55,17 +55,20 @@ export function AngleCard({ image, packageId, onView }: { image: PackageImage; p
   const download = useImageDownload();
   const completed = image.angle_status === 'completed' && (image.rendered_url ?? image.web_url);
   const notes = [
-    ...(image.metadata.mirrored ? ['Mirrored from the opposite side of the car.'] : []),
+    // Said by the renderer's own warning when it gave one.
+    ...(image.metadata.mirrored && !image.metadata.warnings.some((w) => /mirror/i.test(w)) ? ['Mirrored from the opposite side of the car.'] : []),
     ...(image.angle_status === 'completed' && image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
     ...image.metadata.warnings,
   ];
   return (
     <Card className="flex w-full flex-col overflow-hidden" data-testid="angle-card" data-angle={image.angle} data-status={image.angle_status}>
-      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 px-3 py-2.5">
-        <h3 className="text-sm font-semibold text-slate-900">{label}</h3>
-        <AngleStatusBadge status={image.angle_status} />
+      <h3 className="truncate px-3 py-2.5 text-sm font-semibold text-slate-900" title={label}>
+        {label}
+      </h3>
+      <div className="relative">
+        <AngleBody image={image} onView={onView} />
+        <AngleStatusBadge status={image.angle_status} className="pointer-events-none absolute top-2 right-2 shadow-sm" />
       </div>
-      <AngleBody image={image} onView={onView} />
       <div className="grid flex-1 content-start gap-2 p-3">
         {image.retry_count > 0 && (
           <p className="text-xs text-slate-600" data-testid="retry-count">

@@ -12,16 +12,35 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { ApiError } from '@/lib/api-client';
 import { OPEN_PHOTO_GUIDE_FLAG, raiseSessionFlag } from '@/lib/session-flags';
 import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
 import { useDealerLogo } from '../api/profile';
-import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { usePhotoSelection, type SelectedPhoto } from '../hooks/use-photo-selection';
 import { startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
 import { PhotoThumbnail } from './photo-thumbnail';
 import { WhatHappensNext } from './what-happens-next';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
+
+/**
+ * The photos a 400 refused, marked in the grid: the server names each one in `fields` (`photos.<index>`: "<file>:
+ * <reason>"); without fields, the photo whose name starts the message.
+ */
+function refusedPhotos(error: Error, photos: readonly SelectedPhoto[]): Record<string, string> {
+  const reason = (text: string, fileName: string) => (text.startsWith(fileName) ? text.slice(fileName.length).replace(/^[:\s]+/, '') : text);
+  const found: Record<string, string> = {};
+  if (error instanceof ApiError) {
+    for (const [field, text] of Object.entries(error.fields)) {
+      const photo = /^photos\.(\d+)$/.exec(field) && photos[Number(field.split('.')[1])];
+      if (photo) found[photo.id] = reason(text, photo.file.name);
+    }
+  }
+  if (Object.keys(found).length > 0) return found;
+  const named = photos.find((p) => error.message.startsWith(`${p.file.name}:`) || error.message.startsWith(`${p.file.name} `));
+  return named ? { [named.id]: reason(error.message, named.file.name) } : {};
+}
 
 function busyLabel(phase: CreatePhase | null, count: number): string {
   if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
@@ -76,9 +95,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
         onError: (error) => {
           startErrorToast(error);
           setProgress({});
-          // A refused or missing photo is named at the start of the message: mark it in the grid.
-          const named = photos.find((p) => error.message.startsWith(`${p.file.name}:`) || error.message.startsWith(`${p.file.name} `));
-          if (named) setPhotoErrors({ [named.id]: error.message.slice(named.file.name.length).replace(/^[:\s]+/, '') });
+          setPhotoErrors(refusedPhotos(error, photos));
         },
         onSettled: () => setPhase(null),
       },
@@ -112,9 +129,11 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
               />
             </div>
             <div className="grid content-start gap-2">
-              <Label htmlFor={`${id}-background`}>Background Style</Label>
+              <Label htmlFor={`${id}-background`} id={`${id}-background-label`}>
+                Background Style
+              </Label>
               <Select value={background} onValueChange={(value) => setBackground(value as Background)} disabled={processing}>
-                <SelectTrigger id={`${id}-background`}>
+                <SelectTrigger id={`${id}-background`} aria-labelledby={`${id}-background-label`}>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
@@ -133,11 +152,13 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
               <div className="flex min-w-0 items-center gap-3">
                 <img src={logoUrl} alt="" className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
                 <div className="min-w-0">
-                  <Label htmlFor={`${id}-logo`}>Place my logo</Label>
+                  <Label htmlFor={`${id}-logo`} id={`${id}-logo-label`}>
+                    Place my logo
+                  </Label>
                   <p className="text-sm text-slate-600">Your logo from Settings goes on every image of this package.</p>
                 </div>
               </div>
-              <Switch id={`${id}-logo`} checked={useLogo} onCheckedChange={setUseLogo} disabled={processing} />
+              <Switch id={`${id}-logo`} aria-labelledby={`${id}-logo-label`} checked={useLogo} onCheckedChange={setUseLogo} disabled={processing} />
             </div>
           )}
 
