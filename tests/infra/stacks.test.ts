@@ -3,6 +3,7 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { API_ROUTES, WEBSOCKET_ROUTES } from '@shared/api-routes';
 import { buildApp } from '../../infra/cdk/app-factory';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
+import { PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
 
 // Bundling is skipped in tests (it is exercised by `npx cdk synth`); everything else is the real app.
 const synth = (context: Record<string, unknown> = {}) => buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
@@ -83,7 +84,7 @@ describe('API stack', () => {
   });
 
   it('one Node 24 arm64 function per handler, each handler with stated permissions', () => {
-    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler)];
+    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler), ...Object.values(WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER];
     const fns = Object.values(api.findResources('AWS::Lambda::Function'));
     expect(fns.length).toBe(handlers.length);
     for (const fn of fns) {
@@ -111,6 +112,37 @@ describe('API stack', () => {
     expect(senders.sort()).toEqual(declared.sort());
     expect(senders).toContain('SendContactMessageHandler');
     expect(senders).not.toContain('ListCreditPackagesHandler');
+  });
+
+  it('the render workflow: a traced, logged state machine whose Map renders up to 8 angles at once, retrying and catching inside each angle', () => {
+    const machines = Object.values(api.findResources('AWS::StepFunctions::StateMachine'));
+    expect(machines.length).toBe(1);
+    const props = machines[0]!.Properties;
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+    expect(props.LoggingConfiguration.Level).toBe('ALL');
+    const definition = JSON.stringify(props.DefinitionString);
+    expect(definition).toContain('\\"MaxConcurrency\\":8');
+    expect(definition).toContain('RenderRetryableError');
+    expect(definition).toMatch(/Render angle.*Catch.*States\.ALL.*Mark angle failed/);
+  });
+
+  it('only the start and retry routes may start the workflow; only the sweeper may describe or stop its executions; a schedule runs the sweeper', () => {
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
+    const holders = (action: string) =>
+      policies
+        .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(`"${action}"`))
+        .map(([id]) => id.replace(/Fn.*|Role.*/, ''))
+        .sort();
+    expect(holders('states:StartExecution')).toEqual(['RetryCarPackageAngleHandler', 'StartCarPackageHandler']);
+    expect(holders('states:StopExecution')).toEqual(['PackageSweeperHandler']);
+    expect(holders('secretsmanager:GetSecretValue')).toEqual(['PackagePrepareHandler', 'PackageRenderAngleHandler']);
+    api.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
+  });
+
+  it('car package photos left in drafts/ (never started) are forgotten after two days', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'drafts/', ExpirationInDays: 2, Status: 'Enabled' })]) },
+    });
   });
 
   it('access logs and throttling on the HTTP stage', () => {

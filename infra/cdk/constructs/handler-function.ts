@@ -6,6 +6,9 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { readFileSync } from 'node:fs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
@@ -28,7 +31,28 @@ export interface HandlerResources {
   magicLinkKey?: kms.IKey;
   /** For "ssm:site-origin". */
   siteOriginParameterName?: string;
+  /** For "workflow:start" and "workflow:describe". */
+  renderWorkflow?: sfn.IStateMachine;
+  /** For "secrets:openai". */
+  openAiSecret?: secretsmanager.ISecret;
 }
+
+const SHARP_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
+
+/**
+ * sharp is a native module: kept out of the bundle and installed beside it in its linux-arm64 build (the Lambda's
+ * platform, whatever machine synthesizes), at the version the project was tested with.
+ */
+const SHARP_BUNDLING = {
+  externalModules: ['sharp'],
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_input: string, output: string) => [
+      `cd "${output}" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc sharp@${SHARP_VERSION}`,
+    ],
+  },
+};
 
 export interface HandlerFunctionProps {
   /** File name under functions/src/handlers/ (the same entry the local host runs). */
@@ -64,6 +88,10 @@ export class HandlerFunction extends Construct {
       environment: {
         ...props.environment,
         HANDLER_NAME: props.handler,
+        ...(permissions.includes('workflow:start') || permissions.includes('workflow:describe')
+          ? { STATE_MACHINE_ARN: need(props.resources.renderWorkflow, 'workflow:start').stateMachineArn }
+          : {}),
+        ...(permissions.includes('secrets:openai') && props.resources.openAiSecret ? { OPENAI_SECRET_ARN: props.resources.openAiSecret.secretArn } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -77,6 +105,7 @@ export class HandlerFunction extends Construct {
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with.
         externalModules: [],
+        ...(permissions.includes('native:sharp') ? SHARP_BUNDLING : {}),
       },
     });
 
@@ -135,6 +164,23 @@ export class HandlerFunction extends Construct {
               resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: need(props.resources.siteOriginParameterName, permission).replace(/^\//, '') })],
             }),
           );
+          break;
+        case 'uploads:delete':
+          uploadsBucket.grantDelete(this.fn);
+          break;
+        case 'renders:delete':
+          rendersBucket.grantDelete(this.fn);
+          break;
+        case 'workflow:start':
+          need(props.resources.renderWorkflow, permission).grantStartExecution(this.fn);
+          break;
+        case 'workflow:describe':
+          need(props.resources.renderWorkflow, permission).grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
+          break;
+        case 'secrets:openai':
+          if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);
+          break;
+        case 'native:sharp':
           break;
         case 'websocket:post':
           if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);

@@ -3,11 +3,18 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
+import { RenderWorkflow } from '../constructs/render-workflow';
+import { PACKAGE_SWEEPER_HANDLER, RENDER_TASK_TIMEOUT_SECONDS, SWEEP_INTERVAL_MINUTES, WORKFLOW_TASK_HANDLERS, type WorkflowTask } from '../../workflow-tasks';
 import type { StageConfig } from '../stage-config';
 
 export interface ApiStackProps extends StackProps {
@@ -33,6 +40,7 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
 export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly webSocketStage: apigw.WebSocketStage;
+  readonly renderWorkflow: sfn.IStateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -61,15 +69,41 @@ export class ApiStack extends Stack {
       MAIL_TRANSPORT: 'ses',
       WEBSOCKET_MANAGEMENT_ENDPOINT: managementEndpoint,
     };
-    const resources: HandlerResources = { ...props.resources, webSocketApiArn };
-    const fnFor = (handler: string, route?: ApiRoute) =>
+    // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
+    const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
+    const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
+    const resources: HandlerResources = { ...props.resources, webSocketApiArn, openAiSecret };
+    const fnFor = (handler: string, options: { timeoutSeconds?: number; memoryMb?: number; environment?: Record<string, string> } = {}) =>
       new HandlerFunction(this, `${pascal(handler)}Handler`, {
         handler,
         resources,
-        environment,
-        timeout: Duration.seconds(route?.timeoutSeconds ?? 10),
-        memorySize: route?.memoryMb,
+        environment: options.environment ?? environment,
+        timeout: Duration.seconds(options.timeoutSeconds ?? 10),
+        memorySize: options.memoryMb,
       }).fn;
+
+    // The car package render workflow: one function per task, the state machine, and the sweeper on a schedule.
+    const taskOptions: Record<WorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
+      prepare: { timeoutSeconds: 120, memoryMb: 2048 },
+      angleStarted: { timeoutSeconds: 10 },
+      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 2048 },
+      angleFailed: { timeoutSeconds: 10 },
+      finalize: { timeoutSeconds: 30 },
+    };
+    const taskFunctions = {} as Record<WorkflowTask, lambda.IFunction>;
+    for (const task of Object.keys(WORKFLOW_TASK_HANDLERS) as WorkflowTask[]) {
+      taskFunctions[task] = fnFor(WORKFLOW_TASK_HANDLERS[task], { ...taskOptions[task], environment: renderEnvironment });
+    }
+    const workflowLogs = new logs.LogGroup(this, 'RenderWorkflowLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    const workflow = new RenderWorkflow(this, 'RenderWorkflow', { functions: taskFunctions, logGroup: workflowLogs });
+    this.renderWorkflow = workflow.stateMachine;
+    resources.renderWorkflow = workflow.stateMachine;
+    const sweeper = fnFor(PACKAGE_SWEEPER_HANDLER, { timeoutSeconds: 120 });
+    new events.Rule(this, 'PackageSweeperSchedule', {
+      description: 'Closes and refunds car packages whose render execution was lost.',
+      schedule: events.Schedule.rate(Duration.minutes(SWEEP_INTERVAL_MINUTES)),
+      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
+    });
 
     for (const { routeKey, handler } of WEBSOCKET_ROUTES) {
       const integration = new WebSocketLambdaIntegration(`${pascal(handler)}Integration`, fnFor(handler));

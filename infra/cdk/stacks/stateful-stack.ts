@@ -72,6 +72,8 @@ export class StatefulStack extends Stack {
         autoDeleteObjects: !props.config.retainData,
       });
     this.uploadsBucket = privateBucket('Uploads', 'uploads/');
+    // Car package photos are uploaded under drafts/ and copied out when the package starts: the rest is forgotten.
+    this.uploadsBucket.addLifecycleRule({ id: 'ForgetUnstartedDrafts', prefix: 'drafts/', expiration: Duration.days(2) });
     this.rendersBucket = privateBucket('Renders', 'renders/');
   }
 }
