@@ -48,8 +48,10 @@ const SHARP_BUNDLING = {
   commandHooks: {
     beforeBundling: () => [],
     beforeInstall: () => [],
+    // The bundle folder gets its own package.json first: without one, npm would install into the nearest parent
+    // project (this repository) instead.
     afterBundling: (_input: string, output: string) => [
-      `cd "${output}" && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc sharp@${SHARP_VERSION}`,
+      `cd "${output}" && printf '{"private":true}' > package.json && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc sharp@${SHARP_VERSION}`,
     ],
   },
 };

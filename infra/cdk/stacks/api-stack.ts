@@ -86,7 +86,8 @@ export class ApiStack extends Stack {
     const taskOptions: Record<WorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
       prepare: { timeoutSeconds: 120, memoryMb: 2048 },
       angleStarted: { timeoutSeconds: 10 },
-      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 2048 },
+      // Mostly waiting on the image model: memory for decoding and encoding a 1536 px image, no more.
+      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 1024 },
       angleFailed: { timeoutSeconds: 10 },
       finalize: { timeoutSeconds: 30 },
     };
