@@ -6,7 +6,7 @@ import type { LogoSource } from './ports';
 export class LogoUnreadableError extends Error {}
 
 /** Loopback, private, link-local and other non-public ranges: a logo URL must not reach into our own network. */
-function isPublicAddress(address: string): boolean {
+export function isPublicAddress(address: string): boolean {
   if (isIP(address) === 4) {
     const [a, b] = address.split('.').map(Number) as [number, number];
     return !(a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168) || a >= 224);

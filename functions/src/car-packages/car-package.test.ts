@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { outcomeOf, slugOf } from './car-package';
+import { isPublicAddress } from './https-logo-source';
+import { angleFailureMessage } from './render-workflow-tasks';
+
+describe('a package status from its angles', () => {
+  const angles = (...s: ('pending' | 'processing' | 'completed' | 'failed')[]) => s.map((angle_status) => ({ angle_status }));
+  it('is processing while any angle is pending or processing', () => {
+    expect(outcomeOf(angles('completed', 'pending', 'failed'))).toEqual({ status: 'processing', finished: false });
+    expect(outcomeOf(angles('completed', 'processing'))).toEqual({ status: 'processing', finished: false });
+  });
+  it('is completed, partial_complete or error once every angle is final', () => {
+    expect(outcomeOf(angles('completed', 'completed'))).toEqual({ status: 'completed', finished: true });
+    expect(outcomeOf(angles('completed', 'failed'))).toEqual({ status: 'partial_complete', finished: true });
+    expect(outcomeOf(angles('failed', 'failed'))).toEqual({ status: 'error', finished: true });
+  });
+});
+
+describe('file names from the car name', () => {
+  it('are lower-case words joined by dashes, accents dropped, never empty', () => {
+    expect(slugOf('2019 BMW X3 M40i')).toBe('2019-bmw-x3-m40i');
+    expect(slugOf('  Citroën C5 Aircross / "Shine" ')).toBe('citroen-c5-aircross-shine');
+    expect(slugOf('!!!')).toBe('car');
+    expect(slugOf('x'.repeat(200)).length).toBe(60);
+  });
+});
+
+describe('what a dealer reads on a failed angle', () => {
+  it('a refusal or permanent error says why, and that a retry is free', () => {
+    expect(angleFailureMessage({ Error: 'RenderPermanentError', Cause: 'The request was refused by the content policy.' })).toBe(
+      'The request was refused by the content policy. You can retry this angle for free.',
+    );
+  });
+  it('reads the message out of a Lambda error as AWS reports it (JSON in Cause)', () => {
+    const cause = JSON.stringify({ errorType: 'PhotoRejectedError', errorMessage: 'We could not find a car in this photo.', trace: ['at x'] });
+    expect(angleFailureMessage({ Error: 'PhotoRejectedError', Cause: cause })).toBe('We could not find a car in this photo. You can retry this angle for free.');
+  });
+  it('never shows an internal error text', () => {
+    const message = angleFailureMessage({ Error: 'TypeError', Cause: "Cannot read properties of undefined (reading 'rgb')" });
+    expect(message).not.toContain('undefined');
+    expect(message).toMatch(/error on our side\. You can retry this angle for free\.$/);
+    expect(angleFailureMessage({ Error: 'RenderRetryableError', Cause: '429 rate limited' })).toMatch(/busy/);
+    expect(angleFailureMessage({ Error: 'Sandbox.Timedout', Cause: 'Task timed out after 390 s' })).toMatch(/took too long/);
+  });
+});
+
+describe('the logo fetch reaches only public addresses', () => {
+  it('refuses loopback, private, link-local (cloud metadata) and unique-local addresses', () => {
+    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+  });
+  it('allows public addresses', () => {
+    for (const a of ['93.184.216.34', '172.32.0.1', '8.8.8.8', '2606:4700:4700::1111']) expect(isPublicAddress(a), a).toBe(true);
+  });
+});
