@@ -66,10 +66,15 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
   const jwks = { keys: [{ ...(createPublicKey(privateKey).export({ format: 'jwk' }) as Record<string, string>), kid, alg: 'RS256', use: 'sig' }] };
 
   const users: Record<string, LocalUser> = JSON.parse(await readFile(usersFile, 'utf8').catch(() => '{}'));
-  const saveUsers = async () => {
-    await writeFile(`${usersFile}.tmp`, JSON.stringify(users, null, 2));
-    await rename(`${usersFile}.tmp`, usersFile);
-  };
+  // One write at a time: concurrent sign-ups would otherwise rename the same temporary file twice (ENOENT).
+  let saving: Promise<void> = Promise.resolve();
+  const saveUsers = () =>
+    (saving = saving
+      .catch(() => undefined)
+      .then(async () => {
+        await writeFile(`${usersFile}.tmp`, JSON.stringify(users, null, 2));
+        await rename(`${usersFile}.tmp`, usersFile);
+      }));
   const byEmail = (email: string) => Object.values(users).find((u) => u.email === email.trim().toLowerCase());
   const sessions = new Map<string, AuthSession>();
 

@@ -180,22 +180,30 @@ try {
   const realDealers = new DealerPool(real.host.url, 'bench-real');
   const { LocalRenderer } = await import('../../functions/src/renderer/local/local-renderer');
   const renderer = new LocalRenderer();
-  const photos = REAL_PHOTOS.map((file) => ({ id: file.split('/').at(-1)!, bytes: readFileSync(file) }));
+  // The renderer caches cut-outs by content: every package (and every direct run) gets photos no process has seen,
+  // the same JPEGs with a different nonce after their end marker, as a new dealer's photos would be.
+  let nonce = 0;
+  const freshPhotos = () => {
+    nonce++;
+    return REAL_PHOTOS.map((file) => ({ file, bytes: Buffer.concat([readFileSync(file), Buffer.from(`\nbench-package ${process.pid} ${nonce}`)]) }));
+  };
+  const directPhotos = () => freshPhotos().map((p) => ({ id: p.file.split('/').at(-1)!, bytes: p.bytes }));
   // Warm-up of both (ISNet session, the CPU-ready model file, module loading): not counted.
-  const warm = await runPackage(await realDealers.next(), real.sfn, region, REAL_PHOTOS);
+  const warm = await runPackage(await realDealers.next(), real.sfn, region, freshPhotos());
   console.log('warm-up package', s(warm.wallMs), JSON.stringify(summary(warm.detail)));
-  const warmDirect = await renderer.renderPackage({ photos, background: 'studio' });
+  const warmDirect = await renderer.renderPackage({ photos: directPhotos(), background: 'studio' });
   console.log('warm-up renderPackage', s(warmDirect.totalMs));
   const packages: PackageRun[] = [];
   const direct: number[] = [];
   let directImages = 0;
   for (let i = 0; i < REPS; i++) {
     // Alternating, so drift in the machine's speed touches both alike.
+    const photos = directPhotos();
     const t = performance.now();
     const result = await renderer.renderPackage({ photos, background: 'studio' });
     direct.push(performance.now() - t);
     directImages = result.images.length;
-    const run = await runPackage(await realDealers.next(), real.sfn, region, REAL_PHOTOS);
+    const run = await runPackage(await realDealers.next(), real.sfn, region, freshPhotos());
     packages.push(run);
     console.log(`rep ${i + 1}: package ${s(run.wallMs)} (seen ${s(run.observedMs)}), renderPackage ${s(direct.at(-1)!)}; ${JSON.stringify(summary(run.detail))}`);
     console.log('  breakdown', JSON.stringify(breakdown(run)));

@@ -64,6 +64,13 @@ export async function signInNewDealer(url: string, label = 'dealer'): Promise<De
   }
 }
 
+/** A photo to upload: a file, optionally with the angle the dealer tagged, optionally other bytes under its name. */
+export interface PhotoSpec {
+  file: string;
+  angle?: Angle;
+  bytes?: Buffer;
+}
+
 export class PackageApi {
   constructor(
     readonly url: string,
@@ -87,8 +94,8 @@ export class PackageApi {
   }
 
   /** POST /api/car-packages, then each photo through its presigned POST (as the browser uploads); a photo may carry the angle the dealer tagged. */
-  async createWithPhotos(files: (string | { file: string; angle: Angle })[], options: { name?: string; background?: string } = {}): Promise<string> {
-    const photos = files.map((f) => (typeof f === 'string' ? { file: f, angle: undefined } : f)).map((p) => ({ ...p, bytes: readFileSync(p.file) }));
+  async createWithPhotos(files: (string | PhotoSpec)[], options: { name?: string; background?: string } = {}): Promise<string> {
+    const photos = files.map((f) => (typeof f === 'string' ? { file: f } : f)).map((p) => ({ ...p, bytes: p.bytes ?? readFileSync(p.file) }));
     const created = await this.ok<CreateCarPackageResponse>('POST', '/api/car-packages', {
       session_name: options.name ?? `Package ${new Date().toISOString()}`,
       ...(options.background ? { background: options.background } : {}),
