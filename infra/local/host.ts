@@ -15,8 +15,7 @@ import { createLocalCognito } from './cognito-local';
 import { SPA_DIST, ensureSpaBuilt } from './spa-build';
 import { SWEEP_INTERVAL_MINUTES } from '../workflow-tasks';
 import { loadRenderWorkflowDefinition, renderWorkflowArn } from './render-workflow-local';
-import { LocalStateMachine } from './step-functions-local';
-import { createStepFunctionsApi } from './step-functions-api';
+import type { StepFunctionsApi } from './step-functions-api';
 import { startSweeperTimer } from './sweeper-timer';
 
 export interface LocalHost {
@@ -92,23 +91,26 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     }
     const spaBuild = options.skipSpa || options.dev ? Promise.resolve('skipped') : ensureSpaBuilt(log);
 
-    // 2. The engines, in parallel; the render workflow's definition (cached, or synthesized by CDK) meanwhile.
+    // 2. The engines, in parallel; meanwhile the render workflow's definition (cached, or synthesized by CDK) and
+    //    the ASL interpreter (about 0.5 s to import), while DynamoDB Local's Java starts.
+    const stateMachineArn = renderWorkflowArn(cfg.AWS_REGION);
     const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
         ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS })
         : Promise.resolve<RunningS3 | undefined>(undefined),
-      loadRenderWorkflowDefinition(),
+      Promise.all([loadRenderWorkflowDefinition(), import('./step-functions-local'), import('./step-functions-api')]).then(([loaded, { LocalStateMachine }, { createStepFunctionsApi }]) => {
+        // Step Functions: the workflow on the ASL interpreter, behind the real API's protocol at /_local/sfn.
+        const machine = new LocalStateMachine(stateMachineArn, loaded.definition);
+        return { loaded, machine, api: createStepFunctionsApi([machine]) };
+      }),
     ]);
     if (dynamodb) stops.push(() => dynamodb.stop());
     if (s3) stops.push(() => s3.stop());
-    if (workflow.source === 'synthesized') log(`Synthesized the render workflow in ${(workflow.ms / 1000).toFixed(1)} s (cached in .cache/local-workflow)`);
-    // Step Functions: the workflow on the ASL interpreter, behind the real API's protocol at /_local/sfn.
-    const stateMachineArn = renderWorkflowArn(cfg.AWS_REGION);
-    const renderWorkflow = new LocalStateMachine(stateMachineArn, workflow.definition);
-    const sfn = createStepFunctionsApi([renderWorkflow]);
+    if (workflow.loaded.source === 'synthesized') log(`Synthesized the render workflow in ${(workflow.loaded.ms / 1000).toFixed(1)} s (cached in .cache/local-workflow)`);
+    const sfn = workflow.api;
     // Stopped before the engines (stops run in reverse): no task of an execution runs on a stopped engine.
-    stops.push(() => renderWorkflow.stopAll());
+    stops.push(() => workflow.machine.stopAll());
 
     // 3. The environment of the functions: exactly the variables CDK gives the Lambdas, plus endpoint overrides.
     Object.assign(process.env, {
@@ -212,7 +214,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
 }
 
 /** Local only: the task calls of one execution (state, handler, start, duration), for profiling a run. */
-function serveTrace(req: IncomingMessage, res: ServerResponse, sfn: ReturnType<typeof createStepFunctionsApi>) {
+function serveTrace(req: IncomingMessage, res: ServerResponse, sfn: StepFunctionsApi) {
   const arn = new URL(req.url ?? '/', 'http://local').searchParams.get('executionArn') ?? '';
   const tasks = sfn.trace(arn);
   res.writeHead(tasks ? 200 : 404, { 'content-type': 'application/json' });
