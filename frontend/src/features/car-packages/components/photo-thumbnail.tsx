@@ -7,6 +7,8 @@ import type { SelectedPhoto } from '../hooks/use-photo-selection';
 
 const AUTO = 'auto';
 
+const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
+
 /** A chosen photo: preview, angle tag (Auto-detect or one of the 8), remove button, upload progress, its error. */
 export function PhotoThumbnail({
   photo,
@@ -41,7 +43,7 @@ export function PhotoThumbnail({
         </button>
       </div>
       <p className="truncate text-xs text-slate-700" title={photo.file.name}>
-        {photo.file.name} · {(photo.file.size / (1024 * 1024)).toFixed(1)} MB
+        {photo.file.name} · {fileSize(photo.file.size)}
       </p>
       <Select value={photo.angle ?? AUTO} onValueChange={(value) => onAngle(value === AUTO ? null : (value as Angle))} disabled={disabled}>
         <SelectTrigger className="h-9 text-sm" aria-label={`Angle of photo ${index + 1}`}>
