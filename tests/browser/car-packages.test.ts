@@ -207,7 +207,7 @@ describe('car packages', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: 'test-results/car-packages-form-1280.png', fullPage: true });
     });
-    const { completed } = await expectLiveProgress(page, events);
+    const { completed, failed } = await expectLiveProgress(page, events);
     expect(completed).toBeGreaterThanOrEqual(1);
 
     // The dealer's photos, with the angle each was used for.
@@ -221,15 +221,32 @@ describe('car packages', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'test-results/car-packages-detail-1280.png', fullPage: true });
 
+    // A failed angle is retried for free (the overview's balance below still shows only the package's credit).
+    const failedCard = page.locator('[data-testid=angle-card][data-status=failed]').first();
+    if (failed > 0) {
+      const angle = await failedCard.getAttribute('data-angle');
+      const [retry] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/angles/${angle}/retry`)),
+        failedCard.getByRole('button', { name: 'Retry (free)' }).click(),
+      ]);
+      expect(retry.status()).toBe(200);
+      const card = page.locator(`[data-testid=angle-card][data-angle=${angle}]`);
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toMatch(/^(completed|failed)$/);
+      await waitForTerminal(page);
+    }
+    const completedNow = await counter(page, 'completed');
+
     // The sidebar link (with its reset value) closes the detail and drops the parameter.
     await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Car Packages' }).click();
     const card = page.getByTestId('package-card').filter({ hasText: name });
     await card.waitFor();
     await page.waitForURL(/\/dashboard\/car-packages$/);
     expect(await page.getByTestId('package-detail').count()).toBe(0);
-    expect(await card.getByTestId('package-progress').textContent()).toBe(`${completed}/8 photos`);
+    expect(await card.getByTestId('package-progress').textContent()).toBe(`${completedNow}/8 photos`);
     expect(await card.getByTestId('package-status').textContent()).toMatch(/^(Completed|Partial complete)$/);
     await page.screenshot({ path: 'test-results/car-packages-gallery-1280.png', fullPage: true });
+    // The card's preview is the first completed angle, not "No preview".
+    await card.locator('img').waitFor();
 
     // Overview: activity counts, the balance after the charge, the recent list opening the detail.
     await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Dashboard' }).click();
