@@ -5,10 +5,14 @@ import type { PackageImage } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
 import { useRetryAngle } from '../api/package-actions';
 import { useImageDownload } from '../hooks/use-image-download';
 import type { ViewedImage } from './image-viewer-dialog';
 import { AngleStatusBadge } from './status-badge';
+
+// Without an image, a card in the phone's single column needs no photo-sized box; in a grid it keeps the row even.
+const placeholderBox = 'flex min-h-28 w-full sm:aspect-[4/3] sm:min-h-0';
 
 // A similarity shown to the dealer, rounded down (a 0.749 never reads as 0.75).
 const similarity = (score: number) => (Math.floor(score * 100) / 100).toFixed(2);
@@ -30,7 +34,7 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
   }
   if (image.angle_status === 'processing' || (image.angle_status === 'completed' && !preview)) {
     return (
-      <div className="flex aspect-[4/3] w-full animate-pulse flex-col items-center justify-center gap-2 bg-blue-50 text-sm font-medium text-blue-800">
+      <div className={cn(placeholderBox, 'animate-pulse flex-col items-center justify-center gap-2 bg-blue-50 text-sm font-medium text-blue-800')}>
         <Spinner label={`Rendering ${label}`} className="size-7" />
         Rendering...
       </div>
@@ -38,13 +42,13 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
   }
   if (image.angle_status === 'failed') {
     return (
-      <div className="flex aspect-[4/3] w-full flex-col justify-center gap-2 bg-red-50 p-4 text-sm text-red-800" data-testid="angle-error">
+      <div className={cn(placeholderBox, 'flex-col justify-center gap-2 bg-red-50 p-4 pt-10 text-sm text-red-800')} data-testid="angle-error">
         <p className="line-clamp-5">{image.error_message ?? 'This angle could not be rendered.'}</p>
       </div>
     );
   }
   return (
-    <div className="flex aspect-[4/3] w-full items-center justify-center bg-slate-50 text-sm text-slate-600">Waiting to start...</div>
+    <div className={cn(placeholderBox, 'items-center justify-center bg-slate-50 text-sm text-slate-600')}>Waiting to start...</div>
   );
 }
 
