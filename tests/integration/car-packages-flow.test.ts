@@ -1,0 +1,143 @@
+import { resolve } from 'node:path';
+import { unzipSync } from 'fflate';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ANGLES } from '@shared/angles';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import type { CarPackageActivity, CarPackageDetail, CarPackageZipResponse, ListCarPackagesResponse } from '@shared/schemas/car-packages';
+import { useLocalHost } from '../support/local-host';
+import { PackageApi, isFinal, signInNewDealer, summary } from './package-api-client';
+
+/**
+ * One car package end to end through the shared host's HTTP API, rendered by the real local renderer (ISNet cut-out):
+ * one committed photo of a front corner gives that corner and its mirror image, and honestly nothing else.
+ */
+const { url } = useLocalHost();
+const h = await import('../support/car-package-harness');
+const { subOf } = await import('../support/car-package-http');
+const { s3Keys } = await import('../../functions/src/car-packages/car-package');
+
+const PHOTO = resolve(import.meta.dirname, '../fixtures/cars/cupra-born-grey-front34-street.jpg');
+const NAME = '2021 Cupra Born 58 kWh';
+const SLUG = '2021-cupra-born-58-kwh';
+
+const download = async (link: string) => {
+  const response = await fetch(link);
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+const activityOf = (api: PackageApi) => {
+  const midnight = new Date();
+  midnight.setHours(0, 0, 0, 0);
+  const week = new Date(midnight.getTime() - 6 * 24 * 3600_000);
+  return api.call<CarPackageActivity>('GET', `/api/car-packages/activity?today_start=${encodeURIComponent(midnight.toISOString())}&week_start=${encodeURIComponent(week.toISOString())}`);
+};
+
+async function listAll(api: PackageApi): Promise<string[][]> {
+  const pages: string[][] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { status: number; body: ListCarPackagesResponse } = await api.call<ListCarPackagesResponse>('GET', `/api/car-packages?limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(page.status).toBe(200);
+    pages.push(page.body.packages.map((p) => p.id));
+    cursor = page.body.next_cursor;
+  } while (cursor && pages.length < 10);
+  return pages.filter((p) => p.length > 0);
+}
+
+describe('a car package from one photo, end to end on the local host', () => {
+  it('renders the corner and its mirror image, explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {
+    const api = new PackageApi(url, await signInNewDealer(url, 'flow'));
+    const sub = subOf(api.dealer);
+
+    const id = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: NAME });
+    const started = await api.start(id);
+    expect(started).toMatchObject({ replayed: false, balance: { total_credits: 4 }, package: { id, status: 'pending', session_name: NAME, photo_count: 1 } });
+
+    const done: CarPackageDetail = await api.waitFor(id, isFinal, 120_000, 250);
+    const completed = done.images.filter((i) => i.angle_status === 'completed').map((i) => i.angle);
+    expect(completed, JSON.stringify(summary(done))).toEqual(['front_left_corner', 'front_right_corner']);
+    expect(done).toMatchObject({ status: 'partial_complete', completed_angles: 2, failed_angles: 6, status_message: null, credits_used: 1 });
+    expect(done.images.map((i) => i.angle)).toEqual([...ANGLES]);
+    expect(done.photos).toMatchObject([{ id: 'photo-1', file_name: 'cupra-born-grey-front34-street.jpg', angle: 'front_left_corner', assigned_angle: 'front_left_corner', refused: null }]);
+    // The gallery's preview: the first completed angle (shared/schemas/car-packages.ts thumbnail_url).
+    expect.soft(done.thumbnail_url, 'thumbnail_url of a package with completed angles').toEqual(expect.stringMatching(/^http/));
+    // When the last angle finished ("null while running").
+    expect.soft(done.finished_at, 'finished_at of a finished package').toEqual(expect.any(String));
+
+    // The angles one front-corner photo cannot honestly give, each with its reason.
+    const reasons = Object.fromEntries(done.images.filter((i) => i.angle_status === 'failed').map((i) => [i.angle, i.error_message]));
+    expect(reasons).toEqual({
+      front: 'No photo shows the Front View; it cannot be derived from other angles.',
+      rear: 'No photo shows the Rear View; it cannot be derived from other angles.',
+      left_side: 'No photo shows the Left Side or the Right Side.',
+      right_side: 'No photo shows the Right Side or the Left Side.',
+      rear_left_corner: 'No photo shows the Rear Left Corner or the Rear Right Corner.',
+      rear_right_corner: 'No photo shows the Rear Right Corner or the Rear Left Corner.',
+    });
+    for (const i of done.images.filter((x) => x.angle_status === 'failed')) expect([i.rendered_url, i.web_url]).toEqual([null, null]);
+
+    // Signed links of the finished angles: a 1536x1024 JPEG and a 768x512 WebP each.
+    const fullImages: Record<string, Buffer> = {};
+    for (const image of done.images.filter((i) => i.angle_status === 'completed')) {
+      expect(image.metadata).toMatchObject({ source_photo_id: 'photo-1', mirrored: image.angle === 'front_right_corner', renderer: 'local' });
+      const full = await download(image.rendered_url!);
+      expect(full.status).toBe(200);
+      expect(await sharp(full.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1536, height: 1024 });
+      const web = await download(image.web_url!);
+      expect(web.status).toBe(200);
+      expect(await sharp(web.bytes).metadata()).toMatchObject({ format: 'webp', width: 768, height: 512 });
+      fullImages[image.angle] = full.bytes;
+    }
+
+    // The zip: exactly the finished angles' full-size JPEGs, named after the car.
+    const zip = await api.call<CarPackageZipResponse>('POST', `/api/car-packages/${id}/zip`);
+    expect(zip.status).toBe(200);
+    expect(zip.body).toMatchObject({ file_name: `${SLUG}-studio-images.zip`, image_count: 2 });
+    const archive = await download(zip.body.url);
+    expect(archive.status).toBe(200);
+    expect(archive.disposition).toBe(`attachment; filename="${SLUG}-studio-images.zip"`);
+    const files = unzipSync(new Uint8Array(archive.bytes));
+    const jpegs = Object.keys(files).filter((n) => /\.jpe?g$/i.test(n)).sort();
+    expect(jpegs).toEqual([`${SLUG}-front-left-corner.jpg`, `${SLUG}-front-right-corner.jpg`]);
+    expect(Buffer.from(files[`${SLUG}-front-left-corner.jpg`]!).equals(fullImages.front_left_corner!)).toBe(true);
+    expect(Buffer.from(files[`${SLUG}-front-right-corner.jpg`]!).equals(fullImages.front_right_corner!)).toBe(true);
+    // Besides the images, only a short README naming the car.
+    expect(Object.keys(files).filter((n) => !jpegs.includes(n))).toEqual(['README.txt']);
+    expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain(NAME);
+
+    // A second package, still running: it cannot be deleted.
+    const second = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: 'Second car' });
+    await api.start(second);
+    const busy = await api.call<{ message: string }>('DELETE', `/api/car-packages/${second}`);
+    expect([busy.status, busy.body.message]).toEqual([409, CAR_PACKAGE_MESSAGES.stillProcessing]);
+    expect((await api.get(second)).id).toBe(second);
+
+    // Listed newest first, one per page; counted today, this week and in all.
+    expect(await listAll(api)).toEqual([[second], [id]]);
+    expect((await activityOf(api)).body).toEqual({ today: 2, last_7_days: 2, total: 2 });
+
+    // The finished package is deleted with every file of it; the running one is untouched.
+    const keptBefore = await h.objectKeys('renders', s3Keys.packagePrefix(sub, id));
+    expect(keptBefore.length).toBeGreaterThanOrEqual(5); // 2 JPEGs, 2 WebPs, the zip
+    const deleted = await api.call('DELETE', `/api/car-packages/${id}`);
+    expect(deleted).toEqual({ status: 200, body: { success: true } });
+    expect((await api.call('GET', `/api/car-packages/${id}`)).status).toBe(404);
+    expect((await api.call('POST', `/api/car-packages/${id}/zip`)).status).toBe(404);
+    expect(await h.objectKeys('renders', s3Keys.packagePrefix(sub, id))).toEqual([]);
+    expect(await h.objectKeys('uploads', s3Keys.packagePrefix(sub, id))).toEqual([]);
+    expect(await h.objectKeys('uploads', s3Keys.draftPrefix(sub, id))).toEqual([]);
+    expect((await download(done.images.find((i) => i.angle === 'front_left_corner')!.rendered_url!)).status).toBe(404);
+    expect(await listAll(api)).toEqual([[second]]);
+    expect((await activityOf(api)).body).toEqual({ today: 1, last_7_days: 1, total: 1 });
+
+    // Deleting changes no credit: one charge per package, nothing refunded (both rendered something).
+    await api.waitFor(second, isFinal, 120_000, 250);
+    const ledger = await h.ledgerOf(sub);
+    expect(ledger.debits.length).toBe(2);
+    expect(ledger.refunds).toEqual([]);
+    expect(ledger.balance).toBe(3);
+    expect(ledger.sum).toBe(3);
+    expect((await api.call('DELETE', `/api/car-packages/${second}`)).status).toBe(200);
+  });
+});
