@@ -11,36 +11,17 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api-client';
 import { OPEN_PHOTO_GUIDE_FLAG, raiseSessionFlag } from '@/lib/session-flags';
 import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
 import { useDealerLogo } from '../api/profile';
-import { usePhotoSelection, type SelectedPhoto } from '../hooks/use-photo-selection';
-import { startErrorToast } from './start-error';
+import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { LogoToggle } from './logo-toggle';
+import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
 import { PhotoThumbnail } from './photo-thumbnail';
 import { WhatHappensNext } from './what-happens-next';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
-
-/**
- * The photos a 400 refused, marked in the grid: the server names each one in `fields` (`photos.<index>`: "<file>:
- * <reason>"); without fields, the photo whose name starts the message.
- */
-function refusedPhotos(error: Error, photos: readonly SelectedPhoto[]): Record<string, string> {
-  const reason = (text: string, fileName: string) => (text.startsWith(fileName) ? text.slice(fileName.length).replace(/^[:\s]+/, '') : text);
-  const found: Record<string, string> = {};
-  if (error instanceof ApiError) {
-    for (const [field, text] of Object.entries(error.fields)) {
-      const photo = /^photos\.(\d+)$/.exec(field) && photos[Number(field.split('.')[1])];
-      if (photo) found[photo.id] = reason(text, photo.file.name);
-    }
-  }
-  if (Object.keys(found).length > 0) return found;
-  const named = photos.find((p) => error.message.startsWith(`${p.file.name}:`) || error.message.startsWith(`${p.file.name} `));
-  return named ? { [named.id]: reason(error.message, named.file.name) } : {};
-}
 
 function busyLabel(phase: CreatePhase | null, count: number): string {
   if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
@@ -147,20 +128,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             </div>
           </div>
 
-          {logoUrl && (
-            <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
-              <div className="flex min-w-0 items-center gap-3">
-                <img src={logoUrl} alt="" className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
-                <div className="min-w-0">
-                  <Label htmlFor={`${id}-logo`} id={`${id}-logo-label`}>
-                    Place my logo
-                  </Label>
-                  <p className="text-sm text-slate-600">Your logo from Settings goes on every image of this package.</p>
-                </div>
-              </div>
-              <Switch id={`${id}-logo`} aria-labelledby={`${id}-logo-label`} checked={useLogo} onCheckedChange={setUseLogo} disabled={processing} />
-            </div>
-          )}
+          {logoUrl && <LogoToggle logoUrl={logoUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
 
           <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
 
