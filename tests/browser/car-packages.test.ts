@@ -314,7 +314,7 @@ describe('car packages', () => {
     await page.getByRole('button', { name: 'Create Your First Package' }).waitFor();
   }, 300_000);
 
-  it('refusals: blank name, too many photos, wrong type, too large, an unreadable photo named in the grid, no credit left', async () => {
+  it('refusals: blank name, too many photos, wrong type, too large, an unusable photo named in the grid, no credit left; the logo toggle', async () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'packages-refusals' });
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
     const input = page.getByTestId('photo-input');
@@ -382,5 +382,18 @@ describe('car packages', () => {
     // The form keeps the photo and the name for another try.
     expect(await thumbnails.count()).toBe(1);
     expect(await page.getByLabel('Car Name / Description').inputValue()).toBe('2019 Tiny Test');
+
+    // "Place my logo" is offered only once the profile has a logo.
+    expect(await page.getByRole('switch', { name: 'Place my logo' }).count()).toBe(0);
+    await page.goto(`${session.url}/dashboard/settings`);
+    await page.getByLabel('Logo URL').fill('https://cdn.example.com/harbor/logo.png');
+    await page.getByRole('button', { name: 'Update Profile' }).click();
+    await page.getByText(MESSAGES.profileUpdated.title).waitFor();
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const logo = page.getByRole('switch', { name: 'Place my logo' });
+    await logo.waitFor();
+    expect(await logo.getAttribute('aria-checked')).toBe('false');
+    await logo.click();
+    expect(await logo.getAttribute('aria-checked')).toBe('true');
   }, 180_000);
 });

@@ -18,7 +18,8 @@ export function LogoToggle({
   return (
     <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
       <div className="flex min-w-0 items-center gap-3">
-        <img src={logoUrl} alt="" className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
+        {/* A logo that cannot be shown here leaves an empty square, not a broken-image icon. */}
+        <img src={logoUrl} alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
         <div className="min-w-0">
           <Label htmlFor={id} id={`${id}-label`}>
             Place my logo
