@@ -33,7 +33,8 @@ describe('what a dealer reads on a failed angle', () => {
   });
   it('reads the message out of a Lambda error as AWS reports it (JSON in Cause)', () => {
     const cause = JSON.stringify({ errorType: 'PhotoRejectedError', errorMessage: 'We could not find a car in this photo.', trace: ['at x'] });
-    expect(angleFailureMessage({ Error: 'PhotoRejectedError', Cause: cause })).toBe('We could not find a car in this photo. You can retry this angle for free.');
+    // The photos were refused: a retry with the same photos cannot help, so it is not offered.
+    expect(angleFailureMessage({ Error: 'PhotoRejectedError', Cause: cause })).toBe('We could not find a car in this photo.');
   });
   it('never shows an internal error text', () => {
     const message = angleFailureMessage({ Error: 'TypeError', Cause: "Cannot read properties of undefined (reading 'rgb')" });

@@ -53,10 +53,12 @@ export interface StoredPackage {
   /** The execution currently working on the package (the start, or the latest retry). */
   execution_name: string;
   status_message: string | null;
-  thumbnail_key: string | null;
+  /** Absent until the first angle completes (set once with if_not_exists). */
+  thumbnail_key?: string;
   created_at: string;
   updated_at: string;
-  finished_at: string | null;
+  /** Absent while the package runs (set once per run with if_not_exists; a retry removes it). */
+  finished_at?: string;
 }
 
 export interface StoredImage {
@@ -164,10 +166,8 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     photos,
     execution_name: draft.id,
     status_message: null,
-    thumbnail_key: null,
     created_at: draft.created_at,
     updated_at: now,
-    finished_at: null,
   };
   return { pkg, images: ANGLES.map((a) => newImage(pkg, a, now)) };
 }
@@ -205,7 +205,7 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     thumbnail_url: pkg.thumbnail_key ? await urls.render(pkg.thumbnail_key) : null,
     created_at: pkg.created_at,
     updated_at: pkg.updated_at,
-    finished_at: pkg.finished_at,
+    finished_at: pkg.finished_at ?? null,
   };
 }
 

@@ -264,7 +264,7 @@ export class DynamoDbPackageStore implements PackageStore {
               Update: {
                 TableName: tableName(),
                 Key: keys.carPackage(id),
-                UpdateExpression: 'ADD failed_angles :minus SET #s = :processing, execution_name = :e, finished_at = :null, status_message = :null, updated_at = :now',
+                UpdateExpression: 'ADD failed_angles :minus SET #s = :processing, execution_name = :e, status_message = :null, updated_at = :now REMOVE finished_at',
                 ConditionExpression: 'attribute_exists(PK)',
                 ExpressionAttributeNames: { '#s': 'status' },
                 ExpressionAttributeValues: { ':minus': -1, ':processing': 'processing', ':e': executionName, ':null': null, ':now': now },

@@ -167,26 +167,19 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
     return replay(deps, started);
   }
   const draft = await deps.store.getDraft(id);
-  if (!draft || draft.user_id !== sub) throw notFound();
-  if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-
-  await checkUploads(deps, draft);
-  const logoKey = await keepLogo(deps, draft);
-  // The checked photos are kept where no lifecycle rule forgets them.
-  await Promise.all(draft.photos.map((p) => deps.photos.copyUpload(p.upload_key, p.key)));
-  const { pkg, images } = newPackage(draft, logoKey, draft.photos, clock(deps).toISOString());
-  const charge = await debitCredits(
-    { store: deps.credits, now: deps.now },
-    {
-      sub,
-      credits: CAR_PACKAGE_CREDITS,
-      key: chargeKey(id),
-      description: `Car package: ${draft.session_name}`,
-      metadata: { package_id: id },
-      alongside: { writes: () => deps.store.creationWrites(pkg, images), refused: () => new DomainError('conflict', CAR_PACKAGE_MESSAGES.alreadyStarted) },
-    },
-  );
-  if (charge.replayed) return replay(deps, (await deps.store.get(id)) ?? pkg);
+  let charge: Awaited<ReturnType<typeof chargeDraft>>;
+  try {
+    if (!draft || draft.user_id !== sub) throw notFound();
+    charge = await chargeDraft(deps, draft);
+  } catch (error) {
+    // A start of the same package running at the same moment (a double click, a client retry) may have won
+    // meanwhile: it removed the draft and its uploads. Its result is this call's answer too.
+    const winner = await deps.store.get(id);
+    if (winner?.user_id === sub) return replay(deps, winner);
+    throw error;
+  }
+  const { pkg, balance, replayed } = charge;
+  if (replayed) return replay(deps, (await deps.store.get(id)) ?? pkg);
   await deps.notify(sub, { type: 'balance.updated' });
   await deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads').catch((error) => logger.warn('draft uploads not deleted', { error: error as Error }));
 
@@ -198,7 +191,40 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
     throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
   }
   await packageChanged(deps.notify, pkg);
-  return { package: await summaryView(pkg, deps.photos.urls()), balance: charge.balance, replayed: false };
+  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false };
+}
+
+/**
+ * Checks the draft's uploads and logo, keeps checked copies of the photos, then charges the credit in the same
+ * transaction that creates the package. Refused or failed: the copies are removed again, nothing is charged.
+ */
+async function chargeDraft(deps: PackageDeps, draft: StoredDraft) {
+  if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
+  await checkUploads(deps, draft);
+  const logoKey = await keepLogo(deps, draft);
+  try {
+    // The checked photos are kept where no lifecycle rule forgets them.
+    await Promise.all(draft.photos.map((p) => deps.photos.copyUpload(p.upload_key, p.key)));
+    const { pkg, images } = newPackage(draft, logoKey, draft.photos, clock(deps).toISOString());
+    const charge = await debitCredits(
+      { store: deps.credits, now: deps.now },
+      {
+        sub: draft.user_id,
+        credits: CAR_PACKAGE_CREDITS,
+        key: chargeKey(draft.id),
+        description: `Car package: ${draft.session_name}`,
+        metadata: { package_id: draft.id },
+        alongside: { writes: () => deps.store.creationWrites(pkg, images), refused: () => new DomainError('conflict', CAR_PACKAGE_MESSAGES.alreadyStarted) },
+      },
+    );
+    return { pkg, balance: charge.balance, replayed: charge.replayed };
+  } catch (error) {
+    // Unless another start of this package won (its copies are the same files), no copy may outlive the refusal.
+    if (!(await deps.store.get(draft.id))) {
+      await deps.photos.deletePrefix(s3Keys.packagePrefix(draft.user_id, draft.id), 'uploads').catch((e) => logger.warn('photo copies not removed', { error: e as Error }));
+    }
+    throw error;
+  }
 }
 
 /** A repeated start: nothing is charged again; the workflow is started if the first call could not. */

@@ -160,6 +160,8 @@ export function angleFailureMessage(error: AngleItem['error']): string {
   const free = 'You can retry this angle for free.';
   switch (error?.Error) {
     case 'PhotoRejectedError':
+      // The photos themselves were refused: a retry with the same photos cannot help.
+      return message || 'The photos of this package could not be used.';
     case 'RenderPermanentError':
       return message && /retry/i.test(message) ? message : `${message || 'This angle could not be rendered.'} ${free}`.trim();
     case 'RenderRetryableError':

@@ -45,7 +45,14 @@ export class S3PhotoStorage implements PhotoStorage {
   }
 
   async copyUpload(from: string, to: string): Promise<void> {
-    await s3().send(new CopyObjectCommand({ Bucket: this.uploads, Key: to, CopySource: `${this.uploads}/${encodeURIComponent(from).replace(/%2F/g, '/')}` }));
+    const copy = () => s3().send(new CopyObjectCommand({ Bucket: this.uploads, Key: to, CopySource: `${this.uploads}/${encodeURIComponent(from).replace(/%2F/g, '/')}` }));
+    try {
+      await copy();
+    } catch (error) {
+      // Two copies to one key at the same moment (a double start) can fail one of them; once more settles it.
+      if (isMissing(error)) throw error;
+      await copy();
+    }
   }
 
   async putUpload(key: string, bytes: Buffer, contentType: string): Promise<void> {
