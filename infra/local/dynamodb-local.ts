@@ -11,14 +11,32 @@ export interface RunningDynamoDb {
   stop(): Promise<void>;
 }
 
+/**
+ * JVM flags for DynamoDB Local on a small machine: the client compiler only (one compiler thread) and the serial
+ * collector. Measured on 2 cores: ready in about 2.0 s instead of 2.7 s, and 1200 calls (Put + Query) took 3.3 s and
+ * 2.7 s of Java CPU instead of 6 s and 7.5 s (C2 compilation and the parallel collector's threads competed with the
+ * handlers for the two cores; the work itself is small).
+ */
+const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC';
+
 /** Starts AWS's own DynamoDB Local engine (Java) with its data on disk, and waits until it answers. */
 export async function startDynamoDbLocal(dataDir: string, region: string): Promise<RunningDynamoDb> {
   const dir = join(dataDir, 'dynamodb');
   await mkdir(dir, { recursive: true });
   const port = await freePort();
-  const child: ChildProcess = spawn({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  // The package spawns `java` with this process's environment; JDK_JAVA_OPTIONS carries the JVM flags (options the
+  // user set come after ours, so theirs win).
+  const userOptions = process.env.JDK_JAVA_OPTIONS;
+  process.env.JDK_JAVA_OPTIONS = [JVM_OPTIONS, userOptions].filter(Boolean).join(' ');
+  let child: ChildProcess;
+  try {
+    child = spawn({ port, path: dir, sharedDb: true, stdio: 'pipe' });
+  } finally {
+    if (userOptions === undefined) delete process.env.JDK_JAVA_OPTIONS;
+    else process.env.JDK_JAVA_OPTIONS = userOptions;
+  }
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString().replace(/^NOTE: Picked up JDK_JAVA_OPTIONS:.*\n?/m, '')));
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ region, endpoint });
   const deadline = Date.now() + 60_000;

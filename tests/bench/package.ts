@@ -100,7 +100,7 @@ class DealerPool {
   }
 }
 
-async function runPackage(api: PackageApi, sfn: SFNClient, region: string, photos: Parameters<PackageApi['createWithPhotos']>[0], pollMs = 200): Promise<PackageRun> {
+async function runPackage(api: PackageApi, sfn: SFNClient, region: string, photos: Parameters<PackageApi['createWithPhotos']>[0], pollMs = 500): Promise<PackageRun> {
   const id = await api.createWithPhotos(photos, { name: `bench ${new Date().toISOString()}` });
   const t0 = Date.now();
   await api.start(id);
