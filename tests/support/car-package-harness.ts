@@ -127,9 +127,10 @@ export interface DraftPhoto {
  * POST /api/car-packages at the use-case level (the body through the route's own schema, so defaults apply), then
  * each photo uploaded through its presigned POST, as the browser does. Returns the package id.
  */
-export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`): Promise<string> {
+export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean } = {}): Promise<string> {
   const body = createCarPackageRequestSchema.parse({
     session_name: name,
+    ...options,
     photos: photos.map((p, i) => ({
       file_name: p.file_name ?? `photo-${i + 1}.jpg`,
       content_type: p.content_type ?? 'image/jpeg',

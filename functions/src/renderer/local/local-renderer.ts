@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { ANGLES, type Angle } from '@shared/angles';
+import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
@@ -137,8 +137,8 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
   });
   const fidelityMs = performance.now() - tf;
   const warnings = [...composed.warnings];
-  if (source.classified) warnings.push(`The angle of photo ${source.source.id} was recognised automatically as ${source.angle}.`);
-  if (plan.mirrored) warnings.push(`Derived by mirroring the ${source.angle} photo.`);
+  if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
+  if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
   if (source.mask.removedFraction > 0.01) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {
     full,

@@ -7,7 +7,7 @@
  */
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
-import { ANGLES, MIRRORED_ANGLE } from '@shared/angles';
+import { ANGLE_LABELS, ANGLES, MIRRORED_ANGLE } from '@shared/angles';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -141,7 +141,7 @@ export class OpenAiRenderer implements Renderer {
     } catch {
       throw new RenderRetryableError('The image service returned an image that could not be decoded; the render will be retried.');
     }
-    if (plan.mirrored) warnings.push(`Derived from the mirrored ${MIRRORED_ANGLE[request.angle]} photo.`);
+    if (plan.mirrored) warnings.push(`Derived from the mirrored ${ANGLE_LABELS[MIRRORED_ANGLE[request.angle]]} photo.`);
     return {
       full,
       web,

@@ -8,6 +8,7 @@
 import sharp from 'sharp';
 import { ANGLES } from '@shared/angles';
 import { planAngle } from '../angle-planner';
+import { placeLogo } from '../logo';
 import { decodePhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -91,7 +92,9 @@ export class ScriptedRenderer implements Renderer {
       background: { r: 200, g: 200, b: 204 },
     });
     if (plan.mirrored) img = img.flop();
-    const rgb = await img.removeAlpha().raw().toBuffer();
+    let rgb: Buffer = await img.removeAlpha().raw().toBuffer();
+    // The dealer's logo, placed as the other renderers place it.
+    if (request.logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo)) ?? rgb;
     const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
     const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).toBuffer()]);
     const totalMs = performance.now() - t0;
