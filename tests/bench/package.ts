@@ -40,6 +40,7 @@ const SCRIPTED_DELAY_MS = 2000;
 const CONCURRENT_PACKAGES = 10;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const medianRun = <T extends { wallMs: number }>(runs: T[]) => [...runs].sort((x, y) => x.wallMs - y.wallMs)[Math.floor(runs.length / 2)]!;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const loads = () => loadavg().map((l) => l.toFixed(2)).join(', ');
 
@@ -51,19 +52,23 @@ function machineCpuSeconds(): number | undefined {
   return (user! + nice! + system! + irq! + softirq!) / USER_HZ;
 }
 /** CPU seconds used so far by the live processes of one process group (the host: tsx, node, DynamoDB Local's Java). */
-function groupCpuSeconds(pgid: number): number {
-  let total = 0;
+function groupCpu(pgid: number): { java: number; other: number; total: number } {
+  const out = { java: 0, other: 0, total: 0 };
+  if (!existsSync('/proc')) return out;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (Number(fields[2]) !== pgid) continue; // field 5: pgrp
-      total += (Number(fields[11]) + Number(fields[12])) / USER_HZ; // fields 14, 15: utime, stime
+      const seconds = (Number(fields[11]) + Number(fields[12])) / USER_HZ; // fields 14, 15: utime, stime
+      if (stat.includes('(java)')) out.java += seconds;
+      else out.other += seconds;
+      out.total += seconds;
     } catch {
       // gone meanwhile
     }
   }
-  return total;
+  return out;
 }
 const ownCpuSeconds = () => {
   const u = process.cpuUsage();
@@ -80,6 +85,8 @@ interface PackageRun {
   startCallMs: number;
   detail: CarPackageDetail;
   tasks: TaskRecord[];
+  /** CPU seconds the host used meanwhile: its Node process and DynamoDB Local's Java. */
+  cpu: { node: number; java: number };
 }
 
 /** Dealers with credits left: each new account has 5 trial credits, one package costs 1. */
@@ -102,15 +109,17 @@ class DealerPool {
 
 async function runPackage(api: PackageApi, sfn: SFNClient, region: string, photos: Parameters<PackageApi['createWithPhotos']>[0], pollMs = 500): Promise<PackageRun> {
   const id = await api.createWithPhotos(photos, { name: `bench ${new Date().toISOString()}` });
+  const cpu0 = groupCpu(host!.child.pid!);
   const t0 = Date.now();
   await api.start(id);
   const startCallMs = Date.now() - t0;
   const detail = await api.waitFor(id, isFinal, 10 * 60_000, pollMs);
   const observedMs = Date.now() - t0;
+  const cpu1 = groupCpu(host!.child.pid!);
   const lastAngle = Math.max(...detail.images.map((i) => Date.parse(i.updated_at)));
   const execution = await executionOf(sfn, region, id);
   const trace = execution ? ((await (await fetch(`${api.url}/_local/sfn/trace?executionArn=${encodeURIComponent(execution.arn)}`)).json()) as { tasks: TaskRecord[] }) : undefined;
-  return { id, wallMs: lastAngle - t0, observedMs, startCallMs, detail, tasks: trace?.tasks ?? [] };
+  return { id, wallMs: lastAngle - t0, observedMs, startCallMs, detail, tasks: trace?.tasks ?? [], cpu: { node: cpu1.other - cpu0.other, java: cpu1.java - cpu0.java } };
 }
 
 /** The execution that ran a package (found by its input's package_id). */
@@ -166,7 +175,7 @@ async function startBenchHost(env: Record<string, string>): Promise<{ host: Spaw
 }
 async function stopBenchHost() {
   if (!host) return;
-  hostCpu.push(groupCpuSeconds(host.child.pid!));
+  hostCpu.push(groupCpu(host.child.pid!).total);
   await host.stop();
   host = undefined;
 }
@@ -195,17 +204,20 @@ try {
   console.log('warm-up renderPackage', s(warmDirect.totalMs));
   const packages: PackageRun[] = [];
   const direct: number[] = [];
+  const directCpu: number[] = [];
   let directImages = 0;
   for (let i = 0; i < REPS; i++) {
     // Alternating, so drift in the machine's speed touches both alike.
     const photos = directPhotos();
     const t = performance.now();
+    const cpu0 = ownCpuSeconds();
     const result = await renderer.renderPackage({ photos, background: 'studio' });
     direct.push(performance.now() - t);
+    directCpu.push(ownCpuSeconds() - cpu0);
     directImages = result.images.length;
     const run = await runPackage(await realDealers.next(), real.sfn, region, freshPhotos());
     packages.push(run);
-    console.log(`rep ${i + 1}: package ${s(run.wallMs)} (seen ${s(run.observedMs)}), renderPackage ${s(direct.at(-1)!)}; ${JSON.stringify(summary(run.detail))}`);
+    console.log(`rep ${i + 1}: package ${s(run.wallMs)} (seen ${s(run.observedMs)}), renderPackage ${s(direct.at(-1)!)} (cpu ${directCpu.at(-1)!.toFixed(2)} s); host cpu ${JSON.stringify(run.cpu)}; ${JSON.stringify(summary(run.detail))}`);
     console.log('  breakdown', JSON.stringify(breakdown(run)));
   }
   await stopBenchHost();
@@ -219,8 +231,16 @@ try {
   for (let i = 0; i < REPS; i++) {
     const run = await runPackage(await scriptedDealers.next(), scripted.sfn, region, SCRIPTED_PHOTOS);
     fanout.push(run);
-    console.log(`fan-out rep ${i + 1}: ${s(run.wallMs)} (seen ${s(run.observedMs)}) ${JSON.stringify(summary(run.detail))}`);
+    console.log(`fan-out rep ${i + 1}: ${s(run.wallMs)} (seen ${s(run.observedMs)}) host cpu ${JSON.stringify(run.cpu)} ${run.detail.status}`);
     console.log('  breakdown', JSON.stringify(breakdown(run)));
+  }
+
+  // One render alone on the same host: a package with a single renderable angle (one photo tagged front).
+  const single: PackageRun[] = [];
+  for (let i = 0; i < REPS; i++) {
+    const run = await runPackage(await scriptedDealers.next(), scripted.sfn, region, [{ file: SCRIPTED_PHOTOS[2]!.file, angle: 'front' }]);
+    single.push(run);
+    console.log(`single angle rep ${i + 1}: ${s(run.wallMs)} ${JSON.stringify(breakdown(run))}`);
   }
 
   const dealers = await Promise.all(Array.from({ length: CONCURRENT_PACKAGES }, (_, i) => signInNewDealer(scripted.host.url, `bench-many-${i}`)));
@@ -254,10 +274,17 @@ try {
   const packageMs = median(packages.map((p) => p.wallMs));
   const directMs = median(direct);
   const overhead = packageMs / directMs;
+  const packageCpu = median(packages.map((p) => p.cpu.node + p.cpu.java));
+  const directCpuMedian = median(directCpu);
+  const singleRender = median(single.map((r) => r.detail.images.find((i) => i.angle === 'front')?.metadata.render_ms ?? NaN));
+  const singleMs = median(single.map((r) => r.wallMs));
+  const sm = medianRun(single);
+  const sb = breakdown(sm);
   const fanoutMs = median(fanout.map((p) => p.wallMs));
   const fanoutRatio = fanoutMs / SCRIPTED_DELAY_MS;
-  const b = breakdown(packages[Math.floor(packages.length / 2)]!);
-  const f = breakdown(fanout[Math.floor(fanout.length / 2)]!);
+  const [pm, fm] = [medianRun(packages), medianRun(fanout)];
+  const b = breakdown(pm);
+  const f = breakdown(fm);
   const sample = packages[0]!.detail;
   const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
@@ -269,8 +296,11 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package\` (
 | (i) 3-photo package, local renderer: POST /start to last angle final | **${s(packageMs)}** | ${list(packages.map((p) => p.wallMs))} | ≤ 15 s | ${verdict(packageMs <= 15_000)} |
 | (i) the renderer alone on the same photos (\`LocalRenderer.renderPackage\`, this process) | ${s(directMs)} | ${list(direct)} | | |
 | (i) orchestration overhead (package / renderer alone) | **${overhead.toFixed(2)}** | | ≤ 1.15 | ${verdict(overhead <= 1.15)} |
+| (i) CPU: the host's for the package / the bench's for \`renderPackage\` (less sensitive to other load) | ${(packageCpu / directCpuMedian).toFixed(2)} (${packageCpu.toFixed(1)} s / ${directCpuMedian.toFixed(1)} s) | | | |
 | (ii) 8-angle package, scripted renderer (${SCRIPTED_DELAY_MS / 1000} s per render) | ${s(fanoutMs)} | ${list(fanout.map((p) => p.wallMs))} | | |
 | (ii) fan-out ratio (package / one render) | **${fanoutRatio.toFixed(2)}** | | ≤ 1.3 | ${verdict(fanoutRatio <= 1.3)} |
+| (ii) one render alone on the same host: a 1-angle package / its render_ms | ${s(singleMs)} / ${s(singleRender)} | ${list(single.map((r) => r.wallMs))} | | |
+| (ii) 8-angle package / the 1-angle package | ${(fanoutMs / singleMs).toFixed(2)} | | | |
 | (iii) ${CONCURRENT_PACKAGES} 8-angle packages started at once (scripted): start to last angle final | ${s(manyWall)} | | | |
 | (iii) final statuses / lost / inconsistent ledgers | ${CONCURRENT_PACKAGES - lost} of ${CONCURRENT_PACKAGES} / ${lost} / ${inconsistent} | | all final, none lost | ${verdict(lost === 0 && inconsistent === 0)} |
 
@@ -279,8 +309,9 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package\` (
     .map((i) => `${i.angle}${i.metadata.mirrored ? ' mirrored' : ''}`)
     .join(', ')}), the other angles failed as unavailable; \`renderPackage\` made ${directImages}. Wall time is POST /start (sent) to the server time of the last angle's update; the polling client saw the final status ${s(median(packages.map((p) => p.observedMs)))} after the start (median), the start call itself took ${s(median(packages.map((p) => p.startCallMs)))}.
 
-Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(packages[Math.floor(packages.length / 2)]!.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}.
-Median (ii) package: prepare ${s(f.prepare)}, mark processing ${list(f.markProcessing)} s, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}.
+Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(pm.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}. CPU the host used meanwhile: ${pm.cpu.node.toFixed(2)} s Node (handlers, renderer, S3 stand-in), ${pm.cpu.java.toFixed(2)} s DynamoDB Local.
+Median (ii) package: prepare ${s(f.prepare)}, mark processing ${list(f.markProcessing)} s, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}; host CPU ${fm.cpu.node.toFixed(2)} s Node, ${fm.cpu.java.toFixed(2)} s DynamoDB Local, for ${SCRIPTED_DELAY_MS / 1000} s of waiting per render on ${cpus().length} cores.
+Median 1-angle package: prepare ${s(sb.prepare)} (the 7 angles no photo shows are marked failed there), mark processing ${list(sb.markProcessing)} s, render task ${list(sb.render)} s (render_ms ${list(sb.rendererMs)} s), finalize ${s(sb.finalize)}; host CPU ${sm.cpu.node.toFixed(2)} s Node, ${sm.cpu.java.toFixed(2)} s DynamoDB Local.
 `;
   await writeBenchmarkSection('Package', body);
   console.log(body);
