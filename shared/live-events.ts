@@ -22,6 +22,7 @@ export type LiveEvent =
       angle_status: AngleStatus;
       retry_count: number;
       error_message: string | null;
+      retryable: boolean;
       updated_at: string;
     }
   | { type: 'pong' }

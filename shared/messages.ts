@@ -153,6 +153,7 @@ export const CAR_PACKAGE_MESSAGES = {
   alreadyStarted: 'This car package has already started.',
   stillProcessing: 'This car package is still processing. Delete it once it has finished.',
   angleNotFailed: 'Only a failed angle can be retried.',
+  angleNotRetryable: 'A retry would give the same result: no photo of this package can give this angle. Create a new package with a photo of it.',
   nothingToZip: 'No image of this car package is finished yet.',
   couldNotStart: 'Processing could not start. Your credit was refunded; please try again.',
   allAnglesFailed: 'No angle could be rendered. Your credit was refunded.',

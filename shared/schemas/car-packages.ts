@@ -104,6 +104,8 @@ export const packageImageSchema = z.object({
   status: z.enum(IMAGE_STATUSES),
   retry_count: z.number().int().nonnegative(),
   error_message: z.string().nullable(),
+  /** A failed angle a free retry may fix (false: no photo can give this angle, or the photos were refused). */
+  retryable: z.boolean(),
   /** The dealer's photo that served this angle (signed, short-lived). */
   original_url: z.string().nullable(),
   /** Full-size studio JPEG (signed, short-lived); only when completed. */

@@ -76,6 +76,10 @@ describe('a car package from one photo, end to end on the local host', () => {
       rear_right_corner: 'No photo shows the Rear Right Corner or the Rear Left Corner.',
     });
     for (const i of done.images.filter((x) => x.angle_status === 'failed')) expect([i.rendered_url, i.web_url]).toEqual([null, null]);
+    // Such an angle offers no retry: it would give the same result.
+    for (const i of done.images) expect(i.retryable, i.angle).toBe(false);
+    const retry = await api.call<{ message: string }>('POST', `/api/car-packages/${id}/angles/rear/retry`);
+    expect(retry).toEqual({ status: 409, body: { message: CAR_PACKAGE_MESSAGES.angleNotRetryable, code: 'conflict' } });
 
     // Signed links of the finished angles: a 1536x1024 JPEG and a 768x512 WebP each.
     const fullImages: Record<string, Buffer> = {};

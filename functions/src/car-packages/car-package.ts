@@ -71,6 +71,8 @@ export interface StoredImage {
   /** Render attempts so far (automatic retries and the dealer's); retry_count is attempts beyond the first. */
   attempts: number;
   error_message: string | null;
+  /** False when a retry cannot help (no photo gives the angle, the photos were refused); absent means true. */
+  retryable?: boolean;
   background: Background;
   source_photo_id: string | null;
   rendered_key: string | null;
@@ -221,6 +223,7 @@ export async function imageView(image: StoredImage, pkg: StoredPackage, urls: Si
     status: image.status,
     retry_count: Math.max(0, image.attempts - 1),
     error_message: image.error_message,
+    retryable: image.angle_status === 'failed' && image.retryable !== false,
     original_url: source ? await urls.upload(source.key) : null,
     rendered_url: done && image.rendered_key ? await urls.render(image.rendered_key) : null,
     web_url: done && image.web_key ? await urls.render(image.web_key) : null,

@@ -225,14 +225,14 @@ export class DynamoDbPackageStore implements PackageStore {
     );
   }
 
-  failAngle(id: string, angle: Angle, message: string, now: string) {
+  failAngle(id: string, angle: Angle, message: string, now: string, retryable = true) {
     return transition(
       {
         Key: keys.carPackageImage(id, angle),
-        UpdateExpression: 'SET angle_status = :failed, #s = :error, error_message = :m, updated_at = :now',
+        UpdateExpression: 'SET angle_status = :failed, #s = :error, error_message = :m, retryable = :r, updated_at = :now',
         ConditionExpression: 'angle_status IN (:pending, :processing)',
         ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':failed': 'failed', ':error': 'error', ':m': message, ':now': now, ':pending': 'pending', ':processing': 'processing' },
+        ExpressionAttributeValues: { ':failed': 'failed', ':error': 'error', ':m': message, ':r': retryable, ':now': now, ':pending': 'pending', ':processing': 'processing' },
       },
       {
         Key: keys.carPackage(id),
@@ -255,9 +255,9 @@ export class DynamoDbPackageStore implements PackageStore {
                 TableName: tableName(),
                 Key: keys.carPackageImage(id, angle),
                 UpdateExpression: 'SET angle_status = :pending, #s = :pending, error_message = :null, updated_at = :now',
-                ConditionExpression: 'angle_status = :failed',
+                ConditionExpression: 'angle_status = :failed AND (attribute_not_exists(retryable) OR retryable = :true)',
                 ExpressionAttributeNames: { '#s': 'status' },
-                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed', ':null': null, ':now': now },
+                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed', ':null': null, ':now': now, ':true': true },
               },
             },
             {

@@ -275,7 +275,9 @@ export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>,
 
 /** POST /api/car-packages/{id}/angles/{angle}/retry: free; runs the workflow again for that angle only. */
 export async function retryAngle(deps: PackageDeps, sub: string, id: string, angle: Angle) {
-  const { pkg } = await ownPackage(deps, sub, id);
+  const { pkg, images } = await ownPackage(deps, sub, id);
+  const current = images.find((i) => i.angle === angle);
+  if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
   const executionName = `${id}-retry-${newId()}`;
   if (!(await deps.store.retryAngle(id, angle, executionName, clock(deps).toISOString()))) {
     throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotFailed);

@@ -22,6 +22,7 @@ export function angleChanged(notify: Notify, image: StoredImage): Promise<void> 
     angle_status: image.angle_status,
     retry_count: Math.max(0, image.attempts - 1),
     error_message: image.error_message,
+    retryable: image.angle_status === 'failed' && image.retryable !== false,
     updated_at: image.updated_at,
   });
 }

@@ -47,7 +47,7 @@ export interface PackageStore {
   /** processing -> completed, counted on the package; false when it was not processing. */
   completeAngle(id: string, angle: Angle, sub: string, result: RenderResult, now: string): Promise<boolean>;
   /** pending/processing -> failed, counted on the package; false when it was already final. */
-  failAngle(id: string, angle: Angle, message: string, now: string): Promise<boolean>;
+  failAngle(id: string, angle: Angle, message: string, now: string, retryable?: boolean): Promise<boolean>;
   /** failed -> pending for a free retry; the package runs again under `executionName`. False when not failed. */
   retryAngle(id: string, angle: Angle, executionName: string, now: string): Promise<boolean>;
   /** The package's final status; its active marker goes if it still names `executionName`. */

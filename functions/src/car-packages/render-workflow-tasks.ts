@@ -83,7 +83,7 @@ export async function preparePackage(deps: WorkflowDeps, run: PackageRun): Promi
       continue;
     }
     // Not made up: an angle no photo shows (nor its mirror image) is reported, with the reason.
-    if (await deps.store.failAngle(pkg.id, angle, plan.reason, nowIso(deps))) await notifyAngle(deps, pkg.id, angle);
+    if (await deps.store.failAngle(pkg.id, angle, plan.reason, nowIso(deps), false)) await notifyAngle(deps, pkg.id, angle);
   }
   return { items };
 }
@@ -174,12 +174,15 @@ export function angleFailureMessage(error: AngleItem['error']): string {
   }
 }
 
+/** Whether a free retry may fix what failed: not when the photos themselves were refused. */
+const isRetryable = (error: AngleItem['error']) => error?.Error !== 'PhotoRejectedError';
+
 /** Mark angle failed (the Catch inside the Map). */
 export async function failAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; failed: boolean }> {
   if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
     logger.error('angle failed with an unexpected error', { packageId: item.package_id, angle: item.angle, error: item.error });
   }
-  const failed = await deps.store.failAngle(item.package_id, item.angle, angleFailureMessage(item.error), nowIso(deps));
+  const failed = await deps.store.failAngle(item.package_id, item.angle, angleFailureMessage(item.error), nowIso(deps), isRetryable(item.error));
   if (failed) await notifyAngle(deps, item.package_id, item.angle);
   return { angle: item.angle, failed };
 }
@@ -195,7 +198,8 @@ export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { fa
   const failWith = run.failPendingWith ?? (run.error ? angleFailureMessage(run.error) : undefined);
   if (failWith) {
     const open = found.images.filter((i) => (run.angles.includes(i.angle) || run.failPendingWith) && (i.angle_status === 'pending' || i.angle_status === 'processing'));
-    for (const image of open) if (await deps.store.failAngle(found.pkg.id, image.angle, failWith, nowIso(deps))) await notifyAngle(deps, found.pkg.id, image.angle);
+    const retryable = run.failPendingWith ? true : isRetryable(run.error);
+    for (const image of open) if (await deps.store.failAngle(found.pkg.id, image.angle, failWith, nowIso(deps), retryable)) await notifyAngle(deps, found.pkg.id, image.angle);
   }
   const after = failWith ? ((await deps.store.getWithImages(run.package_id)) ?? found) : found;
   const outcome = outcomeOf(after.images);

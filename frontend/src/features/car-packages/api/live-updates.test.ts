@@ -40,6 +40,7 @@ function image(angle: PackageImage['angle'], overrides: Partial<PackageImage> = 
     status: 'processing',
     retry_count: 0,
     error_message: null,
+    retryable: false,
     original_url: null,
     rendered_url: null,
     web_url: null,
@@ -127,10 +128,11 @@ describe('live car package events in the query cache', () => {
       angle_status: 'failed',
       retry_count: 1,
       error_message: 'No photo shows the rear.',
+      retryable: false,
       updated_at: T1,
     });
     const rear = client.getQueryData<CarPackageDetail>(key)!.images.find((i) => i.angle === 'rear')!;
-    expect(rear).toMatchObject({ angle_status: 'failed', status: 'error', retry_count: 1, error_message: 'No photo shows the rear.' });
+    expect(rear).toMatchObject({ angle_status: 'failed', status: 'error', retry_count: 1, error_message: 'No photo shows the rear.', retryable: false });
     expect(client.getQueryState(key)!.isInvalidated).toBe(false);
 
     applyCarPackageEvent(client, {
@@ -140,6 +142,7 @@ describe('live car package events in the query cache', () => {
       angle_status: 'completed',
       retry_count: 0,
       error_message: null,
+      retryable: false,
       updated_at: T1,
     });
     const front = client.getQueryData<CarPackageDetail>(key)!.images.find((i) => i.angle === 'front')!;

@@ -39,6 +39,7 @@ function patchImage(image: PackageImage, event: AngleEvent): PackageImage {
     status: IMAGE_STATUS[event.angle_status],
     retry_count: event.retry_count,
     error_message: event.error_message,
+    retryable: event.retryable,
     // The new image's signed links come with the refetch; older links point at what is no longer current.
     ...(completed ? {} : { rendered_url: null, web_url: null }),
     updated_at: event.updated_at,

@@ -103,7 +103,7 @@ export function AngleCard({ image, packageId, onView }: { image: PackageImage; p
             </Button>
           </div>
         )}
-        {image.angle_status === 'failed' && (
+        {image.angle_status === 'failed' && image.retryable && (
           <Button
             variant="outline"
             size="sm"
