@@ -6,7 +6,7 @@ const STEPS = [
   'Each photo is matched to the angle it shows: the one you tag, or the one we recognise when it is left on Auto-detect.',
   'An angle none of your photos shows is made by mirroring the opposite side where that is possible; otherwise it is marked as failed with the reason.',
   'Follow each angle live in My Car Packages: pending, processing, completed or failed. You can leave the page and come back.',
-  `Failed angles can be retried for free. If all ${CAR_PACKAGE_ANGLE_COUNT} angles fail, your credit is refunded automatically.`,
+  `An angle that fails while rendering can be retried for free. If none of the ${CAR_PACKAGE_ANGLE_COUNT} angles can be rendered, your credit is refunded automatically.`,
 ];
 
 export function WhatHappensNext() {

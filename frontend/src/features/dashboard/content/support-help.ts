@@ -32,7 +32,7 @@ export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] =
   },
   {
     title: 'Create a car package',
-    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit and always returns the ${CAR_PACKAGE_ANGLE_COUNT} standard angles, whatever the number of photos you upload.`,
+    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos, and covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles: every angle a photo shows is rendered, a side or corner can be mirrored from the opposite one, and an angle no photo shows is marked with the reason.`,
   },
   {
     title: 'Watch it render',
@@ -48,7 +48,7 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
   { title: 'One car per package', text: 'Every photo of a package should show the same car. Keep other cars out of the frame where you can.' },
   {
     title: 'Cover the angles',
-    text: 'Front, rear, both sides and the four corners give the best result. Missing angles are generated from the nearest photos, so more coverage means more faithful angles.',
+    text: 'Front, rear, both sides and the four corners give the best result. A missing side or corner is mirrored from the opposite one; a missing front or rear cannot be made up, so photograph those. Tag each photo with its angle when you can.',
   },
   { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors.' },
   { title: 'Even light', text: 'Shoot in daylight or a bright bay, avoid strong backlight and harsh midday shadows.' },
@@ -63,7 +63,7 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
   return [
     {
       question: 'How many images do I get?',
-      answer: `A car package returns the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
+      answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show, plus the mirror image of each side or corner you photographed; an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
     },
     { question: 'How long does processing take?', answer: processingTimeText(home) },
     {
@@ -77,7 +77,7 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
     {
       question: 'What happens if processing fails?',
       answer:
-        'Failed processing refunds your credits automatically: a car package whose angles all fail returns its credit, and a batch image that fails returns its own credit. Each refund happens exactly once. Failed angles of a package can be retried for free.',
+        'Failed processing refunds your credits automatically: a car package whose angles all fail returns its credit, and a batch image that fails returns its own credit. Each refund happens exactly once. An angle that failed while rendering can be retried for free.',
     },
     {
       question: 'Will the image hide damage on the car?',

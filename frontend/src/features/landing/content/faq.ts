@@ -12,7 +12,7 @@ const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'How do credits work?',
-    answer: `You buy credits once and use them whenever you like; there is no contract and no subscription. A car package turns 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of one car into the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for 1 credit. In the batch processor, 1 credit is 1 processed photo. Purchased credits never expire.`,
+    answer: `You buy credits once and use them whenever you like; there is no contract and no subscription. A car package turns 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of one car into up to ${CAR_PACKAGE_ANGLE_COUNT} standard angles for 1 credit. In the batch processor, 1 credit is 1 processed photo. Purchased credits never expire.`,
   },
   {
     question: 'What do I get for free?',
@@ -35,7 +35,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'What happens if a render fails?',
     answer:
-      'If none of the angles of a car package can be rendered, its credit is refunded automatically, and failed angles can be retried for free. A failed photo in the batch processor gives its credit back too.',
+      'If none of the angles of a car package can be rendered, its credit is refunded automatically, and an angle that failed while rendering can be retried for free. A failed photo in the batch processor gives its credit back too.',
   },
   {
     question: 'What happens to my photos?',
