@@ -5,6 +5,7 @@
  * onto a grey plate and encoded as the port's JPEG and WebP, so uploads, sizes and downloads are as usual.
  * Angles are planned from tagged photos only; untagged photos count as front corners.
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ANGLES } from '@shared/angles';
 import { planAngle } from '../angle-planner';
@@ -52,6 +53,7 @@ export class ScriptedRenderer implements Renderer {
   readonly name = 'scripted' as const;
   /** Calls so far per package-angle key (the photo set + angle), for scripted sequences. */
   private readonly calls = new Map<string, number>();
+  private readonly images = new Map<string, Promise<{ full: Buffer; web: Buffer }>>();
 
   constructor(private readonly script: RenderScript = {}) {}
 
@@ -77,26 +79,45 @@ export class ScriptedRenderer implements Renderer {
     return sequence[Math.min(n, sequence.length - 1)] ?? 'ok';
   }
 
+  /**
+   * The image for a photo (mirrored or not, with or without a logo), made once: the stand-in's own CPU stays out
+   * of what it measures, so a render takes its fixed delay and little else, as a remote image model does.
+   */
+  private image(source: SourcePhoto, mirrored: boolean, logo: Buffer | undefined): Promise<{ full: Buffer; web: Buffer }> {
+    const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const key = `${hash(source.bytes)}|${mirrored}|${logo ? hash(logo) : ''}`;
+    let made = this.images.get(key);
+    if (!made) {
+      made = (async () => {
+        const photo = await decodePhoto(source.bytes, source.id);
+        let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
+          fit: 'contain',
+          background: { r: 200, g: 200, b: 204 },
+        });
+        if (mirrored) img = img.flop();
+        let rgb: Buffer = await img.removeAlpha().raw().toBuffer();
+        // The dealer's logo, placed as the other renderers place it.
+        if (logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, logo)) ?? rgb;
+        const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
+        const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).toBuffer()]);
+        return { full, web };
+      })();
+      this.images.set(key, made);
+      made.catch(() => this.images.delete(key));
+      while (this.images.size > 32) this.images.delete(this.images.keys().next().value!);
+    }
+    return made;
+  }
+
   async render(request: RenderRequest): Promise<RenderedImage> {
     const t0 = performance.now();
     const plan = planAngle(request.angle, request.photos.map((p) => p.angle ?? 'front_left_corner'));
     if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
     const source = request.photos[plan.photoIndex]!;
-    const photo = await decodePhoto(source.bytes, source.id);
-    await sleep(this.script.delayMs ?? 0);
+    const [{ full, web }] = await Promise.all([this.image(source, plan.mirrored, request.logo), sleep(this.script.delayMs ?? 0)]);
     const outcome = this.outcome(request);
     if (outcome === 'retryable') throw new RenderRetryableError('The scripted image service is busy (scripted).', 503);
     if (outcome === 'permanent') throw new RenderPermanentError('The scripted image service refused this angle (scripted).', 400);
-    let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
-      fit: 'contain',
-      background: { r: 200, g: 200, b: 204 },
-    });
-    if (plan.mirrored) img = img.flop();
-    let rgb: Buffer = await img.removeAlpha().raw().toBuffer();
-    // The dealer's logo, placed as the other renderers place it.
-    if (request.logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo)) ?? rgb;
-    const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
-    const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).toBuffer()]);
     const totalMs = performance.now() - t0;
     return {
       full,
