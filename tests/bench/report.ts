@@ -13,7 +13,7 @@ export async function writeBenchmarkSection(title: string, body: string): Promis
   if (start === -1) text = `${text.trimEnd()}\n\n${section}`;
   else {
     const next = text.indexOf('\n## ', start + heading.length);
-    text = text.slice(0, start) + section + (next === -1 ? '' : text.slice(next + 1));
+    text = text.slice(0, start) + section + (next === -1 ? '' : `\n${text.slice(next + 1)}`);
   }
   await writeFile(FILE, text.endsWith('\n') ? text : `${text}\n`);
 }
