@@ -95,6 +95,14 @@ async function notifyAngle(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: str
   await Promise.all([angleChanged(deps.notify, image), packageChanged(deps.notify, found.pkg)]);
 }
 
+/** The photos one angle's render needs: the one that serves it first, then references, as many as the renderer uses. */
+function photosFor(photos: StoredPhoto[], angle: Angle, count: number): StoredPhoto[] {
+  const usable = photos.filter((p) => !p.refused);
+  const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined));
+  const first = 'photoIndex' in plan ? usable[plan.photoIndex] : undefined;
+  return [...(first ? [first] : []), ...usable.filter((p) => p !== first)].slice(0, Math.max(1, count));
+}
+
 /** Mark angle processing. */
 export async function startAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
   const image = await deps.store.startAngle(item.package_id, item.angle, nowIso(deps));
@@ -113,9 +121,8 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   if (!image) return { angle: item.angle, skipped: true }; // finished by an earlier try
   if (image.attempts > 1) await angleChanged(deps.notify, image);
 
-  const usable = pkg.photos.filter((p) => !p.refused);
   const [photos, logo] = await Promise.all([
-    sourcesOf(deps, usable, (p) => p.assigned_angle ?? undefined),
+    sourcesOf(deps, photosFor(pkg.photos, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
     pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
   ]);
   const started = performance.now();

@@ -1,7 +1,7 @@
 /** The adapters the render workflow's tasks wire: the package adapters plus the renderer from configuration. */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { createRenderer, rendererConfigFromEnv } from '../renderer/create-renderer';
-import type { Renderer } from '../renderer/port';
+import { OPENAI_REFERENCE_PHOTOS, type Renderer } from '../renderer/port';
 import { packageAdapters } from './adapters';
 import type { WorkflowDeps } from './render-workflow-tasks';
 
@@ -25,8 +25,10 @@ function configuredRenderer(env: NodeJS.ProcessEnv): Renderer {
       renderer = undefined;
       throw error;
     });
+  const base = env.OPENAI_SECRET_ARN ? undefined : createRenderer(rendererConfigFromEnv(env));
   return {
-    name: env.OPENAI_SECRET_ARN ? 'openai' : createRenderer(rendererConfigFromEnv(env)).name,
+    name: base?.name ?? 'openai',
+    photosPerRender: base?.photosPerRender ?? OPENAI_REFERENCE_PHOTOS,
     prepare: async (photos) => (await get()).prepare(photos),
     render: async (request) => (await get()).render(request),
     renderPackage: async (request) => (await get()).renderPackage(request),

@@ -6,7 +6,7 @@
  * `isnet` is the local cut-out model, whose AGPL weights must never be bundled into a Lambda, so in a
  * Lambda the default is `none` (images are then delivered with "car fidelity not measured").
  */
-import type { PackageRequest, Renderer, RenderRequest } from './port';
+import { OPENAI_REFERENCE_PHOTOS, type PackageRequest, type Renderer, type RenderRequest } from './port';
 import { renderScriptFromEnv } from './scripted/scripted-renderer';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
@@ -70,11 +70,12 @@ const LOCAL_ONLY = {
 };
 
 /** Defers loading an adapter module until the first render. */
-function lazy(name: Renderer['name'], load: () => Promise<Renderer>): Renderer {
+function lazy(name: Renderer['name'], photosPerRender: number, load: () => Promise<Renderer>): Renderer {
   let instance: Promise<Renderer> | undefined;
   const get = () => (instance ??= load());
   return {
     name,
+    photosPerRender,
     prepare: async (photos) => (await get()).prepare(photos),
     render: async (request: RenderRequest) => (await get()).render(request),
     renderPackage: async (request: PackageRequest) => (await get()).renderPackage(request),
@@ -84,16 +85,16 @@ function lazy(name: Renderer['name'], load: () => Promise<Renderer>): Renderer {
 export function createRenderer(config: RendererConfig = rendererConfigFromEnv()): Renderer {
   if (config.renderer === 'scripted') {
     const script = config.script ?? {};
-    return lazy('scripted', async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
+    return lazy('scripted', 1, async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
   }
   if (config.openAiApiKey && config.renderer !== 'local') {
     const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold } = config;
     const masker = config.carMasker ?? defaultCarMasker();
-    return lazy('openai', async () => {
+    return lazy('openai', OPENAI_REFERENCE_PHOTOS, async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
       const carMasker = masker === 'isnet' ? new ((await import(LOCAL_ONLY.isnetMasker)) as typeof import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
       return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold });
     });
   }
-  return lazy('local', async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());
+  return lazy('local', 1, async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());
 }

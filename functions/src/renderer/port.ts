@@ -91,8 +91,16 @@ export interface PreparedPhotoInfo {
   refused?: { reason: PhotoRejectionReason; message: string };
 }
 
+/** How many photos the OpenAI renderer sends with each edit (the serving photo first). */
+export const OPENAI_REFERENCE_PHOTOS = 4;
+
 export interface Renderer {
   readonly name: 'local' | 'openai' | 'scripted';
+  /**
+   * How many photos one angle's render uses: the photo that serves the angle, then others as references. The
+   * workflow downloads only these for each angle.
+   */
+  readonly photosPerRender: number;
   /**
    * Checks every photo (bytes, a car in it) and finds the angle of untagged ones. A refused photo is reported,
    * not thrown, so the others can still make the package.

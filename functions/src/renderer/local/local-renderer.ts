@@ -183,6 +183,8 @@ export async function renderPreparedPackage(prepared: PreparedPhoto[], request: 
 
 export class LocalRenderer implements Renderer {
   readonly name = 'local' as const;
+  /** Only the photo that serves the angle (mirrored or not). */
+  readonly photosPerRender = 1;
 
   async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
     const out: PreparedPhotoInfo[] = [];

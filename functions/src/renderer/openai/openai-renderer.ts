@@ -14,6 +14,7 @@ import {
   RenderPermanentError,
   RenderRetryableError,
   WEB_SIZE,
+  OPENAI_REFERENCE_PHOTOS,
   PhotoRejectedError,
   type PackageRequest,
   type PackageResult,
@@ -50,6 +51,9 @@ const MAX_ATTEMPTS = 2;
 
 export class OpenAiRenderer implements Renderer {
   readonly name = 'openai' as const;
+  get photosPerRender() {
+    return this.options.maxReferences ?? OPENAI_REFERENCE_PHOTOS;
+  }
   private readonly client: OpenAI;
   /** Source masks by photo bytes: a package's angles from one photo mask it once. */
   private readonly sourceMasks = new WeakMap<Buffer, Promise<CarMask>>();
@@ -86,7 +90,7 @@ export class OpenAiRenderer implements Renderer {
     const plan = planAngle(request.angle, tagged);
     if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
     // The photo that shows the angle first, then the others as extra references.
-    const order = [plan.photoIndex, ...request.photos.map((_, i) => i).filter((i) => i !== plan.photoIndex)].slice(0, this.options.maxReferences ?? 4);
+    const order = [plan.photoIndex, ...request.photos.map((_, i) => i).filter((i) => i !== plan.photoIndex)].slice(0, this.photosPerRender);
     const files = await Promise.all(
       order.map(async (i, n) => {
         const d = decoded[i]!;

@@ -51,6 +51,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class ScriptedRenderer implements Renderer {
   readonly name = 'scripted' as const;
+  readonly photosPerRender = 1;
   /** Calls so far per package-angle key (the photo set + angle), for scripted sequences. */
   private readonly calls = new Map<string, number>();
   private readonly images = new Map<string, Promise<{ full: Buffer; web: Buffer }>>();
