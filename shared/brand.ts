@@ -15,8 +15,11 @@ export const CONTACT_RESPONSE_HOURS = 24;
 export const LEGAL_LAST_UPDATED = 'January 2025';
 /** Measured processing times, for copy that must be honest about them (decisions.md, 7). */
 export const PROCESSING_TIMES = {
-  /** Local renderer: about 4 s per finished image. */
-  localSecondsPerImage: 4,
+  /**
+   * Local car packages (docs/benchmarks.md, Package: a 3-photo package 7.3 s on 2 cores): checking and cutting out
+   * takes about 2.5 s per photo, then the angles render at once in under a second each.
+   */
+  localSecondsPerPackagePhoto: 2.5,
   /** Cloud image model: 30 to 150 s per edit; the 8 angles of a car package render in parallel. */
   cloudSecondsPerImage: { min: 30, max: 150 },
 } as const;

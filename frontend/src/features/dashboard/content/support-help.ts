@@ -20,7 +20,7 @@ const maxMb = MAX_FILE_BYTES / (1024 * 1024);
 /** How long rendering takes, as measured for the renderer this installation uses (decisions.md, 7). */
 export function processingTimeText(home: 'aws' | 'local'): string {
   if (home === 'local') {
-    return `This installation renders on its own machine: about ${PROCESSING_TIMES.localSecondsPerImage} seconds per image, so a car package of ${CAR_PACKAGE_ANGLE_COUNT} angles is usually ready within about a minute.`;
+    return `This installation renders on its own machine. A car package takes about ${PROCESSING_TIMES.localSecondsPerPackagePhoto} seconds per photo to check and cut out, then its angles render at the same time in about a second, so a package of 3 photos is ready in under 10 seconds and one of ${MAX_CAR_PACKAGE_PHOTOS} photos in under a minute.`;
   }
   return `Each image takes ${cloud.min} to ${cloud.max} seconds to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so most packages are ready within about ${Math.ceil(cloud.max / 60)} minutes; an angle that has to be rendered again adds a few minutes.`;
 }
@@ -81,7 +81,10 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
     },
     {
       question: 'Will the image hide damage on the car?',
-      answer: 'No. Only the background and lighting change. Each render is checked against your photo, so the vehicle itself is left unaltered.',
+      answer:
+        home === 'local'
+          ? 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.'
+          : 'No. Only the background and lighting change; the image model is told to leave the vehicle exactly as photographed.',
     },
     {
       question: 'How fast does support answer?',
