@@ -8,17 +8,25 @@ import { API_ROUTES } from '@shared/api-routes';
  */
 export async function callRoute(
   routeKey: string,
-  opts: { user?: { sub: string; email?: string }; body?: unknown; rawBody?: string; sourceIp?: string } = {},
+  opts: {
+    user?: { sub: string; email?: string };
+    body?: unknown;
+    rawBody?: string;
+    sourceIp?: string;
+    pathParameters?: Record<string, string>;
+    query?: Record<string, string>;
+  } = {},
 ): Promise<{ status: number; body: any }> {
   const { loadHandler, lambdaContext } = await import('../../infra/local/handler-loader');
   const route = API_ROUTES.find((r) => `${r.method} ${r.path}` === routeKey);
   if (!route) throw new Error(`no route ${routeKey}`);
   const body = opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
+  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, k: string) => opts.pathParameters?.[k] ?? `{${k}}`);
   const event = {
     version: '2.0',
     routeKey,
-    rawPath: route.path,
-    rawQueryString: '',
+    rawPath,
+    rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
     headers: { 'content-type': 'application/json' },
     isBase64Encoded: false,
     requestContext: {
@@ -26,7 +34,7 @@ export async function callRoute(
       apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
-      http: { method: route.method, path: route.path, protocol: 'HTTP/1.1', sourceIp: opts.sourceIp ?? '127.0.0.1', userAgent: 'test' },
+      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: opts.sourceIp ?? '127.0.0.1', userAgent: 'test' },
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
@@ -34,6 +42,8 @@ export async function callRoute(
       timeEpoch: Date.now(),
       ...(opts.user ? { authorizer: { jwt: { claims: { ...opts.user, token_use: 'access' }, scopes: [] } } } : {}),
     },
+    ...(opts.pathParameters ? { pathParameters: opts.pathParameters } : {}),
+    ...(opts.query ? { queryStringParameters: opts.query } : {}),
     ...(body !== undefined ? { body } : {}),
   } as unknown as APIGatewayProxyEventV2;
   const handler = await loadHandler(route.handler);

@@ -11,7 +11,9 @@ import { useLocalHost } from '../support/local-host';
  */
 useLocalHost();
 const h = await import('../support/car-package-harness');
-const { startCarPackage, retryAngle, getCarPackage } = await import('../../functions/src/car-packages/manage-packages');
+const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
+const { retryAngle } = await import('../../functions/src/car-packages/package-actions');
+const { getCarPackage } = await import('../../functions/src/car-packages/read-packages');
 const { finalizePackage, sweepPackages } = await import('../../functions/src/car-packages/render-workflow-tasks');
 const { errorResponse } = await import('../../functions/src/http/error-response');
 

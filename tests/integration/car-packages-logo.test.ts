@@ -10,7 +10,7 @@ import { useLocalHost } from '../support/local-host';
  */
 useLocalHost();
 const h = await import('../support/car-package-harness');
-const { startCarPackage } = await import('../../functions/src/car-packages/manage-packages');
+const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { LogoUnreadableError } = await import('../../functions/src/car-packages/https-logo-source');
 const readRender = (key: string) => h.adapters.photos.readRender(key);
 

@@ -13,13 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import sharp from 'sharp';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { API_ROUTES } from '@shared/api-routes';
 import type { Angle } from '@shared/angles';
 import { createCarPackageRequestSchema } from '@shared/schemas/car-packages';
-import { lambdaContext, loadHandler, type LambdaHandler } from '../../infra/local/handler-loader';
+import type { LambdaHandler } from '../../infra/local/handler-loader';
 import { loadRenderWorkflowDefinition, LOCAL_ACCOUNT_ID } from '../../infra/local/render-workflow-local';
 import { createStepFunctionsApi, type StepFunctionsApi } from '../../infra/local/step-functions-api';
 import { LocalStateMachine } from '../../infra/local/step-functions-local';
@@ -31,7 +29,8 @@ import { s3 } from '../../functions/src/adapters/s3/client';
 import type { StoredImage, StoredPackage } from '../../functions/src/car-packages/car-package';
 import { DynamoDbPackageStore } from '../../functions/src/car-packages/dynamodb-package-store';
 import { HttpsLogoSource } from '../../functions/src/car-packages/https-logo-source';
-import { createCarPackage, type PackageDeps } from '../../functions/src/car-packages/manage-packages';
+import { createCarPackage } from '../../functions/src/car-packages/start-package';
+import { type PackageDeps } from '../../functions/src/car-packages/package-deps';
 import type { RenderWorkflow } from '../../functions/src/car-packages/ports';
 import {
   failAngle,
@@ -273,43 +272,5 @@ export async function scriptedWorkflow(
 // ---------------------------------------------------------------------------------------------------------------
 // Calling a route's real handler in this process
 
-/**
- * Runs a route's real handler (functions/src/handlers/<name>.ts, loaded as the local gateway loads it) with the
- * payload v2 event API Gateway sends after its JWT authorizer accepted the caller. The handler's composition root
- * reads its configuration when first loaded.
- */
-export async function invokeRoute(
-  routeKey: string,
-  opts: { user?: { sub: string; email?: string }; pathParameters?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
-): Promise<{ status: number; body: any }> {
-  const route = API_ROUTES.find((r) => `${r.method} ${r.path}` === routeKey);
-  if (!route) throw new Error(`no route ${routeKey}`);
-  const rawPath = route.path.replace(/\{(\w+)\}/g, (_, k: string) => opts.pathParameters?.[k] ?? `{${k}}`);
-  const event = {
-    version: '2.0',
-    routeKey,
-    rawPath,
-    rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
-    headers: { 'content-type': 'application/json' },
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'local',
-      apiId: 'local',
-      domainName: 'localhost',
-      domainPrefix: 'localhost',
-      http: { method: route.method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
-      requestId: randomUUID(),
-      routeKey,
-      stage: '$default',
-      time: new Date().toUTCString(),
-      timeEpoch: Date.now(),
-      ...(opts.user ? { authorizer: { jwt: { claims: { ...opts.user, token_use: 'access' }, scopes: [] } } } : {}),
-    },
-    ...(opts.pathParameters ? { pathParameters: opts.pathParameters } : {}),
-    ...(opts.query ? { queryStringParameters: opts.query } : {}),
-    ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-  } as unknown as APIGatewayProxyEventV2;
-  const handler = await loadHandler(route.handler);
-  const result = (await handler(event, lambdaContext(route.handler))) as { statusCode: number; body: string };
-  return { status: result.statusCode, body: JSON.parse(result.body) };
-}
+/** A route's real handler run in this process with the event API Gateway sends (tests/integration/accounts-test-events.ts). */
+export { callRoute as invokeRoute } from '../integration/accounts-test-events';

@@ -1,7 +1,7 @@
 import { carPackagePathSchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters } from '../car-packages/adapters';
-import { zipCarPackage } from '../car-packages/manage-packages';
+import { zipCarPackage } from '../car-packages/package-actions';
 
 const deps = packageAdapters();
 

@@ -1,7 +1,7 @@
 import { createCarPackageRequestSchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters } from '../car-packages/adapters';
-import { createCarPackage } from '../car-packages/manage-packages';
+import { createCarPackage } from '../car-packages/start-package';
 
 const deps = packageAdapters();
 

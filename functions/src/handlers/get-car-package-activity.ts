@@ -1,7 +1,7 @@
 import { carPackageActivityQuerySchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters } from '../car-packages/adapters';
-import { carPackageActivity } from '../car-packages/manage-packages';
+import { carPackageActivity } from '../car-packages/read-packages';
 
 const deps = packageAdapters();
 

@@ -1,7 +1,7 @@
 import { carPackagePathSchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters } from '../car-packages/adapters';
-import { getCarPackage } from '../car-packages/manage-packages';
+import { getCarPackage } from '../car-packages/read-packages';
 
 const deps = packageAdapters();
 

@@ -1,7 +1,7 @@
 import { listCarPackagesQuerySchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters } from '../car-packages/adapters';
-import { listCarPackages } from '../car-packages/manage-packages';
+import { listCarPackages } from '../car-packages/read-packages';
 
 const deps = packageAdapters();
 

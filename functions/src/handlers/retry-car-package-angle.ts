@@ -1,7 +1,7 @@
 import { carPackageAnglePathSchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters, renderWorkflow } from '../car-packages/adapters';
-import { retryAngle } from '../car-packages/manage-packages';
+import { retryAngle } from '../car-packages/package-actions';
 
 const deps = { ...packageAdapters(), workflow: renderWorkflow() };
 

@@ -1,7 +1,7 @@
 import { carPackagePathSchema } from '@shared/schemas/car-packages';
 import { apiHandler } from '../http/api-handler';
 import { packageAdapters, renderWorkflow } from '../car-packages/adapters';
-import { startCarPackage } from '../car-packages/manage-packages';
+import { startCarPackage } from '../car-packages/start-package';
 
 const deps = { ...packageAdapters(), workflow: renderWorkflow() };
 

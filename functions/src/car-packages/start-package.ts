@@ -1,24 +1,13 @@
 /**
- * What a dealer does with car packages through the API: create one (presigned uploads), start it (the charge),
- * read, retry a failed angle, delete, and download everything as a zip.
+ * Creating and starting a car package: presigned uploads, the checks of every photo by its bytes, and the start that
+ * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
-import { ANGLES, type Angle } from '@shared/angles';
-import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES, SIGNED_URL_LIFETIME_S } from '@shared/limits';
+import { ANGLES } from '@shared/angles';
+import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
 import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import type { z } from 'zod';
-import type {
-  CarPackageActivity,
-  CarPackageDetail,
-  CreateCarPackageResponse,
-  ListCarPackagesResponse,
-  createCarPackageRequestSchema,
-  StartCarPackageResponse,
-} from '@shared/schemas/car-packages';
-import { strToU8, zipSync } from 'fflate';
-import { createHash } from 'node:crypto';
-import type { AccountStore } from '../accounts/account-store';
+import type { CreateCarPackageResponse, createCarPackageRequestSchema, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { debitCredits, refundCredits } from '../credits/credit-changes';
-import type { CreditStore } from '../credits/credit-store';
 import { txIds } from '../credits/credit-store';
 import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
@@ -26,45 +15,10 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { decodePhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
-import {
-  chargeKey,
-  extensionOf,
-  imageView,
-  newPackage,
-  photoId,
-  photoView,
-  refundKey,
-  s3Keys,
-  slugOf,
-  summaryView,
-  type StoredDraft,
-  type StoredPackage,
-  type StoredPhoto,
-} from './car-package';
+import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { LogoUnreadableError } from './https-logo-source';
-import { angleChanged, packageChanged } from './package-events';
-import type { LogoSource, Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
-
-export interface PackageDeps {
-  store: PackageStore;
-  photos: PhotoStorage;
-  workflow: RenderWorkflow;
-  credits: CreditStore;
-  accounts: AccountStore;
-  logos: LogoSource;
-  notify: Notify;
-  now?: () => Date;
-}
-
-const notFound = () => new DomainError('not_found', CAR_PACKAGE_MESSAGES.notFound);
-const clock = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
-
-/** The caller's package, or 404 (never 403: another dealer's package does not exist for them). */
-async function ownPackage(deps: Pick<PackageDeps, 'store'>, sub: string, id: string) {
-  const found = await deps.store.getWithImages(id);
-  if (!found || found.pkg.user_id !== sub) throw notFound();
-  return found;
-}
+import { packageChanged } from './package-events';
+import { clock, notFound, type PackageDeps } from './package-deps';
 
 /** POST /api/car-packages: a draft and one presigned upload per photo. Nothing is charged yet. */
 export async function createCarPackage(
@@ -248,96 +202,3 @@ async function closeUnstarted(deps: PackageDeps, pkg: StoredPackage) {
   await deps.notify(pkg.user_id, { type: 'balance.updated' });
 }
 
-/** GET /api/car-packages */
-export async function listCarPackages(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, limit: number, cursor?: string): Promise<ListCarPackagesResponse> {
-  const { packages, nextCursor } = await deps.store.list(sub, limit, cursor);
-  const urls = deps.photos.urls();
-  return { packages: await Promise.all(packages.map((p) => summaryView(p, urls))), next_cursor: nextCursor };
-}
-
-/** GET /api/car-packages/activity */
-export async function carPackageActivity(deps: Pick<PackageDeps, 'store'>, sub: string, todayStart: string, weekStart: string): Promise<CarPackageActivity> {
-  const [today, last_7_days, total] = await Promise.all([deps.store.count(sub, Date.parse(todayStart)), deps.store.count(sub, Date.parse(weekStart)), deps.store.count(sub)]);
-  return { today, last_7_days, total };
-}
-
-/** GET /api/car-packages/{id}: the package, its 8 angles (signed image links) and its photos. */
-export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, id: string): Promise<CarPackageDetail> {
-  const { pkg, images } = await ownPackage(deps, sub, id);
-  const urls = deps.photos.urls();
-  const order = (a: Angle) => ANGLES.indexOf(a);
-  return {
-    ...(await summaryView(pkg, urls)),
-    images: await Promise.all([...images].sort((a, b) => order(a.angle) - order(b.angle)).map((i) => imageView(i, pkg, urls))),
-    photos: await Promise.all(pkg.photos.map((p) => photoView(p, urls, true))),
-  };
-}
-
-/** POST /api/car-packages/{id}/angles/{angle}/retry: free; runs the workflow again for that angle only. */
-export async function retryAngle(deps: PackageDeps, sub: string, id: string, angle: Angle) {
-  const { pkg, images } = await ownPackage(deps, sub, id);
-  const current = images.find((i) => i.angle === angle);
-  if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
-  const executionName = `${id}-retry-${newId()}`;
-  if (!(await deps.store.retryAngle(id, angle, executionName, clock(deps).toISOString()))) {
-    throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotFailed);
-  }
-  try {
-    await deps.workflow.start(executionName, { package_id: id, user_id: sub, angles: [angle] });
-  } catch (error) {
-    logger.error('retry did not start', { packageId: id, angle, error: error as Error });
-    const now = clock(deps).toISOString();
-    await deps.store.failAngle(id, angle, CAR_PACKAGE_MESSAGES.couldNotStart, now);
-    const after = await deps.store.getWithImages(id);
-    if (after) await deps.store.finish(id, after.images.some((i) => i.angle_status === 'completed') ? 'partial_complete' : 'error', null, executionName, now);
-    throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
-  }
-  const after = (await deps.store.getWithImages(id))!;
-  const image = after.images.find((i) => i.angle === angle)!;
-  await Promise.all([angleChanged(deps.notify, image), packageChanged(deps.notify, after.pkg)]);
-  return { image: await imageView(image, { ...pkg, ...after.pkg }, deps.photos.urls()) };
-}
-
-/** DELETE /api/car-packages/{id}: a started package once it has finished, or a draft. Its files go too. */
-export async function deleteCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, id: string): Promise<void> {
-  const pkg = await deps.store.get(id);
-  if (pkg) {
-    if (pkg.user_id !== sub) throw notFound();
-    if (!(await deps.store.delete(id))) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.stillProcessing);
-  } else {
-    const draft = await deps.store.getDraft(id);
-    if (!draft || draft.user_id !== sub) throw notFound();
-    await deps.store.deleteDraft(id);
-  }
-  await deps.photos.deletePrefix(s3Keys.packagePrefix(sub, id), 'both');
-  await deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads');
-}
-
-/**
- * POST /api/car-packages/{id}/zip: every completed full-size image in one zip named after the car, built once
- * per set of images and kept beside them; answers a signed link.
- */
-export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' | 'now'>, sub: string, id: string) {
-  const { pkg, images } = await ownPackage(deps, sub, id);
-  const done = images.filter((i) => i.angle_status === 'completed' && i.rendered_key).sort((a, b) => ANGLES.indexOf(a.angle) - ANGLES.indexOf(b.angle));
-  if (done.length === 0) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.nothingToZip);
-  const slug = slugOf(pkg.session_name);
-  const fingerprint = createHash('sha256').update(done.map((i) => i.rendered_key).join('\n')).digest('hex').slice(0, 16);
-  const key = s3Keys.zip(sub, id, fingerprint, slug);
-  const fileName = `${slug}-studio-images.zip`;
-  if (!(await deps.photos.renderExists(key))) {
-    const files: Record<string, Uint8Array> = {};
-    for (const image of done) files[`${slug}-${image.angle.replace(/_/g, '-')}.jpg`] = await deps.photos.readRender(image.rendered_key!);
-    files['README.txt'] = strToU8(
-      `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n`,
-    );
-    // JPEGs are already compressed: stored as they are.
-    await deps.photos.putRender(key, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
-  }
-  return {
-    url: await deps.photos.downloadUrl(key, fileName),
-    file_name: fileName,
-    image_count: done.length,
-    expires_at: new Date(clock(deps).getTime() + SIGNED_URL_LIFETIME_S * 1000).toISOString(),
-  };
-}
