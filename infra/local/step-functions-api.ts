@@ -49,7 +49,8 @@ function optionalString(body: Body, field: string): string | undefined {
   return value as string;
 }
 
-function describeExecution(e: LocalExecution) {
+/** An execution as ListExecutions lists it. */
+function executionListItem(e: LocalExecution) {
   return {
     executionArn: e.executionArn,
     stateMachineArn: e.stateMachineArn,
@@ -57,6 +58,12 @@ function describeExecution(e: LocalExecution) {
     status: e.status,
     startDate: epochSeconds(e.startDate),
     ...(e.stopDate ? { stopDate: epochSeconds(e.stopDate) } : {}),
+  };
+}
+
+function describeExecution(e: LocalExecution) {
+  return {
+    ...executionListItem(e),
     input: e.input,
     inputDetails: { included: true },
     ...(e.output !== undefined ? { output: e.output, outputDetails: { included: true } } : {}),
@@ -130,14 +137,7 @@ export function createStepFunctionsApi(initial: Iterable<LocalStateMachine> = []
       const all = machine.list(statusFilter as ExecutionStatus | undefined);
       const page = all.slice(offset, offset + maxResults);
       return {
-        executions: page.map((e) => ({
-          executionArn: e.executionArn,
-          stateMachineArn: e.stateMachineArn,
-          name: e.name,
-          status: e.status,
-          startDate: epochSeconds(e.startDate),
-          ...(e.stopDate ? { stopDate: epochSeconds(e.stopDate) } : {}),
-        })),
+        executions: page.map(executionListItem),
         ...(offset + maxResults < all.length ? { nextToken: Buffer.from(String(offset + maxResults)).toString('base64url') } : {}),
       };
     },

@@ -211,6 +211,17 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
   };
 }
 
+/** What the dealer sees of an angle's state, the same in API answers and live events. */
+export function angleState(image: StoredImage) {
+  return {
+    angle: image.angle,
+    angle_status: image.angle_status,
+    retry_count: Math.max(0, image.attempts - 1),
+    error_message: image.error_message,
+    retryable: image.angle_status === 'failed' && image.retryable !== false,
+  };
+}
+
 export async function imageView(image: StoredImage, pkg: StoredPackage, urls: SignedUrls): Promise<PackageImage> {
   const source = image.source_photo_id ? pkg.photos.find((p) => p.id === image.source_photo_id) : undefined;
   const done = image.angle_status === 'completed';
@@ -218,12 +229,8 @@ export async function imageView(image: StoredImage, pkg: StoredPackage, urls: Si
     id: image.id,
     session_id: image.session_id,
     user_id: image.user_id,
-    angle: image.angle,
-    angle_status: image.angle_status,
+    ...angleState(image),
     status: image.status,
-    retry_count: Math.max(0, image.attempts - 1),
-    error_message: image.error_message,
-    retryable: image.angle_status === 'failed' && image.retryable !== false,
     original_url: source ? await urls.upload(source.key) : null,
     rendered_url: done && image.rendered_key ? await urls.render(image.rendered_key) : null,
     web_url: done && image.web_key ? await urls.render(image.web_key) : null,

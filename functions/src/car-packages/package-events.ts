@@ -1,4 +1,4 @@
-import type { StoredImage, StoredPackage } from './car-package';
+import { angleState, type StoredImage, type StoredPackage } from './car-package';
 import type { Notify } from './ports';
 
 /** What the dealer's open browsers are told when a package or one of its angles changes (best effort). */
@@ -18,11 +18,7 @@ export function angleChanged(notify: Notify, image: StoredImage): Promise<void> 
   return notify(image.user_id, {
     type: 'angle.updated',
     package_id: image.session_id,
-    angle: image.angle,
-    angle_status: image.angle_status,
-    retry_count: Math.max(0, image.attempts - 1),
-    error_message: image.error_message,
-    retryable: image.angle_status === 'failed' && image.retryable !== false,
+    ...angleState(image),
     updated_at: image.updated_at,
   });
 }
