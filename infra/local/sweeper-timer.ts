@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { PACKAGE_SWEEPER_HANDLER } from '../workflow-tasks';
 import { lambdaContext, loadHandler, type LambdaHandler } from './handler-loader';
 
@@ -21,7 +19,7 @@ export function scheduledEvent(region: string, ruleName = 'studio-lot-package-sw
 
 export interface SweeperTimer {
   /** Runs the sweeper now unless a run is already under way ('skipped'); never throws. */
-  runNow(): Promise<'ran' | 'failed' | 'skipped' | 'missing'>;
+  runNow(): Promise<'ran' | 'failed' | 'skipped'>;
   /** Stops the timer and waits (at most `graceMs`) for a run under way. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -31,16 +29,11 @@ export interface SweeperTimerOptions {
   region: string;
   log: (line: string) => void;
   /** The handler (default: functions/src/handlers/package-sweeper.ts through the handler loader). */
-  load?: () => Promise<LambdaHandler | undefined>;
+  load?: () => Promise<LambdaHandler>;
   /** The Lambda's time limit, for the context's getRemainingTimeInMillis. */
   timeoutMs?: number;
 }
 
-const SWEEPER_FILE = resolve(import.meta.dirname, '../../functions/src/handlers', `${PACKAGE_SWEEPER_HANDLER}.ts`);
-
-/** The handler module, or undefined while functions/src/handlers/package-sweeper.ts does not exist. */
-export const loadSweeperHandler = async (): Promise<LambdaHandler | undefined> =>
-  existsSync(SWEEPER_FILE) ? loadHandler(PACKAGE_SWEEPER_HANDLER) : undefined;
 
 /**
  * The local stand-in for the EventBridge rule that runs the package sweeper: once at once (packages whose
@@ -48,19 +41,13 @@ export const loadSweeperHandler = async (): Promise<LambdaHandler | undefined> =
  * overlap (a tick during a run is skipped, as a slow sweep must not race itself); an error is logged, never thrown.
  */
 export function startSweeperTimer(options: SweeperTimerOptions): SweeperTimer {
-  const load = options.load ?? loadSweeperHandler;
-  let running: Promise<'ran' | 'failed' | 'missing'> | undefined;
+  const load = options.load ?? (() => loadHandler(PACKAGE_SWEEPER_HANDLER));
+  let running: Promise<'ran' | 'failed'> | undefined;
   let stopped = false;
-  let missingLogged = false;
 
-  const runOnce = async (): Promise<'ran' | 'failed' | 'missing'> => {
+  const runOnce = async (): Promise<'ran' | 'failed'> => {
     try {
       const handler = await load();
-      if (!handler) {
-        if (!missingLogged) options.log(`Package sweeper: functions/src/handlers/${PACKAGE_SWEEPER_HANDLER}.ts does not exist yet; nothing swept.`);
-        missingLogged = true;
-        return 'missing';
-      }
       await handler(scheduledEvent(options.region), lambdaContext(PACKAGE_SWEEPER_HANDLER, options.timeoutMs ?? 5 * 60_000));
       return 'ran';
     } catch (error) {

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { encodeTime } from 'ulid';
-import type { Angle } from '@shared/angles';
+import { ANGLES, type Angle } from '@shared/angles';
 import type { SessionStatus } from '@shared/statuses';
 import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
@@ -243,9 +243,7 @@ export class DynamoDbPackageStore implements PackageStore {
     );
   }
 
-  async retryAngle(id: string, angle: Angle, executionName: string, now: string): Promise<boolean> {
-    const pkg = await this.get(id);
-    if (!pkg) return false;
+  async retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<boolean> {
     try {
       await dynamo().send(
         new TransactWriteCommand({
@@ -273,7 +271,7 @@ export class DynamoDbPackageStore implements PackageStore {
             {
               Put: {
                 TableName: tableName(),
-                Item: { ...keys.activeCarPackage(id), entity: 'active_car_package', package_id: id, user_id: pkg.user_id, execution_name: executionName, started_at: now },
+                Item: { ...keys.activeCarPackage(id), entity: 'active_car_package', package_id: id, user_id: sub, execution_name: executionName, started_at: now },
               },
             },
           ],
@@ -333,8 +331,6 @@ export class DynamoDbPackageStore implements PackageStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    const found = await this.getWithImages(id);
-    if (!found) return true;
     try {
       await dynamo().send(
         new TransactWriteCommand({
@@ -348,7 +344,8 @@ export class DynamoDbPackageStore implements PackageStore {
                 ExpressionAttributeValues: { ':pending': 'pending', ':processing': 'processing' },
               },
             },
-            ...found.images.map((i) => ({ Delete: { TableName: tableName(), Key: keys.carPackageImage(id, i.angle) } })),
+            // Every package has one item per angle: their keys are known without reading them.
+            ...ANGLES.map((angle) => ({ Delete: { TableName: tableName(), Key: keys.carPackageImage(id, angle) } })),
           ],
         }),
       );

@@ -17,7 +17,7 @@ export async function retryAngle(deps: PackageDeps, sub: string, id: string, ang
   const current = images.find((i) => i.angle === angle);
   if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
   const executionName = `${id}-retry-${newId()}`;
-  if (!(await deps.store.retryAngle(id, angle, executionName, clock(deps).toISOString()))) {
+  if (!(await deps.store.retryAngle(id, angle, sub, executionName, clock(deps).toISOString()))) {
     throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotFailed);
   }
   try {

@@ -48,12 +48,12 @@ export interface PackageStore {
   completeAngle(id: string, angle: Angle, sub: string, result: RenderResult, now: string): Promise<boolean>;
   /** pending/processing -> failed, counted on the package; false when it was already final. */
   failAngle(id: string, angle: Angle, message: string, now: string, retryable?: boolean): Promise<boolean>;
-  /** failed -> pending for a free retry; the package runs again under `executionName`. False when not failed. */
-  retryAngle(id: string, angle: Angle, executionName: string, now: string): Promise<boolean>;
+  /** failed -> pending for a free retry; the package (of `sub`) runs again under `executionName`. False when not failed. */
+  retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<boolean>;
   /** The package's final status; its active marker goes if it still names `executionName`. */
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;
-  /** Removes the package and its angles (only when not running). False when it is running. */
+  /** Removes the package and its 8 angles (only when not running). False when it is running. */
   delete(id: string): Promise<boolean>;
 }
 
