@@ -8,4 +8,6 @@ export * from './account';
 export * from './credit-balance';
 export * from './support';
 export * from './admin';
+export * from './admin-finance';
+export * from './payments';
 export * from './car-packages';

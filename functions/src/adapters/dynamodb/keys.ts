@@ -43,6 +43,21 @@ export const keys = {
   /** Packages whose workflow is running: what the sweeper checks (one small partition, no Scan). */
   activeCarPackage: (id: string) => ({ PK: 'ACTIVE_PACKAGES', SK: `PACKAGE#${id}` }),
   activeCarPackagesPartition: 'ACTIVE_PACKAGES',
+  // Payments (purchase issue). One PURCHASE item per PaymentIntent, listed newest first on GSI1 for finance.
+  payment: (paymentIntentId: string) => ({ PK: `PAYMENT#${paymentIntentId}`, SK: 'PURCHASE' }),
+  paymentIndex: (createdAt: string, paymentIntentId: string) => ({ GSI1PK: 'PAYMENTS', GSI1SK: `${createdAt}#${paymentIntentId}` }),
+  paymentsIndexPartition: 'PAYMENTS',
+  /** One EVENT item per Stripe event id (conditional put: stored once), one DELIVERY item per delivery. */
+  stripeEvent: (eventId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: 'EVENT' }),
+  stripeEventDelivery: (eventId: string, deliveryId: string) => ({ PK: `STRIPE_EVENT#${eventId}`, SK: `DELIVERY#${deliveryId}` }),
+  stripeEventDeliveryPrefix: 'DELIVERY#',
+  stripeDeliveryIndex: (receivedAt: string, deliveryId: string) => ({ GSI1PK: 'STRIPE_DELIVERIES', GSI1SK: `${receivedAt}#${deliveryId}` }),
+  stripeDeliveriesIndexPartition: 'STRIPE_DELIVERIES',
+  /** Coupons by upper-cased code; one REDEMPTION item per dealer who used (or holds) it. */
+  coupon: (code: string) => ({ PK: `COUPON#${code}`, SK: 'COUPON' }),
+  couponRedemption: (code: string, sub: string) => ({ PK: `COUPON#${code}`, SK: `REDEMPTION#${sub}` }),
+  couponIndex: (createdAt: string, code: string) => ({ GSI1PK: 'COUPONS', GSI1SK: `${createdAt}#${code}` }),
+  couponsIndexPartition: 'COUPONS',
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */
