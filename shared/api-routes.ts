@@ -34,6 +34,8 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/support/attachments', handler: 'create-support-attachment-upload', access: 'user' },
   { method: 'POST', path: '/api/support/tickets', handler: 'create-support-ticket', access: 'user' },
   { method: 'GET', path: '/api/admin/inbox', handler: 'get-admin-inbox', access: 'super' },
+  // The engines' state with their errors (the public /api/health answers liveness only).
+  { method: 'GET', path: '/api/admin/health', handler: 'get-admin-health', access: 'super' },
   // Car packages (car packages issue). Static paths before /{id}: the local gateway matches in table order.
   { method: 'POST', path: '/api/car-packages', handler: 'create-car-package', access: 'user' },
   { method: 'GET', path: '/api/car-packages', handler: 'list-car-packages', access: 'user' },

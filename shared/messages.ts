@@ -120,6 +120,7 @@ export const MESSAGES = {
   forbiddenSuperUser: 'This feature is only available to super users.',
   unauthorized: 'Unauthorized',
   internalError: 'Something went wrong on our side. Please try again.',
+  jsonContentTypeRequired: 'Send the request body as JSON (Content-Type: application/json)',
   routeNotFound: 'Not found',
 
   // Accounts, credits and support (server side)

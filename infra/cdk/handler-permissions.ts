@@ -30,7 +30,8 @@ export type Permission =
   | 'native:sharp';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
-  health: ['table:describe', 'uploads:list', 'renders:list', 'mail:account'],
+  health: [],
+  'get-admin-health': ['table:read', 'table:describe', 'uploads:list', 'renders:list', 'mail:account'], // reads the caller's role
   'list-credit-packages': ['table:read'],
   'send-contact-message': ['table:write', 'mail:send'],
   'issue-realtime-ticket': ['table:write'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthResponseSchema, creditPackagesResponseSchema } from '@shared/schemas';
+import { healthResponseSchema, creditPackagesResponseSchema, livenessResponseSchema } from '@shared/schemas';
 import { useLocalHost } from '../support/local-host';
 
 const { url } = useLocalHost();
@@ -7,8 +7,19 @@ const post = (path: string, body: string, headers: Record<string, string> = { 'c
   fetch(url + path, { method: 'POST', headers, body });
 
 describe('public API on the local host', () => {
-  it('GET /api/health shows every engine up', async () => {
+  it('GET /api/health answers liveness only: nothing about the engines behind it', async () => {
     const res = await fetch(`${url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(livenessResponseSchema.parse(await res.json())).toEqual({ ok: true, home: 'local' });
+  });
+
+  it('GET /api/admin/health shows a super user every engine up', async () => {
+    const { signInNewDealer } = await import('./package-api-client');
+    const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+    const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+    const admin = await signInNewDealer(url, 'health-super');
+    await promoteToSuperUser(new DynamoDbAccountStore(), admin.email);
+    const res = await fetch(`${url}/api/admin/health`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
     expect(res.status).toBe(200);
     const health = healthResponseSchema.parse(await res.json());
     expect(health.home).toBe('local');

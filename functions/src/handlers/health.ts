@@ -1,11 +1,12 @@
+import type { LivenessResponse } from '@shared/schemas/health';
 import { apiHandler } from '../http/api-handler';
-import { checkHealth } from '../health/check-health';
-import { engineProbes } from '../health/engine-probes';
 import { config } from '../lib/config';
 
-const probes = engineProbes();
-
+/**
+ * Public liveness: the API answers. It probes nothing, so anonymous callers can neither read engine errors nor make
+ * it call DynamoDB, S3 and SES on every request; the engines' state is GET /api/admin/health, for super users.
+ */
 export const handler = apiHandler('health', {}, async () => {
-  const health = await checkHealth(probes);
-  return { status: health.ok ? 200 : 503, body: { ...health, home: config().APP_HOME } };
+  const body: LivenessResponse = { ok: true, home: config().APP_HOME };
+  return { body };
 });

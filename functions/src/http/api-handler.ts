@@ -6,7 +6,7 @@ import { routeForHandler, type RouteAccess } from '@shared/api-routes';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { errorResponse, json } from './error-response';
-import { parseWith, readJsonBody } from './validation';
+import { assertJsonContentType, parseWith, readJsonBody } from './validation';
 
 export interface Caller {
   sub: string;
@@ -62,6 +62,7 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
       if (access === 'super' && !(await options.isSuperUser!(caller!.sub))) {
         throw new DomainError('forbidden', MESSAGES.forbiddenSuperUser);
       }
+      if (options.body) assertJsonContentType(event.headers);
       const body = options.body
         ? parseWith(options.body, readJsonBody(event.body, event.isBase64Encoded, options.maxBodyBytes ?? MAX_JSON_BODY_BYTES))
         : undefined;

@@ -12,6 +12,7 @@ const STATUS: Record<DomainErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   unavailable: 503,
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { MESSAGES } from '@shared/messages';
 import { validationError, DomainError } from '../lib/errors';
 
 /** Turns zod issues into one clear message naming the field(s), plus a field -> message map. */
@@ -21,6 +22,12 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, where 
 
 function throwValidation(message: string, fields: Record<string, string>): never {
   throw validationError(message, fields);
+}
+
+/** A JSON body must say it is one: a form or text post (a cross-site form, a mistaken client) is refused before parsing. */
+export function assertJsonContentType(headers: Record<string, string | undefined> | undefined): void {
+  const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type.trim())) throw new DomainError('unsupported_media_type', MESSAGES.jsonContentTypeRequired);
 }
 
 /** Reads a JSON body: size limit, base64 bodies, malformed JSON, all as clear 4xx errors. */

@@ -11,6 +11,7 @@ export type DomainErrorKind =
   | 'insufficient_credits'
   | 'rate_limited'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'unavailable';
 
 export class DomainError extends Error {

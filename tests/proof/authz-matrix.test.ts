@@ -1,0 +1,114 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
+import { useLocalHost } from '../support/local-host';
+import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './route-examples';
+
+/**
+ * The authz matrix, generated from the route table: every route x (anonymous, the dealer who owns the data, another
+ * dealer, a super user), through the local host's HTTP API (its gateway checks the JWT as API Gateway does, the
+ * handlers check the rest). Expected per access level:
+ * - public: everyone gets the route's answer;
+ * - user: anonymous 401; a route on the owner's resource answers 404 to anyone else (as for one that never existed,
+ *   super users included); a route on the caller's own account answers everyone signed in about themselves;
+ * - super: anonymous 401, dealers 403, super users the answer.
+ * No answer to someone other than the owner carries the owner's account id, e-mail or car names (except a super-user
+ * route's answer to a super user).
+ */
+const { url } = useLocalHost();
+const { signInNewDealer, PackageApi } = await import('../integration/package-api-client');
+const { createPackage, subOf } = await import('../support/car-package-http');
+const { noCarScene } = await import('../support/car-package-photos');
+const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+
+const OWNER_CAR = 'Owner Secret 1967 Shelby GT500';
+const routes = API_ROUTES as readonly ApiRoute[];
+
+type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user';
+
+async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
+  const req = ROUTE_EXAMPLES[routeKey(route)]!.request(world, actor ?? world.owner);
+  const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+  const response = await fetch(`${url}${pathOf(route, req)}`, {
+    method: route.method,
+    headers: {
+      ...(actor?.token ? { authorization: `Bearer ${actor.token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...req.headers,
+    },
+    ...(body !== undefined ? { body } : {}),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+function expected(route: ApiRoute, role: Role): number {
+  const example = ROUTE_EXAMPLES[routeKey(route)]!;
+  if (route.access === 'public') return example.ok;
+  if (role === 'anonymous') return 401;
+  if (route.access === 'super') return role === 'super user' ? example.ok : 403;
+  if (example.ownership === 'resource') return role === 'owner' ? example.ok : 404;
+  return example.ok;
+}
+
+describe('authz matrix: every route of the route table x every kind of caller', () => {
+  it('every route has an example request (a new route must add one in tests/proof/route-examples.ts)', () => {
+    const missing = routes.map(routeKey).filter((k) => !ROUTE_EXAMPLES[k]);
+    expect(missing).toEqual([]);
+    const stale = Object.keys(ROUTE_EXAMPLES).filter((k) => !routes.some((r) => routeKey(r) === k));
+    expect(stale).toEqual([]);
+  });
+
+  let world: World;
+  const actors = {} as Record<Exclude<Role, 'anonymous'>, Actor>;
+
+  beforeAll(async () => {
+    const [owner, other, admin] = await Promise.all(['owner', 'other', 'super'].map((label) => signInNewDealer(url, `authz-${label}`)));
+    const asActor = (d: { email: string; accessToken: string }): Actor => ({ sub: subOf(d), email: d.email, token: d.accessToken });
+    actors.owner = asActor(owner!);
+    actors['other dealer'] = asActor(other!);
+    actors['super user'] = asActor(admin!);
+    expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin!.email)).toMatchObject({ role: 'super' });
+
+    const api = new PackageApi(url, owner!);
+    const photo = await noCarScene();
+    const [finished, draft, doomed] = await Promise.all([
+      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo }], OWNER_CAR),
+      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo, upload: false }], OWNER_CAR),
+      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo }], OWNER_CAR),
+    ]);
+    expect((await api.call('POST', `/api/car-packages/${finished.id}/start`)).status).toBe(200);
+    await api.waitFor(finished.id!, (p) => p.status === 'error' || p.status === 'completed' || p.status === 'partial_complete', 90_000);
+    world = { owner: actors.owner, finishedPackage: finished.id!, draftPackage: draft.id!, packageToDelete: doomed.id! };
+  }, 150_000);
+
+  for (const route of routes) {
+    const key = routeKey(route);
+    it(`${key} (${route.access})`, async () => {
+      const example = ROUTE_EXAMPLES[key];
+      expect(example, `no example for ${key}`).toBeDefined();
+      // The permitted caller last when the call changes what the others would reach (a delete).
+      const order: Role[] = example!.changes && route.access !== 'public' ? ['anonymous', 'other dealer', 'super user', 'owner'] : ['anonymous', 'owner', 'other dealer', 'super user'];
+      const roles = route.access === 'public' && example!.changes ? (['anonymous', 'owner'] as Role[]) : order;
+      const seen: string[] = [];
+      const want: string[] = [];
+      for (const role of roles) {
+        const actor = role === 'anonymous' ? undefined : actors[role];
+        const { status, text } = await call(route, actor, world);
+        seen.push(`${role}: ${status}`);
+        want.push(`${role}: ${expected(route, role)}`);
+        expect(status, `${key} as ${role} answered ${status}: ${text.slice(0, 300)}`).toBeLessThan(500);
+        // Super users see dealers' data on super-user routes (their inbox, payments): that is what those routes are for.
+        if (role !== 'owner' && !(role === 'super user' && route.access === 'super')) {
+          for (const secret of [world.owner.sub, world.owner.email, OWNER_CAR]) {
+            expect(text.includes(secret), `${key} as ${role} shows the owner's data (${secret})`).toBe(false);
+          }
+        }
+        if (status >= 400) {
+          const parsed = JSON.parse(text) as { message?: unknown };
+          expect(typeof parsed.message, `${key} as ${role}: an error answer says why`).toBe('string');
+        }
+      }
+      expect(seen).toEqual(want);
+    });
+  }
+});

@@ -1,0 +1,160 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
+import { MAX_JSON_BODY_BYTES } from '@shared/limits';
+import type { LocalHost } from '../../infra/local/host';
+import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './route-examples';
+
+/**
+ * The bad-input sweep, generated from the route table: every route that takes a body gets malformed JSON, the wrong
+ * content type, a body that is not an object, missing fields, an unknown field, each field with a value of the wrong
+ * type, a body over the size limit and a deeply nested one. Each must get a 4xx with a message (never a 5xx, never a
+ * stack trace) and write nothing: the table and every bucket are compared item by item before and after. It runs on
+ * a host of its own, so no other test's writes show up in the comparison.
+ */
+const { startLocalHost, LOCAL_CREDENTIALS } = await import('../../infra/local/host');
+const { signInNewDealer } = await import('../integration/package-api-client');
+/** The account id in an access token (imported helpers that read the shared host's config must not load first). */
+const subOf = (d: { accessToken: string }) => (JSON.parse(Buffer.from(d.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
+
+let host: LocalHost;
+let dataDir: string;
+let caller: Actor;
+let superCaller: Actor;
+let world: World;
+let db: DynamoDBClient;
+let s3: S3Client;
+
+interface BadBody {
+  name: string;
+  body: string;
+  contentType?: string;
+  /** Statuses that fit (400 unless said). */
+  statuses?: number[];
+}
+
+/** The bad bodies made from a route's valid example. */
+function badBodies(example: unknown): BadBody[] {
+  const valid = typeof example === 'string' ? example : JSON.stringify(example);
+  const bodies: BadBody[] = [
+    { name: 'malformed JSON', body: '{"session_name": "Audi",' },
+    { name: 'empty body', body: '' },
+    { name: 'the right body sent as text/plain', body: valid, contentType: 'text/plain', statuses: [400, 415] },
+    { name: 'the right body sent as a form', body: valid, contentType: 'application/x-www-form-urlencoded', statuses: [400, 415] },
+    { name: 'a JSON array', body: '[]' },
+    { name: 'a JSON string', body: '"hello"' },
+    { name: 'JSON null', body: 'null' },
+    { name: 'an empty object (every field missing)', body: '{}' },
+    { name: `a body over ${MAX_JSON_BODY_BYTES} bytes`, body: JSON.stringify({ padding: 'x'.repeat(MAX_JSON_BODY_BYTES + 1024) }), statuses: [400, 413] },
+    { name: 'nesting 20,000 levels deep', body: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}` },
+  ];
+  if (example && typeof example === 'object' && !Array.isArray(example)) {
+    const fields = example as Record<string, unknown>;
+    bodies.push({ name: 'an unknown field', body: JSON.stringify({ ...fields, unexpected_field: 'x' }) });
+    for (const [field, value] of Object.entries(fields)) {
+      bodies.push({ name: `${field} of the wrong type`, body: JSON.stringify({ ...fields, [field]: wrongTypeFor(value) }) });
+      const { [field]: _dropped, ...rest } = fields;
+      // Examples carry required fields only, so each one missing is a bad request.
+      if (Object.keys(rest).length > 0) bodies.push({ name: `${field} missing`, body: JSON.stringify(rest) });
+    }
+  }
+  return bodies;
+}
+
+function wrongTypeFor(value: unknown): unknown {
+  if (typeof value === 'string') return { text: value };
+  if (typeof value === 'number') return String(value) + ' credits';
+  if (typeof value === 'boolean') return 'yes';
+  if (Array.isArray(value)) return { items: value };
+  return ['not', 'an', 'object'];
+}
+
+async function snapshot(): Promise<string[]> {
+  const items: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new ScanCommand({ TableName: host.config.TABLE_NAME, ExclusiveStartKey: start as never }));
+    for (const item of page.Items ?? []) items.push(JSON.stringify(item, Object.keys(item).sort()));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  for (const bucket of [host.config.UPLOADS_BUCKET, host.config.RENDERS_BUCKET]) {
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket }));
+    for (const o of listed.Contents ?? []) items.push(`s3://${bucket}/${o.Key} ${o.Size}`);
+  }
+  return items.sort();
+}
+
+const bodyRoutes = (API_ROUTES as readonly ApiRoute[]).filter((r) => {
+  const example = ROUTE_EXAMPLES[routeKey(r)];
+  return example && (example.rawBody || example.request(placeholderWorld(), placeholderActor()).body !== undefined);
+});
+
+function placeholderActor(): Actor {
+  return { sub: '00000000-0000-0000-0000-000000000000', email: 'placeholder@example.com' };
+}
+function placeholderWorld(): World {
+  return { owner: placeholderActor(), finishedPackage: 'x', draftPackage: 'x', packageToDelete: 'x' };
+}
+
+describe('bad-input sweep: every route with a body x every kind of bad body', () => {
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-sweep-'));
+    host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined });
+    const region = 'us-east-1';
+    db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS });
+    s3 = new S3Client({ region, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+    const [dealer, admin] = await Promise.all([signInNewDealer(host.url, 'sweep'), signInNewDealer(host.url, 'sweep-super')]);
+    caller = { sub: subOf(dealer), email: dealer.email, token: dealer.accessToken };
+    superCaller = { sub: subOf(admin), email: admin.email, token: admin.accessToken };
+    const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+    const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+    expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin.email)).toMatchObject({ role: 'super' });
+    // Path parameters only need to pass the access check's shape: the bodies are refused before any lookup.
+    world = { owner: caller, finishedPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', draftPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', packageToDelete: '01ARZ3NDEKTSV4RRFFQ69G5FAV' };
+  }, 120_000);
+
+  afterAll(async () => {
+    db?.destroy();
+    s3?.destroy();
+    await host?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('the sweep covers every route that takes a body', () => {
+    expect(bodyRoutes.length).toBeGreaterThan(5);
+  });
+
+  for (const route of bodyRoutes) {
+    const key = routeKey(route);
+    it(`${key}: every bad body gets a clear 4xx and writes nothing`, async () => {
+      const actor = route.access === 'super' ? superCaller : caller;
+      const req = ROUTE_EXAMPLES[key]!.request(world, actor);
+      const before = await snapshot();
+      const wrong: string[] = [];
+      for (const bad of badBodies(req.body)) {
+        const response = await fetch(`${host.url}${pathOf(route, req)}`, {
+          method: route.method,
+          headers: { authorization: `Bearer ${actor.token}`, 'content-type': bad.contentType ?? 'application/json', ...req.headers },
+          body: bad.body,
+        });
+        const text = await response.text();
+        const fits = (bad.statuses ?? [400]).includes(response.status);
+        let message: unknown;
+        try {
+          message = (JSON.parse(text) as { message?: unknown }).message;
+        } catch {
+          message = undefined;
+        }
+        const clear = (typeof message === 'string' && message.length > 0 && !/\n\s+at |Error:|Exception/.test(text));
+        if (!fits || !clear) wrong.push(`${bad.name}: ${response.status} ${text.slice(0, 200)}`);
+      }
+      expect(wrong).toEqual([]);
+      const after = await snapshot();
+      expect(after.filter((i) => !before.includes(i))).toEqual([]);
+    }, 120_000);
+  }
+});

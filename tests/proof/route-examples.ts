@@ -1,0 +1,127 @@
+/**
+ * One example request per route of the route table (shared/api-routes.ts), for the proof suites in this folder:
+ * the authz matrix and the bad-input sweep. A route added to the table without an example here fails both suites,
+ * so every new route is covered the day it is added.
+ */
+import type { ApiRoute } from '@shared/api-routes';
+
+/** Who calls: each signed-in actor has a dealer account of their own. */
+export interface Actor {
+  sub: string;
+  email: string;
+  /** Bearer token; undefined for the anonymous visitor. */
+  token?: string;
+}
+
+/** What exists before the matrix runs: resources of the owner that other callers must not reach. */
+export interface World {
+  owner: Actor;
+  /** The owner's finished car package (its only photo was refused, so it ended with its credit refunded). */
+  finishedPackage: string;
+  /** The owner's car package not started yet. */
+  draftPackage: string;
+  /** Another draft of the owner's, for the delete route (deleting must be the last call on it). */
+  packageToDelete: string;
+}
+
+export interface ExampleRequest {
+  params?: Record<string, string>;
+  query?: string;
+  /** A JSON body (sent as application/json); a string is sent as it is. */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How the route relates to its caller:
+ * - `resource`: the path names a resource of the owner: anyone else gets 404, as for one that never existed.
+ * - `self`: the route acts on the caller's own account: another caller gets an answer about themselves.
+ * - `none`: not tied to an account (public or super-user routes).
+ */
+export type Ownership = 'resource' | 'self' | 'none';
+
+export interface RouteExample {
+  ownership: Ownership;
+  /** The valid request of a caller allowed to make it: required fields only (the sweep drops each in turn). */
+  request(world: World, caller: Actor): ExampleRequest;
+  /** The status a permitted caller gets for that request. */
+  ok: number;
+  /** A route whose request changes something the next call depends on: the permitted call goes last. */
+  changes?: boolean;
+  /** Routes whose body is not JSON validated by a zod schema (the bad-input sweep still expects a clean 4xx). */
+  rawBody?: boolean;
+}
+
+export type RouteKey = `${ApiRoute['method']} ${ApiRoute['path']}`;
+export const routeKey = (r: Pick<ApiRoute, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}`;
+
+const idempotency = () => `proof-${crypto.randomUUID()}`;
+
+export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  'GET /api/health': { ownership: 'none', ok: 200, request: () => ({}) },
+  'GET /api/credits/packages': { ownership: 'none', ok: 200, request: () => ({}) },
+  'POST /api/contact': {
+    ownership: 'none',
+    ok: 200,
+    changes: true,
+    request: () => ({ body: { name: 'Proof Suite', email: 'proof@example.com', message: 'A message from the authz matrix.' } }),
+  },
+  'POST /api/realtime/ticket': { ownership: 'self', ok: 200, request: () => ({}) },
+  'GET /api/me': { ownership: 'self', ok: 200, request: () => ({}) },
+  'PATCH /api/profile': { ownership: 'self', ok: 200, changes: true, request: () => ({ body: { dealer_name: 'Proof Motors' } }) },
+  'GET /api/credits/balance': { ownership: 'self', ok: 200, request: () => ({}) },
+  'GET /api/credits/transactions': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/credits/use': {
+    ownership: 'self',
+    ok: 200,
+    changes: true,
+    request: () => ({ body: { credits_to_use: 1, description: 'Proof suite', idempotency_key: idempotency() } }),
+  },
+  'POST /api/support/attachments': {
+    ownership: 'self',
+    ok: 200,
+    request: () => ({ body: { file_name: 'screenshot.png', content_type: 'image/png', size: 1000 } }),
+  },
+  'POST /api/support/tickets': {
+    ownership: 'self',
+    ok: 200,
+    changes: true,
+    request: (_w, c) => ({ body: { name: 'Proof Suite', email: c.email, category: 'technical', subject: 'Proof', message: 'From the authz matrix.' } }),
+  },
+  'GET /api/admin/inbox': { ownership: 'none', ok: 200, request: () => ({}) },
+  'GET /api/admin/health': { ownership: 'none', ok: 200, request: () => ({}) },
+  'POST /api/car-packages': {
+    ownership: 'self',
+    ok: 201,
+    changes: true,
+    request: () => ({ body: { session_name: 'Proof 2020 Audi A4', photos: [{ file_name: 'front.jpg', content_type: 'image/jpeg', size: 1000 }] } }),
+  },
+  'GET /api/car-packages': { ownership: 'self', ok: 200, request: () => ({}) },
+  'GET /api/car-packages/activity': {
+    ownership: 'self',
+    ok: 200,
+    request: () => ({ query: `today_start=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&week_start=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}` }),
+  },
+  'GET /api/car-packages/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.packageToDelete } }) },
+  // The draft's photo was never uploaded: the owner passes the access check and is told which photo is missing.
+  'POST /api/car-packages/{id}/start': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage } }) },
+  // Its angles failed for a reason a retry cannot change (no car): the owner is told so.
+  'POST /api/car-packages/{id}/angles/{angle}/retry': {
+    ownership: 'resource',
+    ok: 409,
+    request: (w) => ({ params: { id: w.finishedPackage, angle: 'front' } }),
+  },
+  // Nothing was rendered: the owner is told there is nothing to download.
+  'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 409, request: (w) => ({ params: { id: w.finishedPackage } }) },
+};
+
+/** The path with its parameters filled in, plus the query. */
+export function pathOf(route: Pick<ApiRoute, 'path'>, req: ExampleRequest): string {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = req.params?.[name];
+    if (value === undefined) throw new Error(`example for ${route.path} lacks the path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+  return req.query ? `${path}?${req.query}` : path;
+}
