@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { readLocalConfig, type LocalConfig } from './local-config';
+import { securityHeaders } from '../security-headers';
 import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startS3Local, type RunningS3 } from './s3-local';
 import { createHttpGateway } from './http-gateway';
@@ -97,7 +98,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
-        ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS })
+        ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS, origins: [url, `http://127.0.0.1:${port}`] })
         : Promise.resolve<RunningS3 | undefined>(undefined),
       Promise.all([loadRenderWorkflowDefinition(), import('./step-functions-local'), import('./step-functions-api')]).then(([loaded, { LocalStateMachine }, { createStepFunctionsApi }]) => {
         // Step Functions: the workflow on the ASL interpreter, behind the real API's protocol at /_local/sfn.
@@ -170,8 +171,18 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     // Built files are served precompressed by sirv; the rest (config.json, dev mode) is compressed per request.
     const compress = compression({ filter: (req, res) => !!options.dev || (req.url ?? '').startsWith('/config.json') ? compression.filter(req, res) : false });
 
+    // The same headers CloudFront adds (infra/security-headers.ts); Vite's dev server needs inline scripts, so no CSP there.
+    const headers = securityHeaders({ connect: [runtimeConfig.webSocketUrl, runtimeConfig.webSocketUrl.replace('localhost', '127.0.0.1')], img: [] });
+    if (options.dev) delete headers['content-security-policy'];
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0]!;
+      // DNS rebinding: a page on another site whose name resolves to 127.0.0.1 still sends its own Host.
+      if (!isLocalHostHeader(req.headers.host)) return refuse(res, 421, 'This local server answers only to localhost and 127.0.0.1.');
+      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      // The mailbox and the engines' management endpoints are for this machine only, whatever HOST listens on.
+      if (!mayReach(path, req.socket.remoteAddress)) {
+        return refuse(res, 403, 'The local mailbox and management endpoints answer only to this machine.');
+      }
       if (path.startsWith('/api/')) return api(req, res);
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
       if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');
@@ -194,6 +205,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       });
     };
     server.on('upgrade', (req, socket, head) => {
+      if (!isLocalHostHeader(req.headers.host)) return socket.destroy();
       if ((req.url ?? '').split('?')[0] === '/ws') ws.upgrade(req, socket, head).catch(() => socket.destroy());
       else if (!options.dev) socket.destroy();
     });
@@ -211,6 +223,25 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     await stopAll();
     throw error;
   }
+}
+
+/** Paths only this machine may call: the mailbox, the Step Functions API and trace, WebSocket management. */
+const MACHINE_ONLY = ['/_local/mailbox', '/_local/sfn', '/_local/ws-management'];
+
+/** localhost or 127.0.0.1, with or without a port: the only names this server answers to. */
+export function isLocalHostHeader(host: string | undefined): boolean {
+  return /^(localhost|127\.0\.0\.1)(:\d{1,5})?$/i.test(host ?? '');
+}
+
+/** Whether a caller at `remoteAddress` may reach `path`: machine-only paths need a loopback caller. */
+export function mayReach(path: string, remoteAddress: string | undefined): boolean {
+  const machineOnly = MACHINE_ONLY.some((p) => path === p || path.startsWith(`${p}/`));
+  return !machineOnly || (!!remoteAddress && (remoteAddress === '::1' || /^(::ffff:)?127\./.test(remoteAddress)));
+}
+
+function refuse(res: ServerResponse, status: number, message: string) {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify({ message }));
 }
 
 /** Local only: the task calls of one execution (state, handler, start, duration), for profiling a run. */

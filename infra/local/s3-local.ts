@@ -3,23 +3,34 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { UPLOAD_CORS } from '../table-design';
+import { checkPresignedGet } from './s3-presigned-get';
 import { checkPresignedPost } from './s3-post-policy';
 
 export interface RunningS3 {
   /** Internal endpoint of the S3-compatible server. */
   endpoint: string;
-  /** Serves /s3/* on the main URL: presigned POST policies enforced, everything else passed through. */
+  /** Serves /s3/* on the main URL: only presigned POST uploads and presigned GET/HEAD downloads pass. */
   handle(req: IncomingMessage, res: ServerResponse, prefix: string): void;
   stop(): Promise<void>;
 }
 
-const corsXml = `<CORSConfiguration><CORSRule>${UPLOAD_CORS.allowedMethods.map((m) => `<AllowedMethod>${m}</AllowedMethod>`).join('')}<AllowedOrigin>*</AllowedOrigin><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>${UPLOAD_CORS.maxAgeSeconds}</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
+/** Bucket CORS for the local site's origins only (as the AWS buckets allow only the site). */
+const corsXml = (origins: string[]) =>
+  `<CORSConfiguration><CORSRule>${UPLOAD_CORS.allowedMethods.map((m) => `<AllowedMethod>${m}</AllowedMethod>`).join('')}${origins.map((o) => `<AllowedOrigin>${o}</AllowedOrigin>`).join('')}<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader><MaxAgeSeconds>${UPLOAD_CORS.maxAgeSeconds}</MaxAgeSeconds></CORSRule></CORSConfiguration>`;
 
 /**
- * s3rver (an S3-compatible server on disk) behind a thin front that does what s3rver does not:
- * checking presigned POST policies (signature, expiry, key, content type, size range) as S3 does.
+ * s3rver (an S3-compatible server on disk) behind a thin front that does what s3rver does not: it lets through only
+ * what our presigned URLs allow, as S3 would check them: presigned POST uploads (policy signature, expiry, key,
+ * content type, size range) and presigned GET/HEAD downloads (SigV4 query signature, expiry), plus CORS preflights.
+ * Anything else (listing, PUT, DELETE, unsigned reads) is refused: s3rver itself accepts any request.
  */
-export async function startS3Local(opts: { dataDir: string; buckets: string[]; credentials: { accessKeyId: string; secretAccessKey: string } }): Promise<RunningS3> {
+export async function startS3Local(opts: {
+  dataDir: string;
+  buckets: string[];
+  credentials: { accessKeyId: string; secretAccessKey: string };
+  /** The local site's origins: the only ones the buckets' CORS allows. */
+  origins: string[];
+}): Promise<RunningS3> {
   const directory = join(opts.dataDir, 's3');
   await mkdir(directory, { recursive: true });
   const server = new S3rver({
@@ -27,7 +38,7 @@ export async function startS3Local(opts: { dataDir: string; buckets: string[]; c
     port: 0,
     directory,
     silent: true,
-    configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml] })),
+    configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml(opts.origins)] })),
   });
   const address = (await server.run()) as { address: string; port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
@@ -52,15 +63,25 @@ export async function startS3Local(opts: { dataDir: string; buckets: string[]; c
     handle(req, res, prefix) {
       const path = (req.url ?? '/').slice(prefix.length) || '/';
       const isFormPost = req.method === 'POST' && (req.headers['content-type'] ?? '').startsWith('multipart/form-data');
-      if (!isFormPost) return forward(req, res, path);
+      if (req.method === 'OPTIONS') return forward(req, res, path);
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const outcome = checkPresignedGet(req, opts.credentials);
+        if (outcome.ok) return forward(req, res, path);
+        res.writeHead(outcome.status, { 'content-type': 'application/xml' });
+        return res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${outcome.code}</Code><Message>${outcome.message}</Message></Error>`);
+      }
+      if (!isFormPost) {
+        res.writeHead(403, { 'content-type': 'application/xml' });
+        return res.end('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Only presigned uploads and downloads are allowed</Message></Error>');
+      }
       checkPresignedPost(req, path, opts.credentials).then(
         (outcome) => {
           if (outcome.ok) return forward(req, res, path, outcome.body);
-          res.writeHead(outcome.status, { 'content-type': 'application/xml', 'access-control-allow-origin': '*' });
+          res.writeHead(outcome.status, { 'content-type': 'application/xml' });
           res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${outcome.code}</Code><Message>${outcome.message}</Message></Error>`);
         },
         (error: Error) => {
-          res.writeHead(400, { 'content-type': 'application/xml', 'access-control-allow-origin': '*' });
+          res.writeHead(400, { 'content-type': 'application/xml' });
           res.end(`<Error><Code>MalformedPOSTRequest</Code><Message>${error.message}</Message></Error>`);
         },
       );

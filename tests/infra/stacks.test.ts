@@ -187,6 +187,29 @@ describe('web stack', () => {
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
+  it('one security headers policy (infra/security-headers.ts) on the SPA and on /api/*: strict CSP, HSTS, nosniff, DENY, referrer and permissions policies', () => {
+    const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    expect(Object.keys(policies)).toHaveLength(1);
+    const [policyId, policy] = Object.entries(policies)[0]!;
+    const config = policy.Properties.ResponseHeadersPolicyConfig;
+    const csp = JSON.stringify(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of ["default-src 'self'", "script-src 'self' https://js.stripe.com;", "frame-ancestors 'none'", "object-src 'none'", 'cognito-idp.', 'wss://', 'https://api.stripe.com']) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).not.toContain('unsafe-eval');
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Preload: true, Override: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+    expect(config.CustomHeadersConfig.Items.map((h: { Header: string }) => h.Header).sort()).toEqual(['Cross-Origin-Opener-Policy', 'Permissions-Policy']);
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const ref = { Ref: policyId };
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(ref);
+    expect(distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual(ref);
+  });
+
   it('deploys a runtime config.json next to the SPA, filled at deploy time with the pool, client, site and WebSocket', () => {
     const deployment = Object.values(web.findResources('Custom::CDKBucketDeployment'))[0]!.Properties;
     const markers = JSON.stringify(deployment.SourceMarkers.at(-1));

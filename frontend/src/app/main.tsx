@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { ConfigError } from '@/components/errors/config-error';

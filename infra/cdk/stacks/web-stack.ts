@@ -13,11 +13,17 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import type { StageConfig } from '../stage-config';
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy } from '../../security-headers';
 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
   httpApi: apigw.IHttpApi;
   webSocketUrl: string;
+  /** The WebSocket API's id: its origin is allowed in the CSP's connect-src. */
+  webSocketApiId: string;
+  /** Buckets the browser reaches through presigned URLs (uploads by POST, images by GET). */
+  uploadsBucket: s3.IBucket;
+  rendersBucket: s3.IBucket;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
   /** The built SPA (frontend/dist); when missing only config.json is deployed and a warning is shown. */
@@ -66,6 +72,38 @@ export class WebStack extends Stack {
     });
 
     const apiDomain = `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    // One policy for the SPA and the API (infra/security-headers.ts; the local host sends the same).
+    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'studio-lot: CSP, HSTS, nosniff, frame and referrer policies, permissions policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          override: true,
+          contentSecurityPolicy: contentSecurityPolicy({
+            connect: [
+              `https://cognito-idp.${this.region}.${this.urlSuffix}`,
+              `wss://${props.webSocketApiId}.execute-api.${this.region}.${this.urlSuffix}`,
+              `https://${props.uploadsBucket.bucketRegionalDomainName}`,
+            ],
+            img: [`https://${props.rendersBucket.bucketRegionalDomainName}`, `https://${props.uploadsBucket.bucketRegionalDomainName}`],
+          }),
+        },
+        strictTransportSecurity: {
+          override: true,
+          accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
+          includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
+          preload: STRICT_TRANSPORT_SECURITY.preload,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
+        referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN },
+      },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+        ],
+      },
+    });
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       defaultRootObject: 'index.html',
       enableLogging: true,
@@ -75,7 +113,7 @@ export class WebStack extends Stack {
         origin: origins.S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         compress: true,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [
           { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: new cloudfront.Function(this, 'SpaRewrite', { code: cloudfront.FunctionCode.fromInline(SPA_REWRITE), runtime: cloudfront.FunctionRuntime.JS_2_0 }) },
         ],
@@ -87,6 +125,7 @@ export class WebStack extends Stack {
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
           compress: true,
         },
       },
