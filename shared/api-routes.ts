@@ -25,6 +25,8 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/credits/packages', handler: 'list-credit-packages', access: 'public' },
   { method: 'POST', path: '/api/contact', handler: 'send-contact-message', access: 'public' },
   { method: 'POST', path: '/api/realtime/ticket', handler: 'issue-realtime-ticket', access: 'user' },
+  // Sign-in links and trial sign-ups: the same answer, in the same time, for every address.
+  { method: 'POST', path: '/api/auth/magic-link', handler: 'request-magic-link', access: 'public' },
   // Accounts, credits, support, admin (sign-in issue)
   { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
   { method: 'PATCH', path: '/api/profile', handler: 'update-profile', access: 'user' },

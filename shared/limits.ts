@@ -41,6 +41,12 @@ export const BATCH_CREDITS_PER_IMAGE = 1;
 
 export const MAGIC_LINK_LIFETIME_MS = 15 * 60 * 1000;
 export const MAGIC_LINK_MIN_INTERVAL_MS = 60 * 1000;
+/**
+ * Sign-in link requests (POST /api/auth/magic-link), counted whether or not the address has an account: per
+ * address per day and per client (the viewer's IP) per hour. Every answer, sent or not, takes at least the floor.
+ */
+export const MAGIC_LINK_RATE_LIMIT = { perAddressPerDay: 10, perClientPerHour: 30 } as const;
+export const MAGIC_LINK_ANSWER_FLOOR_MS = 1200;
 
 export const RECENT_PACKAGES_LIMIT = 5;
 export const RECENT_TRANSACTIONS_LIMIT = 10;

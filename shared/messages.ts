@@ -117,6 +117,7 @@ export const MESSAGES = {
 
   // API-level errors (server side)
   tooManyRequests: 'Too many requests. Please try again later.',
+  tooManySignInRequests: 'Too many sign-in requests. Please wait a while and try again.',
   forbiddenSuperUser: 'This feature is only available to super users.',
   unauthorized: 'Unauthorized',
   internalError: 'Something went wrong on our side. Please try again.',

@@ -24,6 +24,7 @@ export function buildApp(props: AppProps = {}) {
     resources,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
+    magicLinkKey: auth.magicLinkKey,
   });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,

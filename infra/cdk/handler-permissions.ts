@@ -27,7 +27,9 @@ export type Permission =
   /** Reads the OpenAI key from Secrets Manager (OPENAI_SECRET_ARN). */
   | 'secrets:openai'
   /** Bundles sharp's linux-arm64 build (photo checks, rendering). */
-  | 'native:sharp';
+  | 'native:sharp'
+  /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
+  | 'cognito:users';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   health: [],
@@ -35,12 +37,14 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'list-credit-packages': ['table:read'],
   'send-contact-message': ['table:write', 'mail:send'],
   'issue-realtime-ticket': ['table:write'],
+  // Counts the request, finds or creates the account, signs and mails the link.
+  'request-magic-link': ['table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
   'ws-connect': ['table:write'],
   'ws-disconnect': ['table:read', 'table:write'],
   'ws-default': [],
   'auth-pre-sign-up': [],
   'auth-define-challenge': [],
-  'auth-create-challenge': ['table:write', 'mail:send', 'kms:sign', 'ssm:site-origin'],
+  'auth-create-challenge': [], // asks for the link's token; sends nothing (POST /api/auth/magic-link mails links)
   'auth-verify-challenge': ['table:write', 'kms:verify'],
   'auth-post-authentication': ['table:read', 'table:write'],
   // Accounts, credits, support, admin (sign-in issue)

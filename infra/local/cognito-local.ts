@@ -17,7 +17,7 @@ interface LocalUser {
   username: string;
   email: string;
   attributes: Record<string, string>;
-  status: 'CONFIRMED' | 'UNCONFIRMED';
+  status: 'CONFIRMED' | 'UNCONFIRMED' | 'FORCE_CHANGE_PASSWORD';
   createdAt: string;
   /** Hashes of refresh tokens still valid. */
   refreshTokens: string[];
@@ -37,6 +37,8 @@ export interface LocalCognitoOptions {
   userPoolId: string;
   clientId: string;
   region: string;
+  /** Cognito's selfSignUpEnabled (off, as in the AWS pool; tests of the stand-in itself may switch it on). */
+  allowSelfSignUp?: boolean;
 }
 
 class CognitoError extends Error {
@@ -76,6 +78,11 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         await rename(`${usersFile}.tmp`, usersFile);
       }));
   const byEmail = (email: string) => Object.values(users).find((u) => u.email === email.trim().toLowerCase());
+  const adminUser = (body: Record<string, unknown>) => {
+    if (body.UserPoolId !== opts.userPoolId) throw new CognitoError('ResourceNotFoundException', 'User pool does not exist.');
+    const name = String(body.Username ?? '');
+    return byEmail(name) ?? users[name];
+  };
   const sessions = new Map<string, AuthSession>();
 
   const jwt = (claims: Record<string, unknown>) => {
@@ -191,6 +198,8 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
   const operations: Record<string, (body: Record<string, any>) => Promise<unknown>> = {
     async SignUp(body) {
       if (body.ClientId !== opts.clientId) throw new CognitoError('ResourceNotFoundException', 'User pool client does not exist.');
+      // As the AWS pool (selfSignUpEnabled: false): accounts are made by POST /api/auth/magic-link through the admin API.
+      if (!opts.allowSelfSignUp) throw new CognitoError('NotAuthorizedException', 'SignUp is not permitted for this user pool');
       const email = String(body.Username ?? '').trim().toLowerCase();
       if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
       if (byEmail(email)) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
@@ -205,6 +214,47 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
       users[user.username] = user;
       await saveUsers();
       return { UserConfirmed: user.status === 'CONFIRMED', UserSub: user.username };
+    },
+
+    /** The admin API (IAM-signed in AWS): only callers holding the local credentials' signature get in. */
+    async AdminGetUser(body) {
+      const user = adminUser(body);
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      return {
+        Username: user.username,
+        UserStatus: user.status,
+        Enabled: true,
+        UserCreateDate: Date.parse(user.createdAt) / 1000,
+        UserAttributes: Object.entries(attributesOf(user)).filter(([k]) => !k.startsWith('cognito:')).map(([Name, Value]) => ({ Name, Value })),
+      };
+    },
+
+    async AdminCreateUser(body) {
+      if (body.UserPoolId !== opts.userPoolId) throw new CognitoError('ResourceNotFoundException', 'User pool does not exist.');
+      const email = String(body.Username ?? '').trim().toLowerCase();
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
+      if (byEmail(email)) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+      const attributes = Object.fromEntries(
+        ((body.UserAttributes ?? []) as { Name: string; Value: string }[]).filter((a) => a.Name !== 'email' && a.Name !== 'email_verified').map((a) => [a.Name, String(a.Value)]),
+      );
+      // Cognito: an admin-created user must change its temporary password before sign-in (FORCE_CHANGE_PASSWORD).
+      const user: LocalUser = { username: randomUUID(), email, attributes, status: 'FORCE_CHANGE_PASSWORD', createdAt: new Date().toISOString(), refreshTokens: [] };
+      await trigger('auth-pre-sign-up', {
+        ...baseEvent('PreSignUp_AdminCreateUser', user),
+        request: { userAttributes: { email, ...attributes }, validationData: {}, clientMetadata: body.ClientMetadata },
+        response: { autoConfirmUser: false, autoVerifyEmail: false, autoVerifyPhone: false },
+      });
+      users[user.username] = user;
+      await saveUsers();
+      return { User: { Username: user.username, UserStatus: user.status, Enabled: true } };
+    },
+
+    async AdminSetUserPassword(body) {
+      const user = adminUser(body);
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      if (body.Permanent === true) user.status = 'CONFIRMED';
+      await saveUsers();
+      return {};
     },
 
     async InitiateAuth(body) {
@@ -290,6 +340,10 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || !operations[op]) return reply(400, { __type: 'InvalidAction', message: `Unsupported operation ${op || '(none)'}` }, 'InvalidAction');
+      // Admin operations need IAM credentials in AWS; here at least a SigV4-signed request (the SDK with the local keys).
+      if (op.startsWith('Admin') && !String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
+        return reply(400, { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
+      }
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       let body: Record<string, unknown>;

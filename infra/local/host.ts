@@ -126,6 +126,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       OUTBOX_DIR: join(cfg.dataDir, 'outbox'),
       WEBSOCKET_MANAGEMENT_ENDPOINT: `http://127.0.0.1:${port}/_local/ws-management`,
       PUBLIC_URL: url,
+      USER_POOL_ID: LOCAL_USER_POOL.userPoolId,
+      COGNITO_ENDPOINT: `http://127.0.0.1:${port}/_local/cognito`,
       MAGIC_LINK_SIGNER: 'local',
       MAGIC_LINK_KEY_FILE: join(cfg.dataDir, 'keys', 'magic-link-ed25519.pem'),
       ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),

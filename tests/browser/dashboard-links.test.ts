@@ -31,8 +31,8 @@ describe('the mailed link', () => {
     const other = await openPage(session.browser, { viewport: { width: 375, height: 740 } });
     await openLinkToDashboard(other.page, link);
     await expect.poll(() => other.page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
-    // The pending dealer name lives in the asking browser, so this one shows the fallback.
-    await other.page.getByText('Welcome back, Your Dealership!').waitFor();
+    // The dealership name given at sign-up is kept on the server, so this browser shows it too.
+    await other.page.getByText('Welcome back, Lakeside Autos!').waitFor();
 
     // The asking browser is still signed out.
     await asking.page.goto(`${session.url}/dashboard`);

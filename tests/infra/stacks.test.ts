@@ -167,11 +167,25 @@ describe('auth stack', () => {
     });
   });
 
-  it('signs links with an asymmetric KMS key that only the create trigger may use to sign', () => {
+  it('signs links with an asymmetric KMS key that only POST /api/auth/magic-link may use to sign', () => {
     auth.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
-    const policies = Object.entries(auth.findResources('AWS::IAM::Policy'));
-    const signers = policies.filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('"kms:Sign"')).map(([id]) => id.replace(/Fn.*/, ''));
-    expect(signers).toEqual(['AuthCreateChallengeTrigger']);
+    const signersIn = (t: Template) =>
+      Object.entries(t.findResources('AWS::IAM::Policy'))
+        .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('"kms:Sign"'))
+        .map(([id]) => id.replace(/Fn.*/, ''));
+    expect([...signersIn(auth), ...signersIn(api)]).toEqual(['RequestMagicLinkHandler']);
+  });
+
+  it('self sign-up is off (accounts are made by the magic-link route), and the dealership name is an account attribute', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Schema: Match.arrayWith([Match.objectLike({ Name: 'dealer_name', AttributeDataType: 'String', Mutable: true })]),
+    });
+    const handler = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('RequestMagicLinkHandler'));
+    const doc = JSON.stringify(handler.map(([, p]) => p.Properties.PolicyDocument));
+    for (const action of ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword']) expect(doc).toContain(action);
+    const others = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('RequestMagicLinkHandler'));
+    expect(JSON.stringify(others.map(([, p]) => p.Properties.PolicyDocument))).not.toContain('cognito-idp:Admin');
   });
 });
 

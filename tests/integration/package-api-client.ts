@@ -10,7 +10,6 @@ import {
   CognitoIdentityProviderClient,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
-  SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Angle } from '@shared/angles';
 import type { CarPackageDetail, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
@@ -26,15 +25,19 @@ export interface Dealer {
   accessToken: string;
 }
 
-/** Signs a new dealer up and in as the SPA does: SignUp, a magic link by mail, a sign-in answering with its token. */
+/** Signs a new dealer up and in as the SPA does: a trial request, the magic link by mail, a sign-in answering with its token. */
 export async function signInNewDealer(url: string, label = 'dealer'): Promise<Dealer> {
   const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   const ClientId = LOCAL_USER_POOL.clientId;
   try {
-    await cognito.send(
-      new SignUpCommand({ ClientId, Username: email, Password: `P${crypto.randomUUID()}!a1`, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'custom:dealer_name', Value: 'Crash Test Motors' }] }),
-    );
+    // What the trial dialog does: the server creates the account and mails the link.
+    const asked = await fetch(`${url}/api/auth/magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, trial: true, dealer_name: 'Crash Test Motors' }),
+    });
+    if (asked.status !== 202) throw new Error(`asking for a link answered ${asked.status}: ${await asked.text()}`);
     const ask = async (answer: string, metadata: Record<string, string>) => {
       const started = await cognito.send(new InitiateAuthCommand({ ClientId, AuthFlow: 'CUSTOM_AUTH', AuthParameters: { USERNAME: email } }));
       return cognito.send(
@@ -47,7 +50,6 @@ export async function signInNewDealer(url: string, label = 'dealer'): Promise<De
         }),
       );
     };
-    await ask('__dummy__', { signInMethod: 'MAGIC_LINK', redirectUri: url });
     let token: string | undefined;
     for (let i = 0; i < 100 && !token; i++) {
       const { messages } = (await (await fetch(`${url}/_local/mailbox/messages.json`)).json()) as { messages: { to: string; text: string }[] };

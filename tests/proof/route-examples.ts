@@ -67,6 +67,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     request: () => ({ body: { name: 'Proof Suite', email: 'proof@example.com', message: 'A message from the authz matrix.' } }),
   },
   'POST /api/realtime/ticket': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/auth/magic-link': { ownership: 'none', ok: 202, changes: true, request: () => ({ body: { email: `proof-${crypto.randomUUID()}@example.com` } }) },
   'GET /api/me': { ownership: 'self', ok: 200, request: () => ({}) },
   'PATCH /api/profile': { ownership: 'self', ok: 200, changes: true, request: () => ({ body: { dealer_name: 'Proof Motors' } }) },
   'GET /api/credits/balance': { ownership: 'self', ok: 200, request: () => ({}) },

@@ -1,9 +1,8 @@
 /**
- * The custom-auth conversation (Cognito Define/Create/Verify triggers), as pure functions:
- * round 1 asks the client for its sign-in parameters (no mail); the client answers either with a
- * dummy answer plus clientMetadata asking for a link (round 2 then sends the mail), or with the token from
- * a link it opened, which Verify checks. Cognito passes InitiateAuth's metadata to none of these triggers,
- * hence the extra round (as in aws-samples/amazon-cognito-passwordless-auth).
+ * The custom-auth conversation (Cognito Define/Create/Verify triggers), as pure functions: each round asks the
+ * client for its sign-in parameters; the client answers with the token from a link it opened, which Verify checks.
+ * Links are mailed by POST /api/auth/magic-link, not by these triggers (modelled on
+ * aws-samples/amazon-cognito-passwordless-auth, whose link request we moved behind our own rate-limited route).
  */
 export const PROVIDE_AUTH_PARAMETERS = '__provide_auth_parameters__';
 /** Rounds one sign-in may take (asking for parameters, asking for a link, answering) before it fails. */
@@ -29,11 +28,5 @@ export function defineNextStep(session: readonly ChallengeRound[], metadata?: Si
 
 export interface SignInMetadata {
   signInMethod?: string;
-  redirectUri?: string;
   alreadyHaveMagicLink?: string;
-}
-
-/** Whether this round should send a link: the client asked for one and does not already hold one. */
-export function wantsNewLink(metadata: SignInMetadata | undefined): boolean {
-  return metadata?.signInMethod === 'MAGIC_LINK' && metadata.alreadyHaveMagicLink !== 'yes' && !!metadata.redirectUri;
 }

@@ -25,6 +25,23 @@ export function createMagicLinkDeps(): MagicLinkDeps {
   return { signer, store: new DynamoDbMagicLinkStore(), mailer: createMailer(), allowedOrigins };
 }
 
+/**
+ * Where sign-in links point: the CloudFront origin in AWS, the local host's URL locally. Retried on the next call
+ * if the read failed (a rejected promise is not kept for the container's life).
+ */
+export function siteOriginOf(): () => Promise<string> {
+  let cached: Promise<string> | undefined;
+  return () => {
+    const c = config();
+    cached ??= (c.SITE_ORIGIN_PARAMETER ? siteOrigin(c.SITE_ORIGIN_PARAMETER, c.AWS_REGION) : Promise.resolve(c.PUBLIC_URL)).then((origin) => {
+      if (!origin) throw new Error('Missing required environment variable: SITE_ORIGIN_PARAMETER or PUBLIC_URL');
+      return new URL(origin).origin;
+    });
+    cached.catch(() => (cached = undefined));
+    return cached;
+  };
+}
+
 /** The CloudFront origin, read once per cold start from the parameter the web stack writes. */
 async function siteOrigin(parameterName: string | undefined, region: string): Promise<string | undefined> {
   if (!parameterName) return undefined;

@@ -27,6 +27,15 @@ const configSchema = z.object({
   MAGIC_LINK_SIGNER: z.enum(['kms', 'local']).default('kms'),
   MAGIC_LINK_KMS_KEY_ID: z.string().optional(),
   MAGIC_LINK_KEY_FILE: z.string().optional(),
+  /** The user pool whose accounts sign-in link requests look up and trial requests create (COGNITO_ENDPOINT locally). */
+  USER_POOL_ID: z.string().optional(),
+  COGNITO_ENDPOINT: z.string().optional(),
+  /** Sign-in link requests allowed per client IP per hour (tests of a whole run raise it: they all come from 127.0.0.1). */
+  MAGIC_LINK_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** "true" behind CloudFront only: the viewer's IP is taken from x-viewer-address, which the edge function sets. */
+  TRUST_VIEWER_ADDRESS: z.enum(['true', 'false']).default('false'),
+  /** The site's own origin locally (in AWS it is read from SITE_ORIGIN_PARAMETER). */
+  PUBLIC_URL: z.string().optional(),
   /** Comma-separated origins a magic link may point to (the SPA's own). */
   /** In AWS: an SSM parameter holding the site's origin (written by the web stack once CloudFront exists). */
   SITE_ORIGIN_PARAMETER: z.string().optional(),

@@ -1,4 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
@@ -35,6 +36,8 @@ export interface HandlerResources {
   renderWorkflow?: sfn.IStateMachine;
   /** For "secrets:openai". */
   openAiSecret?: secretsmanager.ISecret;
+  /** For "cognito:users". */
+  userPool?: cognito.IUserPool;
 }
 
 const SHARP_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
@@ -94,6 +97,10 @@ export class HandlerFunction extends Construct {
           ? { STATE_MACHINE_ARN: need(props.resources.renderWorkflow, 'workflow:start').stateMachineArn }
           : {}),
         ...(permissions.includes('secrets:openai') && props.resources.openAiSecret ? { OPENAI_SECRET_ARN: props.resources.openAiSecret.secretArn } : {}),
+        // What a permission needs to be used, derived from it (the auth triggers also set these themselves).
+        ...(permissions.includes('kms:sign') ? { MAGIC_LINK_SIGNER: 'kms', MAGIC_LINK_KMS_KEY_ID: need(props.resources.magicLinkKey, 'kms:sign').keyArn } : {}),
+        ...(permissions.includes('ssm:site-origin') ? { SITE_ORIGIN_PARAMETER: need(props.resources.siteOriginParameterName, 'ssm:site-origin') } : {}),
+        ...(permissions.includes('cognito:users') ? { USER_POOL_ID: need(props.resources.userPool, 'cognito:users').userPoolId } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -183,6 +190,14 @@ export class HandlerFunction extends Construct {
           if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);
           break;
         case 'native:sharp':
+          break;
+        case 'cognito:users':
+          this.fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+              resources: [need(props.resources.userPool, permission).userPoolArn],
+            }),
+          );
           break;
         case 'websocket:post':
           if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);

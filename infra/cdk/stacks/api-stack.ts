@@ -3,6 +3,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as events from 'aws-cdk-lib/aws-events';
@@ -16,12 +17,15 @@ import { HandlerFunction, type HandlerResources } from '../constructs/handler-fu
 import { RenderWorkflow } from '../constructs/render-workflow';
 import { PACKAGE_SWEEPER_HANDLER, RENDER_TASK_TIMEOUT_SECONDS, SWEEP_INTERVAL_MINUTES, WORKFLOW_TASK_HANDLERS, type WorkflowTask } from '../../workflow-tasks';
 import type { StageConfig } from '../stage-config';
+import { siteOriginParameterName } from './auth-stack';
 
 export interface ApiStackProps extends StackProps {
   config: StageConfig;
   resources: Omit<HandlerResources, 'webSocketApiArn'>;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /** The auth stack's magic-link key (POST /api/auth/magic-link signs links with it). */
+  magicLinkKey: kms.IKey;
 }
 
 const ACCESS_LOG_FORMAT = JSON.stringify({
@@ -72,7 +76,14 @@ export class ApiStack extends Stack {
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
-    const resources: HandlerResources = { ...props.resources, webSocketApiArn, openAiSecret };
+    const resources: HandlerResources = {
+      ...props.resources,
+      webSocketApiArn,
+      openAiSecret,
+      userPool: props.userPool,
+      magicLinkKey: props.magicLinkKey,
+      siteOriginParameterName: siteOriginParameterName(config.stage),
+    };
     const fnFor = (handler: string, options: { timeoutSeconds?: number; memoryMb?: number; environment?: Record<string, string> } = {}) =>
       new HandlerFunction(this, `${pascal(handler)}Handler`, {
         handler,

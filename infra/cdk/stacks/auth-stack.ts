@@ -21,6 +21,8 @@ export const siteOriginParameterName = (stage: string) => `/studio-lot/${stage}/
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly userPoolClient: cognito.UserPoolClient;
+  /** Signs magic links: the auth triggers verify with it, POST /api/auth/magic-link signs with it. */
+  readonly magicLinkKey: kms.IKey;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -33,6 +35,7 @@ export class AuthStack extends Stack {
       description: 'Signs and verifies magic sign-in links',
       removalPolicy,
     });
+    this.magicLinkKey = signingKey;
 
     const environment = {
       APP_HOME: 'aws',
@@ -50,7 +53,9 @@ export class AuthStack extends Stack {
     const trigger = (handler: string) => new HandlerFunction(this, `${handler.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Trigger`, { handler, resources, environment, timeout: Duration.seconds(10) }).fn;
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
-      selfSignUpEnabled: true,
+      // Accounts are created by POST /api/auth/magic-link (admin API), so SignUp cannot be used to probe for addresses.
+      selfSignUpEnabled: false,
+      customAttributes: { dealer_name: new cognito.StringAttribute({ minLen: 1, maxLen: 120, mutable: true }) },
       signInAliases: { email: true },
       signInCaseSensitive: false,
       standardAttributes: { email: { required: true, mutable: false } },

@@ -54,3 +54,30 @@ export async function setStatus(key: { PK: string; SK: string }, status: string)
     }),
   );
 }
+
+/** Counts one request against fixed-window counters (each with its own window); false when any is full. */
+export async function countWithinRateLimits(counters: (RateCounter & { windowMs: number })[], atMs = Date.now()): Promise<boolean> {
+  try {
+    await dynamo().send(
+      new TransactWriteCommand({
+        TransactItems: counters.map((c) => {
+          const windowStart = atMs - (atMs % c.windowMs);
+          return {
+            Update: {
+              TableName: tableName(),
+              Key: keys.rateWindow(c.scope, c.subject, windowStart),
+              UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
+              ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':one': 1, ':max': c.max, ':exp': ttlAt(windowStart + 2 * c.windowMs) },
+            },
+          };
+        }),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

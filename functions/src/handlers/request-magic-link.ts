@@ -1,0 +1,25 @@
+import { magicLinkRequestSchema, type MagicLinkResponse } from '@shared/schemas/auth';
+import { apiHandler } from '../http/api-handler';
+import { clientIpOf } from '../http/client-ip';
+import { CognitoUserDirectory } from '../auth/cognito-user-directory';
+import { createMagicLinkDeps, siteOriginOf } from '../auth/create-magic-link-deps';
+import { requestMagicLink } from '../auth/request-magic-link';
+import { countWithinRateLimits } from '../adapters/dynamodb/rate-limited-put';
+import { config } from '../lib/config';
+
+const c = config();
+if (!c.USER_POOL_ID) throw new Error('Missing required environment variable: USER_POOL_ID');
+const deps = {
+  directory: new CognitoUserDirectory(c.USER_POOL_ID, c.AWS_REGION, c.COGNITO_ENDPOINT),
+  links: createMagicLinkDeps(),
+  count: countWithinRateLimits,
+  siteOrigin: siteOriginOf(),
+  perClientPerHour: c.MAGIC_LINK_PER_CLIENT_PER_HOUR,
+};
+
+/** Sign-in links and trial sign-ups: 202 and the same body for every address (see requestMagicLink). */
+export const handler = apiHandler('request-magic-link', { body: magicLinkRequestSchema }, async ({ body, event }) => {
+  await requestMagicLink(deps, { email: body.email, trial: body.trial === true, dealerName: body.dealer_name || null, clientIp: clientIpOf(event) });
+  const response: MagicLinkResponse = { sent: true };
+  return { status: 202, body: response };
+});
