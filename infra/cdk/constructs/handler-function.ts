@@ -35,6 +35,9 @@ export interface HandlerResources {
   renderWorkflow?: sfn.IStateMachine;
   /** For "secrets:openai". */
   openAiSecret?: secretsmanager.ISecret;
+  /** For "secrets:stripe-key" and "secrets:stripe-webhook". */
+  stripeSecretKey?: secretsmanager.ISecret;
+  stripeWebhookSecret?: secretsmanager.ISecret;
 }
 
 const SHARP_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
@@ -94,6 +97,8 @@ export class HandlerFunction extends Construct {
           ? { STATE_MACHINE_ARN: need(props.resources.renderWorkflow, 'workflow:start').stateMachineArn }
           : {}),
         ...(permissions.includes('secrets:openai') && props.resources.openAiSecret ? { OPENAI_SECRET_ARN: props.resources.openAiSecret.secretArn } : {}),
+        ...(permissions.includes('secrets:stripe-key') ? { STRIPE_SECRET_KEY_ARN: need(props.resources.stripeSecretKey, 'secrets:stripe-key').secretArn } : {}),
+        ...(permissions.includes('secrets:stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_ARN: need(props.resources.stripeWebhookSecret, 'secrets:stripe-webhook').secretArn } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -181,6 +186,12 @@ export class HandlerFunction extends Construct {
           break;
         case 'secrets:openai':
           if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);
+          break;
+        case 'secrets:stripe-key':
+          need(props.resources.stripeSecretKey, permission).grantRead(this.fn);
+          break;
+        case 'secrets:stripe-webhook':
+          need(props.resources.stripeWebhookSecret, permission).grantRead(this.fn);
           break;
         case 'native:sharp':
           break;
