@@ -52,7 +52,8 @@ describe('POST /api/credits/purchase and /api/credits/validate-coupon', () => {
     expect(paid.body.status).toBe('succeeded');
     const after = await waitFor(() => credits.read(user.sub, []), (r) => r.balance!.purchased_credits === 30);
     expect(after.balance).toMatchObject({ purchased_credits: 30, trial_credits: 5 });
-    expect((await getPayment(pi.id))!.status).toBe('succeeded');
+    // The grant comes first, then the payment's own move to succeeded.
+    expect((await waitFor(() => getPayment(pi.id), (p) => p?.status === 'succeeded'))!.status).toBe('succeeded');
   });
 
   it('a declined card grants nothing, answers Stripe’s message, and the same intent can then be paid', async () => {

@@ -24,7 +24,6 @@ const PAGE = `<!doctype html>
   input[aria-invalid=true]{border-color:#b91c1c}
   .row{display:grid;grid-template-columns:1fr 1fr 1fr;gap:8px}
   .note{margin:0;font-size:12px;color:#475569}
-  .err{margin:0;font-size:13px;color:#b91c1c;min-height:1em}
 </style></head>
 <body>
 <form id="card" novalidate autocomplete="off">
@@ -34,7 +33,6 @@ const PAGE = `<!doctype html>
     <label>CVC<input id="cvc" inputmode="numeric" placeholder="123" maxlength="4"></label>
     <label>ZIP<input id="zip" placeholder="12345" maxlength="10"></label>
   </div>
-  <p class="err" id="err" role="alert"></p>
   <p class="note">Local payment simulator: no real card is charged. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 has insufficient funds.</p>
 </form>
 <script>
@@ -43,7 +41,7 @@ const PAGE = `<!doctype html>
   var secret = params.get('client_secret') || '';
   var piId = secret.split('_secret_')[0];
   var $ = function (id) { return document.getElementById(id); };
-  var number = $('number'), exp = $('exp'), cvc = $('cvc'), err = $('err');
+  var number = $('number'), exp = $('exp'), cvc = $('cvc');
   number.addEventListener('input', function () {
     var d = number.value.replace(/\\D/g, '').slice(0, 19);
     number.value = d.replace(/(\\d{4})(?=\\d)/g, '$1 ');
@@ -53,9 +51,9 @@ const PAGE = `<!doctype html>
     exp.value = d.length > 2 ? d.slice(0, 2) + ' / ' + d.slice(2) : d;
   });
   function reply(message) { parent.postMessage(Object.assign({ type: 'local-stripe:result' }, message), location.origin); }
-  function fail(message) { err.textContent = message; reply({ ok: false, error: { message: message } }); }
+  // The dialog shows the message (one place for it, as with Stripe's Payment Element errors).
+  function fail(message) { reply({ ok: false, error: { message: message } }); }
   async function confirm(email) {
-    err.textContent = '';
     var e = exp.value.replace(/\\D/g, '');
     var body = new URLSearchParams({
       client_secret: secret,

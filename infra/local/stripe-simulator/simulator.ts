@@ -1,3 +1,4 @@
+import { LOCAL_PAYMENT_SIMULATOR_KEY } from '@shared/schemas/runtime-config';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,7 +10,7 @@ import type { WebhookDeliverer } from './webhook-deliverer';
 /** The keys of the local simulator (not secrets: they only open this machine's simulator). */
 export const SIMULATOR_KEYS = {
   secretKey: 'sk_test_local_simulator',
-  publishableKey: 'pk_test_local_simulator',
+  publishableKey: LOCAL_PAYMENT_SIMULATOR_KEY,
   webhookSecret: 'whsec_local_simulator_0000000000000000',
 } as const;
 
