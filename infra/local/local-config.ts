@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SIMULATOR_KEYS } from './stripe-simulator/keys';
 
 /**
  * Configuration of the local home, from the environment. Every stand-in can be swapped for the real
  * service: e.g. LOCAL_DYNAMODB=aws uses the real table named TABLE_NAME with your AWS credentials.
  */
 const blank = (v: unknown) => (v === '' ? undefined : v);
+/** The simulator's own keys (which the host puts in the functions' environment) mean: no real Stripe configured. */
+const stripeKey = (v: unknown) => (v === '' || (Object.values(SIMULATOR_KEYS) as unknown[]).includes(v) ? undefined : v);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -27,9 +30,9 @@ const schema = z.object({
    * secret of your webhook forwarding, STRIPE_WEBHOOK_SECRET=whsec_…) local mode uses Stripe itself; without, the local
    * payment simulator.
    */
-  STRIPE_SECRET_KEY: z.preprocess(blank, z.string().regex(/^sk_test_/, { error: 'STRIPE_SECRET_KEY must be a Stripe test key (sk_test_…) locally' }).optional()),
-  STRIPE_PUBLISHABLE_KEY: z.preprocess(blank, z.string().regex(/^pk_test_/, { error: 'STRIPE_PUBLISHABLE_KEY must be a Stripe test key (pk_test_…)' }).optional()),
-  STRIPE_WEBHOOK_SECRET: z.preprocess(blank, z.string().regex(/^whsec_/, { error: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }).optional()),
+  STRIPE_SECRET_KEY: z.preprocess(stripeKey, z.string().regex(/^sk_test_/, { error: 'STRIPE_SECRET_KEY must be a Stripe test key (sk_test_…) locally' }).optional()),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(stripeKey, z.string().regex(/^pk_test_/, { error: 'STRIPE_PUBLISHABLE_KEY must be a Stripe test key (pk_test_…)' }).optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(stripeKey, z.string().regex(/^whsec_/, { error: 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)' }).optional()),
   /** The simulator's webhook deliveries: `twice-out-of-order` sends every event twice, the later ones first. */
   STRIPE_SIMULATOR_DELIVERY: z.enum(['normal', 'twice-out-of-order']).default('normal'),
   /** First retry of a webhook delivery that did not answer 2xx, doubling after each attempt (8 attempts). */

@@ -1,18 +1,13 @@
-import { LOCAL_PAYMENT_SIMULATOR_KEY } from '@shared/schemas/runtime-config';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { parseStripeForm } from './form-body';
+import { SIMULATOR_KEYS } from './keys';
 import { cardOutcome } from './test-cards';
 import type { WebhookDeliverer } from './webhook-deliverer';
 
-/** The keys of the local simulator (not secrets: they only open this machine's simulator). */
-export const SIMULATOR_KEYS = {
-  secretKey: 'sk_test_local_simulator',
-  publishableKey: LOCAL_PAYMENT_SIMULATOR_KEY,
-  webhookSecret: 'whsec_local_simulator_0000000000000000',
-} as const;
+export { SIMULATOR_KEYS };
 
 type PaymentIntent = Record<string, unknown> & {
   id: string;
