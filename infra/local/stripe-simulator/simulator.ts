@@ -239,6 +239,6 @@ export class StripeSimulator {
       request: { id: null, idempotency_key: null },
       type,
     };
-    this.deliverer.send({ id: event.id, type, created: event.created, payload: JSON.stringify(event, null, 2) }, final);
+    this.deliverer.send({ id: event.id, type, created: event.created, payload: JSON.stringify(event, null, 2) }, final, pi.id);
   }
 }

@@ -61,10 +61,17 @@ describe('webhook deliveries of the Stripe simulator', () => {
   it('the test switch delivers each event twice, the later event first', async () => {
     const ep = await endpoint([]);
     const d = new WebhookDeliverer({ url: ep.url, secret: 'whsec_test', mode: 'twice-out-of-order', retryBaseMs: 5, attempts: 3, holdBackMs: 100, log: () => undefined });
-    d.send(event('payment_intent.created'), false);
-    d.send(event('payment_intent.succeeded'), true);
+    d.send(event('payment_intent.created'), false, 'pi_1');
+    await new Promise((r) => setTimeout(r, 200)); // however long the payment takes, created waits for succeeded
+    d.send(event('payment_intent.succeeded'), true, 'pi_1');
     await d.idle();
     expect(ep.got.map((g) => g.type)).toEqual(['payment_intent.succeeded', 'payment_intent.succeeded', 'payment_intent.created', 'payment_intent.created']);
+    // An intent never paid: its created event goes after the longest hold.
+    const lone = new WebhookDeliverer({ url: ep.url, secret: 'whsec_test', mode: 'twice-out-of-order', retryBaseMs: 5, attempts: 3, holdBackMs: 10, maxHoldMs: 50, log: () => undefined });
+    lone.send(event('payment_intent.created', 'evt_lone'), false, 'pi_2');
+    await new Promise((r) => setTimeout(r, 150));
+    await lone.idle();
+    expect(ep.got.filter((g) => g.id === 'evt_lone')).toHaveLength(2);
     await ep.close();
   });
 });

@@ -9,8 +9,10 @@ export interface DelivererOptions {
   /** First retry after this, doubling (Stripe retries for days; the simulator gives up after `attempts`). */
   retryBaseMs: number;
   attempts: number;
-  /** In twice-out-of-order mode, how long an event is held back so that the one after it arrives first. */
+  /** In twice-out-of-order mode: the pause between an intent's final event and the earlier ones that follow it. */
   holdBackMs: number;
+  /** In twice-out-of-order mode: earlier events of an intent that never gets a final one go after this (default 30 s). */
+  maxHoldMs?: number;
   log: (line: string) => void;
   fetchImpl?: typeof fetch;
 }
@@ -25,21 +27,41 @@ export interface SimulatedEvent {
 /**
  * Sends events to the webhook as Stripe does: the exact JSON text, signed in the Stripe-Signature header with the
  * endpoint secret at send time, retried with exponential backoff while the endpoint does not answer 2xx. In
- * `twice-out-of-order` mode every event goes twice and the earlier events of an intent are held back, so the later
- * ones (e.g. payment_intent.succeeded) arrive before them (for testing the webhook's idempotency).
+ * `twice-out-of-order` mode every event goes twice and the earlier events of an intent are held back until its final
+ * one went (payment_intent.succeeded arrives before payment_intent.created), for testing the webhook's idempotency.
  */
 export class WebhookDeliverer {
   private readonly pending = new Set<Promise<void>>();
+  private readonly held = new Map<string, { events: SimulatedEvent[]; timer: ReturnType<typeof setTimeout> | undefined }>();
   private stopped = false;
   private readonly timers = new Map<ReturnType<typeof setTimeout>, () => void>();
 
   constructor(private readonly options: DelivererOptions) {}
 
-  /** `final`: the last event of its intent's story (succeeded, failed); others are held back in test mode. */
-  send(event: SimulatedEvent, final: boolean): void {
-    const copies = this.options.mode === 'twice-out-of-order' ? 2 : 1;
-    const delay = this.options.mode === 'twice-out-of-order' && !final ? this.options.holdBackMs : 0;
-    for (let i = 0; i < copies; i++) this.track(this.later(delay).then(() => (this.stopped ? undefined : this.deliver(event))));
+  /**
+   * `group`: the PaymentIntent the event is about; `final`: the last event of its story (succeeded, failed, canceled).
+   * In test mode the earlier events of a group wait for its final one and follow it (or go after `maxHoldMs`).
+   */
+  send(event: SimulatedEvent, final: boolean, group = event.id): void {
+    if (this.options.mode === 'normal') return this.track(this.deliver(event));
+    if (!final) {
+      const held = this.held.get(group) ?? { events: [], timer: undefined };
+      held.events.push(event);
+      held.timer ??= setTimeout(() => this.release(group), this.options.maxHoldMs ?? 30_000);
+      this.held.set(group, held);
+      return;
+    }
+    for (let i = 0; i < 2; i++) this.track(this.deliver(event));
+    this.track(this.later(this.options.holdBackMs).then(() => this.release(group)));
+  }
+
+  private release(group: string): void {
+    const held = this.held.get(group);
+    if (!held) return;
+    this.held.delete(group);
+    clearTimeout(held.timer);
+    if (this.stopped) return;
+    for (const event of held.events) for (let i = 0; i < 2; i++) this.track(this.deliver(event));
   }
 
   private later(ms: number): Promise<void> {
@@ -93,6 +115,8 @@ export class WebhookDeliverer {
 
   stop(): void {
     this.stopped = true;
+    for (const held of this.held.values()) clearTimeout(held.timer);
+    this.held.clear();
     for (const [t, resolve] of this.timers) {
       clearTimeout(t);
       resolve();
