@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_CREDITS } from '@shared/limits';
@@ -16,6 +17,12 @@ async function typeCard(page: Page, number: string) {
   await frame.getByLabel('Expiry').fill('12 / 34');
   await frame.getByLabel('CVC').fill('123');
   await frame.getByLabel('ZIP').fill('30301');
+}
+
+/** Serious or critical accessibility violations inside the dialog (its card form frame included). */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function noHorizontalScroll(page: Page, width: number) {
@@ -41,6 +48,7 @@ describe('buying credits in the purchase dialog', () => {
         await dialog.getByRole('radio', { name: /Small Business/ }).getByText('Save 20%').waitFor();
         await dialog.getByRole('radio', { name: /Starter Pack/ }).getByText('$1.00 per credit').waitFor();
         await page.screenshot({ path: `test-results/purchase-packages-${viewport.width}.png` });
+        expect(await dialogViolations(page)).toEqual([]);
         await dialog.getByRole('radio', { name: /Starter Pack/ }).click();
         await dialog.getByRole('button', { name: 'Continue' }).click();
       } else {
@@ -74,6 +82,7 @@ describe('buying credits in the purchase dialog', () => {
       await pay.click();
       await dialog.getByRole('alert').getByText('Your card was declined.').waitFor();
       await page.screenshot({ path: `test-results/purchase-declined-${viewport.width}.png` });
+      expect(await dialogViolations(page)).toEqual([]);
       expect(await page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
 
       await typeCard(page, '4242 4242 4242 4242');
