@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { purchaseResponseSchema, validateCouponResponseSchema } from '@shared/schemas/payments';
 import { useLocalHost } from '../support/local-host';
 import { callRoute, newUser } from './accounts-test-events';
-import { getCoupon, getItem, getPayment, putCoupon, stripeClient, uniqueCode, waitFor } from './payments-test-support';
+import { getCoupon, getItem, getPayment, paymentsOf, putCoupon, stripeClient, uniqueCode, waitFor } from './payments-test-support';
 
 const { url } = useLocalHost();
 const { ensureAccountInTable } = await import('../../functions/src/accounts/ensure-account-in-table');
@@ -81,6 +81,9 @@ describe('POST /api/credits/purchase and /api/credits/validate-coupon', () => {
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(won[0]!.body.amount_cents).toBe(600);
+    const withPayment = (await Promise.all(dealers.map((d) => paymentsOf(d.sub)))).filter((p) => p.length > 0);
+    expect(withPayment).toHaveLength(1);
+    expect(withPayment[0]![0]).toMatchObject({ amount_cents: 600, discount_cents: 200, coupon_code: code });
     for (const lost of answers.filter((a) => a.status !== 200)) {
       expect(lost.status).toBe(400);
       expect(lost.body.message).toBe('Invalid coupon code: This coupon has been fully redeemed.');
@@ -150,6 +153,7 @@ describe('POST /api/credits/purchase and /api/credits/validate-coupon', () => {
       const res = await purchase(user, body);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(message);
+      expect(await paymentsOf(user.sub)).toEqual([]);
     });
   }
 

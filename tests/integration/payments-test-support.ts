@@ -88,3 +88,24 @@ export async function waitFor<T>(read: () => Promise<T>, done: (v: T) => boolean
   }
   return value;
 }
+
+/** The payments stored for a dealer (read from the finance index, as finance sees them). */
+export async function paymentsOf(sub: string): Promise<PaymentRecord[]> {
+  const items: PaymentRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :p',
+        FilterExpression: 'user_id = :u',
+        ExpressionAttributeValues: { ':p': keys.paymentsIndexPartition, ':u': sub },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((out.Items ?? []) as PaymentRecord[]));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
