@@ -38,6 +38,9 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/admin/inbox', handler: 'get-admin-inbox', access: 'super' },
   // The engines' state with their errors (the public /api/health answers liveness only).
   { method: 'GET', path: '/api/admin/health', handler: 'get-admin-health', access: 'super' },
+  { method: 'POST', path: '/api/credits/validate-coupon', handler: 'validate-coupon', access: 'user' },
+  { method: 'POST', path: '/api/credits/purchase', handler: 'purchase-credits', access: 'user' },
+  { method: 'POST', path: '/api/stripe/webhook', handler: 'stripe-webhook', access: 'public' },
   // Car packages (car packages issue). Static paths before /{id}: the local gateway matches in table order.
   { method: 'POST', path: '/api/car-packages', handler: 'create-car-package', access: 'user' },
   { method: 'GET', path: '/api/car-packages', handler: 'list-car-packages', access: 'user' },

@@ -26,6 +26,10 @@ export type Permission =
   | 'workflow:describe'
   /** Reads the OpenAI key from Secrets Manager (OPENAI_SECRET_ARN). */
   | 'secrets:openai'
+  /** Reads the Stripe secret key from Secrets Manager (STRIPE_SECRET_KEY_ARN). */
+  | 'secrets:stripe-key'
+  /** Reads the Stripe webhook signing secret from Secrets Manager (STRIPE_WEBHOOK_SECRET_ARN). */
+  | 'secrets:stripe-webhook'
   /** Bundles sharp's linux-arm64 build (photo checks, rendering). */
   | 'native:sharp'
   /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
@@ -56,6 +60,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'create-support-attachment-upload': ['uploads:write'],
   'create-support-ticket': ['table:write', 'uploads:read', 'mail:send'],
   'get-admin-inbox': ['table:read', 'uploads:read'],
+  // Buying credits (purchase issue). Validation only reads; the purchase reserves coupons and writes the payment.
+  'validate-coupon': ['table:read'],
+  'purchase-credits': ['table:read', 'table:write', 'secrets:stripe-key'],
+  // Verifies with the signing secret only (no API key), grants credits, pushes the balance.
+  'stripe-webhook': ['table:read', 'table:write', 'websocket:post', 'secrets:stripe-webhook'],
   // Car packages (car packages issue)
   'create-car-package': ['table:read', 'table:write', 'uploads:write'],
   'list-car-packages': ['table:read', 'renders:read'],

@@ -18,6 +18,9 @@ import { SWEEP_INTERVAL_MINUTES } from '../workflow-tasks';
 import { loadRenderWorkflowDefinition, renderWorkflowArn } from './render-workflow-local';
 import type { StepFunctionsApi } from './step-functions-api';
 import { startSweeperTimer } from './sweeper-timer';
+import { serveCardForm } from './stripe-simulator/card-form-page';
+import { SIMULATOR_KEYS, StripeSimulator } from './stripe-simulator/simulator';
+import { WebhookDeliverer } from './stripe-simulator/webhook-deliverer';
 
 export interface LocalHost {
   url: string;
@@ -95,6 +98,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     // 2. The engines, in parallel; meanwhile the render workflow's definition (cached, or synthesized by CDK) and
     //    the ASL interpreter (about 0.5 s to import), while DynamoDB Local's Java starts.
     const stateMachineArn = renderWorkflowArn(cfg.AWS_REGION);
+    const realStripe = !!cfg.STRIPE_SECRET_KEY;
     const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
@@ -135,7 +139,25 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
+      // Stripe itself with your test keys, or the payment simulator on this host (the `stripe` client pointed here).
+      ...(realStripe
+        ? { STRIPE_SECRET_KEY: cfg.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: cfg.STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: '' }
+        : { STRIPE_SECRET_KEY: SIMULATOR_KEYS.secretKey, STRIPE_WEBHOOK_SECRET: SIMULATOR_KEYS.webhookSecret, STRIPE_API_BASE: `http://127.0.0.1:${port}` }),
     });
+    const deliverer = realStripe
+      ? undefined
+      : new WebhookDeliverer({
+          url: `http://127.0.0.1:${port}/api/stripe/webhook`,
+          secret: SIMULATOR_KEYS.webhookSecret,
+          mode: cfg.STRIPE_SIMULATOR_DELIVERY,
+          retryBaseMs: cfg.STRIPE_SIMULATOR_RETRY_BASE_MS,
+          attempts: 8,
+          holdBackMs: 1500,
+          log: (line) => console.error(line),
+        });
+    if (deliverer) stops.push(() => deliverer.stop());
+    const stripe = deliverer ? new StripeSimulator(cfg.dataDir, deliverer) : undefined;
+    if (deliverer && cfg.STRIPE_SIMULATOR_DELIVERY !== 'normal') log('Stripe simulator: every webhook event is delivered twice, out of order');
 
     // 4. Table and seed data, created when missing.
     if (dynamodb) {
@@ -166,7 +188,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       userPoolId: LOCAL_USER_POOL.userPoolId,
       userPoolClientId: LOCAL_USER_POOL.clientId,
       userPoolEndpoint: `${url}/_local/cognito`,
-      stripePublishableKey: 'pk_test_local_simulator',
+      stripePublishableKey: realStripe ? cfg.STRIPE_PUBLISHABLE_KEY! : SIMULATOR_KEYS.publishableKey,
       home: 'local',
     };
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
@@ -191,6 +213,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       if (path === '/_local/sfn' || path === '/_local/sfn/') return sfn(req, res);
       if (path === '/_local/sfn/trace') return serveTrace(req, res, sfn);
       if (path.startsWith('/_local/ws-management/')) return ws.management(req, res, '/_local/ws-management');
+      if (path.startsWith('/v1/') && stripe) return stripe.handle(req, res);
+      if (path === '/_local/stripe/card-form' && stripe) return serveCardForm(res);
       if (path === '/_local/mailbox') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'html');
       if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json');
       return compress(req as never, res as never, () => {

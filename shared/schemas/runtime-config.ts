@@ -17,3 +17,6 @@ export const runtimeConfigSchema = z.object({
   home: z.enum(['aws', 'local']),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
+
+/** The publishable key the local payment simulator answers to: with it the SPA shows the simulator's card form. */
+export const LOCAL_PAYMENT_SIMULATOR_KEY = 'pk_test_local_simulator';

@@ -47,6 +47,15 @@ describe('Content-Security-Policy', () => {
       await dealer.page.getByRole('heading', { level: 1 }).first().waitFor();
       expect(await violations(), path).toEqual([]);
     }
+    // The purchase dialog with the card form in its frame (the payment simulator locally, Stripe's frame in AWS).
+    await dealer.page.goto(`${session.url}/dashboard`, { waitUntil: 'networkidle' });
+    await dealer.page.getByRole('button', { name: 'Buy Credits' }).click();
+    const dialog = dealer.page.getByRole('dialog', { name: 'Purchase Credits' });
+    await dialog.getByRole('radio', { name: /Starter Pack/ }).click();
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await dialog.getByRole('button', { name: 'Continue to payment' }).click();
+    await dealer.page.frameLocator('iframe[title="Card details"]').getByLabel('Card number').waitFor();
+    expect(await violations(), 'purchase dialog').toEqual([]);
     expect(dealer.errors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
     await dealer.context.close();
   });

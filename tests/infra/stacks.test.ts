@@ -135,8 +135,31 @@ describe('API stack', () => {
         .sort();
     expect(holders('states:StartExecution')).toEqual(['RetryCarPackageAngleHandler', 'StartCarPackageHandler']);
     expect(holders('states:StopExecution')).toEqual(['PackageSweeperHandler']);
-    expect(holders('secretsmanager:GetSecretValue')).toEqual(['PackagePrepareHandler', 'PackageRenderAngleHandler']);
+    expect(holders('secretsmanager:GetSecretValue')).toEqual(['PackagePrepareHandler', 'PackageRenderAngleHandler', 'PurchaseCreditsHandler', 'StripeWebhookHandler']);
     api.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
+  });
+
+  it('the Stripe keys live in two Secrets Manager secrets: only the purchase may read the API key, only the webhook the signing secret', () => {
+    const secrets = api.findResources('AWS::SecretsManager::Secret');
+    const idOf = (name: string) => Object.entries(secrets).find(([, s]) => String(s.Properties.Name).endsWith(name))?.[0];
+    const keyId = idOf('/stripe-secret-key');
+    const webhookId = idOf('/stripe-webhook-secret');
+    expect(keyId).toBeDefined();
+    expect(webhookId).toBeDefined();
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
+    const readers = (secretId: string) =>
+      policies
+        .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(`"Ref":"${secretId}"`))
+        .map(([id]) => id.replace(/Fn.*|Role.*/, ''))
+        .sort();
+    expect(readers(keyId!)).toEqual(['PurchaseCreditsHandler']);
+    expect(readers(webhookId!)).toEqual(['StripeWebhookHandler']);
+    const envOf = (handler: string) =>
+      Object.values(api.findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment.Variables.HANDLER_NAME === handler)!.Properties.Environment.Variables;
+    expect(envOf('purchase-credits').STRIPE_SECRET_KEY_ARN).toEqual({ Ref: keyId });
+    expect(envOf('stripe-webhook').STRIPE_WEBHOOK_SECRET_ARN).toEqual({ Ref: webhookId });
+    expect(envOf('stripe-webhook').STRIPE_SECRET_KEY_ARN).toBeUndefined();
+    expect(envOf('validate-coupon').STRIPE_SECRET_KEY_ARN).toBeUndefined();
   });
 
   it('car package photos left in drafts/ (never started) are forgotten after two days', () => {

@@ -4,7 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { CONTACT_RATE_LIMIT } from '@shared/limits';
 import { startLocalHost } from '../../infra/local/host';
 import { freePort } from '../../infra/local/free-port';
@@ -41,14 +43,19 @@ describe('the local host', () => {
 
     const first = await startNpm(dir);
     for (let n = 1; n <= CONTACT_RATE_LIMIT.perEmail; n++) expect((await send(first.url, n)).status).toBe(200);
-    await s3At(first.url).send(new PutObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg', Body: 'bytes that survive' }));
+    // Through the public /s3 front, which lets through only presigned uploads and downloads (as the browser uses it).
+    const post = await createPresignedPost(s3At(first.url), { Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg', Expires: 60 });
+    const form = new FormData();
+    for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
+    form.append('file', new Blob(['bytes that survive']), 'photo.jpg');
+    expect((await fetch(post.url, { method: 'POST', body: form })).status).toBeLessThan(300);
     await first.stop();
 
     const second = await startNpm(dir);
     // The per-address window lives in DynamoDB: it is still full after the restart.
     expect((await send(second.url, 99)).status).toBe(429);
-    const got = await s3At(second.url).send(new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }));
-    expect(await got.Body!.transformToString()).toBe('bytes that survive');
+    const got = await fetch(await getSignedUrl(s3At(second.url), new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }), { expiresIn: 60 }));
+    expect(await got.text()).toBe('bytes that survive');
     const mails = (await (await fetch(`${second.url}/_local/mailbox/messages.json`)).json()) as { messages: { replyTo?: string }[] };
     expect(mails.messages.filter((m) => m.replyTo === email)).toHaveLength(CONTACT_RATE_LIMIT.perEmail);
     await second.stop();

@@ -89,6 +89,11 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     changes: true,
     request: (_w, c) => ({ body: { name: 'Proof Suite', email: c.email, category: 'technical', subject: 'Proof', message: 'From the authz matrix.' } }),
   },
+  // A code that does not exist: the dealer passes the access check and is told the coupon is not valid.
+  'POST /api/credits/validate-coupon': { ownership: 'self', ok: 400, request: () => ({ body: { coupon_code: 'NO-SUCH-CODE', package_id: 'starter' } }) },
+  'POST /api/credits/purchase': { ownership: 'self', ok: 200, changes: true, request: () => ({ body: { package_id: 'starter' } }) },
+  // Public, but only Stripe's signature over the raw body gets in: an unsigned body is refused.
+  'POST /api/stripe/webhook': { ownership: 'none', ok: 400, rawBody: true, request: () => ({ body: { id: 'evt_proof', type: 'payment_intent.succeeded' } }) },
   'GET /api/admin/inbox': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/health': { ownership: 'none', ok: 200, request: () => ({}) },
   'POST /api/car-packages': {

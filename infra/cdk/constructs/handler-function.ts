@@ -38,6 +38,9 @@ export interface HandlerResources {
   openAiSecret?: secretsmanager.ISecret;
   /** For "cognito:users". */
   userPool?: cognito.IUserPool;
+  /** For "secrets:stripe-key" and "secrets:stripe-webhook". */
+  stripeSecretKey?: secretsmanager.ISecret;
+  stripeWebhookSecret?: secretsmanager.ISecret;
 }
 
 const SHARP_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
@@ -101,6 +104,8 @@ export class HandlerFunction extends Construct {
         ...(permissions.includes('kms:sign') ? { MAGIC_LINK_SIGNER: 'kms', MAGIC_LINK_KMS_KEY_ID: need(props.resources.magicLinkKey, 'kms:sign').keyArn } : {}),
         ...(permissions.includes('ssm:site-origin') ? { SITE_ORIGIN_PARAMETER: need(props.resources.siteOriginParameterName, 'ssm:site-origin') } : {}),
         ...(permissions.includes('cognito:users') ? { USER_POOL_ID: need(props.resources.userPool, 'cognito:users').userPoolId } : {}),
+        ...(permissions.includes('secrets:stripe-key') ? { STRIPE_SECRET_KEY_ARN: need(props.resources.stripeSecretKey, 'secrets:stripe-key').secretArn } : {}),
+        ...(permissions.includes('secrets:stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_ARN: need(props.resources.stripeWebhookSecret, 'secrets:stripe-webhook').secretArn } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -188,6 +193,12 @@ export class HandlerFunction extends Construct {
           break;
         case 'secrets:openai':
           if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);
+          break;
+        case 'secrets:stripe-key':
+          need(props.resources.stripeSecretKey, permission).grantRead(this.fn);
+          break;
+        case 'secrets:stripe-webhook':
+          need(props.resources.stripeWebhookSecret, permission).grantRead(this.fn);
           break;
         case 'native:sharp':
           break;

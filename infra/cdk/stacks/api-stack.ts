@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -76,10 +76,28 @@ export class ApiStack extends Stack {
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
+    // The Stripe keys: CDK creates both secrets with a placeholder, the operator puts the real values in (README,
+    // "Buying credits"); the handlers read them on first use. Rotation happens in Stripe's dashboard, not here.
+    const stripeSecret = (id: string, name: string, description: string) => {
+      const secret = new secretsmanager.Secret(this, id, {
+        secretName: `studio-lot/${config.stage}/${name}`,
+        description,
+        secretStringValue: SecretValue.unsafePlainText('REPLACE_ME: put the value here (README, Buying credits)'),
+        removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      });
+      NagSuppressions.addResourceSuppressions(secret, [
+        { id: 'AwsSolutions-SMG4', reason: 'A Stripe key is rolled in the Stripe dashboard and then put here; Secrets Manager cannot rotate it.' },
+      ]);
+      return secret;
+    };
+    const stripeSecretKey = stripeSecret('StripeSecretKey', 'stripe-secret-key', 'Stripe secret API key (sk_live_… or sk_test_…)');
+    const stripeWebhookSecret = stripeSecret('StripeWebhookSecret', 'stripe-webhook-secret', 'Signing secret of the Stripe webhook endpoint /api/stripe/webhook (whsec_…)');
     const resources: HandlerResources = {
       ...props.resources,
       webSocketApiArn,
       openAiSecret,
+      stripeSecretKey,
+      stripeWebhookSecret,
       userPool: props.userPool,
       magicLinkKey: props.magicLinkKey,
       siteOriginParameterName: siteOriginParameterName(config.stage),

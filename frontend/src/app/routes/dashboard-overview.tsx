@@ -2,11 +2,13 @@ import { CreatePackageCard } from '@/features/car-packages/components/create-pac
 import { RecentPackagesCard } from '@/features/car-packages/components/recent-packages-card';
 import { UserActivityCard } from '@/features/car-packages/components/user-activity-card';
 import { OverviewPage } from '@/features/dashboard/components/overview-page';
+import { BuyCreditsAction } from './buy-credits-action';
 
-/** /dashboard: the dashboard's overview with the car package cards (features meet here, not in each other). */
+/** /dashboard: the dashboard's overview with the car package cards and the purchase dialog (features meet here, not in each other). */
 export default function DashboardOverviewRoute() {
   return (
     <OverviewPage
+      balanceAction={<BuyCreditsAction />}
       summary={
         <div className="grid content-start gap-6">
           <UserActivityCard />

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { OpenAuthDialog } from '@/features/auth/components/auth-dialogs';
 import { LandingPage } from '@/features/landing/components/landing-page';
 
@@ -30,9 +31,17 @@ export default function LandingRoute() {
     setUsed(true);
     setDialog(next);
   };
+  // After hydration (the pre-rendered page is the signed-out one): a signed-in dealer buys from the pricing section.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(hasStoredSession()), []);
+  const buy = (planName: string) => {
+    const id = CREDIT_PACKAGES.find((p) => p.name === planName)?.id;
+    // The purchase dialog lives in the dashboard (the landing page loads no data layer); it opens at this package.
+    window.location.assign(id ? `/dashboard?buy=${encodeURIComponent(id)}` : '/dashboard?buy=');
+  };
   return (
     <>
-      <LandingPage onStartTrial={(plan) => open({ kind: 'trial', plan })} onLogin={() => open({ kind: 'login' })} />
+      <LandingPage onStartTrial={(plan) => open({ kind: 'trial', plan })} onLogin={() => open({ kind: 'login' })} onBuy={signedIn ? buy : undefined} />
       {used && (
         <Suspense fallback={null}>
           <AuthDialogs open={dialog} onClose={() => setDialog(null)} />
@@ -40,4 +49,20 @@ export default function LandingRoute() {
       )}
     </>
   );
+}
+
+/**
+ * Whether the browser holds a sign-in (Amplify keeps `CognitoIdentityServiceProvider.<client>.LastAuthUser` in local
+ * storage), read without loading Amplify. An expired session is caught by the dashboard, which sends the visitor back.
+ */
+function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser') && localStorage.getItem(key)) return true;
+    }
+  } catch {
+    // No storage: treated as signed out.
+  }
+  return false;
 }

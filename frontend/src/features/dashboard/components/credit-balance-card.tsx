@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Coins } from 'lucide-react';
 import { MESSAGES } from '@shared/messages';
 import { userTypeBadge, type UserType } from '@shared/statuses';
@@ -7,8 +8,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreditBalance } from '../api/credits';
 import { formatDate, plural } from './format';
 
-/** Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). */
-export function CreditBalanceCard({ userType }: { userType?: UserType }) {
+/**
+ * Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). `action`
+ * is what the app puts under it (the Buy Credits button of the purchase feature).
+ */
+export function CreditBalanceCard({ userType, action }: { userType?: UserType; action?: ReactNode }) {
   const balance = useCreditBalance();
   const data = balance.data;
   return (
@@ -67,6 +71,7 @@ export function CreditBalanceCard({ userType }: { userType?: UserType }) {
             </ul>
           </div>
         )}
+        {action && <div className="mt-4">{action}</div>}
       </CardContent>
     </Card>
   );

@@ -11,10 +11,12 @@ export interface OverviewPageProps {
   summary?: ReactNode;
   /** A list beside the recent credit activity (the app puts Recent Car Packages there). */
   recent?: ReactNode;
+  /** Under the credit balance (the app puts the purchase dialog's Buy Credits button there). */
+  balanceAction?: ReactNode;
 }
 
 /** /dashboard: welcome line, credit balance and what other features add, recent credit activity. */
-export function OverviewPage({ summary, recent }: OverviewPageProps) {
+export function OverviewPage({ summary, recent, balanceAction }: OverviewPageProps) {
   usePageMeta('Dashboard', 'Your credits and car packages at a glance.');
   const me = useMe();
   const name = me.data?.profile.dealer_name || FALLBACK_DEALER_NAME;
@@ -22,7 +24,7 @@ export function OverviewPage({ summary, recent }: OverviewPageProps) {
     <section>
       <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <CreditBalanceCard userType={me.data?.profile.user_type} />
+        <CreditBalanceCard userType={me.data?.profile.user_type} action={balanceAction} />
         {summary}
         {recent}
         <RecentTransactions />

@@ -18,9 +18,11 @@ import { PRODUCT_NAME } from '@shared/brand';
 export interface LandingPageProps {
   onStartTrial: (plan: TrialPlan) => void;
   onLogin: () => void;
+  /** Set for a signed-in visitor: the pricing section buys credits. */
+  onBuy?: (planName: string) => void;
 }
 
-export function LandingPage({ onStartTrial, onLogin }: LandingPageProps) {
+export function LandingPage({ onStartTrial, onLogin, onBuy }: LandingPageProps) {
   usePageMeta(
     `${PRODUCT_NAME} – Studio photos of your cars from your phone`,
     'Turn dealer phone photos into professional studio images of your cars. 8 angles per car for 1 credit, 5 free credits to start, no app and no subscription.',
@@ -39,7 +41,7 @@ export function LandingPage({ onStartTrial, onLogin }: LandingPageProps) {
         <Comparisons />
         <HowItWorks />
         <Benefits />
-        <Pricing onStartTrial={onStartTrial} />
+        <Pricing onStartTrial={onStartTrial} onBuy={onBuy} />
         <Testimonials />
         <Security />
         <Faq />

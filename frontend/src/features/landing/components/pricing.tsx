@@ -4,7 +4,8 @@ import { SiteLink } from '@/components/layout/site-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
-export function Pricing({ onStartTrial }: { onStartTrial: (plan: TrialPlan) => void }) {
+/** `onBuy`: set when the visitor is signed in; the plans with credits then offer buying them instead of the trial. */
+export function Pricing({ onStartTrial, onBuy }: { onStartTrial: (plan: TrialPlan) => void; onBuy?: (planName: string) => void }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-24 bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -43,7 +44,11 @@ export function Pricing({ onStartTrial }: { onStartTrial: (plan: TrialPlan) => v
                   </li>
                 ))}
               </ul>
-              {plan.trialPlan ? (
+              {onBuy && plan.credits !== null ? (
+                <Button className="mt-6 w-full" variant={plan.badge ? 'default' : 'outline'} onClick={() => onBuy(plan.name)} aria-label={`Buy ${plan.name}`}>
+                  Buy Credits
+                </Button>
+              ) : plan.trialPlan ? (
                 <Button
                   className="mt-6 w-full"
                   variant={plan.badge ? 'default' : 'outline'}

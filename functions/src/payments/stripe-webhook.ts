@@ -1,0 +1,161 @@
+import type { StripeEventOutcome } from '@shared/schemas/payments';
+import type { CreditDeps } from '../credits/credit-changes';
+import { grantPurchasedCredits } from '../credits/credit-changes';
+import { DomainError } from '../lib/errors';
+import type { StripeDeliveryRecord } from './payment-records';
+import { WebhookSignatureError, type PaymentGateway, type PaymentStore, type VerifiedEvent } from './ports';
+
+export interface WebhookDeps {
+  store: PaymentStore;
+  gateway: PaymentGateway;
+  credits: CreditDeps;
+  /** Tells the dealer's open browsers that the balance changed (best effort). */
+  notifyBalance: (sub: string) => Promise<void>;
+  newId: () => string;
+  now?: () => Date;
+}
+
+export interface WebhookResult {
+  outcome: StripeEventOutcome;
+  detail: string;
+  event_id: string;
+}
+
+/** A state the event cannot be applied to yet (e.g. a refund before the success was recorded): Stripe retries. */
+export class RetryLaterError extends Error {}
+
+type Handled = { outcome: StripeEventOutcome; detail: string };
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v ? v : null);
+const paymentIntentOf = (event: VerifiedEvent): string | null => {
+  const o = event.data.object;
+  if (event.type.startsWith('payment_intent.')) return str(o.id);
+  // charge.* and charge.dispute.* carry the PaymentIntent they belong to.
+  const pi = o.payment_intent;
+  return typeof pi === 'string' ? pi : str((pi as { id?: unknown } | null)?.id);
+};
+
+/**
+ * POST /api/stripe/webhook. The signature is checked against the raw body first (a bad one: 400, nothing stored).
+ * Each event is stored once by its id (conditional put) and each delivery is recorded with what it did. Every
+ * effect is idempotent on its own key, so repeated and out-of-order deliveries change nothing twice:
+ * - payment_intent.succeeded grants the credits under the ledger key PURCHASE#<PaymentIntent id> (exactly once;
+ *   the delivery that wrote the entry is "fulfilled", the others "duplicate"), then moves the payment to succeeded
+ *   once (with the profile's purchase totals) and redeems the coupon.
+ * - payment_intent.payment_failed / canceled mark the payment (never one that succeeded) and release the coupon.
+ * - charge.refunded / charge.dispute.created are recorded on the payment; credits stay (README, "Buying credits").
+ */
+export async function handleStripeWebhook(deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
+  let event: VerifiedEvent;
+  try {
+    event = await deps.gateway.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new DomainError('validation', `Webhook signature verification failed: ${error.message}`);
+    throw error;
+  }
+  const now = deps.now?.() ?? new Date();
+  const receivedAt = now.toISOString();
+  const paymentIntentId = paymentIntentOf(event);
+  const isNew = await deps.store.putEventIfNew({
+    entity: 'stripe_event',
+    event_id: event.id,
+    type: event.type,
+    created_at: new Date(event.created * 1000).toISOString(),
+    received_at: receivedAt,
+    payload_json: rawBody.toString('utf8'),
+    payment_intent_id: paymentIntentId,
+    livemode: event.livemode,
+  });
+
+  const delivery = (handled: Handled): StripeDeliveryRecord => ({
+    entity: 'stripe_delivery',
+    delivery_id: deps.newId(),
+    event_id: event.id,
+    type: event.type,
+    received_at: receivedAt,
+    outcome: handled.outcome,
+    detail: handled.detail,
+    payment_intent_id: paymentIntentId,
+    livemode: event.livemode,
+  });
+
+  let handled: Handled;
+  try {
+    handled = await apply(deps, event, paymentIntentId, isNew, now);
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    await deps.store.putDelivery(delivery({ outcome: 'failed', detail })).catch(() => undefined);
+    throw error instanceof RetryLaterError ? new DomainError('conflict', detail) : error;
+  }
+  await deps.store.putDelivery(delivery(handled));
+  return { ...handled, event_id: event.id };
+}
+
+async function apply(deps: WebhookDeps, event: VerifiedEvent, pi: string | null, isNew: boolean, now: Date): Promise<Handled> {
+  const seenBefore = (h: Handled): Handled => (isNew ? h : { outcome: 'duplicate', detail: `already received: ${h.detail}` });
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+      return fulfil(deps, pi!, now);
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const status = event.type === 'payment_intent.canceled' ? 'canceled' : 'failed';
+      const payment = await deps.store.getPayment(pi!);
+      if (!payment) return { outcome: 'ignored', detail: `no purchase of ours for PaymentIntent ${pi}` };
+      const o = event.data.object;
+      const detail = status === 'failed' ? (str((o.last_payment_error as { message?: unknown } | null)?.message) ?? 'Payment failed') : (str(o.cancellation_reason) ?? 'canceled');
+      const marked = await deps.store.markUnsuccessful(pi!, status, detail, now);
+      const released = payment.coupon_code ? await deps.store.releaseCoupon(payment.coupon_code, payment.user_id, pi!) : false;
+      const what = `payment ${status}: ${detail}${released ? `; coupon ${payment.coupon_code} released` : ''}`;
+      if (marked || released) return { outcome: 'recorded', detail: what };
+      return seenBefore({ outcome: 'recorded', detail: payment.succeeded_at ? `payment already succeeded; ${status} not applied` : `${what} (already recorded)` });
+    }
+    case 'charge.refunded': {
+      const o = event.data.object;
+      const amount = typeof o.amount === 'number' ? o.amount : 0;
+      const refunded = typeof o.amount_refunded === 'number' ? o.amount_refunded : 0;
+      const status = refunded >= amount ? 'refunded' : 'partially_refunded';
+      return recordOnPayment(deps, pi, { status, refundedCents: refunded, detail: `refunded $${(refunded / 100).toFixed(2)}` }, now, seenBefore);
+    }
+    case 'charge.dispute.created': {
+      const o = event.data.object;
+      const reason = str(o.reason) ?? 'no reason given';
+      return recordOnPayment(deps, pi, { status: 'disputed', detail: `dispute: ${reason}` }, now, seenBefore);
+    }
+    default:
+      return seenBefore({ outcome: 'ignored', detail: `event type ${event.type} not handled` });
+  }
+}
+
+async function fulfil(deps: WebhookDeps, pi: string, now: Date): Promise<Handled> {
+  const payment = await deps.store.getPayment(pi);
+  // Not ours (made outside this app): nothing to grant, and retrying cannot change that.
+  if (!payment) return { outcome: 'ignored', detail: `no purchase of ours for PaymentIntent ${pi}` };
+  const grant = await grantPurchasedCredits(deps.credits, {
+    sub: payment.user_id,
+    credits: payment.credits,
+    purchaseKey: pi,
+    description: `Purchased ${payment.package_name}`,
+    metadata: { payment_intent_id: pi, package_id: payment.package_id, ...(payment.coupon_code ? { coupon_code: payment.coupon_code } : {}) },
+  });
+  // Each step below is idempotent: a delivery that finds the grant made still completes what a crashed one left.
+  await deps.store.markSucceeded(pi, payment.user_id, payment.credits, now);
+  if (payment.coupon_code) await deps.store.redeemCoupon(payment.coupon_code, payment.user_id, pi, now);
+  if (grant.replayed) return { outcome: 'duplicate', detail: `credits already granted (${grant.transaction_id})` };
+  await deps.notifyBalance(payment.user_id);
+  return { outcome: 'fulfilled', detail: `credits granted: ${payment.credits}` };
+}
+
+async function recordOnPayment(
+  deps: WebhookDeps,
+  pi: string | null,
+  change: Parameters<PaymentStore['recordAfterSuccess']>[1],
+  now: Date,
+  seenBefore: (h: Handled) => Handled,
+): Promise<Handled> {
+  const payment = pi ? await deps.store.getPayment(pi) : undefined;
+  if (!payment) return seenBefore({ outcome: 'ignored', detail: `no purchase of ours for PaymentIntent ${pi ?? '(none)'}` });
+  const result = await deps.store.recordAfterSuccess(pi!, change, now);
+  if (result === 'not_succeeded') throw new RetryLaterError(`payment ${pi} has not succeeded yet; ${change.status} will be recorded on a later delivery`);
+  if (result === 'stale') return seenBefore({ outcome: 'recorded', detail: `${change.detail} (not newer than what is recorded; nothing changed)` });
+  return { outcome: 'recorded', detail: `${change.detail}; credits kept` };
+}
