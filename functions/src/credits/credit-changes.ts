@@ -20,6 +20,8 @@ export interface CreditChangeResult {
   balance: CreditBalance;
   /** True when this call found the change already made (a retry): nothing moved this time. */
   replayed: boolean;
+  /** When the change was made (a retry answers the first time). */
+  created_at: string;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -49,7 +51,7 @@ async function applyChange(
     const existing = entries.get(input.txId);
     if (existing) {
       if (!input.sameRequest(existing)) throw new DomainError('conflict', MESSAGES.idempotencyKeyReused);
-      return { transaction_id: existing.id, credits: existing.credits, balance: existing.balance_after, replayed: true };
+      return { transaction_id: existing.id, credits: existing.credits, balance: existing.balance_after, replayed: true, created_at: existing.created_at };
     }
     if (!balance) throw new DomainError('not_found', MESSAGES.accountNotFound);
     const now = deps.now?.() ?? new Date();
@@ -65,7 +67,7 @@ async function applyChange(
     });
     if (outcome === 'refused') throw input.alongside!.refused();
     if (outcome === 'committed') {
-      return { transaction_id: change.entry.id, credits: change.entry.credits, balance: change.entry.balance_after, replayed: false };
+      return { transaction_id: change.entry.id, credits: change.entry.credits, balance: change.entry.balance_after, replayed: false, created_at: change.entry.created_at };
     }
     // 'duplicate': a concurrent retry of the same request won; the next read answers its result.
     // 'conflict': another change won the balance; back off with jitter and re-plan.
