@@ -1,9 +1,10 @@
 import { BONUS_CREDIT_LIFETIME_MS } from '@shared/limits';
-import { ADMIN_MESSAGES, MESSAGES } from '@shared/messages';
+import { ADMIN_MESSAGES } from '@shared/messages';
 import type { GrantBonusRequest, GrantBonusResponse } from '@shared/schemas/admin-finance';
 import type { AccountStore } from '../accounts/account-store';
 import { grantBonusCredits, type CreditDeps } from '../credits/credit-changes';
 import { DomainError } from '../lib/errors';
+import { callerEmail } from './caller';
 
 export interface BonusGrantDeps extends CreditDeps {
   accounts: AccountStore;
@@ -21,15 +22,14 @@ export const bonusGrantKey = (idempotencyKey: string) => `admin:${idempotencyKey
 export async function grantAdminBonusCredits(deps: BonusGrantDeps, granterSub: string, request: GrantBonusRequest): Promise<GrantBonusResponse> {
   const sub = await deps.accounts.findSubByEmail(request.email);
   if (!sub) throw new DomainError('not_found', ADMIN_MESSAGES.noDealer(request.email));
-  const granter = await deps.accounts.getProfile(granterSub);
-  if (!granter) throw new DomainError('not_found', MESSAGES.accountNotFound);
+  const granterEmail = await callerEmail(deps.accounts, granterSub);
   const grantKey = bonusGrantKey(request.idempotency_key);
   const result = await grantBonusCredits(deps, {
     sub,
     credits: request.credits,
     grantKey,
-    description: `Bonus credits from ${granter.email}: ${request.reason}`,
-    metadata: { granted_by: granterSub, granted_by_email: granter.email, reason: request.reason },
+    description: `Bonus credits from ${granterEmail}: ${request.reason}`,
+    metadata: { granted_by: granterSub, granted_by_email: granterEmail, reason: request.reason },
   });
   if (!result.replayed) await deps.notify(sub);
   return {
