@@ -194,3 +194,17 @@ export const CAR_FIDELITY = {
   regenerated: (score: number) => `The car changed in the first generated image (similarity ${similarity(score)}); it was generated again.`,
   notMeasured: 'Car fidelity not measured: this image was not compared with your photo.',
 } as const;
+
+/** The admin area (super users): answers of its API and texts of its pages. */
+export const ADMIN_MESSAGES = {
+  accessRestrictedTitle: 'Access Restricted',
+  accessRestricted: 'This feature is only available to super users. Please contact support if you need access.',
+  badCursor: 'cursor is not valid: use the next_cursor of the previous page',
+  stripeEventNotFound: (id: string) => `No Stripe event with the id ${id} was received.`,
+  couponExists: (code: string) => `A coupon with the code ${code} already exists.`,
+  couponNotFound: (code: string) => `No coupon with the code ${code}.`,
+  couponExpiryPast: 'expires_at must be in the future',
+  unknownPackages: (ids: readonly string[]) => `Unknown credit package: ${ids.join(', ')}`,
+  noDealer: (email: string) => `No dealer account with the e-mail ${email}. The dealer must sign in once first.`,
+  packageNotFound: (id: string) => `No credit package with the id ${id}.`,
+} as const;

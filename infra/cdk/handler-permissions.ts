@@ -65,6 +65,16 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'purchase-credits': ['table:read', 'table:write', 'secrets:stripe-key'],
   // Verifies with the signing secret only (no API key), grants credits, pushes the balance.
   'stripe-webhook': ['table:read', 'table:write', 'websocket:post', 'secrets:stripe-webhook'],
+  // Admin area: finance, coupons, bonus credits, credit packages (every one reads the caller's profile for the role)
+  'list-admin-payments': ['table:read'],
+  'list-admin-stripe-events': ['table:read'],
+  'get-admin-stripe-event': ['table:read'],
+  'list-admin-coupons': ['table:read'],
+  'create-admin-coupon': ['table:read', 'table:write'],
+  'disable-admin-coupon': ['table:read', 'table:write'],
+  'grant-admin-bonus-credits': ['table:read', 'table:write', 'websocket:post'],
+  'list-admin-credit-packages': ['table:read'],
+  'update-admin-credit-package': ['table:read', 'table:write'],
   // Car packages (car packages issue)
   'create-car-package': ['table:read', 'table:write', 'uploads:write'],
   'list-car-packages': ['table:read', 'renders:read'],

@@ -168,7 +168,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     }
     const { DynamoDbCreditPackageRepository } = await import('../../functions/src/credits/dynamodb-credit-package-repository');
     const packages = new DynamoDbCreditPackageRepository();
-    if ((await packages.listActive()).length === 0) await packages.upsert(CREDIT_PACKAGES);
+    await packages.putIfAbsent(CREDIT_PACKAGES);
 
     // 5. The gateways and pages.
     const cognito = await createLocalCognito({

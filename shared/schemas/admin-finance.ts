@@ -121,3 +121,59 @@ export const updateCreditPackageRequestSchema = z
     is_popular: z.boolean().optional(),
   })
   .refine((p) => Object.keys(p).length > 0, { error: 'Nothing to change' });
+
+// Added with the admin area (additions only; the shapes above are unchanged).
+
+/** ?limit=&cursor= of the admin lists (cursor: the opaque next_cursor of the previous page). */
+export const adminListQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int({ error: 'limit must be a whole number' })
+    .min(1, { error: 'limit must be at least 1' })
+    .max(100, { error: 'limit must be at most 100' })
+    .optional(),
+  cursor: z.string().min(1).max(2000, { error: 'cursor is too long' }).optional(),
+});
+
+/** {id} of GET /api/admin/stripe-events/{id}: a Stripe event id such as evt_1Q…. */
+export const stripeEventIdParamsSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,255}$/, { error: 'id must be a Stripe event id (letters, digits, _ and -)' }),
+});
+
+export const couponCodeParamsSchema = z.object({ code: couponCodeSchema });
+export const creditPackageIdParamsSchema = z.object({ id: creditPackageIdSchema });
+
+/** POST /api/admin/coupons and /disable answer the coupon as stored. */
+export const adminCouponResponseSchema = z.object({ coupon: adminCouponSchema });
+
+export type GrantBonusRequest = z.infer<typeof grantBonusRequestSchema>;
+/** POST /api/admin/bonus-credits: the grant as the dealer's ledger recorded it (a retry answers the same). */
+export const grantBonusResponseSchema = z.object({
+  transaction_id: z.string(),
+  user_id: z.string(),
+  email: z.string(),
+  credits: z.number().int(),
+  expires_at: z.string(),
+  total_credits: z.number().int(),
+  replayed: z.boolean(),
+});
+export type GrantBonusResponse = z.infer<typeof grantBonusResponseSchema>;
+
+/** A credit package as super users manage it (inactive ones included). */
+export const adminCreditPackageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  credits: z.number().int(),
+  price_cents: z.number().int(),
+  sort_order: z.number().int(),
+  is_active: z.boolean(),
+  is_popular: z.boolean(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type AdminCreditPackage = z.infer<typeof adminCreditPackageSchema>;
+export const adminCreditPackagesResponseSchema = z.object({ packages: z.array(adminCreditPackageSchema) });
+export type AdminCreditPackagesResponse = z.infer<typeof adminCreditPackagesResponseSchema>;
+export type UpdateCreditPackageRequest = z.infer<typeof updateCreditPackageRequestSchema>;
+export const adminCreditPackageResponseSchema = z.object({ package: adminCreditPackageSchema });

@@ -17,7 +17,8 @@ export const creditBalanceSchema = z.object({
 });
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
-export const CREDIT_TRANSACTION_KINDS = ['trial_grant', 'bonus_grant', 'purchase', 'use', 'debit', 'refund'] as const;
+/** 'expiry': trial credits or a bonus lot that expired, taken out of the balance (written once, on the next read or change). */
+export const CREDIT_TRANSACTION_KINDS = ['trial_grant', 'bonus_grant', 'purchase', 'use', 'debit', 'refund', 'expiry'] as const;
 export type CreditTransactionKind = (typeof CREDIT_TRANSACTION_KINDS)[number];
 
 /** One ledger entry: signed change per bucket (negative spends, positive grants and refunds). */

@@ -30,7 +30,7 @@ describe('sign up, sign in with the mailed link, sign out, sign in again', () =>
     await page.getByText('Welcome back, Sunbelt Pre-Owned!').waitFor();
     await page.getByTestId('sidebar-dealer-name').getByText('Sunbelt Pre-Owned').waitFor();
     await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
-    await page.getByText(/Trial credits expire on/).waitFor();
+    await page.getByText(new RegExp(`^${TRIAL_CREDITS} trial credits expire on `)).waitFor();
     await page.getByTestId('credit-transactions').getByText(`+${TRIAL_CREDITS}`).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pending_dealer_name'))).toBeNull();
 

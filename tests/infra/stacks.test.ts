@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { API_ROUTES, WEBSOCKET_ROUTES } from '@shared/api-routes';
+import { CREDIT_PACKAGES } from '@shared/pricing';
 import { buildApp } from '../../infra/cdk/app-factory';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
@@ -43,6 +44,40 @@ describe('stateful stack', () => {
 
   it('upload and render buckets allow presigned browser uploads (CORS POST)', () => {
     data.hasResourceProperties('AWS::S3::Bucket', { CorsConfiguration: { CorsRules: [Match.objectLike({ AllowedMethods: Match.arrayWith(['GET', 'POST']) })] } });
+  });
+
+  it('seeds every credit package of shared/pricing.ts at deploy time, each only if absent (a redeploy never overwrites a change)', () => {
+    const seeds = Object.values(data.findResources('Custom::AWS'));
+    expect(seeds.length).toBe(CREDIT_PACKAGES.length);
+    const calls = seeds.map((r) => {
+      const [create, update] = [r.Properties.Create, r.Properties.Update].map((c) => JSON.parse((c['Fn::Join'][1] as unknown[]).map((x) => (typeof x === 'string' ? x : 'TABLE')).join('')));
+      expect(update).toEqual(create);
+      return create;
+    });
+    for (const p of CREDIT_PACKAGES) {
+      const call = calls.find((c) => c.parameters.Item.id.S === p.id);
+      expect(call, p.id).toMatchObject({
+        service: 'DynamoDB',
+        action: 'putItem',
+        parameters: { TableName: 'TABLE', ConditionExpression: 'attribute_not_exists(PK)' },
+        ignoreErrorCodesMatching: 'ConditionalCheckFailedException',
+      });
+      expect(call.parameters.Item).toMatchObject({
+        PK: { S: 'CREDIT_PACKAGES' },
+        SK: { S: `PACKAGE#${p.id}` },
+        price_cents: { N: String(p.price_cents) },
+        credits: { N: String(p.credits) },
+        is_active: { BOOL: p.is_active },
+        is_popular: { BOOL: p.is_popular },
+      });
+    }
+    // The seeding function may only put items into this table.
+    const seedPolicies = Object.entries(data.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('CreditPackages'));
+    expect(seedPolicies.length).toBe(CREDIT_PACKAGES.length);
+    const tableId = Object.keys(data.findResources('AWS::DynamoDB::GlobalTable'))[0]!;
+    for (const [, p] of seedPolicies) {
+      expect(p.Properties.PolicyDocument.Statement).toEqual([{ Action: 'dynamodb:PutItem', Effect: 'Allow', Resource: { 'Fn::GetAtt': [tableId, 'Arn'] } }]);
+    }
   });
 
   it('the user pool allows the custom (magic link) flow only', () => {

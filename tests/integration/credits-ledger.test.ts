@@ -86,7 +86,9 @@ describe('credits: one balance, one ledger, DynamoDB transactions', () => {
     const { entries, balance } = await expectLedgerMatchesBalance(user.sub);
     const entry = entries.find((e) => e.id === txIds.use('after-expiry'))!;
     expect([entry.trial_delta, entry.bonus_delta, entry.purchased_delta]).toEqual([0, 0, -2]);
-    expect(balance.trial_credits).toBe(5); // stored but expired: never spent
+    // The expired trial credits left the balance with one 'expiry' entry, dated when they expired.
+    expect(balance.trial_credits).toBe(0);
+    expect(entries.filter((e) => e.kind === 'expiry').map((e) => [e.trial_delta, e.created_at])).toEqual([[-5, after.toISOString()]]);
     await expect(
       credits.useCredits({ store, now: () => after }, { sub: user.sub, credits: 2, description: 'x', idempotencyKey: 'too-much' }),
     ).rejects.toMatchObject({ kind: 'insufficient_credits', message: MESSAGES.insufficientCredits(2, 1) });

@@ -96,6 +96,27 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/stripe/webhook': { ownership: 'none', ok: 400, rawBody: true, request: () => ({ body: { id: 'evt_proof', type: 'payment_intent.succeeded' } }) },
   'GET /api/admin/inbox': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/health': { ownership: 'none', ok: 200, request: () => ({}) },
+  'GET /api/admin/payments': { ownership: 'none', ok: 200, request: () => ({}) },
+  'GET /api/admin/stripe-events': { ownership: 'none', ok: 200, request: () => ({}) },
+  // An event id never received: the super user passes the access check and is told so.
+  'GET /api/admin/stripe-events/{id}': { ownership: 'none', ok: 404, request: () => ({ params: { id: 'evt_never_received' } }) },
+  'GET /api/admin/coupons': { ownership: 'none', ok: 200, request: () => ({}) },
+  'POST /api/admin/coupons': {
+    ownership: 'none',
+    ok: 201,
+    changes: true,
+    request: () => ({ body: { code: `PROOF${crypto.randomUUID().slice(0, 8).toUpperCase()}`, kind: 'percent', percent_off: 10 } }),
+  },
+  'POST /api/admin/coupons/{code}/disable': { ownership: 'none', ok: 404, request: () => ({ params: { code: 'NO-SUCH-COUPON' } }) },
+  'POST /api/admin/bonus-credits': {
+    ownership: 'none',
+    ok: 200,
+    changes: true,
+    request: (w) => ({ body: { email: w.owner.email, credits: 1, reason: 'Proof suite', idempotency_key: idempotency() } }),
+  },
+  'GET /api/admin/credit-packages': { ownership: 'none', ok: 200, request: () => ({}) },
+  // Sets what the seeded package already has, so the shared table is left as it was.
+  'PATCH /api/admin/credit-packages/{id}': { ownership: 'none', ok: 200, changes: true, request: () => ({ params: { id: 'professional' }, body: { is_popular: true } }) },
   'POST /api/car-packages': {
     ownership: 'self',
     ok: 201,

@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
               { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
               { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
               { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
+              { path: 'admin', ...page(() => import('./routes/admin')) },
             ],
           },
           { path: '*', ...page(() => import('./routes/not-found')) },

@@ -3,8 +3,8 @@ import type { CreditBalance } from '@shared/schemas/credit-balance';
 /**
  * The credit balance model (DESIGN.md): one BALANCE item per user with three buckets. Trial credits expire
  * together at `trial_expires_at`; bonus credits come in lots, each with its own expiry; purchased credits never
- * expire. The usable total is derived at read time: an expired bucket or lot is kept as it was (so the ledger
- * still sums to the stored counters) but is never counted and never spent.
+ * expire. Expired credits leave the stored balance with an 'expiry' ledger entry (planExpiry), written on the
+ * next read or change after the expiry; until then they are never counted and never spent.
  */
 export interface BonusLot {
   /** The grant that created the lot. */
@@ -153,4 +153,35 @@ export function planGrant(
     next.bonus_lots.push(grant.lot);
   }
   return { next, given };
+}
+
+/** One bucket or lot that has expired and still holds credits: what an 'expiry' ledger entry takes out. */
+export interface ExpiredPart {
+  bucket: 'trial' | 'bonus';
+  credits: number;
+  expires_at: string;
+  /** The bonus lot (bonus only). */
+  lot?: BonusLot;
+}
+
+/**
+ * Takes expired trial credits and expired bonus lots out of the balance, one part at a time (trial first, then lots
+ * by expiry), each with the balance right after it. Does not bump the version: the caller's write does.
+ */
+export function planExpiry(balance: StoredBalance, now: Date): { next: StoredBalance; parts: Array<ExpiredPart & { after: StoredBalance }> } {
+  const parts: Array<ExpiredPart & { after: StoredBalance }> = [];
+  let next = balance;
+  if (next.trial_credits > 0 && next.trial_expires_at !== null && !live(next.trial_expires_at, now)) {
+    const credits = next.trial_credits;
+    next = { ...next, trial_credits: 0, updated_at: now.toISOString() };
+    parts.push({ bucket: 'trial', credits, expires_at: balance.trial_expires_at!, after: next });
+  }
+  const expiredLots = next.bonus_lots
+    .filter((l) => l.credits > 0 && !live(l.expires_at, now))
+    .sort((a, b) => a.expires_at.localeCompare(b.expires_at) || a.id.localeCompare(b.id));
+  for (const lot of expiredLots) {
+    next = { ...next, bonus_lots: next.bonus_lots.filter((l) => l.id !== lot.id), updated_at: now.toISOString() };
+    parts.push({ bucket: 'bonus', credits: lot.credits, expires_at: lot.expires_at, lot, after: next });
+  }
+  return { next, parts };
 }

@@ -2,7 +2,7 @@ import { BONUS_CREDIT_LIFETIME_MS, CREDIT_UPDATE_ATTEMPTS } from '@shared/limits
 import { MESSAGES } from '@shared/messages';
 import type { CreditBalance, CreditTransactionKind } from '@shared/schemas/credit-balance';
 import { DomainError } from '../lib/errors';
-import { allocationTotal, balanceView, planGrant, planRestore, planSpend, type StoredBalance } from './balance';
+import { allocationTotal, balanceView, planExpiry, planGrant, planRestore, planSpend, type StoredBalance } from './balance';
 import { deltas, txIds, type CreditCommit, type CreditStore, type LedgerEntry } from './credit-store';
 
 export interface CreditDeps {
@@ -20,6 +20,8 @@ export interface CreditChangeResult {
   balance: CreditBalance;
   /** True when this call found the change already made (a retry): nothing moved this time. */
   replayed: boolean;
+  /** When the change was made (a retry answers the first time). */
+  created_at: string;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -49,18 +51,70 @@ async function applyChange(
     const existing = entries.get(input.txId);
     if (existing) {
       if (!input.sameRequest(existing)) throw new DomainError('conflict', MESSAGES.idempotencyKeyReused);
-      return { transaction_id: existing.id, credits: existing.credits, balance: existing.balance_after, replayed: true };
+      return { transaction_id: existing.id, credits: existing.credits, balance: existing.balance_after, replayed: true, created_at: existing.created_at };
     }
     if (!balance) throw new DomainError('not_found', MESSAGES.accountNotFound);
     const now = deps.now?.() ?? new Date();
-    const change = input.plan(balance, entries, now);
-    const outcome = await deps.store.commit({ sub: input.sub, ...change, ...(input.alongside ? { alongside: input.alongside.writes(now) } : {}) });
+    // Credits that expired since the last write leave first, in the same transaction, so the change is planned on
+    // (and its ledger entry follows) what is really left.
+    const expired = expiryOf(input.sub, balance, now);
+    const change = input.plan(expired.next, entries, now);
+    const outcome = await deps.store.commit({
+      sub: input.sub,
+      ...change,
+      ...(input.alongside ? { alongside: input.alongside.writes(now) } : {}),
+      ...(expired.entries.length ? { expiries: expired.entries } : {}),
+    });
     if (outcome === 'refused') throw input.alongside!.refused();
     if (outcome === 'committed') {
-      return { transaction_id: change.entry.id, credits: change.entry.credits, balance: change.entry.balance_after, replayed: false };
+      return { transaction_id: change.entry.id, credits: change.entry.credits, balance: change.entry.balance_after, replayed: false, created_at: change.entry.created_at };
     }
     // 'duplicate': a concurrent retry of the same request won; the next read answers its result.
     // 'conflict': another change won the balance; back off with jitter and re-plan.
+    if (outcome === 'conflict') await sleep(Math.random() * Math.min(200, 10 * 2 ** attempt));
+  }
+  throw new DomainError('conflict', MESSAGES.creditsBusy);
+}
+
+/** The 'expiry' ledger entries of what has expired in `balance` (by its version), and the balance without it. */
+function expiryOf(sub: string, balance: StoredBalance, now: Date): { next: StoredBalance; entries: LedgerEntry[] } {
+  const { next, parts } = planExpiry(balance, now);
+  const entries = parts.map((part): LedgerEntry => {
+    const id = txIds.expiry(balance.version, part.bucket === 'trial' ? { bucket: 'trial' } : { bucket: 'bonus', lotId: part.lot!.id });
+    const moved = deltas(part.bucket === 'trial' ? { trial: part.credits, purchased: 0, bonus: [] } : { trial: 0, purchased: 0, bonus: [part.lot!] }, -1);
+    return {
+      id,
+      user_id: sub,
+      kind: 'expiry',
+      ...moved,
+      description: `${part.credits} ${part.bucket} ${part.credits === 1 ? 'credit' : 'credits'} expired`,
+      metadata: { bucket: part.bucket, expired_at: part.expires_at, recorded_at: now.toISOString(), ...(part.lot ? { lot_id: part.lot.id } : {}) },
+      // Dated when the credits expired, so the ledger reads in the order things happened.
+      created_at: part.expires_at,
+      balance_after: balanceView(part.after, now),
+    };
+  });
+  return { next, entries };
+}
+
+/**
+ * Writes the 'expiry' entries of credits that have expired (balance reads call it): one conditional transaction
+ * moves the balance on a version and puts the entries by their deterministic ids, so however many readers race,
+ * each expiry is written once. Answers the balance as stored afterwards (undefined: no balance).
+ */
+export async function settleExpiredCredits(deps: CreditDeps, sub: string): Promise<StoredBalance | undefined> {
+  const sleep = deps.sleep ?? defaultSleep;
+  for (let attempt = 0; attempt < CREDIT_UPDATE_ATTEMPTS; attempt++) {
+    const { balance } = await deps.store.read(sub, []);
+    if (!balance) return undefined;
+    const now = deps.now?.() ?? new Date();
+    const { next, entries } = expiryOf(sub, balance, now);
+    const [entry, ...rest] = entries;
+    if (!entry) return balance;
+    const written = { ...next, version: balance.version + 1 };
+    const outcome = await deps.store.commit({ sub, balance: { next: written, expectedVersion: balance.version }, entry, ...(rest.length ? { expiries: rest } : {}) });
+    if (outcome === 'committed') return written;
+    // Another reader or a change settled it first: the next read sees what is left.
     if (outcome === 'conflict') await sleep(Math.random() * Math.min(200, 10 * 2 ** attempt));
   }
   throw new DomainError('conflict', MESSAGES.creditsBusy);

@@ -9,6 +9,13 @@ export const txIds = {
   trialGrant: (sub: string) => `TRIAL#${sub}`,
   bonusGrant: (key: string) => `BONUS#${key}`,
   purchase: (key: string) => `PURCHASE#${key}`,
+  /**
+   * Expired credits leaving the balance, keyed by the balance version they were taken from: two readers settling the
+   * same state write the same id (and the version check lets one through); credits refunded into a lot that has
+   * expired meanwhile expire again under the next version.
+   */
+  expiry: (version: number, part: { bucket: 'trial' } | { bucket: 'bonus'; lotId: string }) =>
+    `EXPIRY#${version}#${part.bucket === 'trial' ? 'trial' : `bonus:${part.lotId}`}`,
 };
 
 export interface LedgerEntry {
@@ -49,6 +56,8 @@ export interface CreditCommit {
   /** A refund also moves its charge's refundable part, if nobody else did meanwhile. */
   refundOf?: { txId: string; expectedRefunded: number; refunded: number; refundable: Allocation };
   alongside?: AlongsideWrite[];
+  /** 'expiry' entries of credits that expired before this change, written only if new. */
+  expiries?: LedgerEntry[];
 }
 
 /** 'refused': one of the alongside writes' conditions failed (nothing was written). */

@@ -28,10 +28,22 @@ export class DynamoDbCreditPackageRepository implements CreditPackageRepository 
       .sort((a, b) => a.sort_order - b.sort_order);
   }
 
-  /** Writes the packages (used by the local seed and by deployment seeding). */
-  async upsert(packages: readonly CreditPackageSeed[]): Promise<void> {
+  /**
+   * Seeds the packages (the local host at start): each is put only if absent, so a restart never overwrites what a
+   * super user changed. In AWS a custom resource of the data stack does the same at deploy time.
+   */
+  async putIfAbsent(packages: readonly CreditPackageSeed[]): Promise<number> {
+    let added = 0;
     for (const p of packages) {
-      await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.creditPackage(p.id), entity: 'credit_package', ...p } }));
+      try {
+        await dynamo().send(
+          new PutCommand({ TableName: tableName(), Item: { ...keys.creditPackage(p.id), entity: 'credit_package', ...p }, ConditionExpression: 'attribute_not_exists(PK)' }),
+        );
+        added++;
+      } catch (error) {
+        if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      }
     }
+    return added;
   }
 }

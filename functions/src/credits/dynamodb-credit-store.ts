@@ -61,6 +61,7 @@ export class DynamoDbCreditStore implements CreditStore {
                 ? { Put: { TableName: tableName(), Item: w.put, ConditionExpression: 'attribute_not_exists(PK)' } }
                 : { Delete: { TableName: tableName(), Key: w.remove, ConditionExpression: 'attribute_exists(PK)' } },
             ),
+            ...(change.expiries ?? []).map((e) => ({ Put: { TableName: tableName(), Item: creditItems.entry(e), ConditionExpression: 'attribute_not_exists(PK)' } })),
           ],
         }),
       );
@@ -72,7 +73,9 @@ export class DynamoDbCreditStore implements CreditStore {
       if (codes[1] === 'ConditionalCheckFailed') return 'duplicate';
       if (codes[0] === 'ConditionalCheckFailed') return 'conflict';
       const firstAlongside = 2 + (change.refundOf ? 1 : 0);
-      return codes.slice(firstAlongside).includes('ConditionalCheckFailed') ? 'refused' : 'conflict';
+      const alongsideCodes = codes.slice(firstAlongside, firstAlongside + (change.alongside?.length ?? 0));
+      // An expiry entry already written means the balance moved on since it was read: re-read, as for a conflict.
+      return alongsideCodes.includes('ConditionalCheckFailed') ? 'refused' : 'conflict';
     }
   }
 

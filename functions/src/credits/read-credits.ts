@@ -3,11 +3,15 @@ import { MESSAGES } from '@shared/messages';
 import type { CreditBalance, CreditTransaction } from '@shared/schemas/credit-balance';
 import { DomainError } from '../lib/errors';
 import { balanceView } from './balance';
+import { settleExpiredCredits } from './credit-changes';
 import { transactionView, type CreditStore } from './credit-store';
 
-/** GET /api/credits/balance: usable credits per bucket (expired ones not counted). */
+/**
+ * GET /api/credits/balance: usable credits per bucket. Credits that have expired are written out of the balance
+ * first (an 'expiry' ledger entry each, once), so what the dealer sees always matches the ledger.
+ */
 export async function getCreditBalance(deps: { store: CreditStore; now?: () => Date }, sub: string): Promise<CreditBalance | undefined> {
-  const { balance } = await deps.store.read(sub, []);
+  const balance = await settleExpiredCredits(deps, sub);
   return balance ? balanceView(balance, deps.now?.() ?? new Date()) : undefined;
 }
 

@@ -3,7 +3,9 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { CREDIT_PACKAGES } from '@shared/pricing';
 import { TABLE_DESIGN, UPLOAD_CORS } from '../../table-design';
+import { CreditPackageSeeding } from '../constructs/credit-package-seed';
 import type { StageConfig } from '../stage-config';
 
 /**
@@ -35,6 +37,8 @@ export class StatefulStack extends Stack {
       })),
       removalPolicy,
     });
+    // The purchase dialog lists packages from the table: seeded here, changed afterwards only by super users.
+    new CreditPackageSeeding(this, 'CreditPackages', { table: this.table, packages: CREDIT_PACKAGES });
 
     const accessLogs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,

@@ -1,5 +1,5 @@
 // Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
-import { Car, Images, Layers, LayoutDashboard, LifeBuoy, LogOut, Settings, type LucideIcon } from 'lucide-react';
+import { Car, Images, Layers, LayoutDashboard, LifeBuoy, LogOut, Settings, ShieldCheck, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useMatch, useResolvedPath } from 'react-router-dom';
 import { Sidebar, useSidebar } from '@/components/ui/sidebar';
@@ -59,7 +59,7 @@ export interface AppSidebarProps {
   onLogout: () => void;
 }
 
-/** Spec section 2: Dashboard, Car Packages, My Images and Image Processor (super users); Settings, Support, Logout. */
+/** Spec section 2: Dashboard, Car Packages, My Images and Image Processor (super users); Settings, Support, Logout. Admin: super users (decisions.md). */
 export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProps) {
   const main: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
@@ -67,6 +67,7 @@ export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProp
     { label: 'Car Packages', to: `/dashboard/car-packages?reset=${Date.now()}`, icon: Car },
     { label: 'My Images', to: '/dashboard/images', icon: Images, superOnly: true },
     { label: 'Image Processor', to: '/dashboard/image-processor', icon: Layers, superOnly: true },
+    { label: 'Admin', to: '/dashboard/admin', icon: ShieldCheck, superOnly: true },
   ].filter((item) => !item.superOnly || isSuperUser);
   const footer: NavItem[] = [
     { label: 'Settings', to: '/dashboard/settings', icon: Settings },

@@ -8,6 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useCreditBalance } from '../api/credits';
 import { formatDate, plural } from './format';
 
+/** "5 trial credits expire on Feb 9, 2027." / "1 bonus credit expires on …" */
+export const expiresText = (credits: number, bucket: 'trial' | 'bonus', expiresAt: string) =>
+  `${plural(credits, `${bucket} credit`)} ${credits === 1 ? 'expires' : 'expire'} on ${formatDate(expiresAt)}.`;
+
 /**
  * Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). `action`
  * is what the app puts under it (the Buy Credits button of the purchase feature).
@@ -59,11 +63,11 @@ export function CreditBalanceCard({ userType, action }: { userType?: UserType; a
             </dl>
             <ul className="grid gap-1 text-sm text-slate-700">
               {data!.trial_credits > 0 && data!.trial_expires_at && (
-                <li>Trial credits expire on {formatDate(data!.trial_expires_at)}.</li>
+                <li data-testid="trial-expiry">{expiresText(data!.trial_credits, 'trial', data!.trial_expires_at)}</li>
               )}
               {data!.bonus_lots.map((lot) => (
-                <li key={`${lot.expires_at}-${lot.credits}`}>
-                  {plural(lot.credits, 'bonus credit')} expire on {formatDate(lot.expires_at)}.
+                <li key={`${lot.expires_at}-${lot.credits}`} data-testid="bonus-expiry">
+                  {expiresText(lot.credits, 'bonus', lot.expires_at)}
                 </li>
               ))}
               {data!.purchased_credits > 0 && <li>Purchased credits never expire.</li>}
