@@ -46,4 +46,5 @@ export interface CarFidelityAssertion {
 
 /** The largest image /verify accepts (a studio image is far smaller; a Lambda request holds 6 MB as base64). */
 export const MAX_VERIFY_BYTES = 4 * 1024 * 1024;
-export const VERIFY_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/webp': ['.webp'] } as const;
+export const VERIFY_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'] } as const;
+export const VERIFY_RATE_PER_MINUTE = 20;

@@ -16,5 +16,12 @@ export function contentSignerFromEnv(env: NodeJS.ProcessEnv = process.env): Cont
     const get = () => (signer ??= import('./kms-signer').then(({ KmsContentSigner }) => new KmsContentSigner({ keyId, chainParameter, region })));
     return { certificateChain: async () => (await get()).certificateChain(), sign: async (data) => (await get()).sign(data) };
   }
+  if (env.AWS_LAMBDA_FUNCTION_NAME) {
+    // A Lambda without the KMS key has no business signing: say so if it is ever asked to.
+    const refuse = async (): Promise<never> => {
+      throw new Error('This function has no content credentials key (C2PA_KMS_KEY_ID): grant it c2pa:sign in infra/cdk/handler-permissions.ts');
+    };
+    return { certificateChain: refuse, sign: refuse };
+  }
   return new LocalContentSigner(env.C2PA_KEY_DIR || resolve(process.cwd(), '.local-data/keys'));
 }

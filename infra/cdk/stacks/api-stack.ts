@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -9,6 +9,8 @@ import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
@@ -35,6 +37,11 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   error: '$context.error.message',
   integrationError: '$context.integrationErrorMessage',
 });
+
+/** Where the content credentials certificate chain is kept (npm run c2pa:certificate writes it). */
+export const contentCredentialsChainParameterName = (stage: string) => `/studio-lot/${stage}/content-credentials/certificate-chain`;
+/** The parameter's value until the chain is issued (SSM needs a value; the signer refuses this one by name). */
+export const CHAIN_NOT_ISSUED = 'not issued yet: run npm run c2pa:certificate';
 
 /** The HTTP API generated from the shared route table, and the WebSocket API for live status. */
 export class ApiStack extends Stack {
@@ -72,7 +79,26 @@ export class ApiStack extends Stack {
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
-    const resources: HandlerResources = { ...props.resources, webSocketApiArn, openAiSecret };
+    // Content credentials: the key that signs every studio image (it never leaves KMS) and the parameter that holds
+    // its certificate chain, issued after the first deploy with `npm run c2pa:certificate -- --stage <stage>`.
+    const contentCredentialsKey = new kms.Key(this, 'ContentCredentialsKey', {
+      keySpec: kms.KeySpec.ECC_NIST_P256,
+      keyUsage: kms.KeyUsage.SIGN_VERIFY,
+      description: 'Signs the C2PA content credentials of studio images',
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new ssm.StringParameter(this, 'ContentCredentialsChain', {
+      parameterName: contentCredentialsChainParameterName(config.stage),
+      description: 'PEM certificate chain (signing certificate, then CA) of the content credentials key',
+      stringValue: CHAIN_NOT_ISSUED,
+    });
+    new CfnOutput(this, 'ContentCredentialsKeyArn', { value: contentCredentialsKey.keyArn });
+    const resources: HandlerResources = {
+      ...props.resources,
+      webSocketApiArn,
+      openAiSecret,
+      contentCredentials: { key: contentCredentialsKey, chainParameterName: contentCredentialsChainParameterName(config.stage) },
+    };
     const fnFor = (handler: string, options: { timeoutSeconds?: number; memoryMb?: number; environment?: Record<string, string> } = {}) =>
       new HandlerFunction(this, `${pascal(handler)}Handler`, {
         handler,
