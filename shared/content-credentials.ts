@@ -2,7 +2,7 @@
  * The vocabulary of content credentials, shared by the renderers (what they write into each studio image) and the
  * SPA (what it shows): IPTC digital source types, our product's name as software agent, our own C2PA assertion.
  */
-export const PRODUCT_NAME = 'Studio Lot';
+export { PRODUCT_NAME } from './brand';
 
 const IPTC_DST = 'http://cv.iptc.org/newscodes/digitalsourcetype/';
 export const DIGITAL_SOURCE_TYPES = {
