@@ -31,7 +31,7 @@ export function CredentialsReport({ report, originalNote }: { report: Report; or
         <span>{CONTENT_CREDENTIALS.status[report.status]}</span>
       </p>
       {report.status !== 'none' && (
-        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[9rem_1fr]">
+        <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[10.5rem_1fr]">
           {changes.length > 0 && (
             <>
               <dt className="font-semibold text-slate-900">What was changed</dt>
