@@ -99,7 +99,7 @@ describe('content credentials', () => {
 
       // The studio image with one byte of its pixels changed: altered after signing.
       const bytes = await readFile(studioImage);
-      bytes[bytes.length - 500] ^= 0x01;
+      bytes[bytes.length - 500] = bytes[bytes.length - 500]! ^ 0x01;
       const altered = join(mkdtempSync(join(tmpdir(), 'c2pa-altered-')), 'edited-listing-photo.jpg');
       await writeFile(altered, bytes);
       const changed = await dropOnVerify(page, altered);
