@@ -135,6 +135,18 @@ describe('validation reports what happened after signing', () => {
     expect(report.problems).toEqual([]);
   });
 
+  it('a placed logo and a mirrored side are listed among the actions; a logo that could not be read is not', async () => {
+    const unsigned = { ...rendered.local, full: await sharp(rendered.local.full).jpeg().toBuffer(), web: await sharp(rendered.local.web).webp().toBuffer() };
+    const photos = [{ id: 'drafts/u1/p1/photo-1.jpg', bytes: dealerPhoto }];
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c00' } }).png().toBuffer();
+    const withLogo = await signRenderedImage({ ...unsigned, metadata: { ...unsigned.metadata, mirrored: true } }, photos, logo, { signer, fidelityThreshold: 0.75 });
+    const described = (await verifyCredentials(withLogo.full, 'image/jpeg', signer)).actions.map((a) => a.description).join(' | ');
+    expect(described).toMatch(/logo placed/);
+    expect(described).toMatch(/Mirrored/);
+    const leftOut = await signRenderedImage({ ...unsigned, metadata: { ...unsigned.metadata, warnings: ['The dealer logo could not be read and was left out.'] } }, photos, logo, { signer, fidelityThreshold: 0.75 });
+    expect((await verifyCredentials(leftOut.full, 'image/jpeg', signer)).actions.map((a) => a.description).join(' | ')).not.toMatch(/logo|Mirrored/);
+  });
+
   it('a plain photo: no content credentials', async () => {
     expect((await verifyCredentials(car('bmw-x3-blue-front34-parked-4540px.jpg'), 'image/jpeg', signer)).status).toBe('none');
     expect((await verifyCredentials(await sharp(car('bmw-2002-silver-front34-grass.jpg')).webp().toBuffer(), 'image/webp', signer)).status).toBe('none');
