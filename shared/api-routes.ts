@@ -61,6 +61,8 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },
   // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  // Content credentials (issue 16): anyone checks a downloaded image (the body is the image; size, type and rate checked).
+  { method: 'POST', path: '/api/content-credentials/verify', handler: 'verify-content-credentials', access: 'public', timeoutSeconds: 15, memoryMb: 1024 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

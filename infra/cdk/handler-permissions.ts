@@ -33,7 +33,14 @@ export type Permission =
   /** Bundles sharp's linux-arm64 build (photo checks, rendering). */
   | 'native:sharp'
   /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
-  | 'cognito:users';
+  | 'cognito:users'
+  /**
+   * Signs content credentials: kms:Sign on the content credentials key only, reads its certificate chain (SSM),
+   * bundles the C2PA library's WASM.
+   */
+  | 'c2pa:sign'
+  /** Reads the content credentials certificate chain (SSM) to check images against it; bundles the C2PA WASM. */
+  | 'c2pa:verify';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   health: [],
@@ -88,8 +95,10 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The render workflow's tasks and its sweeper
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
-  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post'],
   'package-finalize': ['table:read', 'table:write', 'websocket:post'],
   'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'websocket:post'],
+  // Content credentials (issue 16): the public check of a dropped image; writes only its per-client rate counter.
+  'verify-content-credentials': ['table:write', 'c2pa:verify'],
 };

@@ -134,6 +134,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       COGNITO_ENDPOINT: `http://127.0.0.1:${port}/_local/cognito`,
       MAGIC_LINK_SIGNER: 'local',
       MAGIC_LINK_KEY_FILE: join(cfg.dataDir, 'keys', 'magic-link-ed25519.pem'),
+      C2PA_KEY_DIR: join(cfg.dataDir, 'keys'),
       ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),
       STATE_MACHINE_ARN: stateMachineArn,
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,

@@ -46,7 +46,8 @@ export async function startS3Local(opts: {
   const forward = (req: IncomingMessage, res: ServerResponse, path: string, body?: Buffer) => {
     const headers = { ...req.headers, host: `127.0.0.1:${address.port}` };
     if (body) headers['content-length'] = String(body.length);
-    const upstream = httpRequest({ host: '127.0.0.1', port: address.port, method: req.method, path, headers }, (up) => {
+    // A fresh connection each time: a kept-alive socket that s3rver has just closed would fail the request (ECONNRESET).
+    const upstream = httpRequest({ host: '127.0.0.1', port: address.port, method: req.method, path, headers, agent: false }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });

@@ -12,3 +12,4 @@ export * from './admin-finance';
 export * from './payments';
 export * from './car-packages';
 export * from './auth';
+export * from './content-credentials';

@@ -197,6 +197,27 @@ describe('API stack', () => {
     expect(envOf('validate-coupon').STRIPE_SECRET_KEY_ARN).toBeUndefined();
   });
 
+  it('content credentials: a sign-only P-256 KMS key that only the render task may sign with, its chain in SSM read by the signer and the public check', () => {
+    api.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
+    const [keyId] = Object.keys(api.findResources('AWS::KMS::Key'));
+    api.hasResourceProperties('AWS::SSM::Parameter', { Name: '/studio-lot/dev/content-credentials/certificate-chain', Type: 'String' });
+    const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
+    const statements = (p: (typeof policies)[number][1]) => p.Properties.PolicyDocument.Statement as Array<{ Action: string | string[]; Resource: unknown }>;
+    const holders = (action: string) =>
+      policies
+        .filter(([, p]) => statements(p).some((st) => [st.Action].flat().includes(action) && JSON.stringify(st.Resource).includes(action === 'kms:Sign' ? keyId! : 'content-credentials/certificate-chain')))
+        .map(([id]) => id.replace(/Fn.*|Role.*/, ''))
+        .sort();
+    expect(holders('kms:Sign')).toEqual(['PackageRenderAngleHandler']);
+    expect(holders('ssm:GetParameter')).toEqual(['PackageRenderAngleHandler', 'VerifyContentCredentialsHandler']);
+    // kms:Sign on that key alone, never a wildcard.
+    for (const [, p] of policies) for (const st of statements(p)) if ([st.Action].flat().includes('kms:Sign')) expect(JSON.stringify(st.Resource)).not.toContain('*');
+    const envOf = (handler: string) =>
+      Object.values(api.findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.HANDLER_NAME === handler)!.Properties.Environment.Variables;
+    expect(envOf('package-render-angle')).toMatchObject({ C2PA_KMS_KEY_ID: expect.anything(), C2PA_CERT_CHAIN_PARAMETER: '/studio-lot/dev/content-credentials/certificate-chain' });
+    expect(envOf('package-prepare').C2PA_KMS_KEY_ID).toBeUndefined();
+  });
+
   it('car package photos left in drafts/ (never started) are forgotten after two days', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'drafts/', ExpirationInDays: 2, Status: 'Enabled' })]) },
@@ -229,7 +250,7 @@ describe('auth stack', () => {
     auth.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
     const signersIn = (t: Template) =>
       Object.entries(t.findResources('AWS::IAM::Policy'))
-        .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes('"kms:Sign"'))
+        .filter(([, p]) => (p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).some((st) => [st.Action].flat().includes('kms:Sign') && JSON.stringify(st.Resource).includes('MagicLinkSigningKey')))
         .map(([id]) => id.replace(/Fn.*/, ''));
     expect([...signersIn(auth), ...signersIn(api)]).toEqual(['RequestMagicLinkHandler']);
   });

@@ -28,7 +28,7 @@ type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user';
 
 async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
   const req = ROUTE_EXAMPLES[routeKey(route)]!.request(world, actor ?? world.owner);
-  const body = req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : JSON.stringify(req.body);
+  const body = req.body === undefined ? undefined : typeof req.body === 'string' || req.body instanceof Uint8Array ? req.body : JSON.stringify(req.body);
   const response = await fetch(`${url}${pathOf(route, req)}`, {
     method: route.method,
     headers: {
@@ -36,7 +36,7 @@ async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...req.headers,
     },
-    ...(body !== undefined ? { body } : {}),
+    ...(body !== undefined ? { body: body as BodyInit } : {}),
   });
   return { status: response.status, text: await response.text() };
 }

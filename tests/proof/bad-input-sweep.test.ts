@@ -39,7 +39,7 @@ interface BadBody {
 
 /** The bad bodies made from a route's valid example. */
 function badBodies(example: unknown): BadBody[] {
-  const valid = typeof example === 'string' ? example : JSON.stringify(example);
+  const valid = typeof example === 'string' ? example : example instanceof Uint8Array ? Buffer.from(example).toString('latin1') : JSON.stringify(example);
   const bodies: BadBody[] = [
     { name: 'malformed JSON', body: '{"session_name": "Audi",' },
     { name: 'empty body', body: '' },
@@ -52,7 +52,7 @@ function badBodies(example: unknown): BadBody[] {
     { name: `a body over ${MAX_JSON_BODY_BYTES} bytes`, body: JSON.stringify({ padding: 'x'.repeat(MAX_JSON_BODY_BYTES + 1024) }), statuses: [400, 413] },
     { name: 'nesting 20,000 levels deep', body: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}` },
   ];
-  if (example && typeof example === 'object' && !Array.isArray(example)) {
+  if (example && typeof example === 'object' && !Array.isArray(example) && !(example instanceof Uint8Array)) {
     const fields = example as Record<string, unknown>;
     bodies.push({ name: 'an unknown field', body: JSON.stringify({ ...fields, unexpected_field: 'x' }) });
     for (const [field, value] of Object.entries(fields)) {

@@ -3,6 +3,7 @@
  * the authz matrix and the bad-input sweep. A route added to the table without an example here fails both suites,
  * so every new route is covered the day it is added.
  */
+import { readFileSync } from 'node:fs';
 import type { ApiRoute } from '@shared/api-routes';
 
 /** Who calls: each signed-in actor has a dealer account of their own. */
@@ -27,7 +28,7 @@ export interface World {
 export interface ExampleRequest {
   params?: Record<string, string>;
   query?: string;
-  /** A JSON body (sent as application/json); a string is sent as it is. */
+  /** A JSON body (sent as application/json); a string or bytes are sent as they are (say the type in headers). */
   body?: unknown;
   headers?: Record<string, string>;
 }
@@ -55,6 +56,7 @@ export interface RouteExample {
 export type RouteKey = `${ApiRoute['method']} ${ApiRoute['path']}`;
 export const routeKey = (r: Pick<ApiRoute, 'method' | 'path'>): RouteKey => `${r.method} ${r.path}`;
 
+const PLAIN_PHOTO = new Uint8Array(readFileSync(new URL('../fixtures/cars/bmw-2002-silver-front34-grass.jpg', import.meta.url)));
 const idempotency = () => `proof-${crypto.randomUUID()}`;
 
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
@@ -94,6 +96,13 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/credits/purchase': { ownership: 'self', ok: 200, changes: true, request: () => ({ body: { package_id: 'starter' } }) },
   // Public, but only Stripe's signature over the raw body gets in: an unsigned body is refused.
   'POST /api/stripe/webhook': { ownership: 'none', ok: 400, rawBody: true, request: () => ({ body: { id: 'evt_proof', type: 'payment_intent.succeeded' } }) },
+  // Public: anyone may check an image's credentials (a plain photo has none).
+  'POST /api/content-credentials/verify': {
+    ownership: 'none',
+    ok: 200,
+    rawBody: true,
+    request: () => ({ body: PLAIN_PHOTO, headers: { 'content-type': 'image/jpeg' } }),
+  },
   'GET /api/admin/inbox': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/health': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/payments': { ownership: 'none', ok: 200, request: () => ({}) },

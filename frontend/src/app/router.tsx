@@ -24,6 +24,7 @@ export const routes: RouteObject[] = [
           { path: 'contact', ...page(() => import('./routes/contact')) },
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
+          { path: 'verify', ...page(() => import('./routes/verify')) },
           { path: 'trial/:token', ...page(() => import('./routes/trial')) },
           { path: 'auth/callback', ...page(() => import('./routes/auth-callback')) },
           {

@@ -7,7 +7,7 @@ export { ApiError };
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON unless it is FormData or URLSearchParams. */
+  /** Sent as JSON unless it is FormData, URLSearchParams or a Blob (sent as is, with its type). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -42,7 +42,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData || body instanceof URLSearchParams) payload = body;
-  else if (body !== undefined) {
+  else if (body instanceof Blob) {
+    payload = body;
+    headers['content-type'] = body.type || 'application/octet-stream';
+  } else if (body !== undefined) {
     payload = JSON.stringify(body);
     headers['content-type'] = 'application/json';
   }

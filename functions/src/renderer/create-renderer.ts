@@ -8,6 +8,10 @@
  */
 import { OPENAI_REFERENCE_PHOTOS, type PackageRequest, type Renderer, type RenderRequest } from './port';
 import { renderScriptFromEnv } from './scripted/scripted-renderer';
+import { FIDELITY_THRESHOLD } from './fidelity/car-fidelity';
+import { withContentCredentials } from '../content-credentials/credentialed-renderer';
+import { contentSignerFromEnv } from '../content-credentials/create-signer';
+import type { ContentSigner } from '../content-credentials/ports';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
@@ -28,6 +32,8 @@ export interface RendererConfig {
   carMasker?: CarMaskerChoice;
   /** Similarity below which a generated car counts as changed (0..1); defaults to FIDELITY_THRESHOLD. */
   fidelityThreshold?: number;
+  /** Signs each image's content credentials; by default from the environment (KMS in AWS, a local key here). */
+  signer?: ContentSigner;
 }
 
 export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RendererConfig {
@@ -82,7 +88,18 @@ function lazy(name: Renderer['name'], photosPerRender: number, load: () => Promi
   };
 }
 
+/**
+ * The configured renderer; every image it makes leaves with its AI disclosure (written by the adapter as it
+ * encodes) and signed content credentials (added here, whichever adapter made it).
+ */
 export function createRenderer(config: RendererConfig = rendererConfigFromEnv()): Renderer {
+  return withContentCredentials(createAdapter(config), {
+    signer: config.signer ?? contentSignerFromEnv(),
+    fidelityThreshold: config.fidelityThreshold ?? FIDELITY_THRESHOLD,
+  });
+}
+
+function createAdapter(config: RendererConfig): Renderer {
   if (config.renderer === 'scripted') {
     const script = config.script ?? {};
     return lazy('scripted', 1, async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));

@@ -38,6 +38,8 @@ export interface RenderTimings {
   composeMs: number;
   /** Comparing the car in the output with the source (masks of the output included), when measured. */
   fidelityMs?: number;
+  /** Signing the content credentials of both files, when signed. */
+  credentialsMs?: number;
   totalMs: number;
 }
 

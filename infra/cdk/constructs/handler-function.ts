@@ -41,26 +41,31 @@ export interface HandlerResources {
   /** For "secrets:stripe-key" and "secrets:stripe-webhook". */
   stripeSecretKey?: secretsmanager.ISecret;
   stripeWebhookSecret?: secretsmanager.ISecret;
+  /** For "c2pa:sign" (the KMS key) and "c2pa:verify" (its certificate chain's SSM parameter name). */
+  contentCredentials?: { key: kms.IKey; chainParameterName: string };
 }
 
-const SHARP_VERSION = (JSON.parse(readFileSync(resolve(ROOT, 'node_modules/sharp/package.json'), 'utf8')) as { version: string }).version;
+const versionOf = (name: string) => (JSON.parse(readFileSync(resolve(ROOT, `node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
 
 /**
  * sharp is a native module: kept out of the bundle and installed beside it in its linux-arm64 build (the Lambda's
- * platform, whatever machine synthesizes), at the version the project was tested with.
+ * platform, whatever machine synthesizes), at the version the project was tested with. The C2PA library loads
+ * its WASM file from its package folder, so it is installed beside the bundle the same way.
  */
-const SHARP_BUNDLING = {
-  externalModules: ['sharp'],
-  commandHooks: {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    // The bundle folder gets its own package.json first: without one, npm would install into the nearest parent
-    // project (this repository) instead.
-    afterBundling: (_input: string, output: string) => [
-      `cd "${output}" && printf '{"private":true}' > package.json && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc sharp@${SHARP_VERSION}`,
-    ],
-  },
-};
+function installedBeside(modules: string[]) {
+  return {
+    externalModules: modules,
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      // The bundle folder gets its own package.json first: without one, npm would install into the nearest parent
+      // project (this repository) instead.
+      afterBundling: (_input: string, output: string) => [
+        `cd "${output}" && printf '{"private":true}' > package.json && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc ${modules.map((m) => `${m}@${versionOf(m)}`).join(' ')}`,
+      ],
+    },
+  };
+}
 
 export interface HandlerFunctionProps {
   /** File name under functions/src/handlers/ (the same entry the local host runs). */
@@ -106,6 +111,12 @@ export class HandlerFunction extends Construct {
         ...(permissions.includes('cognito:users') ? { USER_POOL_ID: need(props.resources.userPool, 'cognito:users').userPoolId } : {}),
         ...(permissions.includes('secrets:stripe-key') ? { STRIPE_SECRET_KEY_ARN: need(props.resources.stripeSecretKey, 'secrets:stripe-key').secretArn } : {}),
         ...(permissions.includes('secrets:stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_ARN: need(props.resources.stripeWebhookSecret, 'secrets:stripe-webhook').secretArn } : {}),
+        ...(permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify')
+          ? {
+              C2PA_KMS_KEY_ID: need(props.resources.contentCredentials, 'c2pa:sign').key.keyArn,
+              C2PA_CERT_CHAIN_PARAMETER: need(props.resources.contentCredentials, 'c2pa:sign').chainParameterName,
+            }
+          : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -119,7 +130,13 @@ export class HandlerFunction extends Construct {
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with.
         externalModules: [],
-        ...(permissions.includes('native:sharp') ? SHARP_BUNDLING : {}),
+        ...(() => {
+          const beside = [
+            ...(permissions.includes('native:sharp') ? ['sharp'] : []),
+            ...(permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify') ? ['@contentauth/c2pa-wasm'] : []),
+          ];
+          return beside.length ? installedBeside(beside) : {};
+        })(),
       },
     });
 
@@ -210,6 +227,13 @@ export class HandlerFunction extends Construct {
             }),
           );
           break;
+        case 'c2pa:sign':
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['kms:Sign'], resources: [need(props.resources.contentCredentials, permission).key.keyArn] }));
+          this.fn.addToRolePolicy(this.chainRead(need(props.resources.contentCredentials, permission).chainParameterName));
+          break;
+        case 'c2pa:verify':
+          this.fn.addToRolePolicy(this.chainRead(need(props.resources.contentCredentials, permission).chainParameterName));
+          break;
         case 'websocket:post':
           if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);
           this.fn.addToRolePolicy(
@@ -231,5 +255,12 @@ export class HandlerFunction extends Construct {
       ],
       true,
     );
+  }
+
+  private chainRead(parameterName: string): iam.PolicyStatement {
+    return new iam.PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: [Stack.of(this).formatArn({ service: 'ssm', resource: 'parameter', resourceName: parameterName.replace(/^\//, '') })],
+    });
   }
 }

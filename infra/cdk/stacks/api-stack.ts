@@ -3,13 +3,14 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
@@ -39,6 +40,11 @@ const ACCESS_LOG_FORMAT = JSON.stringify({
   error: '$context.error.message',
   integrationError: '$context.integrationErrorMessage',
 });
+
+/** Where the content credentials certificate chain is kept (npm run c2pa:certificate writes it). */
+export const contentCredentialsChainParameterName = (stage: string) => `/studio-lot/${stage}/content-credentials/certificate-chain`;
+/** The parameter's value until the chain is issued (SSM needs a value; the signer refuses this one by name). */
+export const CHAIN_NOT_ISSUED = 'not issued yet: run npm run c2pa:certificate';
 
 /** The HTTP API generated from the shared route table, and the WebSocket API for live status. */
 export class ApiStack extends Stack {
@@ -92,6 +98,20 @@ export class ApiStack extends Stack {
     };
     const stripeSecretKey = stripeSecret('StripeSecretKey', 'stripe-secret-key', 'Stripe secret API key (sk_live_… or sk_test_…)');
     const stripeWebhookSecret = stripeSecret('StripeWebhookSecret', 'stripe-webhook-secret', 'Signing secret of the Stripe webhook endpoint /api/stripe/webhook (whsec_…)');
+    // Content credentials: the key that signs every studio image (it never leaves KMS) and the parameter that holds
+    // its certificate chain, issued after the first deploy with `npm run c2pa:certificate -- --stage <stage>`.
+    const contentCredentialsKey = new kms.Key(this, 'ContentCredentialsKey', {
+      keySpec: kms.KeySpec.ECC_NIST_P256,
+      keyUsage: kms.KeyUsage.SIGN_VERIFY,
+      description: 'Signs the C2PA content credentials of studio images',
+      removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    new ssm.StringParameter(this, 'ContentCredentialsChain', {
+      parameterName: contentCredentialsChainParameterName(config.stage),
+      description: 'PEM certificate chain (signing certificate, then CA) of the content credentials key',
+      stringValue: CHAIN_NOT_ISSUED,
+    });
+    new CfnOutput(this, 'ContentCredentialsKeyArn', { value: contentCredentialsKey.keyArn });
     const resources: HandlerResources = {
       ...props.resources,
       webSocketApiArn,
@@ -101,6 +121,7 @@ export class ApiStack extends Stack {
       userPool: props.userPool,
       magicLinkKey: props.magicLinkKey,
       siteOriginParameterName: siteOriginParameterName(config.stage),
+      contentCredentials: { key: contentCredentialsKey, chainParameterName: contentCredentialsChainParameterName(config.stage) },
     };
     const fnFor = (handler: string, options: { timeoutSeconds?: number; memoryMb?: number; environment?: Record<string, string> } = {}) =>
       new HandlerFunction(this, `${pascal(handler)}Handler`, {

@@ -11,6 +11,7 @@ const LEGAL_LINKS = [
   { to: '/contact', label: 'Contact' },
   { to: '/terms', label: 'Terms of Service' },
   { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/verify', label: 'Check Content Credentials' },
 ] as const;
 
 export function SiteFooter() {

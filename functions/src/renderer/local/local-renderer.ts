@@ -29,6 +29,7 @@ import { classifyAngle, planAngle } from '../angle-planner';
 import type { CleanMask } from './mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
+import { disclosureXmp } from '../../content-credentials/disclosure';
 
 export const LOCAL_MODEL = 'isnet-medium (onnxruntime-node) + drawn backgrounds';
 
@@ -111,9 +112,11 @@ export async function preparePhotos(sources: SourcePhoto[]): Promise<PreparedPho
 
 export async function encodeOutputs(composed: Composed): Promise<{ full: Buffer; web: Buffer }> {
   const base = sharp(composed.rgb, { raw: { width: composed.width, height: composed.height, channels: 3 } });
+  // The AI disclosure (IPTC digital source type, software agent) goes into both files as they are encoded.
+  const xmp = disclosureXmp('local', LOCAL_MODEL);
   const [full, web] = await Promise.all([
-    base.clone().resize(FULL_SIZE.width, FULL_SIZE.height).jpeg({ quality: 90 }).toBuffer(),
-    base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).toBuffer(),
+    base.clone().resize(FULL_SIZE.width, FULL_SIZE.height).jpeg({ quality: 90 }).withXmp(xmp).toBuffer(),
+    base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).withXmp(xmp).toBuffer(),
   ]);
   return { full, web };
 }

@@ -31,6 +31,7 @@ import { placeLogo } from '../logo';
 import { planAngle } from '../angle-planner';
 import { classifyOpenAiError } from './error-classification';
 import { buildPrompt } from './prompts';
+import { disclosureXmp } from '../../content-credentials/disclosure';
 
 export interface OpenAiRendererOptions {
   apiKey: string;
@@ -141,7 +142,9 @@ export class OpenAiRenderer implements Renderer {
         else warnings.push('The dealer logo could not be read and was left out.');
       }
       const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
-      [full, web] = await Promise.all([base.clone().jpeg({ quality: 90 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).toBuffer()]);
+      // The AI disclosure (IPTC digital source type, software agent) goes into both files as they are encoded.
+      const xmp = disclosureXmp('openai', this.options.model);
+      [full, web] = await Promise.all([base.clone().jpeg({ quality: 90 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).withXmp(xmp).toBuffer()]);
     } catch {
       throw new RenderRetryableError('The image service returned an image that could not be decoded; the render will be retried.');
     }

@@ -11,6 +11,7 @@ import { ANGLES } from '@shared/angles';
 import { planAngle } from '../angle-planner';
 import { placeLogo } from '../logo';
 import { decodePhoto } from '../photo-validation';
+import { disclosureXmp } from '../../content-credentials/disclosure';
 import {
   FULL_SIZE,
   PhotoRejectedError,
@@ -25,6 +26,8 @@ import {
   type Renderer,
   type SourcePhoto,
 } from '../port';
+
+const SCRIPTED_MODEL = 'scripted';
 
 export type ScriptedOutcome = 'ok' | 'retryable' | 'permanent';
 
@@ -100,7 +103,8 @@ export class ScriptedRenderer implements Renderer {
         // The dealer's logo, placed as the other renderers place it.
         if (logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, logo)) ?? rgb;
         const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
-        const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).toBuffer()]);
+        const xmp = disclosureXmp('scripted', SCRIPTED_MODEL);
+        const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).withXmp(xmp).toBuffer()]);
         return { full, web };
       })();
       this.images.set(key, made);
@@ -125,7 +129,7 @@ export class ScriptedRenderer implements Renderer {
       web,
       metadata: {
         renderer: 'scripted',
-        model: 'scripted',
+        model: SCRIPTED_MODEL,
         angle: request.angle,
         background: request.background,
         sourcePhotoId: source.id,

@@ -24,7 +24,7 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
     return (
       <button
         type="button"
-        onClick={() => onView({ title: `${label} Enhanced`, url: image.rendered_url ?? preview, angle: image.angle })}
+        onClick={() => onView({ title: `${label} Enhanced`, url: image.rendered_url ?? preview, angle: image.angle, studio: true })}
         className="block aspect-[4/3] w-full overflow-hidden bg-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2"
         aria-label={`View ${label} Enhanced`}
       >

@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { ContentCredentialsMark } from '@/components/content-credentials/content-credentials-mark';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,6 +12,8 @@ export interface ViewedImage {
   url: string;
   /** The angle the image belongs to (the fallback file name car_{angle}.png). */
   angle: string;
+  /** A studio image: it carries content credentials, shown behind the mark. */
+  studio?: boolean;
 }
 
 /** The image viewer: the image with a spinner until it has loaded, and a Download Image button. */
@@ -52,7 +55,8 @@ function ViewerContent({ image }: { image: ViewedImage }) {
           />
         )}
       </div>
-      <div className="flex justify-end">
+      <div className={image.studio ? 'flex flex-col-reverse gap-3 sm:flex-row sm:items-start sm:justify-between' : 'flex justify-end'}>
+        {image.studio && <ContentCredentialsMark imageUrl={image.url} className="min-w-0 flex-1" />}
         <Button onClick={() => void download(image.url, image.angle)} className="w-full sm:w-auto">
           <Download aria-hidden="true" />
           Download Image

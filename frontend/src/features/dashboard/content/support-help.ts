@@ -8,6 +8,7 @@ import {
   MAX_FILE_BYTES,
   TRIAL_CREDITS,
 } from '@shared/limits';
+import { CONTENT_CREDENTIALS } from '@shared/messages';
 
 export interface HelpItem {
   question: string;
@@ -66,6 +67,10 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
       answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show, plus the mirror image of each side or corner you photographed; an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
     },
     { question: 'How long does processing take?', answer: processingTimeText(home) },
+    {
+      question: 'What is the Content credentials mark on my images?',
+      answer: `${CONTENT_CREDENTIALS.disclosure} Open the mark in the image viewer to read them, or drop a downloaded image on /verify.`,
+    },
     {
       question: 'In which order are my credits used?',
       answer: 'Trial credits first, then bonus credits, then purchased credits, so the credits that expire soonest are used first.',

@@ -1,5 +1,6 @@
 import { COMPANY, PROCESSING_TIMES } from '@shared/brand';
 import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, TRIAL_CREDITS } from '@shared/limits';
+import { CONTENT_CREDENTIALS } from '@shared/messages';
 
 export interface FaqItem {
   question: string;
@@ -26,6 +27,10 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'Will the new photo hide scratches or damage?',
     answer:
       'No. We change the background and the lighting, not the car. Every render is checked against your original photo, and one where the vehicle changed is rendered again or marked as failed, so what buyers see is the car you have.',
+  },
+  {
+    question: 'Do buyers see that AI edited the photo?',
+    answer: `${CONTENT_CREDENTIALS.disclosure} Anyone can check an image at /verify.`,
   },
   {
     question: 'Do I need an app or design skills?',

@@ -1,5 +1,6 @@
 import { COMPANY, PRODUCT_NAME } from '@shared/brand';
 import { BONUS_CREDIT_LIFETIME_MS, CAR_PACKAGE_ANGLE_COUNT, TRIAL_CREDIT_LIFETIME_MS, TRIAL_CREDITS } from '@shared/limits';
+import { CONTENT_CREDENTIALS } from '@shared/messages';
 import type { LegalSection } from './legal-section';
 
 const days = (ms: number) => Math.round(ms / 86_400_000);
@@ -18,6 +19,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
     paragraphs: [
       `${PRODUCT_NAME} lets car dealers upload photos of vehicles and receive edited images with a new background and lighting. A car package turns the photos of one car into ${CAR_PACKAGE_ANGLE_COUNT} standard angles; the batch processor returns one image per uploaded photo. The service changes backgrounds and light; it does not remove scratches, dents or other damage, and you must not use it to misrepresent the condition of a vehicle.`,
       'Images are produced by automated image processing, including image models of third parties. Results vary with the quality of the photos you upload, and we may re-render or reject an image when the vehicle in it no longer matches your original.',
+      `${CONTENT_CREDENTIALS.disclosure} Do not remove them from images you publish.`,
     ],
   },
   {

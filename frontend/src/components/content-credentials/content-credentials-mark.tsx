@@ -1,0 +1,55 @@
+import { useMutation } from '@tanstack/react-query';
+import { ChevronDown, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { checkImageCredentials } from './check-image-credentials';
+import { CredentialsReport } from './credentials-report';
+
+/**
+ * The small "Content credentials" mark on a studio image. Opening it reads the credentials the image itself
+ * carries (the file is fetched and checked by the server, as /verify does), so what it lists is what a buyer or a
+ * marketplace will read. Shared: the image viewer uses it, and My Images will.
+ */
+export function ContentCredentialsMark({ imageUrl, className }: { imageUrl: string; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const panel = useId();
+  const check = useMutation({
+    mutationFn: async () => {
+      const response = await fetch(imageUrl);
+      if (!response.ok) throw new Error('The image could not be loaded.');
+      return checkImageCredentials(await response.blob());
+    },
+  });
+  const toggle = () => {
+    if (!open && !check.data && !check.isPending) check.mutate();
+    setOpen(!open);
+  };
+  return (
+    <div className={cn('text-left', className)}>
+      <button
+        type="button"
+        onClick={toggle}
+        aria-expanded={open}
+        aria-controls={panel}
+        className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <ShieldCheck className="size-3.5 text-brand-700" aria-hidden="true" />
+        {CONTENT_CREDENTIALS.mark}
+        <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+      </button>
+      {open && (
+        <div id={panel} className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
+          {check.isPending && <Spinner label="Reading the content credentials" className="size-5 text-brand-700" />}
+          {check.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {check.error.message}
+            </p>
+          )}
+          {check.data && <CredentialsReport report={check.data} originalNote="Your original photo is kept, unchanged, with this package." />}
+        </div>
+      )}
+    </div>
+  );
+}
