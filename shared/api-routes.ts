@@ -45,6 +45,8 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },
   // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  // Car check and angle suggestion of one photo as soon as the dealer adds it (vision issue); stores nothing.
+  { method: 'POST', path: '/api/car-photos/check', handler: 'check-car-photo', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

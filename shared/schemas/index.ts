@@ -11,3 +11,4 @@ export * from './admin';
 export * from './admin-finance';
 export * from './payments';
 export * from './car-packages';
+export * from './car-photo-check';

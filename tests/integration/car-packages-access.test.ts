@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CarPackageDetail, ListCarPackagesResponse } from '@shared/schemas/car-packages';
 import { useLocalHost } from '../support/local-host';
-import { noCarScene } from '../support/car-package-photos';
 import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
 
 /**
@@ -28,9 +27,9 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     const [a, b] = await Promise.all([signInNewDealer(url, 'owner'), signInNewDealer(url, 'intruder')]);
     owner = new PackageApi(url, a);
     intruder = new PackageApi(url, b);
-    // A started package that the host's renderer closes quickly (its only photo shows no car: refused in
-    // preparation, the credit refunded), and a draft.
-    const photo = await noCarScene();
+    // A started package (one untagged car photo: its angle and the mirrored one are rendered, the others reported
+    // as not shown), and a draft.
+    const photo = await (await import('../support/car-package-harness')).carPhoto();
     const s = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's 2019 BMW X3");
     const d = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's draft");
     expect([s.uploads, d.uploads]).toEqual([['ok'], ['ok']]);

@@ -8,6 +8,7 @@
  */
 import { OPENAI_REFERENCE_PHOTOS, type PackageRequest, type Renderer, type RenderRequest } from './port';
 import { renderScriptFromEnv } from './scripted/scripted-renderer';
+import { createVision } from '../vision/create-vision';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
@@ -28,6 +29,8 @@ export interface RendererConfig {
   carMasker?: CarMaskerChoice;
   /** Similarity below which a generated car counts as changed (0..1); defaults to FIDELITY_THRESHOLD. */
   fidelityThreshold?: number;
+  /** VISION_MODEL: the OpenAI model prepare asks whether a photo shows a car and from which angle. */
+  visionModel?: string;
 }
 
 export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RendererConfig {
@@ -52,6 +55,7 @@ export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ren
     model: env.RENDER_MODEL || undefined,
     carMasker: masker as CarMaskerChoice | undefined,
     fidelityThreshold: threshold,
+    visionModel: env.VISION_MODEL || undefined,
   };
 }
 
@@ -88,12 +92,13 @@ export function createRenderer(config: RendererConfig = rendererConfigFromEnv())
     return lazy('scripted', 1, async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
   }
   if (config.openAiApiKey && config.renderer !== 'local') {
-    const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold } = config;
+    const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold, visionModel } = config;
     const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', OPENAI_REFERENCE_PHOTOS, async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
       const carMasker = masker === 'isnet' ? new ((await import(LOCAL_ONLY.isnetMasker)) as typeof import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold });
+      const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision });
     });
   }
   return lazy('local', 1, async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());
