@@ -23,6 +23,12 @@ export function mergeVehicles(candidates: Detection[], minScore = 0): Detection[
     if (same) same.score = 1 - (1 - same.score) * (1 - d.score);
     else if (!kept.some((k) => intersection(k.box, d.box) > 0.8 * area(d.box))) kept.push({ ...d });
   }
-  return kept.filter((k) => k.score >= minScore);
+  const vehicles = kept.filter((k) => k.score >= minScore && area(k.box) >= MIN_VEHICLE_AREA && k.box.bottom - k.box.top >= MIN_VEHICLE_HEIGHT);
+  // A box around two vehicles side by side is the detector seeing the group, not a third vehicle.
+  return vehicles.filter((v) => vehicles.filter((o) => o !== v && intersection(v.box, o.box) > 0.7 * area(o.box)).length < 2);
 }
+
+/** Smaller than this share of the frame is not a car to photograph (a camera's date stamp, a speck far away). */
+export const MIN_VEHICLE_AREA = 0.005;
+export const MIN_VEHICLE_HEIGHT = 0.04;
 

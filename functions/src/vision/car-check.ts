@@ -8,7 +8,7 @@ import type { CarRefusal, Detection, NormBox } from './port';
 import { boxArea } from './boxes';
 
 /** A box within this of a frame edge touches it (fractions of the frame). */
-const EDGE = 0.008;
+const EDGE = 0.012;
 /** The main car must cover at least this much of the frame. */
 export const MIN_CAR_AREA = 0.04;
 /** The main car's prominence must be this many times the runner-up's. */
@@ -38,8 +38,9 @@ export function checkCars(vehicles: Detection[]): CheckResult {
   const ranked = [...vehicles].sort((a, b) => prominence(b) - prominence(a));
   const main = ranked[0]!;
   const edges = edgesTouched(main.box);
-  // Three edges, or both sides of the frame at once, means the photo holds only part of the car.
-  if (edges.count >= 3 || (edges.left && edges.right) || (edges.top && edges.bottom) || boxArea(main.box) > 0.92) {
+  // Three edges, or a car spanning the whole frame, means the photo holds only part of the car.
+  const spans = main.box.right - main.box.left >= 0.98 || main.box.bottom - main.box.top >= 0.98;
+  if (edges.count >= 3 || spans || boxArea(main.box) > 0.92) {
     return refuse('car_outside_frame', CAR_CHECK_MESSAGES.carOutsideFrame);
   }
   if (boxArea(main.box) < MIN_CAR_AREA) {
