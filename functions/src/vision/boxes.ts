@@ -24,8 +24,11 @@ export function mergeVehicles(candidates: Detection[], minScore = 0): Detection[
     else if (!kept.some((k) => intersection(k.box, d.box) > 0.8 * area(d.box))) kept.push({ ...d });
   }
   const vehicles = kept.filter((k) => k.score >= minScore && area(k.box) >= MIN_VEHICLE_AREA && k.box.bottom - k.box.top >= MIN_VEHICLE_HEIGHT);
-  // A box around two vehicles side by side is the detector seeing the group, not a third vehicle.
-  return vehicles.filter((v) => vehicles.filter((o) => o !== v && intersection(v.box, o.box) > 0.7 * area(o.box)).length < 2);
+  // A box around two vehicles side by side (each a good part of it, each seen more surely) is the detector seeing the
+  // group, not a third vehicle. A car with smaller cars behind it is not a group.
+  const groups = (v: Detection) =>
+    vehicles.filter((o) => o !== v && o.score > v.score && area(o.box) >= 0.25 * area(v.box) && intersection(v.box, o.box) > 0.7 * area(o.box)).length >= 2;
+  return vehicles.filter((v) => !groups(v));
 }
 
 /** Smaller than this share of the frame is not a car to photograph (a camera's date stamp, a speck far away). */

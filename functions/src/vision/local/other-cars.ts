@@ -1,7 +1,7 @@
 /**
  * Leaves the other cars out of the main car's cut-out: the saliency mask takes every salient thing, so a neighbour
- * parked beside the main car is part of it. Pixels inside another car's box and outside the main car's box go;
- * then only the piece connected to the main car's centre stays (a neighbour fused through the overlap of the boxes).
+ * parked beside the main car is part of it. Pixels inside another car's box and outside the main car's box (with a
+ * small margin) go.
  */
 import type { CleanMask } from '../../renderer/local/mask-cleanup';
 import type { NormBox } from '../port';
@@ -11,7 +11,10 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   const { width: w, height: h } = mask;
   const alpha = Uint8Array.from(mask.alpha);
   const px = (b: NormBox) => ({ l: Math.floor(b.left * w), t: Math.floor(b.top * h), r: Math.ceil(b.right * w), b: Math.ceil(b.bottom * h) });
-  const m = px(main);
+  // The detector's box can be a little tight (a roof, a mirror): the main car keeps a margin around it.
+  const mw = (main.right - main.left) * 0.04;
+  const mh = (main.bottom - main.top) * 0.04;
+  const m = px({ left: main.left - mw, top: main.top - mh, right: main.right + mw, bottom: main.bottom + mh });
   let removed = 0;
   for (const other of others) {
     const o = px(other);
