@@ -6,8 +6,8 @@
  *    rear, else the front. On a red car the lamps do not stand out: front, said to be unsure.
  * 2. Otherwise the nose's direction: the cabin sits behind the middle of a car, so the roof's centre lies towards the
  *    rear; red tail lights at one end, when clear, say so directly. A nose at the image's left shows the left flank.
- * 3. Long and fairly symmetric in outline: a side. Otherwise a corner, of the rear when the tail end (away from the
- *    nose) shows red lamps, else of the front.
+ * 3. Long and fairly symmetric in outline, with its wheels standing level: a side. Otherwise a corner, of the rear
+ *    when the tail end (away from the nose) shows red lamps, else of the front.
  * The confidence is the smallest margin among the rules used, so a photo near any threshold says it is unsure.
  */
 import type { Angle } from '@shared/angles';
@@ -50,8 +50,9 @@ export function classifyAngle(f: AngleFeatures): AngleGuess {
     noseLeft = lampsSayLeft;
   }
 
-  // 3. Side or corner.
-  const sideMargin = Math.max(f.aspect - 2.4, Math.min(f.aspect - 2.15, f.shapeSymmetry - 0.76) * 2);
+  // 3. Side or corner. A side's wheels stand level; a corner's nearer wheels stand lower (tilt).
+  const levelMargin = 0.04 - Math.abs(f.tilt);
+  const sideMargin = Math.min(Math.max(f.aspect - 2.4, Math.min(f.aspect - 2.15, f.shapeSymmetry - 0.76) * 2), levelMargin);
   const groupConf = sure(Math.abs(sideMargin), 0.15);
   if (sideMargin > 0) return { angle: noseLeft ? 'left_side' : 'right_side', confidence: clamp(Math.min(groupConf, dirConf)) };
   const tail = noseLeft ? f.redRight : f.redLeft;
