@@ -234,7 +234,7 @@ async function main() {
     `| detector model load (once per process) | ${loadMs.toFixed(0)} ms | |`,
     `| detector + car check per photo | mean ${mean(detectOnly).toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms | <= 500 ms |`,
     `| detector's extra peak memory (RSS over the start of the run) | ${(detectorPeak / 1024 / 1024).toFixed(0)} MB | <= 300 MB |`,
-    `| whole run with the ISNet cut-out (the angle needs the silhouette) | ${(totalMs / 1000).toFixed(0)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB | |`,
+    `| whole run, both passes (ISNet cut-outs from .cache/vision-eval once made; 2-5 s a photo the first time) | ${(totalMs / 1000).toFixed(0)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB | |`,
     '',
     'Confusion matrix of the angles (car photos and their mirrored copies; rows expected, columns found):',
     '',
