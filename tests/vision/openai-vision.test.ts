@@ -7,6 +7,8 @@ import { OpenAiVision, type ModelSighting } from '../../functions/src/vision/ope
 import { VisionUnavailableError } from '../../functions/src/vision/port';
 import { createVision, visionConfigFromEnv } from '../../functions/src/vision/create-vision';
 import { car } from '../renderer/bad-photos';
+import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
+import { RenderRetryableError } from '../../functions/src/renderer/port';
 
 // A local HTTP server stands in for the OpenAI API: no network in tests.
 let server: Server;
@@ -95,5 +97,20 @@ describe('OpenAI vision against a local stand-in', () => {
     expect(createVision({ openAiApiKey: 'sk', vision: 'local' }).name).toBe('local');
     expect(createVision({}).name).toBe('local');
     expect(() => visionConfigFromEnv({ VISION: 'cloud' })).toThrow(/VISION must be one of local, openai/);
+  });
+
+  it("the OpenAI renderer's prepare: untagged photos get the model's angle, a non-car is refused, a tagged photo keeps its tag, a failing service is retried", async () => {
+    const renderer = new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-test', vision: vision() });
+    const bytes = car('cupra-born-grey-front34-street.jpg');
+    reply = completion(oneCar);
+    expect(await renderer.prepare([{ id: 'a.jpg', bytes }])).toEqual([{ id: 'a.jpg', angle: 'rear_left_corner', classified: true, confidence: 0.82, warnings: [] }]);
+    expect(await renderer.prepare([{ id: 'b.jpg', bytes, angle: 'front' }])).toEqual([{ id: 'b.jpg', angle: 'front', classified: false, warnings: [] }]);
+    reply = completion({ is_car: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    expect(await renderer.prepare([{ id: 'c.jpg', bytes }])).toEqual([{ id: 'c.jpg', angle: null, classified: false, refused: { reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar } }]);
+    reply = (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end('{}');
+    };
+    await expect(renderer.prepare([{ id: 'd.jpg', bytes }])).rejects.toBeInstanceOf(RenderRetryableError);
   });
 });
