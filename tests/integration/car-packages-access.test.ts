@@ -96,7 +96,7 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     expect(await h.objectKeys('uploads', `car-packages/${ownerSub}/`)).toEqual(before.uploads);
     expect(await h.objectKeys('uploads', `drafts/car-packages/${ownerSub}/`)).toEqual(before.drafts);
     const seen = await owner.get(started);
-    expect(seen).toMatchObject({ id: started, status: 'error', user_id: ownerSub });
+    expect(seen).toMatchObject({ id: started, status: 'partial_complete', user_id: ownerSub });
     // And the intruder was charged nothing, nor got anything of the owner's.
     const intruderLedger = await chargesOf(intruderSub);
     expect(intruderLedger.entries.map((e) => e.kind)).toEqual(['trial_grant']);
