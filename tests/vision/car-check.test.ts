@@ -52,14 +52,17 @@ describe('car check on committed photos', () => {
     expect(sighting.cars).toBeGreaterThanOrEqual(2);
     expect(sighting.main.left).toBeLessThan(0.5);
     expect(sighting.warnings).toContain(CAR_CHECK_MESSAGES.otherCarsRemoved(sighting.others.length));
-    // The cut-out before and after: the neighbours' pixels outside the main car's box are gone.
+    // The cut-out before and after: the neighbours' pixels outside the main car's box (and its margin) are gone.
     const raw = await cutOut(photo);
     const inOthers = (m: CleanMask) => {
       let n = 0;
       for (const o of sighting.others)
         for (let y = Math.floor(o.top * m.height); y < Math.ceil(o.bottom * m.height); y++)
           for (let x = Math.floor(o.left * m.width); x < Math.ceil(o.right * m.width); x++) {
-            const insideMain = x >= sighting.main.left * m.width && x < sighting.main.right * m.width && y >= sighting.main.top * m.height && y < sighting.main.bottom * m.height;
+            // The main car keeps a 4% margin around its box (a detector box can be a little tight).
+            const { left, top, right, bottom } = sighting.main;
+            const mx = (right - left) * 0.04, my = (bottom - top) * 0.04;
+            const insideMain = x >= (left - mx) * m.width && x < (right + mx) * m.width && y >= (top - my) * m.height && y < (bottom + my) * m.height;
             if (!insideMain && m.alpha[y * m.width + x]! >= 128) n++;
           }
       return n;
