@@ -63,6 +63,8 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   // Content credentials (issue 16): anyone checks a downloaded image (the body is the image; size, type and rate checked).
   { method: 'POST', path: '/api/content-credentials/verify', handler: 'verify-content-credentials', access: 'public', timeoutSeconds: 15, memoryMb: 1024 },
+  // Car check and angle suggestion of one photo as soon as the dealer adds it (vision issue); stores nothing.
+  { method: 'POST', path: '/api/car-photos/check', handler: 'check-car-photo', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

@@ -226,3 +226,16 @@ export const CONTENT_CREDENTIALS = {
   disclosure:
     'Every studio image carries a machine-readable AI disclosure (IPTC digital source type) and signed content credentials (C2PA) that say what our AI changed and that the car itself was checked, so buyers can trust your listing, marketplaces can recognise AI-edited photos, and the EU AI Act (Article 50) requires it.',
 } as const;
+
+/** Refusals and warnings of the car check (vision issue): said before anything is charged. */
+export const CAR_CHECK_MESSAGES = {
+  noCar: PHOTO_REFUSALS.notACar,
+  carTooSmall: 'The car is too small in this photo. Please step closer so the car fills most of the picture.',
+  carOutsideFrame: 'Most of the car is outside this photo. Please step back so the whole car is in the picture.',
+  severalCars: 'This photo shows several cars of similar size. Please upload one car per photo.',
+  cutByEdge: 'Part of the car is cut off by the edge of the photo; the studio image will show it cut off too.',
+  otherCarsRemoved: (count: number) => `${count === 1 ? 'Another car' : `${count} other cars`} in the photo ${count === 1 ? 'was' : 'were'} left out of the cut-out.`,
+  lowConfidence: 'Not sure: please check this angle.',
+} as const;
+/** The vision service (OpenAI) failed: not the dealer's fault, nothing was charged. */
+export const VISION_UNAVAILABLE = 'The car check is not available right now. Nothing was charged; please try again in a minute.';

@@ -89,9 +89,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-car-package': ['table:read', 'uploads:read', 'renders:read'],
   'delete-car-package': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete'],
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
-  'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'native:sharp'],
+  'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
+  // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
+  'check-car-photo': ['secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],

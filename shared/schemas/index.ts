@@ -13,3 +13,4 @@ export * from './payments';
 export * from './car-packages';
 export * from './auth';
 export * from './content-credentials';
+export * from './car-photo-check';

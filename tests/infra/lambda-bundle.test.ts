@@ -32,4 +32,15 @@ describe('render Lambda bundle', () => {
     const forbidden = inputs.filter((f) => /renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
     expect(forbidden).toEqual([]);
   }, 60_000);
+
+  it.each(['functions/src/handlers/check-car-photo.ts', 'functions/src/handlers/start-car-package.ts'])(
+    '%s holds the OpenAI vision adapter but not the local detector, its model package, TensorFlow.js or ISNet',
+    async (entry) => {
+      const { inputs } = await bundle(entry);
+      expect(inputs.some((f) => f.includes('vision/openai/openai-vision'))).toBe(true);
+      const forbidden = inputs.filter((f) => /vision\/local\/|@tensorflow|human-models|renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
+      expect(forbidden).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -161,7 +161,7 @@ describe('API stack', () => {
     expect(definition).toMatch(/Render angle.*Catch.*States\.ALL.*Mark angle failed/);
   });
 
-  it('only the start and retry routes may start the workflow; only the sweeper may describe or stop its executions; a schedule runs the sweeper', () => {
+  it('only the start and retry routes may start the workflow; only the sweeper may describe or stop its executions; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
     const holders = (action: string) =>
       policies
@@ -170,7 +170,8 @@ describe('API stack', () => {
         .sort();
     expect(holders('states:StartExecution')).toEqual(['RetryCarPackageAngleHandler', 'StartCarPackageHandler']);
     expect(holders('states:StopExecution')).toEqual(['PackageSweeperHandler']);
-    expect(holders('secretsmanager:GetSecretValue')).toEqual(['PackagePrepareHandler', 'PackageRenderAngleHandler', 'PurchaseCreditsHandler', 'StripeWebhookHandler']);
+    // The OpenAI key: the workflow's prepare and render tasks, and the car check of the form and of the start (vision); the Stripe keys: the purchase and the webhook.
+    expect(holders('secretsmanager:GetSecretValue')).toEqual(['CheckCarPhotoHandler', 'PackagePrepareHandler', 'PackageRenderAngleHandler', 'PurchaseCreditsHandler', 'StartCarPackageHandler', 'StripeWebhookHandler']);
     api.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
   });
 

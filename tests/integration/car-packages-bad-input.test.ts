@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MIN_IMAGE_SIDE_PX } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import type { CarPackageDetail, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import type { PhotoRejectionReason } from '../../functions/src/renderer/port';
 import { badPhotos } from '../renderer/bad-photos';
@@ -11,7 +11,7 @@ import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
 /**
  * Bad input through the shared host's HTTP API, as a browser (or a client that lies about its files) sends it: each
  * is refused with the message for that file, and never charges, never leaves a package behind. A photo with valid
- * bytes but no car passes the start and is refused by the workflow's preparation; that package is refunded once.
+ * bytes but no car is refused by the start's car check, before anything is charged.
  */
 const { url } = useLocalHost();
 const h = await import('../support/car-package-harness');
@@ -25,6 +25,9 @@ const REFUSAL: Record<PhotoRejectionReason, string> = {
   too_small: PHOTO_REFUSALS.tooSmall(MIN_IMAGE_SIDE_PX),
   corrupt: PHOTO_REFUSALS.corrupt,
   not_a_car: PHOTO_REFUSALS.notACar,
+  car_too_small: CAR_CHECK_MESSAGES.carTooSmall,
+  car_outside_frame: CAR_CHECK_MESSAGES.carOutsideFrame,
+  several_cars: CAR_CHECK_MESSAGES.severalCars,
 };
 
 /**
@@ -140,31 +143,17 @@ describe('car packages: bad input is refused with a clear message and costs noth
     await expectNothingCharged(partial.id);
   });
 
-  it('a photo with no car in it: the start succeeds, preparation refuses the photo, the package ends in error and the credit comes back once', async () => {
-    // Its own dealer, so that this charge and refund are the only ones in the ledger.
+  it('a photo with no car in it: the start refuses it by the car check, naming the photo, and charges nothing', async () => {
     const other = new PackageApi(url, await signInNewDealer(url, 'no-car'));
     const otherSub = subOf(other.dealer);
     const { id, uploads } = await createPackage(other, [{ file_name: 'park.jpg', bytes: await noCarScene() }], 'Not a car');
     expect(uploads).toEqual(['ok']);
-    const start = await other.call<StartCarPackageResponse>('POST', `/api/car-packages/${id}/start`);
-    expect(start.status).toBe(200);
-    expect(start.body).toMatchObject({ replayed: false, balance: { total_credits: 4 } });
-
-    const done: CarPackageDetail = await other.waitFor(id!, isFinal, 90_000, 250);
-    expect(done).toMatchObject({ status: 'error', status_message: CAR_PACKAGE_MESSAGES.allPhotosRefused, completed_angles: 0, failed_angles: 8 });
-    expect(done.photos).toMatchObject([{ file_name: 'park.jpg', refused: PHOTO_REFUSALS.notACar, assigned_angle: null }]);
-    expect(PHOTO_REFUSALS.notACar).toMatch(/^We could not find a car in this photo/);
-    for (const image of done.images) {
-      expect(image.angle_status).toBe('failed');
-      expect(image.error_message).toContain(PHOTO_REFUSALS.notACar);
-      expect(image.rendered_url).toBeNull();
-    }
-
+    const start = await other.call<{ message: string; fields: Record<string, string> }>('POST', `/api/car-packages/${id}/start`);
+    const message = CAR_PACKAGE_MESSAGES.photoRefused('park.jpg', PHOTO_REFUSALS.notACar);
+    expect([start.status, start.body.message, start.body.fields]).toEqual([400, message, { 'photos.0': message }]);
     const ledger = await chargesOf(otherSub);
-    expect(ledger.debits.map((d) => d.credits)).toEqual([-1]);
-    expect(ledger.refunds.map((r) => r.credits)).toEqual([1]);
-    expect(ledger.sum).toBe(5);
+    expect(ledger.debits).toEqual([]);
     expect((await other.balance()).total_credits).toBe(5);
-    expect(await h.objectKeys('renders', `car-packages/${otherSub}/${id}/`)).toEqual([]);
+    expect((await other.call('GET', `/api/car-packages/${id}`)).status).toBe(404);
   });
 });

@@ -143,5 +143,5 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect(ledger.balance).toBe(3);
     expect(ledger.sum).toBe(3);
     expect((await api.call('DELETE', `/api/car-packages/${second}`)).status).toBe(200);
-  });
+  }, 180_000); // waits up to 120 s for the render; the start and prepare now also run the car check (detector)
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { useLocalHost } from '../support/local-host';
@@ -17,7 +18,6 @@ import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './rout
 const { url } = useLocalHost();
 const { signInNewDealer, PackageApi } = await import('../integration/package-api-client');
 const { createPackage, subOf } = await import('../support/car-package-http');
-const { noCarScene } = await import('../support/car-package-photos');
 const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
 const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
 
@@ -70,16 +70,18 @@ describe('authz matrix: every route of the route table x every kind of caller', 
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin!.email)).toMatchObject({ role: 'super' });
 
     const api = new PackageApi(url, owner!);
-    const photo = await noCarScene();
+    const photo = readFileSync(new URL('../fixtures/cars/cupra-born-grey-front34-street.jpg', import.meta.url));
     const [finished, draft, doomed] = await Promise.all([
-      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo }], OWNER_CAR),
-      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo, upload: false }], OWNER_CAR),
-      createPackage(api, [{ file_name: 'lot.jpg', bytes: photo }], OWNER_CAR),
+      createPackage(api, [{ file_name: 'cupra.jpg', bytes: photo }], OWNER_CAR),
+      createPackage(api, [{ file_name: 'cupra.jpg', bytes: photo, upload: false }], OWNER_CAR),
+      createPackage(api, [{ file_name: 'cupra.jpg', bytes: photo }], OWNER_CAR),
     ]);
     expect((await api.call('POST', `/api/car-packages/${finished.id}/start`)).status).toBe(200);
-    await api.waitFor(finished.id!, (p) => p.status === 'error' || p.status === 'completed' || p.status === 'partial_complete', 90_000);
-    world = { owner: actors.owner, finishedPackage: finished.id!, draftPackage: draft.id!, packageToDelete: doomed.id! };
-  }, 150_000);
+    const done = await api.waitFor(finished.id!, (p) => p.status === 'error' || p.status === 'completed' || p.status === 'partial_complete', 170_000, 500);
+    const rendered = done.images.find((i) => i.angle_status === 'completed');
+    expect(rendered, 'the real car photo renders at least one angle').toBeDefined();
+    world = { owner: actors.owner, finishedPackage: finished.id!, renderedAngle: rendered!.angle, draftPackage: draft.id!, packageToDelete: doomed.id! };
+  }, 240_000);
 
   for (const route of routes) {
     const key = routeKey(route);

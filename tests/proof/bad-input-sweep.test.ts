@@ -97,7 +97,7 @@ function placeholderActor(): Actor {
   return { sub: '00000000-0000-0000-0000-000000000000', email: 'placeholder@example.com' };
 }
 function placeholderWorld(): World {
-  return { owner: placeholderActor(), finishedPackage: 'x', draftPackage: 'x', packageToDelete: 'x' };
+  return { owner: placeholderActor(), finishedPackage: 'x', renderedAngle: 'front', draftPackage: 'x', packageToDelete: 'x' };
 }
 
 describe('bad-input sweep: every route with a body x every kind of bad body', () => {
@@ -114,7 +114,7 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
     const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin.email)).toMatchObject({ role: 'super' });
     // Path parameters only need to pass the access check's shape: the bodies are refused before any lookup.
-    world = { owner: caller, finishedPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', draftPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', packageToDelete: '01ARZ3NDEKTSV4RRFFQ69G5FAV' };
+    world = { owner: caller, finishedPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', renderedAngle: 'front', draftPackage: '01ARZ3NDEKTSV4RRFFQ69G5FAV', packageToDelete: '01ARZ3NDEKTSV4RRFFQ69G5FAV' };
   }, 120_000);
 
   afterAll(async () => {

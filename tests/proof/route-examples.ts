@@ -17,8 +17,10 @@ export interface Actor {
 /** What exists before the matrix runs: resources of the owner that other callers must not reach. */
 export interface World {
   owner: Actor;
-  /** The owner's finished car package (its only photo was refused, so it ended with its credit refunded). */
+  /** The owner's finished car package (one real car photo: the angles it can show rendered, the others failed). */
   finishedPackage: string;
+  /** An angle of the finished package that was rendered. */
+  renderedAngle: string;
   /** The owner's car package not started yet. */
   draftPackage: string;
   /** Another draft of the owner's, for the delete route (deleting must be the last call on it). */
@@ -133,6 +135,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     request: () => ({ body: { session_name: 'Proof 2020 Audi A4', photos: [{ file_name: 'front.jpg', content_type: 'image/jpeg', size: 1000 }] } }),
   },
   'GET /api/car-packages': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/car-photos/check': { ownership: 'self', ok: 200, request: () => ({ body: { photo: Buffer.from(PLAIN_PHOTO).toString('base64') } }) },
   'GET /api/car-packages/activity': {
     ownership: 'self',
     ok: 200,
@@ -142,14 +145,13 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.packageToDelete } }) },
   // The draft's photo was never uploaded: the owner passes the access check and is told which photo is missing.
   'POST /api/car-packages/{id}/start': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage } }) },
-  // Its angles failed for a reason a retry cannot change (no car): the owner is told so.
+  // An angle that did not fail: the owner passes the access check and is told there is nothing to retry.
   'POST /api/car-packages/{id}/angles/{angle}/retry': {
     ownership: 'resource',
     ok: 409,
-    request: (w) => ({ params: { id: w.finishedPackage, angle: 'front' } }),
+    request: (w) => ({ params: { id: w.finishedPackage, angle: w.renderedAngle } }),
   },
-  // Nothing was rendered: the owner is told there is nothing to download.
-  'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 409, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
 };
 
 /** The path with its parameters filled in, plus the query. */

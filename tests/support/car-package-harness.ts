@@ -50,6 +50,7 @@ import { getCreditBalance } from '../../functions/src/credits/read-credits';
 import { config } from '../../functions/src/lib/config';
 import { createUserNotifier } from '../../functions/src/realtime/notify-user';
 import { ScriptedRenderer, type RenderScript } from '../../functions/src/renderer/scripted/scripted-renderer';
+import { createVision } from '../../functions/src/vision/create-vision';
 import { uploadByPresignedPost } from '../integration/package-api-client';
 
 export const REGION = config().AWS_REGION;
@@ -261,7 +262,8 @@ export async function scriptedWorkflow(
     renderer,
     deps,
     workflow,
-    packageDeps: { ...adapters, workflow },
+    // The real local car check (the detector alone: the start asks no angle).
+    packageDeps: { ...adapters, workflow, vision: createVision({ vision: 'local' }) },
     settle: async () => {
       // A retry may start another execution while one closes: until none is running.
       while (machine.list('RUNNING').length) await Promise.all(machine.list().map((e) => e.done));

@@ -12,7 +12,7 @@ import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
 
 /** POST /api/car-packages/{id}/angles/{angle}/retry: free; runs the workflow again for that angle only. */
-export async function retryAngle(deps: PackageDeps, sub: string, id: string, angle: Angle) {
+export async function retryAngle(deps: Omit<PackageDeps, 'vision'>, sub: string, id: string, angle: Angle) {
   const { pkg, images } = await ownPackage(deps, sub, id);
   const current = images.find((i) => i.angle === angle);
   if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);

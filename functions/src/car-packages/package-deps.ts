@@ -3,6 +3,7 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { AccountStore } from '../accounts/account-store';
 import type { CreditStore } from '../credits/credit-store';
 import { DomainError } from '../lib/errors';
+import type { CarVision } from '../vision/port';
 import type { LogoSource, Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
 
 export interface PackageDeps {
@@ -13,6 +14,8 @@ export interface PackageDeps {
   accounts: AccountStore;
   logos: LogoSource;
   notify: Notify;
+  /** The car check of every photo before the charge (start only). */
+  vision: CarVision;
   now?: () => Date;
 }
 

@@ -4,7 +4,7 @@
  */
 import { ANGLES } from '@shared/angles';
 import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
+import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS, VISION_UNAVAILABLE } from '@shared/messages';
 import type { z } from 'zod';
 import type { CreateCarPackageResponse, createCarPackageRequestSchema, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { debitCredits, refundCredits } from '../credits/credit-changes';
@@ -13,8 +13,9 @@ import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { decodePhoto } from '../renderer/photo-validation';
+import { decodePhoto, type DecodedPhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
+import { VisionUnavailableError } from '../vision/port';
 import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { LogoUnreadableError } from './https-logo-source';
 import { packageChanged } from './package-events';
@@ -62,8 +63,11 @@ export async function createCarPackage(
   return { package_id: id, uploads, expires_at: draft.expires_at };
 }
 
-/** Every uploaded photo checked by its bytes (there, a photo, whole, not a bomb) before anything is charged. */
-async function checkUploads(deps: Pick<PackageDeps, 'photos'>, draft: StoredDraft): Promise<void> {
+/**
+ * Every uploaded photo checked by its bytes (there, a photo, whole, not a bomb), then by the car check (a car, one
+ * main car, big and whole enough), before anything is charged.
+ */
+async function checkUploads(deps: Pick<PackageDeps, 'photos' | 'vision'>, draft: StoredDraft): Promise<void> {
   const refusals: Record<string, string> = {};
   const queue = [...draft.photos.entries()];
   const worker = async () => {
@@ -78,17 +82,31 @@ async function checkUploads(deps: Pick<PackageDeps, 'photos'>, draft: StoredDraf
         refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
         continue;
       }
+      let decoded;
       try {
-        await decodePhoto(await deps.photos.readUpload(photo.upload_key), photo.id);
+        decoded = await decodePhoto(await deps.photos.readUpload(photo.upload_key), photo.id);
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
         refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message);
+        continue;
       }
+      const sighting = await lookForCar(deps, decoded);
+      if (!sighting.ok) refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message);
     }
   };
   await Promise.all([worker(), worker(), worker()]);
   const first = Object.keys(refusals).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))[0];
   if (first) throw new DomainError('validation', refusals[first]!, refusals);
+}
+
+async function lookForCar(deps: Pick<PackageDeps, 'vision'>, photo: DecodedPhoto) {
+  try {
+    return await deps.vision.look(photo, { angle: false });
+  } catch (error) {
+    if (!(error instanceof VisionUnavailableError)) throw error;
+    logger.warn('vision unavailable at start', { error });
+    throw new DomainError('unavailable', VISION_UNAVAILABLE);
+  }
 }
 
 /** The dealer's logo, fetched once and kept with the package, so every angle carries the same one. */

@@ -1,21 +1,9 @@
 /** The adapters the render workflow's tasks wire: the package adapters plus the renderer from configuration. */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { openAiKey } from '../lib/openai-key';
 import { createRenderer, rendererConfigFromEnv } from '../renderer/create-renderer';
 import { OPENAI_REFERENCE_PHOTOS, type Renderer } from '../renderer/port';
 import { packageAdapters } from './adapters';
 import type { WorkflowDeps } from './render-workflow-tasks';
-
-/**
- * In AWS the OpenAI key lives in Secrets Manager (OPENAI_SECRET_ARN), read once per Lambda instance on the first
- * render; locally OPENAI_API_KEY may be set directly (or nothing: the local renderer).
- */
-async function openAiKey(env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  if (env.OPENAI_API_KEY || !env.OPENAI_SECRET_ARN) return env.OPENAI_API_KEY || undefined;
-  const out = await new SecretsManagerClient({ region: env.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: env.OPENAI_SECRET_ARN }));
-  const key = out.SecretString?.trim();
-  if (!key) throw new Error(`The secret ${env.OPENAI_SECRET_ARN} holds no OpenAI API key`);
-  return key;
-}
 
 /** The configured renderer, created on first use (only the prepare and render tasks ever use it). */
 function configuredRenderer(env: NodeJS.ProcessEnv): Renderer {

@@ -4,21 +4,6 @@
  * be made from a side, so such an angle is reported unavailable.
  */
 import { ANGLE_LABELS, MIRRORED_ANGLE, type Angle } from '@shared/angles';
-import type { MaskShape } from './local/mask-shape';
-
-/**
- * Classifies an untagged photo from its silhouette (fixtures: front, front corners and a side).
- * Front: narrow and mirror-symmetric. Side: long and fairly symmetric. Otherwise a front corner.
- * The cabin sits behind the middle of a car, so the roof centre tells which end is the front.
- * A rear view looks like a front to this test; dealers tag rears.
- */
-export function classifyAngle(shape: MaskShape): Angle {
-  if (shape.aspect < 1.45 && shape.symmetry > 0.8) return 'front';
-  const frontAtLeft = shape.roofCentre >= 0.5;
-  if (shape.aspect > 2.0 && shape.symmetry > 0.78) return frontAtLeft ? 'left_side' : 'right_side';
-  // Front pointing to the image's left shows the car's left flank (the car faces the camera).
-  return frontAtLeft ? 'front_left_corner' : 'front_right_corner';
-}
 
 export interface AnglePlan {
   angle: Angle;

@@ -12,6 +12,7 @@ import { FIDELITY_THRESHOLD } from './fidelity/car-fidelity';
 import { withContentCredentials } from '../content-credentials/credentialed-renderer';
 import { contentSignerFromEnv } from '../content-credentials/create-signer';
 import type { ContentSigner } from '../content-credentials/ports';
+import { createVision } from '../vision/create-vision';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
@@ -34,6 +35,8 @@ export interface RendererConfig {
   fidelityThreshold?: number;
   /** Signs each image's content credentials; by default from the environment (KMS in AWS, a local key here). */
   signer?: ContentSigner;
+  /** VISION_MODEL: the OpenAI model prepare asks whether a photo shows a car and from which angle. */
+  visionModel?: string;
 }
 
 export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): RendererConfig {
@@ -58,6 +61,7 @@ export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ren
     model: env.RENDER_MODEL || undefined,
     carMasker: masker as CarMaskerChoice | undefined,
     fidelityThreshold: threshold,
+    visionModel: env.VISION_MODEL || undefined,
   };
 }
 
@@ -105,12 +109,13 @@ function createAdapter(config: RendererConfig): Renderer {
     return lazy('scripted', 1, async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
   }
   if (config.openAiApiKey && config.renderer !== 'local') {
-    const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold } = config;
+    const { openAiApiKey, openAiBaseUrl, model, fidelityThreshold, visionModel } = config;
     const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', OPENAI_REFERENCE_PHOTOS, async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
       const carMasker = masker === 'isnet' ? new ((await import(LOCAL_ONLY.isnetMasker)) as typeof import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold });
+      const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision });
     });
   }
   return lazy('local', 1, async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());

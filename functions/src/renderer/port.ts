@@ -89,6 +89,10 @@ export interface PreparedPhotoInfo {
   angle: Angle | null;
   /** True when the angle was recognised rather than tagged. */
   classified: boolean;
+  /** How sure the recognised angle is (0..1), when it was recognised. */
+  confidence?: number;
+  /** What the car check noticed (a car cut by the frame edge, other cars left out): shown to the dealer. */
+  warnings?: string[];
   /** Set when the photo cannot be used (damaged, not a car...): shown to the dealer. */
   refused?: { reason: PhotoRejectionReason; message: string };
 }
@@ -119,7 +123,10 @@ export type PhotoRejectionReason =
   | 'too_many_pixels'
   | 'too_small'
   | 'corrupt'
-  | 'not_a_car';
+  | 'not_a_car'
+  | 'car_too_small'
+  | 'car_outside_frame'
+  | 'several_cars';
 
 /** A photo the dealer must replace; never retried. `message` is shown to the dealer. */
 export class PhotoRejectedError extends Error {

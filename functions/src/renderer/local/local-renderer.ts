@@ -20,12 +20,11 @@ import {
   type Renderer,
   type SourcePhoto,
 } from '../port';
-import { PHOTO_REFUSALS } from '@shared/messages';
 import { backgroundPlate } from './backgrounds';
-import { checkCar } from './car-check';
 import { composeCar, type Composed } from './compositor';
 import { cutOut } from './cutout';
-import { classifyAngle, planAngle } from '../angle-planner';
+import { planAngle } from '../angle-planner';
+import { LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from './mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
@@ -42,6 +41,10 @@ export interface PreparedPhoto {
   classified: boolean;
   validateMs: number;
   cutoutMs: number;
+  /** The recognised angle's confidence (0..1), whether or not the dealer tagged one. */
+  angleConfidence: number;
+  /** The car check's warnings (cut by the frame edge, other cars left out), carried onto every image of the photo. */
+  carWarnings: string[];
 }
 
 /** The heavy part of a prepared photo: decoded pixels and the cleaned cut-out, the same for the same bytes. */
@@ -51,7 +54,13 @@ interface CutOutPhoto {
   shape: MaskShape;
   validateMs: number;
   cutoutMs: number;
+  recognised: Angle;
+  angleConfidence: number;
+  carWarnings: string[];
 }
+
+/** The car check and angle (vision/): the detector first, so a photo without a usable car costs no cut-out. */
+const vision = new LocalVision(cutOut);
 
 /**
  * Cut-outs by the photo's content hash. The render workflow prepares a package (every photo cut out once to check
@@ -76,10 +85,21 @@ function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
     const t = performance.now();
     const photo = await decodePhoto(source.bytes, source.id);
     const validateMs = performance.now() - t;
-    const mask = await cutOut(photo);
+    const look = await vision.lookClosely(photo);
+    const { sighting } = look;
+    if (!sighting.ok) throw new PhotoRejectedError(sighting.reason, sighting.message, source.id);
+    const mask = look.mask!;
     const shape = measureShape(mask);
-    if (!checkCar(mask, shape).ok) throw new PhotoRejectedError('not_a_car', PHOTO_REFUSALS.notACar, source.id);
-    return { photo, mask, shape, validateMs, cutoutMs: performance.now() - t - validateMs };
+    return {
+      photo,
+      mask,
+      shape,
+      validateMs,
+      cutoutMs: performance.now() - t - validateMs,
+      recognised: sighting.angle!,
+      angleConfidence: sighting.confidence,
+      carWarnings: sighting.warnings,
+    };
   })();
   cutOuts.set(key, entry);
   // A refused or failed photo is not kept (its error is rethrown to every caller waiting on it).
@@ -89,7 +109,8 @@ function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
 }
 
 function preparePhoto(source: SourcePhoto, cut: CutOutPhoto): PreparedPhoto {
-  return { source, ...cut, angle: source.angle ?? classifyAngle(cut.shape), classified: !source.angle };
+  const { recognised, ...rest } = cut;
+  return { source, ...rest, angle: source.angle ?? recognised, classified: !source.angle };
 }
 
 /** Validates every photo first (cheap, no model), then cuts each out once. */
@@ -142,7 +163,8 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
   const warnings = [...composed.warnings];
   if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
-  if (source.mask.removedFraction > 0.01) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
+  warnings.push(...source.carWarnings);
+  if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {
     full,
     web,
@@ -194,7 +216,7 @@ export class LocalRenderer implements Renderer {
     for (const source of photos) {
       try {
         const p = preparePhoto(source, await cutOutOnce(source));
-        out.push({ id: source.id, angle: p.angle, classified: p.classified });
+        out.push({ id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings });
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
         out.push({ id: source.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });

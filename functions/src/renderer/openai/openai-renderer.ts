@@ -30,6 +30,7 @@ import { carBox, carChanged, FIDELITY_THRESHOLD, fidelityMetadata, measureCarFid
 import { placeLogo } from '../logo';
 import { planAngle } from '../angle-planner';
 import { classifyOpenAiError } from './error-classification';
+import { VisionUnavailableError, type CarSighting, type CarVision } from '../../vision/port';
 import { buildPrompt } from './prompts';
 import { disclosureXmp } from '../../content-credentials/disclosure';
 
@@ -45,6 +46,8 @@ export interface OpenAiRendererOptions {
   carMasker?: CarMasker;
   /** Below this similarity the generated car counts as changed (default FIDELITY_THRESHOLD). */
   fidelityThreshold?: number;
+  /** The car check and angle recognition of prepare (OpenAI vision); without it prepare checks bytes only. */
+  vision?: CarVision;
 }
 
 /** A generated image gets one more try when its car changed; the second refusal is final. */
@@ -65,19 +68,34 @@ export class OpenAiRenderer implements Renderer {
   }
 
   /**
-   * Checks each photo's bytes. The cloud renderer does not recognise angles yet: untagged photos serve only as
-   * references, so an angle is rendered only from a tagged photo (or its mirror image).
+   * Checks each photo's bytes, then (with a vision adapter) that it shows one main car, and recognises the angle of
+   * untagged photos. A failing vision service is retried by the state machine (RenderRetryableError).
    */
   async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
     const out: PreparedPhotoInfo[] = [];
     for (const p of photos) {
+      let decoded: DecodedPhoto;
       try {
-        await decodePhoto(p.bytes, p.id);
-        out.push({ id: p.id, angle: p.angle ?? null, classified: false });
+        decoded = await decodePhoto(p.bytes, p.id);
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
         out.push({ id: p.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });
+        continue;
       }
+      if (!this.options.vision) {
+        out.push({ id: p.id, angle: p.angle ?? null, classified: false });
+        continue;
+      }
+      let sighting: CarSighting;
+      try {
+        sighting = await this.options.vision.look(decoded, { angle: !p.angle });
+      } catch (error) {
+        if (error instanceof VisionUnavailableError) throw new RenderRetryableError(error.message);
+        throw error;
+      }
+      if (!sighting.ok) out.push({ id: p.id, angle: null, classified: false, refused: { reason: sighting.reason, message: sighting.message } });
+      else if (p.angle) out.push({ id: p.id, angle: p.angle, classified: false, warnings: sighting.warnings });
+      else out.push({ id: p.id, angle: sighting.angle, classified: sighting.angle !== null, confidence: sighting.confidence, warnings: sighting.warnings });
     }
     return out;
   }

@@ -11,4 +11,6 @@ export const carPackageKeys = {
   activity: (todayStart: string) => [...carPackagesKey, 'activity', todayStart] as const,
   activityAll: [...carPackagesKey, 'activity'] as const,
   detail: (id: string) => [...carPackagesKey, 'detail', id] as const,
+  /** The car check and angle suggestion of a photo chosen in the form (by its id in the selection). */
+  photoCheck: (photoId: string) => ['car-photo-check', photoId] as const,
 };

@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
@@ -12,13 +12,14 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { OPEN_PHOTO_GUIDE_FLAG, raiseSessionFlag } from '@/lib/session-flags';
+import { usePhotoChecks } from '../api/check-photo';
 import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
 import { useDealerLogo } from '../api/profile';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { LogoToggle } from './logo-toggle';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
-import { PhotoThumbnail } from './photo-thumbnail';
+import { PhotoThumbnail, type PhotoCheckState } from './photo-thumbnail';
 import { WhatHappensNext } from './what-happens-next';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
@@ -46,6 +47,25 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
   });
   const processing = create.isPending;
   const { photos } = selection;
+  // Each photo is checked as soon as it is added: a refusal shows at once, the suggested angle is pre-selected.
+  const checks = usePhotoChecks(photos);
+  const checkOf = (index: number): PhotoCheckState | undefined => {
+    const q = checks[index];
+    if (!q) return undefined;
+    if (q.isSuccess) return { status: 'done', result: q.data };
+    if (q.isError) return { status: 'failed', message: q.error.message };
+    return { status: 'checking' };
+  };
+  const { suggestAngle } = selection;
+  const suggestions = checks.map((q) => (q.data?.car ? q.data.angle : null)).join(',');
+  useEffect(() => {
+    photos.forEach((photo, i) => {
+      const data = checks[i]?.data;
+      if (data?.car) suggestAngle(photo.id, data.angle);
+    });
+    // Runs when an answer arrives (the joined suggestions change), not on every render.
+  }, [suggestions, suggestAngle]);
+  const refusedCount = checks.filter((q) => q.data && !q.data.car).length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -142,6 +162,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
                   disabled={processing}
                   progress={processing ? progress[photo.id] : undefined}
                   error={photoErrors[photo.id]}
+                  check={checkOf(index)}
                   onRemove={() => {
                     selection.remove(photo.id);
                     setPhotoErrors(({ [photo.id]: _gone, ...rest }) => rest);
@@ -154,7 +175,13 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
 
           <WhatHappensNext />
 
-          <Button type="submit" size="lg" disabled={photos.length === 0 || !name || processing} className="h-auto min-h-12 w-full py-3 whitespace-normal">
+          {refusedCount > 0 && (
+            <p role="status" className="text-sm font-medium text-red-700">
+              {refusedCount === 1 ? 'One photo cannot be used' : `${refusedCount} photos cannot be used`}: remove {refusedCount === 1 ? 'it' : 'them'} or replace {refusedCount === 1 ? 'it' : 'them'} to generate.
+            </p>
+          )}
+
+          <Button type="submit" size="lg" disabled={photos.length === 0 || !name || processing || refusedCount > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
             {processing ? (
               <>
                 <Spinner label={busyLabel(phase, photos.length)} className="size-5" />

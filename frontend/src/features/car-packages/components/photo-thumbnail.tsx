@@ -1,6 +1,10 @@
-import { X } from 'lucide-react';
+import { Sparkles, X } from 'lucide-react';
 import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import type { CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
+import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import type { SelectedPhoto } from '../hooks/use-photo-selection';
@@ -9,13 +13,20 @@ const AUTO = 'auto';
 
 const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
-/** A chosen photo: preview, angle tag (Auto-detect or one of the 8), remove button, upload progress, its error. */
+/** The car check of a photo as the form knows it: still running, answered, or not available (then the start checks). */
+export type PhotoCheckState = { status: 'checking' } | { status: 'done'; result: CheckCarPhotoResponse } | { status: 'failed'; message: string };
+
+/**
+ * A chosen photo: preview, angle tag (Auto-detect or one of the 8; the car check's suggestion pre-selected and marked),
+ * the car check's refusal or warnings, remove button, upload progress, its error.
+ */
 export function PhotoThumbnail({
   photo,
   index,
   disabled,
   progress,
   error,
+  check,
   onRemove,
   onAngle,
 }: {
@@ -25,12 +36,16 @@ export function PhotoThumbnail({
   /** Upload progress 0..1 while uploading; undefined otherwise. */
   progress?: number;
   error?: string;
+  check?: PhotoCheckState;
   onRemove: () => void;
   onAngle: (angle: Angle | null) => void;
 }) {
+  const result = check?.status === 'done' ? check.result : undefined;
+  const refusal = result && !result.car ? result.message : undefined;
+  const suggestion = result?.car && photo.suggested && photo.angle === result.angle ? result : undefined;
   return (
-    <li className="grid min-w-0 content-start gap-2" data-testid="photo-thumbnail">
-      <div className={cn('relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-100', error && 'ring-2 ring-red-500')}>
+    <li className="grid min-w-0 grid-cols-1 content-start gap-2" data-testid="photo-thumbnail">
+      <div className={cn('relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-100', (error || refusal) && 'ring-2 ring-red-500')}>
         <img src={photo.preview} alt={photo.file.name} className="size-full object-cover" />
         <button
           type="button"
@@ -46,7 +61,7 @@ export function PhotoThumbnail({
         {photo.file.name} · {fileSize(photo.file.size)}
       </p>
       <Select value={photo.angle ?? AUTO} onValueChange={(value) => onAngle(value === AUTO ? null : (value as Angle))} disabled={disabled}>
-        <SelectTrigger className="h-9 text-sm" aria-label={`Angle of photo ${index + 1}`}>
+        <SelectTrigger className="h-9 text-sm" aria-label={`Angle of photo ${index + 1}`} aria-describedby={suggestion ? `${photo.id}-suggested` : undefined}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -58,6 +73,33 @@ export function PhotoThumbnail({
           ))}
         </SelectContent>
       </Select>
+      {check?.status === 'checking' && (
+        <p className="flex items-center gap-1.5 text-xs text-slate-600">
+          <Spinner label="Checking the photo" className="size-3.5" />
+          Checking the photo…
+        </p>
+      )}
+      {suggestion && (
+        <p id={`${photo.id}-suggested`} className="flex flex-wrap items-center gap-1.5 text-xs text-slate-700">
+          <Badge colour={suggestion.low_confidence ? 'yellow' : 'blue'} data-testid="angle-suggested">
+            <Sparkles className="mr-1 size-3" aria-hidden="true" />
+            Suggested
+          </Badge>
+          {suggestion.low_confidence && <span className="font-medium text-amber-900">{CAR_CHECK_MESSAGES.lowConfidence}</span>}
+        </p>
+      )}
+      {result?.car &&
+        result.warnings.map((warning) => (
+          <p key={warning} className="text-xs text-amber-900">
+            {warning}
+          </p>
+        ))}
+      {refusal && (
+        <p role="alert" className="text-xs font-medium text-red-700" data-testid="photo-refused">
+          {refusal}
+        </p>
+      )}
+      {check?.status === 'failed' && !error && <p className="text-xs text-red-700">{check.message}</p>}
       {progress !== undefined && <Progress value={Math.round(progress * 100)} label={`Upload of ${photo.file.name}`} className="h-1.5" />}
       {error && (
         <p role="alert" className="text-xs font-medium text-red-700">

@@ -15,7 +15,7 @@ describe('the 402 toast text', () => {
 });
 
 describe('refused photos marked in the grid', () => {
-  const photo = (id: string, name: string) => ({ id, file: { name } as File, preview: '', angle: null }) satisfies SelectedPhoto;
+  const photo = (id: string, name: string) => ({ id, file: { name } as File, preview: '', angle: null, suggested: false }) satisfies SelectedPhoto;
   const photos = [photo('a', 'front.jpg'), photo('b', 'tiny.jpg'), photo('c', 'gone.jpg')];
 
   it("marks every photo the 400's fields name, with the reason only", () => {

@@ -1,16 +1,12 @@
 import { Info } from 'lucide-react';
 import { CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
-import { getRuntimeConfig } from '@/lib/runtime-config';
 
-/** Untagged photos are recognised by the local renderer only; the cloud renderer uses them as references. */
-const MATCHING = {
-  local: 'Each photo is matched to the angle it shows: the one you tag, or the one we recognise when it is left on Auto-detect.',
-  aws: 'Each photo you tag renders that angle. Photos left on Auto-detect help the image model as references but do not give an angle of their own, so tag every photo you can.',
-} as const;
+/** Both homes recognise angles (the vision port): the suggestion is pre-selected on each photo's tag. */
+const MATCHING = 'Each photo is matched to the angle it shows: we suggest it on the photo\'s tag as soon as you add it, and you can change it. A photo without a usable car is refused before anything is charged.';
 
-const steps = (home: keyof typeof MATCHING) => [
+const steps = () => [
   `${CAR_PACKAGE_CREDITS} credit covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles (front, rear, both sides and the four corners), whatever the number of photos you upload (1 to ${MAX_CAR_PACKAGE_PHOTOS}).`,
-  MATCHING[home],
+  MATCHING,
   'An angle none of your photos shows is made by mirroring the opposite side where that is possible; otherwise it is marked as failed with the reason.',
   'Follow each angle live in My Car Packages: pending, processing, completed or failed. You can leave the page and come back.',
   `An angle that fails while rendering can be retried for free. If none of the ${CAR_PACKAGE_ANGLE_COUNT} angles can be rendered, your credit is refunded automatically.`,
@@ -24,7 +20,7 @@ export function WhatHappensNext() {
         What happens next
       </h3>
       <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-sm text-slate-800">
-        {steps(getRuntimeConfig().home).map((step) => (
+        {steps().map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>

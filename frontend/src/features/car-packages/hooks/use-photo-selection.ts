@@ -9,6 +9,8 @@ export interface SelectedPhoto {
   preview: string;
   /** The angle the dealer tagged, or null for auto-detect. */
   angle: Angle | null;
+  /** True while `angle` is the car check's suggestion, not yet changed by the dealer. */
+  suggested: boolean;
 }
 
 let nextId = 0;
@@ -27,7 +29,7 @@ export function usePhotoSelection() {
   /** Adds files unless the total would pass the maximum; returns false (nothing added) when it would. */
   const add = useCallback((files: File[]): boolean => {
     if (current.current.length + files.length > MAX_CAR_PACKAGE_PHOTOS) return false;
-    const added = files.map((file) => ({ id: `photo-${++nextId}`, file, preview: URL.createObjectURL(file), angle: null }));
+    const added = files.map((file) => ({ id: `photo-${++nextId}`, file, preview: URL.createObjectURL(file), angle: null, suggested: false }));
     current.current = [...current.current, ...added];
     setPhotos(current.current);
     return true;
@@ -40,8 +42,17 @@ export function usePhotoSelection() {
     setPhotos(current.current);
   }, []);
 
+  /** The dealer's own choice: the suggestion is gone. */
   const setAngle = useCallback((id: string, angle: Angle | null) => {
-    current.current = current.current.map((p) => (p.id === id ? { ...p, angle } : p));
+    current.current = current.current.map((p) => (p.id === id ? { ...p, angle, suggested: false } : p));
+    setPhotos(current.current);
+  }, []);
+
+  /** Pre-selects the car check's angle, unless the dealer has chosen one already. */
+  const suggestAngle = useCallback((id: string, angle: Angle) => {
+    const photo = current.current.find((p) => p.id === id);
+    if (!photo || photo.angle !== null) return;
+    current.current = current.current.map((p) => (p.id === id ? { ...p, angle, suggested: true } : p));
     setPhotos(current.current);
   }, []);
 
@@ -51,5 +62,5 @@ export function usePhotoSelection() {
     setPhotos([]);
   }, []);
 
-  return { photos, add, remove, setAngle, clear };
+  return { photos, add, remove, setAngle, suggestAngle, clear };
 }

@@ -1,0 +1,167 @@
+/**
+ * What the car's pixels say about the angle, measured inside the main car's cut-out (its mask within the detector's
+ * box): the silhouette's proportions and mirror symmetry, the symmetry of its look, where the red tail lights and the
+ * dark glass sit, which end is nearer the camera (lower and taller), where the roof sits.
+ */
+import type { CarMask } from '../renderer/fidelity/car-masker';
+import type { NormBox } from './port';
+
+export interface AngleFeatures {
+  /** Width over height of the car's silhouette. */
+  aspect: number;
+  /** Left-right mirror agreement of the silhouette, 0..1. */
+  shapeSymmetry: number;
+  /** Left-right mirror agreement of the brightness inside the silhouette, -1..1 (correlation). */
+  lookSymmetry: number;
+  /** Share of lamp-red pixels in the left / middle / right third of the car (upper 80% of its height). */
+  redLeft: number;
+  redMiddle: number;
+  redRight: number;
+  /** Share of clearly red pixels over the whole car (a red car). */
+  redBody: number;
+  /** Lowest point of the underside, as a fraction of the car's width from its left (the nearer end sits lower). */
+  lowestAt: number;
+  /** Height of the silhouette at its left and right ends (outer 12%), as fractions of its full height. */
+  heightLeft: number;
+  heightRight: number;
+  /**
+   * How much lower the underside reaches in the left half than in the right half, as a fraction of the height: the
+   * wheels nearer the camera stand lower, so a corner view tilts (positive: the near end is at the left), a side not.
+   */
+  tilt: number;
+  /** Centre of the roof line (top 6% of the silhouette), fraction of the width from the left. */
+  roofCentre: number;
+  /** Share of dark pixels (glass, grille, tyres) in the upper and lower halves of the silhouette. */
+  darkTop: number;
+  darkBottom: number;
+}
+
+export interface RgbPhoto {
+  rgb: Buffer;
+  width: number;
+  height: number;
+}
+
+const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 1.4 * b;
+
+/** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
+export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): AngleFeatures {
+  const { width: w, height: h, rgb } = photo;
+  const x0 = Math.max(0, Math.floor(box.left * w));
+  const x1 = Math.min(w, Math.ceil(box.right * w));
+  const y0 = Math.max(0, Math.floor(box.top * h));
+  const y1 = Math.min(h, Math.ceil(box.bottom * h));
+  // The silhouette's own box inside the detector's box.
+  let left = x1, right = x0, top = y1, bottom = y0;
+  for (let y = y0; y < y1; y++)
+    for (let x = x0; x < x1; x++)
+      if (mask.alpha[y * w + x]! >= 128) {
+        if (x < left) left = x;
+        if (x >= right) right = x + 1;
+        if (y < top) top = y;
+        if (y >= bottom) bottom = y + 1;
+      }
+  if (right <= left || bottom <= top) (left = x0), (right = x1), (top = y0), (bottom = y1);
+  const bw = right - left;
+  const bh = bottom - top;
+  const inside = (x: number, y: number) => mask.alpha[y * w + x]! >= 128;
+  const lum = (i: number) => 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
+
+  const step = Math.max(1, Math.floor(Math.max(bw, bh) / 400));
+  let same = 0, union = 0;
+  let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
+  const red = [0, 0, 0];
+  const count = [0, 0, 0];
+  let redAll = 0, all = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
+  for (let y = top; y < bottom; y += step) {
+    for (let x = left; x < right; x += step) {
+      const a = inside(x, y);
+      const mx = right - 1 - (x - left);
+      if (x - left < bw / 2) {
+        const b = inside(mx, y);
+        if (a || b) (union++, a === b && same++);
+        if (a && b) {
+          const la = lum(y * w + x);
+          const lb = lum(y * w + mx);
+          sa += la, sb += lb, saa += la * la, sbb += lb * lb, sab += la * lb, n++;
+        }
+      }
+      if (!a) continue;
+      const i = (y * w + x) * 3;
+      const r = rgb[i]!, g = rgb[i + 1]!, bl = rgb[i + 2]!;
+      const redHere = isRed(r, g, bl);
+      all++;
+      if (redHere) redAll++;
+      const l = lum(y * w + x);
+      if (y - top < bh / 2) (nT++, l < 60 && darkT++);
+      else (nB++, l < 60 && darkB++);
+      if (y - top > bh * 0.8) continue;
+      const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
+      count[third]!++;
+      if (redHere) red[third]!++;
+    }
+  }
+  const cov = sab / Math.max(1, n) - (sa / Math.max(1, n)) * (sb / Math.max(1, n));
+  const va = saa / Math.max(1, n) - (sa / Math.max(1, n)) ** 2;
+  const vb = sbb / Math.max(1, n) - (sb / Math.max(1, n)) ** 2;
+
+  // Per column: top and bottom of the silhouette.
+  const colTop = new Float32Array(bw).fill(Number.NaN);
+  const colBottom = new Float32Array(bw).fill(Number.NaN);
+  for (let x = 0; x < bw; x++) {
+    for (let y = top; y < bottom; y++) if (inside(left + x, y)) { colTop[x] = y - top; break; }
+    for (let y = bottom - 1; y >= top; y--) if (inside(left + x, y)) { colBottom[x] = y - top; break; }
+  }
+  let lowest = -1, lowestX = bw / 2;
+  for (let x = 0; x < bw; x++) if (!Number.isNaN(colBottom[x]!) && colBottom[x]! > lowest) (lowest = colBottom[x]!), (lowestX = x);
+  // The lowest point is often a long flat run (a side view's sill): its middle counts.
+  let runFrom = lowestX, runTo = lowestX;
+  for (let x = 0; x < bw; x++) if (!Number.isNaN(colBottom[x]!) && colBottom[x]! >= lowest - bh * 0.01) (runFrom = Math.min(runFrom, x)), (runTo = Math.max(runTo, x));
+  const lowestIn = (from: number, to: number) => {
+    let m = 0;
+    for (let x = from; x < to; x++) if (!Number.isNaN(colBottom[x]!)) m = Math.max(m, colBottom[x]!);
+    return m;
+  };
+  const tilt = (lowestIn(0, Math.floor(bw / 2)) - lowestIn(Math.ceil(bw / 2), bw)) / Math.max(1, bh);
+  const endHeight = (from: number, to: number) => {
+    let sum = 0, k = 0;
+    for (let x = from; x < to; x++) if (!Number.isNaN(colTop[x]!)) (sum += colBottom[x]! - colTop[x]!), k++;
+    return k ? sum / k / bh : 0;
+  };
+  const end = Math.max(1, Math.round(bw * 0.12));
+  let minTop = bh;
+  for (let x = 0; x < bw; x++) if (!Number.isNaN(colTop[x]!)) minTop = Math.min(minTop, colTop[x]!);
+  let roofSum = 0, roofN = 0;
+  for (let x = 0; x < bw; x++) if (colTop[x]! <= minTop + bh * 0.06) (roofSum += x), roofN++;
+
+  return {
+    aspect: bw / Math.max(1, bh),
+    shapeSymmetry: union ? same / union : 0,
+    lookSymmetry: va > 0 && vb > 0 ? cov / Math.sqrt(va * vb) : 0,
+    redLeft: red[0]! / Math.max(1, count[0]!),
+    redMiddle: red[1]! / Math.max(1, count[1]!),
+    redRight: red[2]! / Math.max(1, count[2]!),
+    redBody: redAll / Math.max(1, all),
+    lowestAt: (runFrom + runTo) / 2 / Math.max(1, bw),
+    heightLeft: endHeight(0, end),
+    heightRight: endHeight(bw - end, bw),
+    tilt,
+    roofCentre: roofN ? roofSum / roofN / bw : 0.5,
+    darkTop: darkT / Math.max(1, nT),
+    darkBottom: darkB / Math.max(1, nB),
+  };
+}
+
+/** The same features for the photo mirrored left-right (the eval's mirrored copies, and a check of the code). */
+export function mirrorFeatures(f: AngleFeatures): AngleFeatures {
+  return {
+    ...f,
+    redLeft: f.redRight,
+    redRight: f.redLeft,
+    lowestAt: 1 - f.lowestAt,
+    heightLeft: f.heightRight,
+    heightRight: f.heightLeft,
+    tilt: -f.tilt,
+    roofCentre: 1 - f.roofCentre,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The car check on the detector's vehicles: no car, a car too small or mostly outside the frame is refused; with
+ * several cars the main one (largest, most complete, most central, most certain) is kept when it clearly dominates,
+ * else the photo is refused asking for one car per photo. A main car touching a frame edge gets a warning.
+ */
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import type { CarRefusal, Detection, NormBox } from './port';
+import { boxArea } from './boxes';
+
+/** A box within this of a frame edge touches it (fractions of the frame). */
+const EDGE = 0.012;
+/** The main car must cover at least this much of the frame. */
+export const MIN_CAR_AREA = 0.04;
+/** The main car's prominence must be this many times the runner-up's. */
+export const DOMINANCE = 1.8;
+
+export function edgesTouched(b: NormBox): { left: boolean; top: boolean; right: boolean; bottom: boolean; count: number } {
+  const e = { left: b.left <= EDGE, top: b.top <= EDGE, right: b.right >= 1 - EDGE, bottom: b.bottom >= 1 - EDGE };
+  return { ...e, count: Number(e.left) + Number(e.top) + Number(e.right) + Number(e.bottom) };
+}
+
+/** How much a vehicle looks like the photo's subject: size, wholeness, closeness to the centre, certainty. */
+export function prominence(d: Detection): number {
+  const cx = (d.box.left + d.box.right) / 2;
+  const cy = (d.box.top + d.box.bottom) / 2;
+  const offCentre = Math.min(1, Math.hypot(cx - 0.5, (cy - 0.5) * 0.7) / 0.6);
+  const cut = edgesTouched(d.box).count;
+  return boxArea(d.box) * (1 - 0.6 * offCentre) * (cut === 0 ? 1 : cut === 1 ? 0.7 : 0.45) * Math.min(1, d.score / 0.5);
+}
+
+export type CheckResult =
+  | { ok: true; main: Detection; others: Detection[]; cutByEdge: boolean }
+  | { ok: false; reason: CarRefusal; message: string; cars: number };
+
+export function checkCars(vehicles: Detection[]): CheckResult {
+  const refuse = (reason: CarRefusal, message: string): CheckResult => ({ ok: false, reason, message, cars: vehicles.length });
+  if (vehicles.length === 0) return refuse('not_a_car', CAR_CHECK_MESSAGES.noCar);
+  const ranked = [...vehicles].sort((a, b) => prominence(b) - prominence(a));
+  const main = ranked[0]!;
+  const edges = edgesTouched(main.box);
+  // Three edges, or a car spanning the whole frame, means the photo holds only part of the car.
+  const spans = main.box.right - main.box.left >= 0.98 || main.box.bottom - main.box.top >= 0.98;
+  if (edges.count >= 3 || spans || boxArea(main.box) > 0.92) {
+    return refuse('car_outside_frame', CAR_CHECK_MESSAGES.carOutsideFrame);
+  }
+  if (boxArea(main.box) < MIN_CAR_AREA) {
+    // A small car beside a large cut-off one is still a close-up of the large one.
+    return refuse('car_too_small', CAR_CHECK_MESSAGES.carTooSmall);
+  }
+  const runnerUp = ranked[1];
+  if (runnerUp && prominence(main) < DOMINANCE * prominence(runnerUp)) return refuse('several_cars', CAR_CHECK_MESSAGES.severalCars);
+  return { ok: true, main, others: ranked.slice(1), cutByEdge: edges.count > 0 };
+}

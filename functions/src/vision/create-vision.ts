@@ -1,0 +1,49 @@
+/**
+ * Configuration picks the vision adapter: VISION=openai (the default when an OpenAI key is set) or local. The local
+ * adapter (detector package, ISNet cut-out) is loaded by a computed name so that a Lambda bundle never holds it.
+ */
+import type { DecodedPhoto } from '../renderer/photo-validation';
+import type { CarSighting, CarVision, LookOptions } from './port';
+import { DEFAULT_VISION_MODEL } from './openai/openai-vision';
+
+export const VISIONS = ['local', 'openai'] as const;
+
+export interface VisionConfig {
+  vision?: (typeof VISIONS)[number];
+  openAiApiKey?: string;
+  openAiBaseUrl?: string;
+  /** VISION_MODEL: the OpenAI model that looks at photos. */
+  model?: string;
+}
+
+export function visionConfigFromEnv(env: NodeJS.ProcessEnv = process.env): VisionConfig {
+  const vision = env.VISION || undefined;
+  if (vision !== undefined && !(VISIONS as readonly string[]).includes(vision)) throw new Error(`VISION must be one of ${VISIONS.join(', ')} (got "${vision}")`);
+  if (vision === 'openai' && !env.OPENAI_API_KEY && !env.OPENAI_SECRET_ARN) throw new Error('VISION=openai needs OPENAI_API_KEY');
+  return { vision: vision as VisionConfig['vision'], openAiApiKey: env.OPENAI_API_KEY || undefined, openAiBaseUrl: env.OPENAI_BASE_URL || undefined, model: env.VISION_MODEL || undefined };
+}
+
+const LOCAL_ONLY = { vision: './local/local-vision', cutout: '../renderer/local/cutout' };
+
+function lazy(name: CarVision['name'], model: string, load: () => Promise<CarVision>): CarVision {
+  let instance: Promise<CarVision> | undefined;
+  const get = () =>
+    (instance ??= load()).catch((error) => {
+      instance = undefined;
+      throw error;
+    });
+  return { name, model, look: async (photo: DecodedPhoto, options?: LookOptions): Promise<CarSighting> => (await get()).look(photo, options) };
+}
+
+export function createVision(config: VisionConfig = visionConfigFromEnv()): CarVision {
+  if (config.openAiApiKey && config.vision !== 'local') {
+    const { openAiApiKey, openAiBaseUrl } = config;
+    const model = config.model ?? DEFAULT_VISION_MODEL;
+    return lazy('openai', model, async () => new (await import('./openai/openai-vision')).OpenAiVision({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model }));
+  }
+  return lazy('local', 'centernet + isnet', async () => {
+    const { LocalVision } = (await import(LOCAL_ONLY.vision)) as typeof import('./local/local-vision');
+    const { cutOut } = (await import(LOCAL_ONLY.cutout)) as typeof import('../renderer/local/cutout');
+    return new LocalVision(cutOut);
+  });
+}

@@ -1,0 +1,64 @@
+/**
+ * The local vision adapter: the COCO detector decides whether there is a car, which one is the main one and whether
+ * it is whole; the cut-out's silhouette of that car (other cars left out) gives the angle. Local home only: the cut-out
+ * is the AGPL ISNet model, and the detector's package is large; neither is bundled into a Lambda.
+ */
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import type { DecodedPhoto } from '../../renderer/photo-validation';
+import type { CleanMask } from '../../renderer/local/mask-cleanup';
+import { classifyAngle } from '../angle-classifier';
+import { angleFeatures, type AngleFeatures } from '../angle-features';
+import { checkCars } from '../car-check';
+import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
+import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
+import { removeOtherCars } from './other-cars';
+
+export interface LocalLookOptions extends LookOptions {
+  /** The photo's cut-out when the caller has made it already (the local renderer). */
+  mask?: CleanMask;
+}
+
+export interface LocalSighting {
+  sighting: CarSighting;
+  vehicles: Detection[];
+  /** The cut-out with the other cars left out (when an angle was asked for). */
+  mask?: CleanMask;
+  features?: AngleFeatures;
+  detectMs: number;
+}
+
+export class LocalVision implements CarVision {
+  readonly name = 'local' as const;
+  readonly model = `${DETECTOR_MODEL} + isnet silhouette`;
+  private readonly detector = new CenterNetDetector();
+
+  /** `cutOut` makes the car's mask when the caller has none (the ISNet cut-out in the local home). */
+  constructor(private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>) {}
+
+  /** Loads the detector now rather than at the first photo. */
+  warmUp(): Promise<void> {
+    return this.detector.warmUp();
+  }
+
+  async look(photo: DecodedPhoto, options: LocalLookOptions = {}): Promise<CarSighting> {
+    return (await this.lookClosely(photo, options)).sighting;
+  }
+
+  /** The sighting with what it was made from (the renderer keeps the cleaned mask; the evaluation the features). */
+  async lookClosely(photo: DecodedPhoto, options: LocalLookOptions = {}): Promise<LocalSighting> {
+    const t = performance.now();
+    const vehicles = await this.detector.detectVehicles(photo);
+    const detectMs = performance.now() - t;
+    const check = checkCars(vehicles);
+    if (!check.ok) return { sighting: check, vehicles, detectMs };
+    const warnings: string[] = [];
+    if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
+    if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
+    const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
+    if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
+    const mask = removeOtherCars(options.mask ?? (await this.cutOut(photo)), check.main.box, base.others);
+    const features = angleFeatures(photo, mask, check.main.box);
+    const { angle, confidence } = classifyAngle(features);
+    return { sighting: { ...base, angle, confidence }, vehicles, mask, features, detectMs };
+  }
+}

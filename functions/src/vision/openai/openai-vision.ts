@@ -1,0 +1,113 @@
+/**
+ * The cloud vision adapter: one chat completion with the photo as an image input and a structured output (is it a
+ * car, how many, the boxes, the main car's angle, the confidence), model from configuration. The boxes go through the
+ * same car check as the local detector's, so both homes refuse and warn alike.
+ */
+import OpenAI from 'openai';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import sharp from 'sharp';
+import { z } from 'zod';
+import { ANGLES } from '@shared/angles';
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import type { DecodedPhoto } from '../../renderer/photo-validation';
+import { checkCars } from '../car-check';
+import { VisionUnavailableError, type CarSighting, type CarVision, type Detection, type LookOptions } from '../port';
+
+export const DEFAULT_VISION_MODEL = 'gpt-4.1-mini';
+
+const box = z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() });
+
+/** What the model answers (strict JSON schema: every field required, nullable where it may be absent). */
+export const sightingSchema = z.object({
+  is_car: z.boolean(),
+  car_count: z.number().int(),
+  main_car_box: box.nullable(),
+  other_car_boxes: z.array(box),
+  angle: z.enum(ANGLES).nullable(),
+  confidence: z.number(),
+});
+export type ModelSighting = z.infer<typeof sightingSchema>;
+
+export const VISION_PROMPT = [
+  'You check photos a car dealer uploads to make studio images of one car.',
+  'Say whether the photo shows a passenger car, van, SUV or pickup (not a toy, drawing, animal or part of a car only), and how many such vehicles are visible.',
+  'Give each vehicle\'s bounding box as fractions of the image width and height (0 to 1, left/top/right/bottom): the main car (largest, most complete, most central) in main_car_box, every other one in other_car_boxes.',
+  'Give the angle the main car is seen from, one of: front, rear, left_side, right_side, front_left_corner, front_right_corner, rear_left_corner, rear_right_corner.',
+  "Left and right are the car's own: a car whose nose points to the image's left shows its left side.",
+  'Give your confidence in that angle from 0 to 1. With no car, set is_car false, car_count 0, main_car_box null and angle null.',
+].join(' ');
+
+export interface OpenAiVisionOptions {
+  apiKey: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs?: number;
+}
+
+const clampBox = (b: z.infer<typeof box>) => {
+  const c = (v: number) => Math.min(1, Math.max(0, v));
+  return { left: c(Math.min(b.left, b.right)), top: c(Math.min(b.top, b.bottom)), right: c(Math.max(b.left, b.right)), bottom: c(Math.max(b.top, b.bottom)) };
+};
+
+export class OpenAiVision implements CarVision {
+  readonly name = 'openai' as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly options: OpenAiVisionOptions) {
+    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs ?? 30_000, maxRetries: 1 });
+  }
+
+  get model() {
+    return this.options.model;
+  }
+
+  async look(photo: DecodedPhoto, options: LookOptions = {}): Promise<CarSighting> {
+    // 1024 px on the long side is what the model looks at in detail anyway.
+    const jpeg = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
+      .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    let answer: ModelSighting;
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.options.model,
+        response_format: zodResponseFormat(sightingSchema, 'car_sighting'),
+        messages: [
+          { role: 'system', content: VISION_PROMPT },
+          { role: 'user', content: [{ type: 'image_url', image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}`, detail: 'low' } }] },
+        ],
+      });
+      const content = completion.choices[0]?.message?.content;
+      if (!content) throw new VisionUnavailableError('The vision service answered without a result.');
+      answer = sightingSchema.parse(JSON.parse(content));
+    } catch (error) {
+      if (error instanceof VisionUnavailableError) throw error;
+      throw new VisionUnavailableError(`The vision service could not check the photo: ${(error as Error).message}`);
+    }
+    return sightingFromModel(answer, options);
+  }
+}
+
+/** The model's answer through the shared car check (the same refusals, main car and warnings as the local detector). */
+export function sightingFromModel(answer: ModelSighting, options: LookOptions = {}): CarSighting {
+  const vehicles: Detection[] =
+    answer.is_car && answer.main_car_box
+      ? [answer.main_car_box, ...answer.other_car_boxes].map((b, i) => ({ box: clampBox(b), score: i === 0 ? 1 : 0.9, label: 'car' as const }))
+      : [];
+  const check = checkCars(vehicles);
+  if (!check.ok) return check;
+  const warnings: string[] = [];
+  if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
+  if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
+  const wantAngle = options.angle !== false && answer.angle !== null;
+  return {
+    ok: true,
+    cars: Math.max(vehicles.length, answer.car_count),
+    main: check.main.box,
+    others: check.others.map((o) => o.box),
+    cutByEdge: check.cutByEdge,
+    angle: wantAngle ? answer.angle : null,
+    confidence: wantAngle ? Math.min(1, Math.max(0, answer.confidence)) : 0,
+    warnings,
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The vision port: what a photo shows. Is there a car, one main car, whole enough; where it is; which of the 8
+ * angles it shows and how sure that is. Two adapters: a local object detector (plus the cut-out's silhouette for the
+ * angle) and OpenAI's vision model. The renderer, the start of a package and the angle suggestion read only this.
+ */
+import type { Angle } from '@shared/angles';
+import type { DecodedPhoto } from '../renderer/photo-validation';
+
+/** A box as fractions of the photo (0..1), left/top inclusive, right/bottom exclusive. */
+export interface NormBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** One vehicle the detector found. */
+export interface Detection {
+  box: NormBox;
+  score: number;
+  label: 'car' | 'truck' | 'bus';
+}
+
+export type CarRefusal = 'not_a_car' | 'car_too_small' | 'car_outside_frame' | 'several_cars';
+
+export type CarSighting =
+  | {
+      ok: true;
+      /** Vehicles seen (the main one included). */
+      cars: number;
+      main: NormBox;
+      /** The other vehicles, to be left out of the main car's cut-out. */
+      others: NormBox[];
+      /** The main car touches a frame edge: shown to the dealer. */
+      cutByEdge: boolean;
+      /** Null when the caller did not ask for it (LookOptions.angle false). */
+      angle: Angle | null;
+      /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */
+      confidence: number;
+      warnings: string[];
+    }
+  | { ok: false; reason: CarRefusal; message: string; cars: number };
+
+/** Under this an angle suggestion says it is not sure. */
+export const LOW_CONFIDENCE = 0.6;
+
+export interface LookOptions {
+  /** Skip the angle (the start's check only needs the verdict): the local adapter then needs no cut-out. */
+  angle?: boolean;
+}
+
+export interface CarVision {
+  readonly name: 'local' | 'openai';
+  readonly model: string;
+  /** Looks at one decoded photo. Model failures throw (VisionUnavailableError); a photo without a car does not. */
+  look(photo: DecodedPhoto, options?: LookOptions): Promise<CarSighting>;
+}
+
+/** The vision service failed (network, rate limit, bad answer): the photo itself is not at fault. */
+export class VisionUnavailableError extends Error {
+  override readonly name = 'VisionUnavailableError';
+}

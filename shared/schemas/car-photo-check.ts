@@ -1,0 +1,39 @@
+/** The angle suggestion and car check of one photo, asked by the package form right after a photo is added. */
+import { z } from 'zod';
+import { ANGLES } from '../angles';
+
+/** The browser shrinks a photo to this longest side before sending it (the check needs no more). */
+export const PHOTO_CHECK_MAX_SIDE = 1280;
+/** Bytes of the shrunk photo at most (a 1280 px JPEG is far smaller). */
+export const PHOTO_CHECK_MAX_BYTES = 2 * 1024 * 1024;
+const MAX_BASE64 = Math.ceil(PHOTO_CHECK_MAX_BYTES / 3) * 4;
+
+export const checkCarPhotoRequestSchema = z.strictObject({
+  photo: z
+    .string({ error: 'photo must be the photo as base64 text' })
+    .min(1, 'photo is required')
+    .max(MAX_BASE64, `photo must be at most ${PHOTO_CHECK_MAX_BYTES / 1024 / 1024} MB`)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'photo must be the photo as base64 text'),
+});
+export type CheckCarPhotoRequest = z.infer<typeof checkCarPhotoRequestSchema>;
+
+export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
+  z.object({
+    car: z.literal(true),
+    /** The suggested angle of the main car. */
+    angle: z.enum(ANGLES),
+    confidence: z.number().min(0).max(1),
+    /** True when the suggestion should say it is not sure. */
+    low_confidence: z.boolean(),
+    /** Vehicles seen, the main one included. */
+    cars: z.number().int(),
+    /** What the dealer should know (a car cut by the frame edge, other cars left out). */
+    warnings: z.array(z.string()),
+  }),
+  z.object({
+    car: z.literal(false),
+    reason: z.enum(['not_a_car', 'car_too_small', 'car_outside_frame', 'several_cars']),
+    message: z.string(),
+  }),
+]);
+export type CheckCarPhotoResponse = z.infer<typeof checkCarPhotoResponseSchema>;

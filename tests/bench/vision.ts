@@ -1,0 +1,251 @@
+/**
+ * npm run eval:vision: the local vision adapter (detector + car check + angle classifier) over a labelled set, with a
+ * confusion matrix of the angles, car / not-car precision and recall, and the time and memory per photo. Writes the
+ * "Vision" section of docs/benchmarks.md.
+ *
+ * The set: the committed photos (tests/fixtures/cars, tests/fixtures/vision), the other photos of ../shared/fixtures
+ * (cars, the non-cars of bad/) and its two turntable sets (angles/, read from ../shared, never committed), each car
+ * photo also mirrored (a mirrored left side counts as a right side). The classifier's thresholds were chosen on the
+ * "tune" split only (the 8 named frames of the Changan turntable and the single car photos); the "held-out" split
+ * (the Toyota turntable in 7 colours, the 16 in-between Changan frames) was not looked at while choosing them.
+ *   --dump   also prints each photo's features (for tuning on the tune split)
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import sharp from 'sharp';
+import { ANGLES, MIRRORED_ANGLE, type Angle } from '@shared/angles';
+import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
+import { cutOut } from '../../functions/src/renderer/local/cutout';
+import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import { LocalVision } from '../../functions/src/vision/local/local-vision';
+import { LOW_CONFIDENCE } from '../../functions/src/vision/port';
+import { writeBenchmarkSection } from './report';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHARED = resolve(ROOT, '../shared/fixtures');
+const DUMP = process.argv.includes('--dump');
+/** --split tune: only the tune split (quick, while choosing thresholds). */
+const ONLY = process.argv.includes('--split') ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
+const MASK_CACHE = resolve(ROOT, '.cache/vision-eval');
+
+/**
+ * The ISNet cut-out (2-5 s a photo) kept on disk by the photo's content, so that a second run measures the classifier
+ * and the detector again without cutting every photo out again. The first run fills it.
+ */
+async function cachedCutOut(photo: DecodedPhoto): Promise<CleanMask> {
+  const key = createHash('sha256').update(photo.rgb).digest('hex').slice(0, 32);
+  const file = join(MASK_CACHE, `${key}.png`);
+  if (existsSync(file)) {
+    const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    return maskFromAlpha(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
+  }
+  const mask = await cutOut(photo);
+  await mkdir(MASK_CACHE, { recursive: true });
+  await sharp(Buffer.from(mask.alpha), { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toFile(file);
+  return mask;
+}
+
+function maskFromAlpha(alpha: Uint8Array, w: number, h: number): CleanMask {
+  const box = { left: w, top: h, right: 0, bottom: 0 };
+  let area = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x]! >= 128) {
+        area++;
+        box.left = Math.min(box.left, x);
+        box.right = Math.max(box.right, x + 1);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y + 1);
+      }
+  return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 };
+}
+
+type Expect = Angle | 'refuse';
+interface Item {
+  file: string;
+  expect: Expect;
+  split: 'tune' | 'held-out';
+  kind: string;
+}
+
+/** Labels of the single car photos (the car's own left: its nose points to the image's left when its left flank shows). */
+const CAR_LABELS: Record<string, Angle> = {
+  'bmw-2002-silver-front34-grass.jpg': 'front_left_corner',
+  'bmw-e30-silver-front34-show-5220px.jpg': 'front_right_corner',
+  'bmw-x3-blue-front34-parked-4540px.jpg': 'front_left_corner',
+  'cupra-born-grey-front34-street.jpg': 'front_left_corner',
+  'hyundai-ioniq5-silver-front34-grass.jpg': 'front_left_corner',
+  'bmw-ix3-black-front-street.jpg': 'front',
+  'bmw-m5-green-front34-lot.jpg': 'front_right_corner',
+  'vw-id3-white-front34.jpg': 'front_left_corner',
+  'classic-yellow-side-road.jpg': 'left_side',
+};
+
+/** The Changan turntable: frame n is n*15 degrees from the front, turning towards the car's left side. */
+const CS55_NAMED: Record<number, Angle> = { 0: 'front', 3: 'front_left_corner', 6: 'left_side', 9: 'rear_left_corner', 12: 'rear', 15: 'rear_right_corner', 18: 'right_side', 21: 'front_right_corner' };
+const nearestNamed = (frame: number): Angle => {
+  const named = Object.keys(CS55_NAMED).map(Number);
+  // Ties (none with 15-degree steps between 45-degree names) would go to the first.
+  const best = named.reduce((a, b) => (Math.min(Math.abs(b - frame), 24 - Math.abs(b - frame)) < Math.min(Math.abs(a - frame), 24 - Math.abs(a - frame)) ? b : a));
+  return CS55_NAMED[best]!;
+};
+
+function labelledSet(): Item[] {
+  const items: Item[] = [];
+  const list = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort() : []);
+  for (const f of list(resolve(ROOT, 'tests/fixtures/cars'))) items.push({ file: resolve(ROOT, 'tests/fixtures/cars', f), expect: CAR_LABELS[f]!, split: 'tune', kind: 'car photo (committed)' });
+  for (const f of list(resolve(ROOT, 'tests/fixtures/vision'))) {
+    const expect: Expect = f.startsWith('noncar-') || f.startsWith('refuse-') ? 'refuse' : (CAR_LABELS[f] ?? 'refuse');
+    items.push({ file: resolve(ROOT, 'tests/fixtures/vision', f), expect, split: 'held-out', kind: expect === 'refuse' ? 'refusal (committed)' : 'car photo (committed)' });
+  }
+  for (const f of list(join(SHARED, 'cars'))) {
+    if (existsSync(resolve(ROOT, 'tests/fixtures/cars', f))) continue;
+    items.push({ file: join(SHARED, 'cars', f), expect: CAR_LABELS[f]!, split: 'tune', kind: 'car photo (shared)' });
+  }
+  for (const f of list(join(SHARED, 'bad')).filter((f) => f.startsWith('noncar-'))) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: 'not a car (shared)' });
+  for (const f of list(join(SHARED, 'angles/changan-cs55'))) {
+    const frame = Number(/f(\d\d)/.exec(f)![1]);
+    items.push({ file: join(SHARED, 'angles/changan-cs55', f), expect: nearestNamed(frame), split: frame in CS55_NAMED ? 'tune' : 'held-out', kind: 'turntable (Changan)' });
+  }
+  for (const f of list(join(SHARED, 'angles/toyota-corolla'))) {
+    const angle = ANGLES.find((a) => f.endsWith(`_${a}.png`))!;
+    items.push({ file: join(SHARED, 'angles/toyota-corolla', f), expect: angle, split: 'held-out', kind: 'turntable (Toyota)' });
+  }
+  return items;
+}
+
+const GROUP: Record<Angle, 'front' | 'rear' | 'side' | 'corner'> = {
+  front: 'front',
+  rear: 'rear',
+  left_side: 'side',
+  right_side: 'side',
+  front_left_corner: 'corner',
+  front_right_corner: 'corner',
+  rear_left_corner: 'corner',
+  rear_right_corner: 'corner',
+};
+
+async function mirrored(photo: DecodedPhoto): Promise<DecodedPhoto> {
+  const rgb = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).flop().raw().toBuffer();
+  return { ...photo, rgb };
+}
+function mirrorMask(mask: CleanMask): CleanMask {
+  const { width: w, height: h } = mask;
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) alpha[y * w + x] = mask.alpha[y * w + (w - 1 - x)]!;
+  return { ...mask, alpha, box: { ...mask.box, left: w - mask.box.right, right: w - mask.box.left } };
+}
+
+interface Outcome {
+  item: Item;
+  mirrored: boolean;
+  expect: Expect;
+  got: Expect;
+  confidence: number;
+  reason?: string;
+  detectMs: number;
+}
+
+const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(1)}% (${n}/${d})`);
+
+async function main() {
+  const items = labelledSet().filter((i) => !ONLY || i.split === ONLY);
+  const vision = new LocalVision(cachedCutOut);
+  const rss0 = process.memoryUsage().rss;
+  let peak = rss0;
+  // The model's one-time load (per process, e.g. at a Lambda's or the local host's first photo) is timed apart.
+  const tl = performance.now();
+  await vision.warmUp();
+  const loadMs = performance.now() - tl;
+  const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const outcomes: Outcome[] = [];
+  const t0 = performance.now();
+  // Pass 1: the detector and the car check alone (what a photo costs before any cut-out), for time and memory.
+  const detectOnly: number[] = [];
+  for (const item of items) {
+    const photo = await decodePhoto(await readFile(item.file), basename(item.file));
+    const look = await vision.lookClosely(photo, { angle: false });
+    detectOnly.push(look.detectMs);
+  }
+  const detectorPeak = peak - rss0;
+  // Pass 2: with the cut-out and the angle, each car photo also mirrored.
+  for (const item of items) {
+    const photo = await decodePhoto(await readFile(item.file), basename(item.file));
+    const straight = await vision.lookClosely(photo);
+    const record = (mirroredCopy: boolean, look: typeof straight) => {
+      const expect: Expect = item.expect === 'refuse' || !mirroredCopy ? item.expect : MIRRORED_ANGLE[item.expect];
+      const s = look.sighting;
+      outcomes.push({ item, mirrored: mirroredCopy, expect, got: s.ok ? s.angle! : 'refuse', confidence: s.ok ? s.confidence : 0, reason: s.ok ? undefined : s.reason, detectMs: look.detectMs });
+      if (DUMP) {
+        const f = look.features;
+        const feats = f ? Object.entries(f).map(([k, v]) => `${k}=${v.toFixed(2)}`).join(' ') : '';
+        console.log(`${item.split.padEnd(8)} ${basename(item.file)}${mirroredCopy ? ' (mirrored)' : ''} expect=${expect} got=${s.ok ? `${s.angle}@${s.confidence.toFixed(2)}` : s.reason} cars=${s.cars} ${feats}`);
+      }
+    };
+    record(false, straight);
+    if (item.expect !== 'refuse' && straight.mask) {
+      record(true, await vision.lookClosely(await mirrored(photo), { mask: mirrorMask(straight.mask) }));
+    }
+  }
+  clearInterval(sample);
+  const totalMs = performance.now() - t0;
+
+  // Car / not car: a car photo accepted is a true positive; a photo that must be refused and was accepted a false one.
+  const tp = outcomes.filter((o) => o.expect !== 'refuse' && o.got !== 'refuse').length;
+  const fn = outcomes.filter((o) => o.expect !== 'refuse' && o.got === 'refuse').length;
+  const fp = outcomes.filter((o) => o.expect === 'refuse' && o.got !== 'refuse').length;
+  const tn = outcomes.filter((o) => o.expect === 'refuse' && o.got === 'refuse').length;
+  const cars = outcomes.filter((o) => o.expect !== 'refuse');
+  const accepted = cars.filter((o) => o.got !== 'refuse');
+  const exact = (os: Outcome[]) => os.filter((o) => o.got === o.expect).length;
+  const grouped = (os: Outcome[]) => os.filter((o) => o.got !== 'refuse' && GROUP[o.got as Angle] === GROUP[o.expect as Angle]).length;
+  const split = (s: Item['split']) => cars.filter((o) => o.item.split === s);
+
+  const header = `| expected \\ got | ${ANGLES.map((a) => a.replace(/_/g, ' ')).join(' | ')} | refused |`;
+  const rows = ANGLES.map((e) => {
+    const of = cars.filter((o) => o.expect === e);
+    return `| ${e.replace(/_/g, ' ')} | ${ANGLES.map((g) => of.filter((o) => o.got === g).length || '·').join(' | ')} | ${of.filter((o) => o.got === 'refuse').length || '·'} |`;
+  });
+  const lowConf = accepted.filter((o) => o.confidence < LOW_CONFIDENCE);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const sorted = [...detectOnly].sort((a, b) => a - b);
+  const wrongRefusals = outcomes.filter((o) => o.expect === 'refuse' && o.got !== 'refuse').map((o) => basename(o.item.file));
+  const missed = outcomes.filter((o) => o.expect !== 'refuse' && o.got === 'refuse').map((o) => `${basename(o.item.file)}${o.mirrored ? ' (mirrored)' : ''}: ${o.reason}`);
+  const body = [
+    `Local vision adapter (${vision.model}) over ${items.length} photos, ${outcomes.length} cases with the mirrored copies. ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, Node ${process.version}.`,
+    '',
+    `Set: ${[...new Set(items.map((i) => i.kind))].map((k) => `${items.filter((i) => i.kind === k).length} ${k}`).join(', ')}. Thresholds chosen on the tune split only (the 8 named Changan frames and the single car photos); held out: the Toyota turntable (7 colours x 4 views) and the 16 in-between Changan frames.`,
+    '',
+    'History: the first version (without the level-wheels rule for sides) was measured before the held-out split was looked at: four-way 73.3% and eight-way 70.0% over all cars, 62.8% and 58.1% on the held-out split (14 of its errors: a Toyota front corner taken for a side). The level-wheels rule was then added from those errors, so the held-out figures below are no longer blind.',
+    '',
+    '| measure | result | target |',
+    '|---|---|---|',
+    `| non-cars accepted (false positives) | ${fp} of ${fp + tn}${wrongRefusals.length ? ` (${wrongRefusals.join(', ')})` : ''} | 0 |`,
+    `| car precision | ${pct(tp, tp + fp)} | |`,
+    `| car recall | ${pct(tp, tp + fn)} | |`,
+    `| angle, four-way (front, rear, side, corner), all cars | ${pct(grouped(cars), cars.length)} | >= 90% |`,
+    `| angle, all eight, all cars | ${pct(exact(cars), cars.length)} | >= 80% |`,
+    `| four-way, held-out split | ${pct(grouped(split('held-out')), split('held-out').length)} | |`,
+    `| eight-way, held-out split | ${pct(exact(split('held-out')), split('held-out').length)} | |`,
+    `| eight-way, tune split | ${pct(exact(split('tune')), split('tune').length)} | |`,
+    `| suggestions marked "not sure" (confidence < ${LOW_CONFIDENCE}) | ${lowConf.length} of ${accepted.length}, of which wrong: ${lowConf.filter((o) => o.got !== o.expect).length} | |`,
+    `| detector model load (once per process) | ${loadMs.toFixed(0)} ms | |`,
+    `| detector + car check per photo | mean ${mean(detectOnly).toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms | <= 500 ms |`,
+    `| detector's extra peak memory (RSS over the start of the run) | ${(detectorPeak / 1024 / 1024).toFixed(0)} MB | <= 300 MB |`,
+    `| whole run, both passes (ISNet cut-outs from .cache/vision-eval once made; 2-5 s a photo the first time) | ${(totalMs / 1000).toFixed(0)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB | |`,
+    '',
+    'Confusion matrix of the angles (car photos and their mirrored copies; rows expected, columns found):',
+    '',
+    header,
+    `|---|${ANGLES.map(() => '---').join('|')}|---|`,
+    ...rows,
+    ...(missed.length ? ['', `Car photos refused: ${missed.join('; ')}.`] : []),
+  ].join('\n');
+  console.log(`\n${body}\n`);
+  if (!ONLY) await writeBenchmarkSection('Vision', body);
+}
+
+await main();
+process.exit(0);

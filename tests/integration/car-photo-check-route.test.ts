@@ -1,0 +1,53 @@
+/**
+ * POST /api/car-photos/check through its real handler (the local vision adapter: detector and ISNet silhouette), as
+ * API Gateway calls it: the answer for a car and for a non-car, and every bad request refused with a 4xx and a clear
+ * message.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { PHOTO_REFUSALS } from '@shared/messages';
+import { checkCarPhotoResponseSchema, PHOTO_CHECK_MAX_BYTES } from '@shared/schemas/car-photo-check';
+import { useLocalHost } from '../support/local-host';
+import { callRoute, newUser } from './accounts-test-events';
+
+useLocalHost();
+const ROUTE = 'POST /api/car-photos/check';
+const fixture = (dir: string, name: string) => readFileSync(resolve(import.meta.dirname, '../fixtures', dir, name));
+const shrunk = async (bytes: Buffer) => (await sharp(bytes).resize(1280, 1280, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer()).toString('base64');
+
+describe(ROUTE, () => {
+  it('answers the suggested angle of a car, and why a photo without one cannot be used', async () => {
+    const user = newUser('check');
+    const car = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('cars', 'bmw-e30-silver-front34-show-5220px.jpg')) } });
+    expect(car.status).toBe(200);
+    expect(checkCarPhotoResponseSchema.parse(car.body)).toMatchObject({ car: true, angle: 'front_right_corner' });
+    const dog = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('vision', 'noncar-dog.jpg')) } });
+    expect([dog.status, dog.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
+  }, 120_000);
+
+  it('refuses bad requests with a 4xx and a clear message', async () => {
+    const user = newUser('check-bad');
+    const noUser = await callRoute(ROUTE, { body: { photo: 'AAAA' } });
+    expect(noUser.status).toBe(401);
+    const missing = await callRoute(ROUTE, { user, body: {} });
+    expect(missing.status).toBe(400);
+    expect(JSON.stringify(missing.body)).toMatch(/photo/);
+    const notBase64 = await callRoute(ROUTE, { user, body: { photo: 'not base64 at all!' } });
+    expect([notBase64.status, notBase64.body.fields?.photo]).toEqual([400, 'photo must be the photo as base64 text']);
+    const text = await callRoute(ROUTE, { user, body: { photo: Buffer.from('hello, this is not a photo').toString('base64') } });
+    expect([text.status, text.body.message]).toEqual([400, PHOTO_REFUSALS.unsupportedType]);
+    const tiny = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#456' } }).jpeg().toBuffer();
+    const small = await callRoute(ROUTE, { user, body: { photo: tiny.toString('base64') } });
+    expect(small.status).toBe(400);
+    expect(small.body.message).toMatch(/too small/);
+    const extra = await callRoute(ROUTE, { user, body: { photo: 'AAAA', angle: 'front' } });
+    expect(extra.status).toBe(400);
+    const huge = await callRoute(ROUTE, { user, rawBody: JSON.stringify({ photo: 'A'.repeat(Math.ceil(PHOTO_CHECK_MAX_BYTES / 3) * 4 + 4096) }) });
+    expect(huge.status).toBeGreaterThanOrEqual(400);
+    expect(huge.status).toBeLessThan(500);
+    const broken = await callRoute(ROUTE, { user, rawBody: '{"photo": ' });
+    expect(broken.status).toBe(400);
+  });
+});

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+import { OpenAiVision, type ModelSighting } from '../../functions/src/vision/openai/openai-vision';
+import { VisionUnavailableError } from '../../functions/src/vision/port';
+import { createVision, visionConfigFromEnv } from '../../functions/src/vision/create-vision';
+import { car } from '../renderer/bad-photos';
+import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
+import { RenderRetryableError } from '../../functions/src/renderer/port';
+
+// A local HTTP server stands in for the OpenAI API: no network in tests.
+let server: Server;
+let baseURL: string;
+let seen: Array<{ path: string; auth?: string; body: Record<string, unknown> }> = [];
+let reply: (req: IncomingMessage, res: ServerResponse) => void;
+
+const completion = (answer: ModelSighting | string) => (_req: IncomingMessage, res: ServerResponse) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  const content = typeof answer === 'string' ? answer : JSON.stringify(answer);
+  res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: 'gpt-test', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content, refusal: null } }] }));
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') });
+      reply(req, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+beforeEach(() => {
+  seen = [];
+});
+
+const vision = () => new OpenAiVision({ apiKey: 'sk-test', baseURL, model: 'gpt-vision-test', timeoutMs: 5_000 });
+const photo = () => decodePhoto(car('cupra-born-grey-front34-street.jpg'));
+const oneCar: ModelSighting = { is_car: true, car_count: 1, main_car_box: { left: 0.2, top: 0.3, right: 0.85, bottom: 0.9 }, other_car_boxes: [], angle: 'rear_left_corner', confidence: 0.82 };
+
+describe('OpenAI vision against a local stand-in', () => {
+  it('sends the photo as an image input with a strict JSON schema and the configured model, and reads the sighting', async () => {
+    reply = completion(oneCar);
+    const sighting = await vision().look(await photo());
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.path).toBe('/v1/chat/completions');
+    expect(seen[0]!.auth).toBe('Bearer sk-test');
+    const body = seen[0]!.body as { model: string; response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { properties: Record<string, unknown> } } }; messages: Array<{ role: string; content: unknown }> };
+    expect(body.model).toBe('gpt-vision-test');
+    expect(body.response_format.type).toBe('json_schema');
+    expect(body.response_format.json_schema).toMatchObject({ name: 'car_sighting', strict: true });
+    expect(Object.keys(body.response_format.json_schema.schema.properties).sort()).toEqual(['angle', 'car_count', 'confidence', 'is_car', 'main_car_box', 'other_car_boxes']);
+    const user = body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url: { url: string } }>;
+    expect(user[0]!.type).toBe('image_url');
+    expect(user[0]!.image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
+    expect(sighting).toEqual({ ok: true, cars: 1, main: oneCar.main_car_box, others: [], cutByEdge: false, angle: 'rear_left_corner', confidence: 0.82, warnings: [] });
+  });
+
+  it('refuses a photo the model sees no car in, with the car check message', async () => {
+    reply = completion({ is_car: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    expect(await vision().look(await photo())).toEqual({ ok: false, reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar, cars: 0 });
+  });
+
+  it('applies the same car check to the boxes: two cars of the same size are refused, a dominant one kept with a warning', async () => {
+    reply = completion({ ...oneCar, car_count: 2, main_car_box: { left: 0.02, top: 0.3, right: 0.48, bottom: 0.8 }, other_car_boxes: [{ left: 0.52, top: 0.3, right: 0.98, bottom: 0.8 }] });
+    expect(await vision().look(await photo())).toMatchObject({ ok: false, reason: 'several_cars', message: CAR_CHECK_MESSAGES.severalCars });
+    reply = completion({ ...oneCar, car_count: 2, other_car_boxes: [{ left: 0.9, top: 0.4, right: 1, bottom: 0.6 }] });
+    const kept = await vision().look(await photo());
+    expect(kept).toMatchObject({ ok: true, cars: 2, others: [{ left: 0.9, top: 0.4, right: 1, bottom: 0.6 }], warnings: [CAR_CHECK_MESSAGES.otherCarsRemoved(1)] });
+  });
+
+  it('says when the car is cut by the frame edge, and refuses a car mostly outside the frame', async () => {
+    reply = completion({ ...oneCar, main_car_box: { left: 0, top: 0.3, right: 0.7, bottom: 0.9 } });
+    expect(await vision().look(await photo())).toMatchObject({ ok: true, cutByEdge: true, warnings: [CAR_CHECK_MESSAGES.cutByEdge] });
+    reply = completion({ ...oneCar, main_car_box: { left: 0, top: 0, right: 1, bottom: 0.7 } });
+    expect(await vision().look(await photo())).toMatchObject({ ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame });
+  });
+
+  it('a failing service or an unreadable answer is VisionUnavailableError, never a verdict on the photo', async () => {
+    reply = (_req, res) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'boom' } }));
+    };
+    await expect(vision().look(await photo())).rejects.toBeInstanceOf(VisionUnavailableError);
+    reply = completion('{"is_car": "perhaps"}');
+    await expect(vision().look(await photo())).rejects.toBeInstanceOf(VisionUnavailableError);
+  });
+
+  it('configuration: the model comes from VISION_MODEL, the adapter from VISION or the key', () => {
+    expect(visionConfigFromEnv({ OPENAI_API_KEY: 'sk', VISION_MODEL: 'gpt-x' })).toMatchObject({ openAiApiKey: 'sk', model: 'gpt-x' });
+    expect(createVision({ openAiApiKey: 'sk', model: 'gpt-x' })).toMatchObject({ name: 'openai', model: 'gpt-x' });
+    expect(createVision({ openAiApiKey: 'sk', vision: 'local' }).name).toBe('local');
+    expect(createVision({}).name).toBe('local');
+    expect(() => visionConfigFromEnv({ VISION: 'cloud' })).toThrow(/VISION must be one of local, openai/);
+  });
+
+  it("the OpenAI renderer's prepare: untagged photos get the model's angle, a non-car is refused, a tagged photo keeps its tag, a failing service is retried", async () => {
+    const renderer = new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-test', vision: vision() });
+    const bytes = car('cupra-born-grey-front34-street.jpg');
+    reply = completion(oneCar);
+    expect(await renderer.prepare([{ id: 'a.jpg', bytes }])).toEqual([{ id: 'a.jpg', angle: 'rear_left_corner', classified: true, confidence: 0.82, warnings: [] }]);
+    expect(await renderer.prepare([{ id: 'b.jpg', bytes, angle: 'front' }])).toEqual([{ id: 'b.jpg', angle: 'front', classified: false, warnings: [] }]);
+    reply = completion({ is_car: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    expect(await renderer.prepare([{ id: 'c.jpg', bytes }])).toEqual([{ id: 'c.jpg', angle: null, classified: false, refused: { reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar } }]);
+    reply = (_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json' });
+      res.end('{}');
+    };
+    await expect(renderer.prepare([{ id: 'd.jpg', bytes }])).rejects.toBeInstanceOf(RenderRetryableError);
+  });
+});
