@@ -29,6 +29,37 @@ async function noHorizontalScroll(page: Page, width: number) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
+/** Finance's side of the same purchase: a super user finds it in the admin area, and the event that fulfilled it. */
+async function superUserSeesThePayment(dealerEmail: string, coupon: string) {
+  const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+  const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+  const admin = await signedInDealer(session.browser, session.url, { name: 'finance' });
+  await promoteToSuperUser(new DynamoDbAccountStore(), admin.email);
+  const { page } = admin;
+  await page.goto(`${session.url}/dashboard/admin`);
+  const payment = page.getByTestId('payments-table').getByRole('row').filter({ hasText: dealerEmail });
+  await payment.waitFor();
+  const text = (await payment.textContent()) ?? '';
+  for (const expected of ['Starter Pack', coupon, '$4.00', 'succeeded']) expect(text).toContain(expected);
+  const paymentIntent = /pi_[A-Za-z0-9]+/.exec(text)?.[0];
+  expect(paymentIntent).toBeDefined();
+  await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: 'Stripe Events' }).click();
+  const fulfilled = page.getByTestId('stripe-events-table').getByRole('row').filter({ hasText: 'payment_intent.succeeded' }).filter({ hasText: 'fulfilled' });
+  await fulfilled.first().waitFor();
+  let found = false;
+  for (let i = 0; i < Math.min(await fulfilled.count(), 15) && !found; i++) {
+    await fulfilled.nth(i).getByRole('button', { name: /View event/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stripe event' });
+    await dialog.getByTestId('event-payload').waitFor();
+    found = ((await dialog.getByTestId('event-payload').textContent()) ?? '').includes(paymentIntent!);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  expect(found, `the payment_intent.succeeded event of ${paymentIntent} is listed as fulfilled`).toBe(true);
+  await page.screenshot({ path: 'test-results/purchase-seen-by-finance-1280.png', fullPage: true });
+  await page.context().close();
+}
+
 describe('buying credits in the purchase dialog', () => {
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -37,7 +68,7 @@ describe('buying credits in the purchase dialog', () => {
     it(`a dealer buys the Starter Pack with a coupon at ${viewport.width} px: a declined card shows Stripe's message, then the balance rises without a reload`, async () => {
       const code = uniqueCode('HALF');
       await putCoupon(code, { percent_off: 50 });
-      const { page, errors } = await signedInDealer(session.browser, session.url, { name: `buyer${viewport.width}`, viewport });
+      const { page, errors, email } = await signedInDealer(session.browser, session.url, { name: `buyer${viewport.width}`, viewport });
       await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
       await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
@@ -100,6 +131,7 @@ describe('buying credits in the purchase dialog', () => {
       await page.screenshot({ path: `test-results/purchase-balance-${viewport.width}.png`, fullPage: true });
       expect(errors.filter((e) => !/401|402|Failed to load resource/.test(e))).toEqual([]);
       await page.context().close();
-    }, 150_000);
+      if (viewport.width === 1280) await superUserSeesThePayment(email, code);
+    }, 200_000);
   }
 });

@@ -304,6 +304,17 @@ describe('web stack', () => {
     expect(distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual(ref);
   });
 
+  it("/api/* requests carry the viewer's IP from the edge (x-viewer-address, overwritten at the edge), which the API handlers trust", () => {
+    const functions = Object.values(web.findResources('AWS::CloudFront::Function'));
+    const viewer = functions.find((f) => String(f.Properties.FunctionCode).includes('x-viewer-address'));
+    expect(viewer?.Properties.FunctionCode).toContain('event.viewer.ip');
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const apiBehavior = distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(apiBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    const env = Object.values(api.findResources('AWS::Lambda::Function')).find((f) => f.Properties.Environment?.Variables?.HANDLER_NAME === 'request-magic-link')!.Properties.Environment.Variables;
+    expect(env.TRUST_VIEWER_ADDRESS).toBe('true');
+  });
+
   it('deploys a runtime config.json next to the SPA, filled at deploy time with the pool, client, site and WebSocket', () => {
     const deployment = Object.values(web.findResources('Custom::CDKBucketDeployment'))[0]!.Properties;
     const markers = JSON.stringify(deployment.SourceMarkers.at(-1));

@@ -78,6 +78,8 @@ export class ApiStack extends Stack {
       MAIL_FROM: config.mailFrom,
       MAIL_TRANSPORT: 'ses',
       WEBSOCKET_MANAGEMENT_ENDPOINT: managementEndpoint,
+      // The web stack's edge function writes the viewer's IP into x-viewer-address on every /api/* request.
+      TRUST_VIEWER_ADDRESS: 'true',
     };
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);

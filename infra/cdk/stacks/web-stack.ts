@@ -42,6 +42,15 @@ const SPA_REWRITE = `function handler(event) {
   return event.request;
 }`;
 
+/**
+ * The viewer's IP for the API's per-client limits: API Gateway sees the edge's address, so the edge writes the viewer's
+ * into x-viewer-address, replacing whatever the caller sent (the handlers trust it: TRUST_VIEWER_ADDRESS).
+ */
+const VIEWER_ADDRESS = `function handler(event) {
+  event.request.headers['x-viewer-address'] = { value: event.viewer.ip };
+  return event.request;
+}`;
+
 /** The SPA on a private bucket behind CloudFront, with the API on the same origin under /api/*. */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
@@ -127,6 +136,9 @@ export class WebStack extends Stack {
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
           compress: true,
+          functionAssociations: [
+            { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: new cloudfront.Function(this, 'ViewerAddress', { code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS), runtime: cloudfront.FunctionRuntime.JS_2_0 }) },
+          ],
         },
       },
     });
