@@ -21,16 +21,7 @@ export async function putWithinRateLimits(input: { item: Record<string, unknown>
     await dynamo().send(
       new TransactWriteCommand({
         TransactItems: [
-          ...input.counters.map((c) => ({
-            Update: {
-              TableName: tableName(),
-              Key: keys.rateWindow(c.scope, c.subject, windowStart),
-              UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
-              ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':one': 1, ':max': c.max, ':exp': expiresAt },
-            },
-          })),
+          ...input.counters.map((c) => countIn(c, windowStart, expiresAt)),
           { Put: { TableName: tableName(), Item: input.item, ConditionExpression: 'attribute_not_exists(PK)' } },
         ],
       }),
@@ -62,16 +53,7 @@ export async function countWithinRateLimits(counters: (RateCounter & { windowMs:
       new TransactWriteCommand({
         TransactItems: counters.map((c) => {
           const windowStart = atMs - (atMs % c.windowMs);
-          return {
-            Update: {
-              TableName: tableName(),
-              Key: keys.rateWindow(c.scope, c.subject, windowStart),
-              UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
-              ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':one': 1, ':max': c.max, ':exp': ttlAt(windowStart + 2 * c.windowMs) },
-            },
-          };
+          return countIn(c, windowStart, ttlAt(windowStart + 2 * c.windowMs));
         }),
       }),
     );
@@ -80,4 +62,18 @@ export async function countWithinRateLimits(counters: (RateCounter & { windowMs:
     if (isConditionFailure(error)) return false;
     throw error;
   }
+}
+
+/** One more in a counter's window, only while it is under its maximum (a transaction item). */
+function countIn(c: RateCounter, windowStart: number, expiresAt: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.rateWindow(c.scope, c.subject, windowStart),
+      UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':one': 1, ':max': c.max, ':exp': expiresAt },
+    },
+  };
 }
