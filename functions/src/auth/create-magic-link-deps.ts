@@ -6,7 +6,7 @@ import { LocalKeyLinkSigner } from './local-key-signer';
 import type { MagicLinkDeps } from './magic-link';
 import type { LinkSigner } from './ports';
 
-/** Composition root shared by the auth challenge triggers: adapters chosen from configuration. */
+/** Composition root shared by the link check (VerifyAuthChallenge) and the link request route: adapters from configuration. */
 export function createMagicLinkDeps(): MagicLinkDeps {
   const c = config();
   let signer: LinkSigner;
@@ -17,35 +17,35 @@ export function createMagicLinkDeps(): MagicLinkDeps {
     if (!c.MAGIC_LINK_KMS_KEY_ID) throw new Error('Missing required environment variable: MAGIC_LINK_KMS_KEY_ID');
     signer = new KmsLinkSigner(c.MAGIC_LINK_KMS_KEY_ID, c.AWS_REGION);
   }
-  let origins: Promise<readonly string[]> | undefined;
-  const allowedOrigins = () => {
-    origins ??= siteOrigin(c.SITE_ORIGIN_PARAMETER, c.AWS_REGION).then((site) => [...c.ALLOWED_ORIGINS, ...(site ? [site] : [])]);
-    return origins;
+  const allowedOrigins = async () => {
+    const site = await siteParameter();
+    return [...c.ALLOWED_ORIGINS, ...(site ? [site] : [])];
   };
   return { signer, store: new DynamoDbMagicLinkStore(), mailer: createMailer(), allowedOrigins };
 }
 
-/**
- * Where sign-in links point: the CloudFront origin in AWS, the local host's URL locally. Retried on the next call
- * if the read failed (a rejected promise is not kept for the container's life).
- */
+/** Where sign-in links point: the CloudFront origin in AWS, the local host's URL locally. */
 export function siteOriginOf(): () => Promise<string> {
-  let cached: Promise<string> | undefined;
-  return () => {
-    const c = config();
-    cached ??= (c.SITE_ORIGIN_PARAMETER ? siteOrigin(c.SITE_ORIGIN_PARAMETER, c.AWS_REGION) : Promise.resolve(c.PUBLIC_URL)).then((origin) => {
-      if (!origin) throw new Error('Missing required environment variable: SITE_ORIGIN_PARAMETER or PUBLIC_URL');
-      return new URL(origin).origin;
-    });
-    cached.catch(() => (cached = undefined));
-    return cached;
+  return async () => {
+    const origin = (await siteParameter()) ?? config().PUBLIC_URL;
+    if (!origin) throw new Error('Missing required environment variable: SITE_ORIGIN_PARAMETER or PUBLIC_URL');
+    return new URL(origin).origin;
   };
 }
 
-/** The CloudFront origin, read once per cold start from the parameter the web stack writes. */
-async function siteOrigin(parameterName: string | undefined, region: string): Promise<string | undefined> {
-  if (!parameterName) return undefined;
-  const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
-  const out = await new SSMClient({ region }).send(new GetParameterCommand({ Name: parameterName }));
-  return out.Parameter?.Value;
+let siteRead: Promise<string | undefined> | undefined;
+/**
+ * The CloudFront origin, read once per container from the parameter the web stack writes (shared by the link check
+ * and the link request); a failed read is not kept, so the next call tries again.
+ */
+function siteParameter(): Promise<string | undefined> {
+  const c = config();
+  if (!c.SITE_ORIGIN_PARAMETER) return Promise.resolve(undefined);
+  siteRead ??= (async () => {
+    const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
+    const out = await new SSMClient({ region: c.AWS_REGION }).send(new GetParameterCommand({ Name: c.SITE_ORIGIN_PARAMETER }));
+    return out.Parameter?.Value;
+  })();
+  siteRead.catch(() => (siteRead = undefined));
+  return siteRead;
 }

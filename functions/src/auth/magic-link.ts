@@ -33,7 +33,7 @@ export const emailHashOf = (email: string) => sha256(`magic-link:${email.trim().
 
 export type SendOutcome = 'sent' | 'throttled' | 'origin-not-allowed';
 
-/** Sends a sign-in link to a known user (CreateAuthChallenge). Unknown users never reach this. */
+/** Sends a sign-in link to a known user (POST /api/auth/magic-link). Unknown addresses never reach this. */
 export async function sendMagicLink(deps: MagicLinkDeps, input: { userName: string; email: string; redirectOrigin: string }): Promise<SendOutcome> {
   const origin = normaliseOrigin(input.redirectOrigin);
   if (!origin || !(await deps.allowedOrigins()).includes(origin)) return 'origin-not-allowed';
