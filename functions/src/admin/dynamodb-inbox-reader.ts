@@ -1,21 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../adapters/dynamodb/client';
+import { newestInPartition } from '../adapters/dynamodb/newest-first';
 import { keys } from '../adapters/dynamodb/keys';
 import type { InboxReader } from './inbox';
 
-async function newest(partition: string, limit: number) {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
-  return out.Items ?? [];
-}
+const newest = async (partition: string, limit: number) => (await newestInPartition(partition, limit)).items;
 
 export class DynamoDbInboxReader implements InboxReader {
   async recentContactMessages(limit: number) {

@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '@shared/messages';
+import { newestInPartition } from '../adapters/dynamodb/newest-first';
 import { dynamo, tableName } from '../adapters/dynamodb/client';
 import { keys } from '../adapters/dynamodb/keys';
 import { validationError } from '../lib/errors';
@@ -31,18 +32,8 @@ function decodeCursor(cursor: string | undefined, partition: string): Record<str
 }
 
 async function newestPage<T>(partition: string, limit: number, cursor: string | undefined): Promise<Page<T>> {
-  const out = await dynamo().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
-      ScanIndexForward: false,
-      Limit: limit,
-      ExclusiveStartKey: decodeCursor(cursor, partition),
-    }),
-  );
-  return { items: (out.Items ?? []).map((i) => record<T>(i)), next: encodeCursor(out.LastEvaluatedKey) };
+  const page = await newestInPartition(partition, limit, decodeCursor(cursor, partition));
+  return { items: page.items.map((i) => record<T>(i)), next: encodeCursor(page.lastKey) };
 }
 
 async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
