@@ -11,6 +11,15 @@ export const WORKFLOW_TASK_HANDLERS = {
 } as const;
 export type WorkflowTask = keyof typeof WORKFLOW_TASK_HANDLERS;
 
+/** The batch workflow's task states (a sibling of the render workflow, built from the same render step). */
+export const BATCH_WORKFLOW_TASK_HANDLERS = {
+  photoStarted: 'batch-photo-started',
+  render: 'batch-render-photo',
+  photoFailed: 'batch-photo-failed',
+  finalize: 'batch-finalize',
+} as const;
+export type BatchWorkflowTask = keyof typeof BATCH_WORKFLOW_TASK_HANDLERS;
+
 /** The scheduled handler that closes and refunds packages whose execution was lost. */
 export const PACKAGE_SWEEPER_HANDLER = 'package-sweeper';
 /** How often the sweeper runs (EventBridge in AWS, a timer in the local host). */

@@ -30,6 +30,12 @@ export const API_ROUTES = [
   // Accounts, credits, support, admin (sign-in issue)
   { method: 'GET', path: '/api/me', handler: 'get-me', access: 'user' },
   { method: 'PATCH', path: '/api/profile', handler: 'update-profile', access: 'user' },
+  // The logo placed on studio images: our own upload, checked by its bytes (never fetched from a URL).
+  { method: 'POST', path: '/api/profile/logo/upload', handler: 'create-logo-upload', access: 'user' },
+  { method: 'POST', path: '/api/profile/logo', handler: 'save-logo', access: 'user', memoryMb: 1024 },
+  { method: 'GET', path: '/api/profile/logo', handler: 'get-logo', access: 'user' },
+  // Privacy: the dealer's whole account erased within the request (payment records kept for finance).
+  { method: 'POST', path: '/api/account/erasure', handler: 'erase-account', access: 'user', timeoutSeconds: 29 },
   { method: 'GET', path: '/api/credits/balance', handler: 'get-credit-balance', access: 'user' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'list-credit-transactions', access: 'user' },
   { method: 'POST', path: '/api/credits/use', handler: 'use-credits', access: 'user' },
@@ -61,10 +67,35 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },
   // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  // Batch processor (issue 12, Image Processor): super users only, enforced here and by each handler (403 for others).
+  // One image per photo at 1 credit each; the start checks every upload by its bytes before the charge.
+  { method: 'POST', path: '/api/batches', handler: 'create-batch', access: 'super' },
+  { method: 'GET', path: '/api/batches/{id}', handler: 'get-batch', access: 'super' },
+  { method: 'POST', path: '/api/batches/{id}/start', handler: 'start-batch', access: 'super', timeoutSeconds: 29, memoryMb: 1024 },
   // Content credentials (issue 16): anyone checks a downloaded image (the body is the image; size, type and rate checked).
   { method: 'POST', path: '/api/content-credentials/verify', handler: 'verify-content-credentials', access: 'public', timeoutSeconds: 15, memoryMb: 1024 },
   // Car check and angle suggestion of one photo as soon as the dealer adds it (vision issue); stores nothing.
   { method: 'POST', path: '/api/car-photos/check', handler: 'check-car-photo', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  // My Images and the admin area's dealers (issue 12). Any signed-in dealer lists their own images (the sidebar shows
+  // the page to super users only, as the spec says). Finding a dealer and making or unmaking a super user: super users.
+  { method: 'GET', path: '/api/images', handler: 'list-images', access: 'user' },
+  { method: 'GET', path: '/api/admin/dealers', handler: 'find-admin-dealer', access: 'super' },
+  { method: 'GET', path: '/api/admin/dealers/{id}/transactions', handler: 'list-admin-dealer-transactions', access: 'super' },
+  { method: 'PUT', path: '/api/admin/dealers/{id}/role', handler: 'set-admin-dealer-role', access: 'super' },
+  // Trial links (issue 12). The prospect's calls are public, counted per link and per client address, and refused for
+  // an expired, revoked, converted or malformed token. Uploads go straight to S3 through presigned POSTs instead of the
+  // spec's multipart body: upload-photos answers one presigned POST per photo (JSON { files: [{ name, type, size }] }),
+  // then .../complete checks every upload by its bytes and the car check and answers { success, uploaded_count, error }.
+  // The two transfer calls take the spec's form-encoded body (or JSON).
+  { method: 'GET', path: '/api/trial/validate-token/{token}', handler: 'validate-trial-token', access: 'public' },
+  { method: 'POST', path: '/api/trial/upload-photos/{token}', handler: 'request-trial-uploads', access: 'public' },
+  { method: 'POST', path: '/api/trial/upload-photos/{token}/complete', handler: 'complete-trial-uploads', access: 'public', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'POST', path: '/api/trial/create-account', handler: 'create-trial-account', access: 'public' },
+  { method: 'POST', path: '/api/trial/transfer-photos', handler: 'transfer-trial-photos', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'POST', path: '/api/trial/transfer-photos-by-email', handler: 'transfer-trial-photos-by-email', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'GET', path: '/api/admin/trial-links', handler: 'list-admin-trial-links', access: 'super' },
+  { method: 'POST', path: '/api/admin/trial-links', handler: 'create-admin-trial-link', access: 'super' },
+  { method: 'POST', path: '/api/admin/trial-links/{id}/revoke', handler: 'revoke-admin-trial-link', access: 'super' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

@@ -104,3 +104,17 @@ export const CAR_PACKAGE_DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 export const SIGNED_URL_LIFETIME_S = 60 * 60;
 /** A logo placed on studio images is at most this large. */
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** Trial links (issue 12): how long a link may be valid, how long trial uploads are kept, and the anti-abuse limits. */
+export const TRIAL_LINK_MAX_DAYS = 90;
+export const TRIAL_UPLOAD_RETENTION_DAYS = 30;
+/** The name and background of the car package the trial photos become after the first sign-in. */
+export const TRIAL_PACKAGE_NAME = 'Trial photos';
+/**
+ * Calls of the public trial routes (validate, upload, complete, create account), counted per link and per client
+ * (the viewer's IP) per hour; a full window answers 429.
+ */
+export const TRIAL_RATE_LIMIT = { perLinkPerHour: 40, perClientPerHour: 120 } as const;
+
+/** Contact messages and support tickets (and their attachments) are deleted this long after they were sent. */
+export const INBOX_RETENTION_DAYS = 365;

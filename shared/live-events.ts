@@ -25,5 +25,17 @@ export type LiveEvent =
       retryable: boolean;
       updated_at: string;
     }
+  /** A batch changed (status, counters). */
+  | { type: 'batch.updated'; batch_id: string; status: SessionStatus; completed_photos: number; failed_photos: number; updated_at: string }
+  /** One photo of a batch changed (processing, completed, failed with its message and refund). */
+  | {
+      type: 'batch.photo.updated';
+      batch_id: string;
+      index: number;
+      status: 'pending' | 'processing' | 'completed' | 'failed';
+      error_message: string | null;
+      refunded: boolean;
+      updated_at: string;
+    }
   | { type: 'pong' }
   | { type: 'error'; message: string };

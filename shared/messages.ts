@@ -128,6 +128,15 @@ export const MESSAGES = {
   accountNotFound: 'Your account was not found. Please sign out and sign in again.',
   notYourAccount: 'You can only act on your own account.',
   nothingToUpdate: 'Send dealer_name or logo_url in the body to update your profile.',
+  onlyThroughSite: 'Use the API through the site address, not the API Gateway endpoint.',
+  erasureConfirmRequired: 'Send confirm: true to delete your account and all its data.',
+  erasureKept: 'Payment records are kept for finance and tax law (amount, date, credits bought, account id); everything else of your account was deleted.',
+  accountErased: { title: 'Your account was deleted', description: 'A confirmation was sent to your e-mail address.' },
+  logoTypeInvalid: 'content_type must be image/png, image/jpeg or image/webp',
+  logoTooLarge: (bytes: number) => `The logo must be at most ${bytes / 1024 / 1024} MB.`,
+  logoNotUploaded: 'The logo was not uploaded. Please choose the file again.',
+  logoUnreadable: 'This file is not a PNG, JPEG or WebP image we can read. Please choose another file.',
+  logoSaved: { title: 'Logo saved', description: 'It can now be placed on your studio images.' },
   logoUrlInvalid: 'logo_url must be an https:// address of a .png, .jpg, .jpeg, .webp or .svg image',
   idempotencyKeyReused: 'This idempotency_key was already used for a different request.',
   creditsBusy: 'Your credit balance is busy. Please try again.',
@@ -163,8 +172,8 @@ export const CAR_PACKAGE_MESSAGES = {
   noUsablePhoto: (reasons: string[]) => `None of the photos could be used: ${reasons.join(' ')}`,
   interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
   interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
-  noLogo: 'Add a logo in Settings before placing it on your images.',
-  logoUnreadable: (reason: string) => `Your logo could not be used: ${reason} Check the Logo URL in Settings or turn off the logo.`,
+  noLogo: 'Upload a logo in Settings before placing it on your images.',
+  logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',
   unnamed: 'Unnamed Car',
   noPreview: 'No preview',
@@ -239,3 +248,68 @@ export const CAR_CHECK_MESSAGES = {
 } as const;
 /** The vision service (OpenAI) failed: not the dealer's fault, nothing was charged. */
 export const VISION_UNAVAILABLE = 'The car check is not available right now. Nothing was charged; please try again in a minute.';
+
+/** My Images (/dashboard/images, spec section 2): page texts; its toasts are MESSAGES.imagesLoadFailed and the download ones. */
+export const MY_IMAGES_MESSAGES = {
+  title: 'Your Images',
+  emptyTitle: 'No Images Yet',
+  createPackage: 'Create New Car Package',
+  viewOriginal: 'View Original',
+  download: 'Download',
+  originalTitle: 'Original Image',
+  loadMore: 'Load more',
+} as const;
+
+/** The dealers tab of the admin area: finding a dealer and making or unmaking a super user. */
+export const DEALER_ADMIN_MESSAGES = {
+  noDealer: (email: string) => `No dealer account with the e-mail ${email}. The dealer must sign in once first.`,
+  dealerNotFound: 'No dealer account with this id.',
+  /** Why: a super user who removes their own role could leave the admin area with no one able to get back in. */
+  cannotUnmakeSelf: 'You cannot remove your own super-user role: another super user must do it, so the admin area is never left without one.',
+  roleChangedMeanwhile: 'The role of this dealer was changed by someone else meanwhile. Look the dealer up again.',
+} as const;
+
+/** The batch processor (Image Processor, super users): answers of its API and texts of its page. */
+export const BATCH_MESSAGES = {
+  notFound: 'This batch was not found.',
+  alreadyStarted: 'This batch has already started.',
+  uploadsExpired: 'The uploads of this batch expired. Please upload the photos again.',
+  couldNotStart: 'Processing could not start. Your credits were refunded; please try again.',
+  interrupted: 'Processing was interrupted before this photo finished. Its credit was refunded.',
+  photoFailed: 'This photo could not be processed. Its credit was refunded.',
+  photoBusy: 'The image service was busy and did not deliver this photo after several tries. Its credit was refunded.',
+  photoTooSlow: 'Processing this photo took too long. Its credit was refunded.',
+  /** A photo's own refusal, with the credit given back. */
+  photoRefused: (reason: string) => `${reason} Its credit was refunded.`,
+  allFailed: 'No photo could be processed. Your credits were refunded.',
+  pageTitle: 'Process Vehicle Images',
+  pageIntro: 'Upload up to 10 photos: each becomes a studio image on the background you choose, for 1 credit each.',
+  uploadCardTitle: 'Batch Upload',
+  backgroundLabel: 'Background',
+  creditsAvailable: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} available`,
+  creditsNeeded: (n: number) => `This batch uses ${n} ${n === 1 ? 'credit' : 'credits'} (1 per photo).`,
+  dropTitle: 'Drag & drop car photos here, or click to select',
+  dropActive: 'Drop the photos here...',
+  dropHint: 'JPEG, PNG or WebP, up to 10 MB each, at most 10 photos',
+  clearAll: 'Clear All',
+  uploadAndProcess: (n: number) => `Upload & Process ${n} ${n === 1 ? 'Photo' : 'Photos'}`,
+  processing: 'Processing...',
+  successTitle: 'Your photos are being processed',
+  successText: 'Each finished studio image appears in My Images. Failed photos are refunded automatically.',
+  viewMyImages: 'View My Images',
+  uploadMore: 'Upload More Images',
+  failedBadge: (n: number) => `${n} Failed`,
+} as const;
+
+/** Trial links (issue 12): what the server says beyond the spec's own texts in MESSAGES. */
+export const TRIAL_MESSAGES = {
+  uploadPhotosFirst: 'Please upload your photos before creating your account.',
+  noUploadsToCheck: 'No photos were uploaded with this trial link. Please upload your photos again.',
+  alreadyTransferred: 'Your trial photos were already transferred.',
+  nothingToTransfer: 'No trial photos to transfer.',
+  emailNotYours: 'The e-mail must be the address you signed in with.',
+  userIdNotYours: 'user_id must be your own account id.',
+  tooManyTrialRequests: 'Too many requests for this trial link. Please wait a while and try again.',
+  linkNotFound: 'Trial link not found.',
+  cannotRevokeConverted: 'This trial link was already used to create an account; it can no longer be revoked.',
+} as const;

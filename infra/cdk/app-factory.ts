@@ -3,6 +3,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { resolve } from 'node:path';
 import { ApiStack } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { StatefulStack } from './stacks/stateful-stack';
 import { WebStack } from './stacks/web-stack';
 import { stageConfig } from './stage-config';
@@ -12,7 +13,10 @@ export function buildApp(props: AppProps = {}) {
   // Cross-stack references stay strong: a consumer stack blocks deleting what it uses.
   const app = new App({ ...props, context: { '@aws-cdk/core:defaultCrossStackReferences': 'strong', ...props.context } });
   const config = stageConfig(app);
-  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+  // A concrete region (the CLI's, else -c region=…, else us-east-1): the web stack refers to the WAF web ACL in
+  // us-east-1, and a cross-region reference needs both regions known at synth.
+  const region = process.env.CDK_DEFAULT_REGION ?? String(app.node.tryGetContext('region') ?? 'us-east-1');
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region };
   const prefix = `StudioLot-${config.stage}`;
 
   const stateful = new StatefulStack(app, `${prefix}-Data`, { env, config });
@@ -26,9 +30,13 @@ export function buildApp(props: AppProps = {}) {
     userPoolClient: auth.userPoolClient,
     magicLinkKey: auth.magicLinkKey,
   });
+  const edge = new EdgeStack(app, `${prefix}-Edge`, { env: { ...env, region: 'us-east-1' }, config, crossRegionReferences: true });
   const web = new WebStack(app, `${prefix}-Web`, {
     env,
+    crossRegionReferences: true,
     config,
+    webAclArn: edge.webAclArn,
+    originVerifySecret: api.originVerifySecret,
     httpApi: api.httpApi,
     webSocketUrl: api.webSocketStage.url,
     webSocketApiId: api.webSocketStage.api.apiId,
@@ -42,5 +50,5 @@ export function buildApp(props: AppProps = {}) {
   Tags.of(app).add('project', 'studio-lot');
   Tags.of(app).add('stage', config.stage);
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
-  return { app, config, stacks: { stateful, auth, api, web } };
+  return { app, config, stacks: { stateful, auth, api, web, edge } };
 }

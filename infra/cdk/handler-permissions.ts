@@ -24,6 +24,10 @@ export type Permission =
   | 'workflow:start'
   /** states:DescribeExecution and StopExecution on the render workflow's executions. */
   | 'workflow:describe'
+  /** states:StartExecution on the batch workflow (and BATCH_STATE_MACHINE_ARN in the environment). */
+  | 'batch-workflow:start'
+  /** states:DescribeExecution and StopExecution on the batch workflow's executions. */
+  | 'batch-workflow:describe'
   /** Reads the OpenAI key from Secrets Manager (OPENAI_SECRET_ARN). */
   | 'secrets:openai'
   /** Reads the Stripe secret key from Secrets Manager (STRIPE_SECRET_KEY_ARN). */
@@ -34,6 +38,8 @@ export type Permission =
   | 'native:sharp'
   /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
   | 'cognito:users'
+  /** AdminUserGlobalSignOut and AdminDeleteUser on the user pool (account erasure; USER_POOL_ID in the environment). */
+  | 'cognito:delete-user'
   /**
    * Signs content credentials: kms:Sign on the content credentials key only, reads its certificate chain (SSM),
    * bundles the C2PA library's WASM.
@@ -61,6 +67,12 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Accounts, credits, support, admin (sign-in issue)
   'get-me': ['table:read', 'table:write'], // writes only to create a missing account
   'update-profile': ['table:write'],
+  'create-logo-upload': ['uploads:write'],
+  // Reads and removes the browser's upload, writes the checked PNG, records it on the profile.
+  'save-logo': ['table:write', 'uploads:read', 'uploads:write', 'uploads:delete', 'native:sharp'],
+  'get-logo': ['table:read', 'uploads:read'],
+  // Erasure: finds and deletes the dealer's items and prefixes in both buckets, the Cognito user, mails a confirmation.
+  'erase-account': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete', 'cognito:delete-user', 'mail:send'],
   'get-credit-balance': ['table:read', 'table:write'], // as get-me
   'list-credit-transactions': ['table:read'],
   'use-credits': ['table:read', 'table:write', 'websocket:post'],
@@ -100,7 +112,76 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post'],
   'package-finalize': ['table:read', 'table:write', 'websocket:post'],
-  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'websocket:post'],
+  // Closes lost car packages and lost batches.
+  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post'],
+  // Batch processor (issue 12; super users: every route reads the caller's profile for the role)
+  'create-batch': ['table:read', 'table:write', 'uploads:write'],
+  'get-batch': ['table:read', 'uploads:read', 'renders:read'],
+  // Reads and checks each upload, copies it out of drafts/, charges, starts the batch workflow.
+  'start-batch': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'batch-workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  // The batch workflow's tasks
+  'batch-photo-started': ['table:read', 'table:write', 'websocket:post'],
+  'batch-render-photo': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
+  'batch-photo-failed': ['table:read', 'table:write', 'websocket:post'],
+  'batch-finalize': ['table:read', 'table:write', 'websocket:post'],
   // Content credentials (issue 16): the public check of a dropped image; writes only its per-client rate counter.
   'verify-content-credentials': ['table:write', 'c2pa:verify'],
+  // My Images: signed links to the studio image (renders) and the dealer's photo it came from (uploads).
+  'list-images': ['table:read', 'renders:read', 'uploads:read'],
+  // Admin dealers: reading the balance settles expired credits (a ledger write), as get-credit-balance does.
+  'find-admin-dealer': ['table:read', 'table:write'],
+  'list-admin-dealer-transactions': ['table:read'],
+  'set-admin-dealer-role': ['table:read', 'table:write'],
+  // Trial links (issue 12). The public calls count themselves per link and client (table:write).
+  'validate-trial-token': ['table:read', 'table:write'],
+  'request-trial-uploads': ['table:read', 'table:write', 'uploads:write'],
+  // Reads and checks each upload (bytes, car check) before recording it on the link.
+  'complete-trial-uploads': ['table:read', 'table:write', 'uploads:read', 'secrets:openai', 'native:sharp'],
+  // Converts the link, then the sign-in request: finds or creates the account, signs and mails the link.
+  'create-trial-account': ['table:read', 'table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
+  // The start of a car package from the trial photos: checks, copies into the dealer's space, charges, starts the workflow.
+  'transfer-trial-photos': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'transfer-trial-photos-by-email': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'list-admin-trial-links': ['table:read', 'uploads:read'],
+  'create-admin-trial-link': ['table:read', 'table:write', 'ssm:site-origin', 'mail:send'],
+  'revoke-admin-trial-link': ['table:read', 'table:write'],
+};
+
+/**
+ * Where in the buckets a handler's object permissions apply (uploads:* and renders:* above): key prefixes. A handler
+ * not listed here gets its object permissions on the whole bucket; a listed one only under these prefixes (and its
+ * bucket listing only for them, by the s3:prefix condition). The dealer's own sub cannot be part of an IAM grant (one
+ * role serves every caller): the code puts each key under the caller's sub, the grant under the feature's prefix.
+ */
+const CAR_PACKAGE_OBJECTS = { uploads: ['drafts/car-packages/', 'car-packages/'], renders: ['car-packages/'] };
+export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string[]; renders?: readonly string[] }> = {
+  'create-logo-upload': { uploads: ['logos/'] },
+  'save-logo': { uploads: ['logos/'] },
+  'get-logo': { uploads: ['logos/'] },
+  'create-support-attachment-upload': { uploads: ['support/'] },
+  'create-support-ticket': { uploads: ['support/'] },
+  'get-admin-inbox': { uploads: ['support/'] },
+  'create-car-package': CAR_PACKAGE_OBJECTS,
+  'list-car-packages': CAR_PACKAGE_OBJECTS,
+  'get-car-package': CAR_PACKAGE_OBJECTS,
+  'delete-car-package': CAR_PACKAGE_OBJECTS,
+  // The start also copies the dealer's checked logo (logos/) into the package.
+  'start-car-package': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  'retry-car-package-angle': CAR_PACKAGE_OBJECTS,
+  'create-car-package-zip': CAR_PACKAGE_OBJECTS,
+  'package-prepare': CAR_PACKAGE_OBJECTS,
+  'package-render-angle': CAR_PACKAGE_OBJECTS,
+  // Batches: drafts/batches/<sub>/ until the start keeps checked copies under batches/<sub>/ (renders beside them).
+  'create-batch': { uploads: ['drafts/batches/'] },
+  'start-batch': { uploads: ['drafts/batches/', 'batches/'], renders: ['batches/'] },
+  'get-batch': { uploads: ['batches/'], renders: ['batches/'] },
+  'batch-render-photo': { uploads: ['batches/'], renders: ['batches/'] },
+  // My Images: a studio image and the photo it came from, of a car package or a batch.
+  'list-images': { uploads: ['car-packages/', 'batches/'], renders: ['car-packages/', 'batches/'] },
+  // Trial links: the prospect's uploads under trial/<link id>/; the transfer copies them into a car package.
+  'request-trial-uploads': { uploads: ['trial/'] },
+  'complete-trial-uploads': { uploads: ['trial/'] },
+  'list-admin-trial-links': { uploads: ['trial/'] },
+  'transfer-trial-photos': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  'transfer-trial-photos-by-email': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
 };

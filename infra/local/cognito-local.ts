@@ -257,6 +257,23 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
       return {};
     },
 
+    /** Account erasure: the user and every refresh token of theirs are gone. */
+    async AdminUserGlobalSignOut(body) {
+      const user = adminUser(body);
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      user.refreshTokens = [];
+      await saveUsers();
+      return {};
+    },
+
+    async AdminDeleteUser(body) {
+      const user = adminUser(body);
+      if (!user) throw new CognitoError('UserNotFoundException', 'User does not exist.');
+      delete users[user.username];
+      await saveUsers();
+      return {};
+    },
+
     async InitiateAuth(body) {
       if (body.ClientId !== opts.clientId) throw new CognitoError('ResourceNotFoundException', 'User pool client does not exist.');
       if (body.AuthFlow === 'REFRESH_TOKEN_AUTH' || body.AuthFlow === 'REFRESH_TOKEN') {

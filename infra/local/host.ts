@@ -15,7 +15,7 @@ import { serveOutbox } from './outbox-page';
 import { createLocalCognito } from './cognito-local';
 import { SPA_DIST, ensureSpaBuilt } from './spa-build';
 import { SWEEP_INTERVAL_MINUTES } from '../workflow-tasks';
-import { loadRenderWorkflowDefinition, renderWorkflowArn } from './render-workflow-local';
+import { batchWorkflowArn, loadBatchWorkflowDefinition, loadRenderWorkflowDefinition, renderWorkflowArn } from './render-workflow-local';
 import type { StepFunctionsApi } from './step-functions-api';
 import { startSweeperTimer } from './sweeper-timer';
 import { serveCardForm } from './stripe-simulator/card-form-page';
@@ -98,24 +98,32 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     // 2. The engines, in parallel; meanwhile the render workflow's definition (cached, or synthesized by CDK) and
     //    the ASL interpreter (about 0.5 s to import), while DynamoDB Local's Java starts.
     const stateMachineArn = renderWorkflowArn(cfg.AWS_REGION);
+    const batchStateMachineArn = batchWorkflowArn(cfg.AWS_REGION);
     const realStripe = !!cfg.STRIPE_SECRET_KEY;
     const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
         ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS, origins: [url, `http://127.0.0.1:${port}`] })
         : Promise.resolve<RunningS3 | undefined>(undefined),
-      Promise.all([loadRenderWorkflowDefinition(), import('./step-functions-local'), import('./step-functions-api')]).then(([loaded, { LocalStateMachine }, { createStepFunctionsApi }]) => {
-        // Step Functions: the workflow on the ASL interpreter, behind the real API's protocol at /_local/sfn.
-        const machine = new LocalStateMachine(stateMachineArn, loaded.definition);
-        return { loaded, machine, api: createStepFunctionsApi([machine]) };
-      }),
+      Promise.all([loadRenderWorkflowDefinition(), loadBatchWorkflowDefinition(), import('./step-functions-local'), import('./step-functions-api')]).then(
+        ([loaded, loadedBatch, { LocalStateMachine }, { createStepFunctionsApi }]) => {
+          // Step Functions: the workflows on the ASL interpreter, behind the real API's protocol at /_local/sfn.
+          const machine = new LocalStateMachine(stateMachineArn, loaded.definition);
+          const batchMachine = new LocalStateMachine(batchStateMachineArn, loadedBatch.definition);
+          return { loaded, loadedBatch, machine, batchMachine, api: createStepFunctionsApi([machine, batchMachine]) };
+        },
+      ),
     ]);
     if (dynamodb) stops.push(() => dynamodb.stop());
     if (s3) stops.push(() => s3.stop());
     if (workflow.loaded.source === 'synthesized') log(`Synthesized the render workflow in ${(workflow.loaded.ms / 1000).toFixed(1)} s (cached in .cache/local-workflow)`);
+    if (workflow.loadedBatch.source === 'synthesized') log(`Synthesized the batch workflow in ${(workflow.loadedBatch.ms / 1000).toFixed(1)} s (cached in .cache/local-workflow)`);
     const sfn = workflow.api;
     // Stopped before the engines (stops run in reverse): no task of an execution runs on a stopped engine.
-    stops.push(() => workflow.machine.stopAll());
+    stops.push(() => {
+      workflow.machine.stopAll();
+      workflow.batchMachine.stopAll();
+    });
 
     // 3. The environment of the functions: exactly the variables CDK gives the Lambdas, plus endpoint overrides.
     Object.assign(process.env, {
@@ -137,6 +145,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       C2PA_KEY_DIR: join(cfg.dataDir, 'keys'),
       ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),
       STATE_MACHINE_ARN: stateMachineArn,
+      BATCH_STATE_MACHINE_ARN: batchStateMachineArn,
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEALER_NAME_MAX, LOGO_URL_EXTENSIONS, LOGO_URL_MAX } from '../limits';
+import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, LOGO_URL_EXTENSIONS, LOGO_URL_MAX, MAX_LOGO_BYTES } from '../limits';
 import { MESSAGES } from '../messages';
 import { ROLES, USER_TYPES } from '../statuses';
 import { creditBalanceSchema } from './credit-balance';
@@ -11,6 +11,8 @@ export const profileSchema = z.object({
   email: z.string(),
   dealer_name: z.string().nullable(),
   logo_url: z.string().nullable(),
+  /** Whether the dealer uploaded a logo (Settings): the only logo ever placed on images (never fetched from logo_url). */
+  has_logo: z.boolean(),
   role: z.enum(ROLES),
   user_type: z.enum(USER_TYPES),
   total_credits_purchased: z.number().int().nonnegative(),
@@ -61,3 +63,18 @@ export const updateProfileRequestSchema = z
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updateProfileResponseSchema = z.object({ profile: profileSchema });
+
+/** POST /api/profile/logo/upload: a presigned upload of the logo placed on studio images (PNG, JPEG or WebP). */
+export const logoUploadRequestSchema = z.strictObject({
+  content_type: z.enum(ACCEPTED_IMAGE_MIME_TYPES, { error: MESSAGES.logoTypeInvalid }),
+  size: z
+    .number({ error: 'size must be a number' })
+    .int({ error: 'size must be a whole number of bytes' })
+    .positive({ error: 'size must be positive' })
+    .max(MAX_LOGO_BYTES, { error: MESSAGES.logoTooLarge(MAX_LOGO_BYTES) }),
+});
+export type LogoUploadRequest = z.infer<typeof logoUploadRequestSchema>;
+
+/** GET /api/profile/logo: a short-lived link to the uploaded logo, or null. */
+export const logoResponseSchema = z.object({ url: z.string().nullable() });
+export type LogoResponse = z.infer<typeof logoResponseSchema>;

@@ -14,3 +14,6 @@ export * from './car-packages';
 export * from './auth';
 export * from './content-credentials';
 export * from './car-photo-check';
+export * from './images';
+export * from './admin-dealers';
+export * from './batch';

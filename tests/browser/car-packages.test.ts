@@ -386,12 +386,19 @@ describe('car packages', () => {
     expect(await thumbnails.count()).toBe(1);
     expect(await page.getByLabel('Car Name / Description').inputValue()).toBe('2019 Tiny Test');
 
-    // "Place my logo" is offered only once the profile has a logo.
+    // "Place my logo" is offered only once the dealer uploaded a logo (a Logo URL alone is never fetched).
     expect(await page.getByRole('switch', { name: 'Place my logo' }).count()).toBe(0);
     await page.goto(`${session.url}/dashboard/settings`);
     await page.getByLabel('Logo URL').fill('https://cdn.example.com/harbor/logo.png');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.getByText(MESSAGES.profileUpdated.title).waitFor();
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    await page.getByLabel('Car Name / Description').waitFor();
+    expect(await page.getByRole('switch', { name: 'Place my logo' }).count()).toBe(0);
+    await page.goto(`${session.url}/dashboard/settings`);
+    const logoFile = await sharp({ create: { width: 200, height: 80, channels: 3, background: '#123456' } }).png().toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoFile });
+    await page.getByText(MESSAGES.logoSaved.title).waitFor();
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
     const logo = page.getByRole('switch', { name: 'Place my logo' });
     await logo.waitFor();

@@ -27,13 +27,15 @@ async function bundle(entry: string): Promise<{ text: string; inputs: string[] }
 
 describe('render Lambda bundle', () => {
   it('holds the OpenAI renderer but neither the local renderer, ISNet nor onnxruntime', async () => {
-    const { inputs } = await bundle('functions/src/renderer/create-renderer.ts');
-    expect(inputs.some((f) => f.includes('renderer/openai/openai-renderer'))).toBe(true);
-    const forbidden = inputs.filter((f) => /renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
-    expect(forbidden).toEqual([]);
-  }, 60_000);
+    for (const entry of ['functions/src/renderer/create-renderer.ts', 'functions/src/handlers/batch-render-photo.ts']) {
+      const { inputs } = await bundle(entry);
+      expect(inputs.some((f) => f.includes('renderer/openai/openai-renderer')), entry).toBe(true);
+      const forbidden = inputs.filter((f) => /renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
+      expect(forbidden, entry).toEqual([]);
+    }
+  }, 120_000);
 
-  it.each(['functions/src/handlers/check-car-photo.ts', 'functions/src/handlers/start-car-package.ts'])(
+  it.each(['functions/src/handlers/check-car-photo.ts', 'functions/src/handlers/start-car-package.ts', 'functions/src/handlers/start-batch.ts'])(
     '%s holds the OpenAI vision adapter but not the local detector, its model package, TensorFlow.js or ISNet',
     async (entry) => {
       const { inputs } = await bundle(entry);

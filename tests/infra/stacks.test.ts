@@ -4,7 +4,8 @@ import { API_ROUTES, WEBSOCKET_ROUTES } from '@shared/api-routes';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import { buildApp } from '../../infra/cdk/app-factory';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
-import { PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
+import { BATCH_WORKFLOW_TASK_HANDLERS, PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
+import * as localDefinitions from '../../infra/local/state-machine-definition';
 
 // Bundling is skipped in tests (it is exercised by `npx cdk synth`); everything else is the real app.
 const synth = (context: Record<string, unknown> = {}) => buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
@@ -24,7 +25,8 @@ describe('stateful stack', () => {
       ],
       TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
       GlobalSecondaryIndexes: [Match.objectLike({ IndexName: 'GSI1', KeySchema: [{ AttributeName: 'GSI1PK', KeyType: 'HASH' }, { AttributeName: 'GSI1SK', KeyType: 'RANGE' }] })],
-      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      // Backups reach back 30 days: an erased account is gone from them within the 30 days the privacy page promises.
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 30 } })],
     });
   });
 
@@ -119,7 +121,7 @@ describe('API stack', () => {
   });
 
   it('one Node 24 arm64 function per handler, each handler with stated permissions', () => {
-    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler), ...Object.values(WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER];
+    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler), ...Object.values(WORKFLOW_TASK_HANDLERS), ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER];
     const fns = Object.values(api.findResources('AWS::Lambda::Function'));
     expect(fns.length).toBe(handlers.length);
     for (const fn of fns) {
@@ -151,8 +153,8 @@ describe('API stack', () => {
 
   it('the render workflow: a traced, logged state machine whose Map renders up to 8 angles at once, retrying and catching inside each angle', () => {
     const machines = Object.values(api.findResources('AWS::StepFunctions::StateMachine'));
-    expect(machines.length).toBe(1);
-    const props = machines[0]!.Properties;
+    expect(machines.length).toBe(2); // the render workflow and its sibling, the batch workflow
+    const props = machines.find((m) => JSON.stringify(m.Properties.DefinitionString).includes('Each angle'))!.Properties;
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
     expect(props.LoggingConfiguration.Level).toBe('ALL');
     const definition = JSON.stringify(props.DefinitionString);
@@ -161,17 +163,64 @@ describe('API stack', () => {
     expect(definition).toMatch(/Render angle.*Catch.*States\.ALL.*Mark angle failed/);
   });
 
-  it('only the start and retry routes may start the workflow; only the sweeper may describe or stop its executions; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
+  it('the batch workflow: a traced, logged sibling whose Map renders up to 10 photos at once with the same Retry and a Catch inside each photo, and a Catch on the Map that closes the batch', () => {
+    const machine = Object.values(api.findResources('AWS::StepFunctions::StateMachine')).find((m) => JSON.stringify(m.Properties.DefinitionString).includes('Each photo'))!;
+    expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+    expect(machine.Properties.LoggingConfiguration.Level).toBe('ALL');
+    const { stateMachineDefinitions } = localDefinitions;
+    const definitions = Object.values(stateMachineDefinitions(api.toJSON() as never));
+    const asl = definitions.find((d) => 'Each photo' in d.States)!;
+    expect(asl.StartAt).toBe('Each photo');
+    const map = asl.States['Each photo']!;
+    expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.photos', MaxConcurrency: 10, Next: 'Finalize batch' });
+    expect(map.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'Close batch after a failure', ResultPath: '$.error' })]);
+    const processor = map.ItemProcessor!;
+    expect(processor.StartAt).toBe('Mark photo processing');
+    const render = processor.States['Render photo']!;
+    expect(render.Retry).toContainEqual(
+      expect.objectContaining({ ErrorEquals: ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'], IntervalSeconds: 5, MaxAttempts: 3, BackoffRate: 2, JitterStrategy: 'FULL' }),
+    );
+    expect(render.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'Mark photo failed', ResultPath: '$.error' })]);
+    expect(processor.States['Mark photo failed']).toMatchObject({ Type: 'Task', End: true });
+    // The same render step as the car package workflow: identical Retry on its render task.
+    const renderAsl = definitions.find((d) => 'Each angle' in d.States)!;
+    expect(renderAsl.States['Each angle']!.ItemProcessor!.States['Render angle']!.Retry).toEqual(render.Retry);
+    expect(asl.States['Finalize batch']).toMatchObject({ Type: 'Task', End: true });
+    // The batch tasks run the batch handlers.
+    const handlers = Object.values(api.findResources('AWS::Lambda::Function')).map((f) => f.Properties.Environment?.Variables?.HANDLER_NAME);
+    for (const h of Object.values(BATCH_WORKFLOW_TASK_HANDLERS)) expect(handlers).toContain(h);
+  });
+
+  it('only the start and retry routes (the batch start, and the trial transfer, which starts a package) may start a workflow; only the sweeper may describe or stop its executions; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
     const holders = (action: string) =>
       policies
         .filter(([, p]) => JSON.stringify(p.Properties.PolicyDocument).includes(`"${action}"`))
         .map(([id]) => id.replace(/Fn.*|Role.*/, ''))
         .sort();
-    expect(holders('states:StartExecution')).toEqual(['RetryCarPackageAngleHandler', 'StartCarPackageHandler']);
+    expect(holders('states:StartExecution')).toEqual([
+      'RetryCarPackageAngleHandler',
+      'StartBatchHandler',
+      'StartCarPackageHandler',
+      'TransferTrialPhotosByEmailHandler',
+      'TransferTrialPhotosHandler',
+    ]);
     expect(holders('states:StopExecution')).toEqual(['PackageSweeperHandler']);
-    // The OpenAI key: the workflow's prepare and render tasks, and the car check of the form and of the start (vision); the Stripe keys: the purchase and the webhook.
-    expect(holders('secretsmanager:GetSecretValue')).toEqual(['CheckCarPhotoHandler', 'PackagePrepareHandler', 'PackageRenderAngleHandler', 'PurchaseCreditsHandler', 'StartCarPackageHandler', 'StripeWebhookHandler']);
+    // The OpenAI key: the workflow's prepare and render tasks, the batch render, and the car check of the form, of the
+    // starts and of the trial uploads and transfer (vision); the Stripe keys: the purchase and the webhook.
+    expect(holders('secretsmanager:GetSecretValue')).toEqual([
+      'BatchRenderPhotoHandler',
+      'CheckCarPhotoHandler',
+      'CompleteTrialUploadsHandler',
+      'PackagePrepareHandler',
+      'PackageRenderAngleHandler',
+      'PurchaseCreditsHandler',
+      'StartBatchHandler',
+      'StartCarPackageHandler',
+      'StripeWebhookHandler',
+      'TransferTrialPhotosByEmailHandler',
+      'TransferTrialPhotosHandler',
+    ]);
     api.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
   });
 
@@ -209,8 +258,8 @@ describe('API stack', () => {
         .filter(([, p]) => statements(p).some((st) => [st.Action].flat().includes(action) && JSON.stringify(st.Resource).includes(action === 'kms:Sign' ? keyId! : 'content-credentials/certificate-chain')))
         .map(([id]) => id.replace(/Fn.*|Role.*/, ''))
         .sort();
-    expect(holders('kms:Sign')).toEqual(['PackageRenderAngleHandler']);
-    expect(holders('ssm:GetParameter')).toEqual(['PackageRenderAngleHandler', 'VerifyContentCredentialsHandler']);
+    expect(holders('kms:Sign')).toEqual(['BatchRenderPhotoHandler', 'PackageRenderAngleHandler']);
+    expect(holders('ssm:GetParameter')).toEqual(['BatchRenderPhotoHandler', 'PackageRenderAngleHandler', 'VerifyContentCredentialsHandler']);
     // kms:Sign on that key alone, never a wildcard.
     for (const [, p] of policies) for (const st of statements(p)) if ([st.Action].flat().includes('kms:Sign')) expect(JSON.stringify(st.Resource)).not.toContain('*');
     const envOf = (handler: string) =>
@@ -247,24 +296,30 @@ describe('auth stack', () => {
     });
   });
 
-  it('signs links with an asymmetric KMS key that only POST /api/auth/magic-link may use to sign', () => {
+  it('signs links with an asymmetric KMS key that only POST /api/auth/magic-link (and the trial account creation, which runs the same request) may use to sign', () => {
     auth.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
     const signersIn = (t: Template) =>
       Object.entries(t.findResources('AWS::IAM::Policy'))
         .filter(([, p]) => (p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).some((st) => [st.Action].flat().includes('kms:Sign') && JSON.stringify(st.Resource).includes('MagicLinkSigningKey')))
         .map(([id]) => id.replace(/Fn.*/, ''));
-    expect([...signersIn(auth), ...signersIn(api)]).toEqual(['RequestMagicLinkHandler']);
+    expect([...signersIn(auth), ...signersIn(api)].sort()).toEqual(['CreateTrialAccountHandler', 'RequestMagicLinkHandler']);
   });
 
-  it('self sign-up is off (accounts are made by the magic-link route), and the dealership name is an account attribute', () => {
+  it('self sign-up is off (accounts are made by the magic-link route and the trial account creation), and the dealership name is an account attribute', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Schema: Match.arrayWith([Match.objectLike({ Name: 'dealer_name', AttributeDataType: 'String', Mutable: true })]),
     });
-    const handler = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('RequestMagicLinkHandler'));
-    const doc = JSON.stringify(handler.map(([, p]) => p.Properties.PolicyDocument));
-    for (const action of ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword']) expect(doc).toContain(action);
-    const others = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => !id.startsWith('RequestMagicLinkHandler'));
+    const creators = ['RequestMagicLinkHandler', 'CreateTrialAccountHandler'];
+    for (const creator of creators) {
+      const handler = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith(creator));
+      const doc = JSON.stringify(handler.map(([, p]) => p.Properties.PolicyDocument));
+      for (const action of ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword']) expect(doc).toContain(action);
+    }
+    // The account erasure may sign a user out and delete them, and nothing else of the admin API.
+    const eraser = JSON.stringify(Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('EraseAccountHandler')).map(([, p]) => p.Properties.PolicyDocument));
+    expect(eraser.match(/cognito-idp:\w+/g)?.sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']);
+    const others = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => !creators.some((c) => id.startsWith(c)) && !id.startsWith('EraseAccountHandler'));
     expect(JSON.stringify(others.map(([, p]) => p.Properties.PolicyDocument))).not.toContain('cognito-idp:Admin');
   });
 });
@@ -329,13 +384,17 @@ describe('web stack', () => {
 });
 
 describe('cdk-nag AwsSolutions', () => {
+  // Reading a stack's annotations synthesizes it: once per stack, and more than the default 30 s for all four on a
+  // busy machine (about 70 functions).
   it('reports no unsuppressed error or warning in any stack', () => {
-    for (const stack of [stacks.stateful, stacks.auth, stacks.api, stacks.web]) {
+    for (const stack of [stacks.stateful, stacks.auth, stacks.api, stacks.web, stacks.edge]) {
+      const annotations = Annotations.fromStack(stack);
       const problems = [
-        ...Annotations.fromStack(stack).findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
-        ...Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...annotations.findError('*', Match.stringLikeRegexp('AwsSolutions-.*')),
+        ...annotations.findWarning('*', Match.stringLikeRegexp('AwsSolutions-.*')),
       ].map((a) => `${a.id}: ${String(a.entry.data).slice(0, 120)}`);
       expect(problems, stack.stackName).toEqual([]);
     }
-  });
+    // Reading the annotations of every stack takes tens of seconds on a busy machine.
+  }, 120_000);
 });

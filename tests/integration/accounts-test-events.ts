@@ -12,6 +12,8 @@ export async function callRoute(
     user?: { sub: string; email?: string };
     body?: unknown;
     rawBody?: string;
+    /** Of the body (application/json unless said, e.g. a form-encoded rawBody). */
+    contentType?: string;
     sourceIp?: string;
     pathParameters?: Record<string, string>;
     query?: Record<string, string>;
@@ -27,7 +29,7 @@ export async function callRoute(
     routeKey,
     rawPath,
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': opts.contentType ?? 'application/json' },
     isBase64Encoded: false,
     requestContext: {
       accountId: 'local',

@@ -1,28 +1,63 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { CAR_PACKAGE_MESSAGES, MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
 
 /**
- * The dealer's logo from Settings on every image of a package (the form's toggle): fetched once at the start, kept
- * with the package, placed by the renderer in the bottom-right corner. The logo's web address is the one outside
- * resource here: a LogoSource that serves a drawn logo stands in for the dealer's web server.
+ * The dealer's logo on every image of a package (the form's toggle): uploaded in Settings under logos/<sub>/,
+ * checked by its bytes, copied once at the start, placed by the renderer in the bottom-right corner. The profile's
+ * logo_url is never fetched by the server: pointed at the cloud metadata address or at this machine, nothing calls it.
  */
 useLocalHost();
 const h = await import('../support/car-package-harness');
-const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
-const { LogoUnreadableError } = await import('../../functions/src/car-packages/https-logo-source');
+const { createCarPackage, startCarPackage } = await import('../../functions/src/car-packages/start-package');
+const { createLogoUpload, saveLogo, logoKeys } = await import('../../functions/src/accounts/logo');
+const { S3LogoStorage } = await import('../../functions/src/accounts/s3-logo-storage');
+const { config } = await import('../../functions/src/lib/config');
+const { uploadByPresignedPost } = await import('./package-api-client');
+const { createCarPackageRequestSchema } = await import('@shared/schemas/car-packages');
 const readRender = (key: string) => h.adapters.photos.readRender(key);
+const logoDeps = { accounts: h.adapters.accounts, logos: new S3LogoStorage(config().UPLOADS_BUCKET) };
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
 
-const LOGO_URL = 'https://dealer.example/logo.png';
+// A listener on this machine that counts every connection: a fetch of the logo URL would open one.
+let connections = 0;
+const trap = createServer((socket) => (connections++, socket.destroy()));
+await new Promise<void>((r) => trap.listen(0, '127.0.0.1', r));
+const trapPort = (trap.address() as { port: number }).port;
+afterAll(() => new Promise<void>((r) => trap.close(() => r())));
+const INTERNAL_URLS = [`https://127.0.0.1:${trapPort}/logo.png`, `https://localhost:${trapPort}/logo.png`, 'https://169.254.169.254/latest/meta-data/logo.png'];
+
+// Every fetch of this process is recorded (the S3 uploads use it too): none may go to a profile's logo URL.
+const fetched: string[] = [];
+const realFetch = globalThis.fetch;
+globalThis.fetch = ((input: string | URL | Request, init?: RequestInit) => {
+  fetched.push(input instanceof Request ? input.url : String(input));
+  return realFetch(input, init);
+}) as typeof fetch;
+afterAll(() => void (globalThis.fetch = realFetch));
+afterEach(() => {
+  const urls = fetched.splice(0);
+  expect(urls.filter((url) => url.includes('169.254.') || url.includes(`127.0.0.1:${trapPort}`) || url.includes(`localhost:${trapPort}`))).toEqual([]);
+  expect(connections).toBe(0);
+});
+
 const redLogo = () => sharp({ create: { width: 200, height: 100, channels: 3, background: '#e00000' } }).png().toBuffer();
 
-async function dealerWithLogo() {
+async function uploadLogo(sub: string, bytes: Buffer, contentType: 'image/png' | 'image/jpeg' | 'image/webp' = 'image/png') {
+  const target = await createLogoUpload(logoDeps, sub, { content_type: contentType, size: bytes.length });
+  expect(target.key).toBe(`logos/${sub}/upload`);
+  await uploadByPresignedPost(target, bytes, contentType);
+  return saveLogo(logoDeps, sub);
+}
+
+/** A dealer whose profile's logo_url points into our own network. */
+async function dealerWithInternalLogoUrl(i: number) {
   const dealer = await h.newDealer('logo');
-  await h.adapters.accounts.updateProfile(dealer.sub, { logo_url: LOGO_URL }, new Date());
+  await h.adapters.accounts.updateProfile(dealer.sub, { logo_url: INTERNAL_URLS[i % INTERNAL_URLS.length]! }, new Date());
   return dealer;
 }
 
@@ -36,18 +71,18 @@ async function cornerColour(jpeg: Buffer): Promise<[number, number, number]> {
 }
 
 describe('the dealer logo on car package images', () => {
-  it('is fetched once at the start and placed on every rendered angle', async () => {
+  it('is the dealer own checked upload, copied once at the start and placed on every rendered angle; the logo URL is never fetched', async () => {
     const w = await h.scriptedWorkflow(sfn, {});
-    let fetches = 0;
-    const deps = { ...w.packageDeps, logos: { fetch: async (url: string) => (expect(url).toBe(LOGO_URL), fetches++, redLogo()) } };
-    const dealer = await dealerWithLogo();
-    const photo = await h.carPhoto();
-    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: photo, angle: 'front_left_corner' }], 'Logo 2021 Cupra Born', { use_logo: true });
-    await startCarPackage(deps, dealer.sub, id);
+    const dealer = await dealerWithInternalLogoUrl(0);
+    const profile = await uploadLogo(dealer.sub, await redLogo());
+    expect(profile.has_logo).toBe(true);
+    // The browser's upload is gone; the kept logo is a PNG we encoded.
+    expect(await h.objectKeys('uploads', logoKeys.prefix(dealer.sub))).toEqual([logoKeys.checked(dealer.sub)]);
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Logo 2021 Cupra Born', { use_logo: true });
+    await startCarPackage(w.packageDeps, dealer.sub, id);
     await w.settle();
     const found = await h.packageOf(id);
-    expect(found.pkg.logo_key).toBeTruthy();
-    expect(fetches).toBe(1);
+    expect(found.pkg.logo_key).toBe(`car-packages/${dealer.sub}/${id}/logo`);
     const done = found.images.filter((i) => i.angle_status === 'completed');
     expect(done.map((i) => i.angle).sort()).toEqual(['front_left_corner', 'front_right_corner']);
     for (const image of done) {
@@ -59,21 +94,44 @@ describe('the dealer logo on car package images', () => {
 
   it('a package without the toggle carries no logo', async () => {
     const w = await h.scriptedWorkflow(sfn, {});
-    const dealer = await dealerWithLogo();
+    const dealer = await dealerWithInternalLogoUrl(1);
+    await uploadLogo(dealer.sub, await redLogo());
     const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'No logo Cupra');
-    await startCarPackage({ ...w.packageDeps, logos: { fetch: async () => redLogo() } }, dealer.sub, id);
+    await startCarPackage(w.packageDeps, dealer.sub, id);
     await w.settle();
     const image = h.imageOf(await h.packageOf(id), 'front_left_corner');
     const [r, g, b] = await cornerColour(await readRender(image.rendered_key!));
     expect(Math.abs(r - g) + Math.abs(r - b)).toBeLessThan(40); // the photo's grey street, no red logo
   });
 
-  it('a logo that cannot be loaded refuses the start with the reason, and charges nothing', async () => {
+  it('with only a logo URL (no upload), the toggle is refused with what to do, nothing is fetched or charged', async () => {
+    for (let i = 0; i < INTERNAL_URLS.length; i++) {
+      const dealer = await dealerWithInternalLogoUrl(i);
+      const body = createCarPackageRequestSchema.parse({ session_name: 'Internal logo', use_logo: true, photos: [{ file_name: 'a.jpg', content_type: 'image/jpeg', size: 1000 }] });
+      await expect(createCarPackage(h.adapters, dealer.sub, body)).rejects.toMatchObject({ kind: 'validation', message: CAR_PACKAGE_MESSAGES.noLogo });
+      expect((await h.ledgerOf(dealer.sub)).balance).toBe(5);
+    }
+  });
+
+  it('a file that is not a readable PNG, JPEG or WebP is refused and removed; the profile keeps no logo', async () => {
+    const dealer = await dealerWithInternalLogoUrl(2);
+    const png = await redLogo();
+    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><image href="http://169.254.169.254/x"/></svg>`);
+    for (const bad of [svg, png.subarray(0, 60), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)])]) {
+      await expect(uploadLogo(dealer.sub, bad)).rejects.toMatchObject({ kind: 'validation', message: MESSAGES.logoUnreadable });
+      expect(await h.objectKeys('uploads', logoKeys.prefix(dealer.sub))).toEqual([]);
+    }
+    expect((await h.adapters.accounts.getProfile(dealer.sub))?.logo_key).toBeNull();
+    await expect(saveLogo(logoDeps, dealer.sub)).rejects.toMatchObject({ kind: 'validation', message: MESSAGES.logoNotUploaded });
+  });
+
+  it('a logo removed from storage refuses the start with the reason, and charges nothing', async () => {
     const w = await h.scriptedWorkflow(sfn, {});
-    const dealer = await dealerWithLogo();
-    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Unreachable logo', { use_logo: true });
-    const deps = { ...w.packageDeps, logos: { fetch: async () => Promise.reject(new LogoUnreadableError('dealer.example did not answer.')) } };
-    await expect(startCarPackage(deps, dealer.sub, id)).rejects.toMatchObject({ kind: 'validation', message: CAR_PACKAGE_MESSAGES.logoUnreadable('Dealer.example did not answer.') });
+    const dealer = await h.newDealer('logo-gone');
+    await uploadLogo(dealer.sub, await redLogo());
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Missing logo', { use_logo: true });
+    await logoDeps.logos.delete(logoKeys.checked(dealer.sub));
+    await expect(startCarPackage(w.packageDeps, dealer.sub, id)).rejects.toMatchObject({ kind: 'validation', message: CAR_PACKAGE_MESSAGES.logoUnreadable });
     const ledger = await h.ledgerOf(dealer.sub);
     expect(ledger.debits).toEqual([]);
     expect(ledger.balance).toBe(5);

@@ -6,6 +6,7 @@ import { MAX_VERIFY_BYTES, VERIFY_RATE_PER_MINUTE } from '@shared/content-creden
 import { CONTENT_CREDENTIALS } from '@shared/messages';
 import type { CarPackageZipResponse } from '@shared/schemas/car-packages';
 import type { CredentialsReport } from '@shared/schemas/content-credentials';
+import { stripLocation } from '../../functions/src/uploads/strip-location';
 import { useLocalHost } from '../support/local-host';
 import { photoWithGps, SERIAL } from '../content-credentials/support';
 import { car } from '../renderer/bad-photos';
@@ -48,7 +49,14 @@ describe('content credentials of a car package, end to end on the local host', (
     const zipped = Object.entries(files).find(([name]) => name.endsWith('front-left-corner.jpg'))![1];
     expect(Buffer.from(zipped).equals(storedFull)).toBe(true);
 
-    const sha = createHash('sha256').update(photo).digest('hex');
+    // The credentials name the photo we keep: the upload with its location removed at start (the dealer's GPS never
+    // reaches our storage beyond the draft), so its hash is that of stripLocation(upload), not of the phone's bytes.
+    const found = await h.packageOf(id);
+    const kept = found.pkg.photos.find((p) => p.id === h.imageOf(found, 'front_left_corner').source_photo_id)!;
+    const source = await h.adapters.photos.readUpload(kept.key);
+    expect(source.equals(stripLocation(photo))).toBe(true);
+    expect(source.equals(photo)).toBe(false);
+    const sha = createHash('sha256').update(source).digest('hex');
     for (const [bytes, type] of [[Buffer.from(zipped), 'image/jpeg'], [web, 'image/webp']] as const) {
       const checked = await verify(bytes, type);
       expect(checked.status).toBe(200);

@@ -22,7 +22,8 @@ const { promoteToSuperUser } = await import('../../functions/src/accounts/super-
 const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
 
 const OWNER_CAR = 'Owner Secret 1967 Shelby GT500';
-const routes = API_ROUTES as readonly ApiRoute[];
+// Routes that erase the caller's account go last: every actor is still needed by the others.
+const routes = [...(API_ROUTES as readonly ApiRoute[])].sort((a, b) => Number(!!ROUTE_EXAMPLES[routeKey(a)]?.erasesCaller) - Number(!!ROUTE_EXAMPLES[routeKey(b)]?.erasesCaller));
 
 type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user';
 

@@ -51,6 +51,8 @@ export interface RouteExample {
   ok: number;
   /** A route whose request changes something the next call depends on: the permitted call goes last. */
   changes?: boolean;
+  /** The permitted call erases the caller's account: the matrix runs such routes after every other. */
+  erasesCaller?: boolean;
   /** Routes whose body is not JSON validated by a zod schema (the bad-input sweep still expects a clean 4xx). */
   rawBody?: boolean;
 }
@@ -60,6 +62,8 @@ export const routeKey = (r: Pick<ApiRoute, 'method' | 'path'>): RouteKey => `${r
 
 const PLAIN_PHOTO = new Uint8Array(readFileSync(new URL('../fixtures/cars/bmw-2002-silver-front34-grass.jpg', import.meta.url)));
 const idempotency = () => `proof-${crypto.randomUUID()}`;
+/** The shape of a trial token (32 bytes, base64url) that no link has. */
+const UNKNOWN_TRIAL_TOKEN = 'A'.repeat(43);
 
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/health': { ownership: 'none', ok: 200, request: () => ({}) },
@@ -74,6 +78,11 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/auth/magic-link': { ownership: 'none', ok: 202, changes: true, request: () => ({ body: { email: `proof-${crypto.randomUUID()}@example.com` } }) },
   'GET /api/me': { ownership: 'self', ok: 200, request: () => ({}) },
   'PATCH /api/profile': { ownership: 'self', ok: 200, changes: true, request: () => ({ body: { dealer_name: 'Proof Motors' } }) },
+  'POST /api/profile/logo/upload': { ownership: 'self', ok: 200, request: () => ({ body: { content_type: 'image/png', size: 1000 } }) },
+  // Nothing uploaded yet: the dealer passes the access check and is told to upload the file.
+  'POST /api/profile/logo': { ownership: 'self', ok: 400, request: () => ({}) },
+  'GET /api/profile/logo': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/account/erasure': { ownership: 'self', ok: 200, changes: true, erasesCaller: true, request: () => ({ body: { confirm: true } }) },
   'GET /api/credits/balance': { ownership: 'self', ok: 200, request: () => ({}) },
   'GET /api/credits/transactions': { ownership: 'self', ok: 200, request: () => ({}) },
   'POST /api/credits/use': {
@@ -125,6 +134,15 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     changes: true,
     request: (w) => ({ body: { email: w.owner.email, credits: 1, reason: 'Proof suite', idempotency_key: idempotency() } }),
   },
+  // Batch processor (super users): a new batch's presigned uploads; a batch id never created is 404 for the super user.
+  'POST /api/batches': {
+    ownership: 'none',
+    ok: 201,
+    changes: true,
+    request: () => ({ body: { photos: [{ file_name: 'car.jpg', content_type: 'image/jpeg', size: 1000 }] } }),
+  },
+  'GET /api/batches/{id}': { ownership: 'none', ok: 404, request: () => ({ params: { id: '01JB0000000000000000000000' } }) },
+  'POST /api/batches/{id}/start': { ownership: 'none', ok: 404, request: () => ({ params: { id: '01JB0000000000000000000000' } }) },
   'GET /api/admin/credit-packages': { ownership: 'none', ok: 200, request: () => ({}) },
   // Sets what the seeded package already has, so the shared table is left as it was.
   'PATCH /api/admin/credit-packages/{id}': { ownership: 'none', ok: 200, changes: true, request: () => ({ params: { id: 'professional' }, body: { is_popular: true } }) },
@@ -152,6 +170,28 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     request: (w) => ({ params: { id: w.finishedPackage, angle: w.renderedAngle } }),
   },
   'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  // My Images: every dealer gets their own images (the owner's finished package's angles are the owner's only).
+  'GET /api/images': { ownership: 'self', ok: 200, request: () => ({}) },
+  'GET /api/admin/dealers': { ownership: 'none', ok: 200, request: (w) => ({ query: `email=${encodeURIComponent(w.owner.email)}` }) },
+  'GET /api/admin/dealers/{id}/transactions': { ownership: 'none', ok: 200, request: (w) => ({ params: { id: w.owner.sub } }) },
+  // The owner is a standard dealer: setting that role again is permitted and changes nothing the other calls depend on.
+  'PUT /api/admin/dealers/{id}/role': { ownership: 'none', ok: 200, changes: true, request: (w) => ({ params: { id: w.owner.sub }, body: { role: 'standard' } }) },
+  // Trial links (issue 12). A well-formed token no link has: the public routes answer as for an unknown link (the
+  // trial tests cover real links end to end); nothing is uploaded or converted.
+  'GET /api/trial/validate-token/{token}': { ownership: 'none', ok: 200, request: () => ({ params: { token: UNKNOWN_TRIAL_TOKEN } }) },
+  'POST /api/trial/upload-photos/{token}': {
+    ownership: 'none',
+    ok: 400,
+    request: () => ({ params: { token: UNKNOWN_TRIAL_TOKEN }, body: { files: [{ name: 'front.jpg', type: 'image/jpeg', size: 1000 }] } }),
+  },
+  'POST /api/trial/upload-photos/{token}/complete': { ownership: 'none', ok: 400, request: () => ({ params: { token: UNKNOWN_TRIAL_TOKEN } }) },
+  'POST /api/trial/create-account': { ownership: 'none', ok: 400, request: () => ({ body: { token: UNKNOWN_TRIAL_TOKEN, email: 'prospect@example.com' } }) },
+  // The caller's own account: a token converted to nobody is refused; the e-mail fallback finds nothing to move.
+  'POST /api/trial/transfer-photos': { ownership: 'self', ok: 400, request: () => ({ body: { trial_token: UNKNOWN_TRIAL_TOKEN } }) },
+  'POST /api/trial/transfer-photos-by-email': { ownership: 'self', ok: 200, request: (_w, c) => ({ body: { email: c.email } }) },
+  'GET /api/admin/trial-links': { ownership: 'none', ok: 200, request: () => ({}) },
+  'POST /api/admin/trial-links': { ownership: 'none', ok: 201, changes: true, request: () => ({ body: { dealer_name: 'Proof Motors' } }) },
+  'POST /api/admin/trial-links/{id}/revoke': { ownership: 'none', ok: 404, request: () => ({ params: { id: '01ARZ3NDEKTSV4RRFFQ69G5FAV' } }) },
 };
 
 /** The path with its parameters filled in, plus the query. */

@@ -28,7 +28,6 @@ import { DynamoDbAccountStore } from '../../functions/src/accounts/dynamodb-acco
 import { s3 } from '../../functions/src/adapters/s3/client';
 import type { StoredImage, StoredPackage } from '../../functions/src/car-packages/car-package';
 import { DynamoDbPackageStore } from '../../functions/src/car-packages/dynamodb-package-store';
-import { HttpsLogoSource } from '../../functions/src/car-packages/https-logo-source';
 import { createCarPackage } from '../../functions/src/car-packages/start-package';
 import { type PackageDeps } from '../../functions/src/car-packages/package-deps';
 import type { RenderWorkflow } from '../../functions/src/car-packages/ports';
@@ -62,7 +61,6 @@ export const adapters = {
   photos: new S3PhotoStorage(config().UPLOADS_BUCKET, config().RENDERS_BUCKET),
   credits: new DynamoDbCreditStore(),
   accounts: new DynamoDbAccountStore(),
-  logos: new HttpsLogoSource(),
   notify: createUserNotifier(),
 };
 

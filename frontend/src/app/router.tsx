@@ -45,8 +45,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, ...page(() => import('./routes/dashboard-overview')) },
               { path: 'car-packages', ...page(() => import('@/features/car-packages/components/car-packages-page')) },
-              { path: 'images', ...page(() => import('@/features/dashboard/components/images-page')) },
-              { path: 'image-processor', ...page(() => import('@/features/dashboard/components/image-processor-page')) },
+              { path: 'images', ...page(() => import('@/features/images/components/images-page')) },
+              { path: 'image-processor', ...page(() => import('./routes/image-processor')) },
               { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
               { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
               { path: 'admin', ...page(() => import('./routes/admin')) },

@@ -42,3 +42,27 @@ export function clearPendingProfile(): void {
 export function clearPendingTrialTransfer(): void {
   write(PENDING_TRIAL_TRANSFER_KEY, null);
 }
+
+/** The trial token kept after the trial page created the account, until the first sign-in moves the photos. */
+export interface PendingTrialTransfer {
+  trial_token: string;
+  user_id?: string;
+}
+
+export function savePendingTrialTransfer(pending: PendingTrialTransfer): void {
+  write(PENDING_TRIAL_TRANSFER_KEY, JSON.stringify(pending));
+}
+
+export function readPendingTrialTransfer(): PendingTrialTransfer | null {
+  try {
+    const parsed = JSON.parse(read(PENDING_TRIAL_TRANSFER_KEY) ?? 'null') as PendingTrialTransfer | null;
+    return parsed && typeof parsed.trial_token === 'string' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+const TRIAL_TRANSFER_CHECKED_PREFIX = 'trial_transfer_checked_';
+/** The per-user flag that the trial transfer was checked (spec section 3): it runs once per user. */
+export const trialTransferChecked = (userId: string) => read(`${TRIAL_TRANSFER_CHECKED_PREFIX}${userId}`) === '1';
+export const markTrialTransferChecked = (userId: string) => write(`${TRIAL_TRANSFER_CHECKED_PREFIX}${userId}`, '1');

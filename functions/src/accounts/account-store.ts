@@ -2,8 +2,10 @@ import type { Profile } from '@shared/schemas/account';
 import type { StoredBalance } from '../credits/balance';
 import type { LedgerEntry } from '../credits/credit-store';
 
-export interface StoredProfile extends Profile {
+export interface StoredProfile extends Omit<Profile, 'has_logo'> {
   updated_at: string;
+  /** The checked logo in the uploads bucket (logos/<sub>/...), set only by POST /api/profile/logo. */
+  logo_key: string | null;
 }
 
 export interface NewAccount {
@@ -29,6 +31,8 @@ export interface AccountStore {
   updateProfile(sub: string, changes: ProfileChanges, now: Date): Promise<StoredProfile | undefined>;
   findSubByEmail(email: string): Promise<string | undefined>;
   /** Undefined when the profile does not exist. */
+  setLogoKey(sub: string, key: string | null, now: Date): Promise<StoredProfile | undefined>;
+  /** Undefined when the profile does not exist. */
   setRole(sub: string, role: Profile['role'], now: Date): Promise<StoredProfile | undefined>;
 }
 
@@ -39,6 +43,7 @@ export function profileView(p: StoredProfile): Profile {
     email: p.email,
     dealer_name: p.dealer_name,
     logo_url: p.logo_url,
+    has_logo: Boolean(p.logo_key),
     role: p.role,
     user_type: p.user_type,
     total_credits_purchased: p.total_credits_purchased,

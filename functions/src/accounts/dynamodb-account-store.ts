@@ -4,7 +4,7 @@ import { keys } from '../adapters/dynamodb/keys';
 import { creditItems } from '../credits/dynamodb-credit-store';
 import type { AccountStore, NewAccount, ProfileChanges, StoredProfile } from './account-store';
 
-const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'created_at', 'updated_at'] as const;
+const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'logo_key', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'created_at', 'updated_at'] as const;
 const toProfile = (item: Record<string, unknown>) => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as StoredProfile;
 
 export class DynamoDbAccountStore implements AccountStore {
@@ -18,6 +18,8 @@ export class DynamoDbAccountStore implements AccountStore {
               { Put: { TableName: tableName(), Item: { ...keys.profile(profile.id), entity: 'profile', ...profile }, ConditionExpression: absent } },
               { Put: { TableName: tableName(), Item: creditItems.balance(balance), ConditionExpression: absent } },
               { Put: { TableName: tableName(), Item: creditItems.entry(trialGrant), ConditionExpression: absent } },
+              // An erased account is never made again from a token issued before its erasure.
+              { ConditionCheck: { TableName: tableName(), Key: keys.erasureRequest(profile.id), ConditionExpression: 'attribute_not_exists(PK)' } },
               // The newest account of an address wins the lookup (a Cognito user deleted and created again gets a new sub).
               { Put: { TableName: tableName(), Item: { ...keys.emailLookup(profile.email), entity: 'email_lookup', sub: profile.id, email: profile.email } } },
             ],
@@ -48,6 +50,10 @@ export class DynamoDbAccountStore implements AccountStore {
       values[`:${field}`] = changes[field];
     }
     return this.update(sub, `SET ${sets.join(', ')}`, values);
+  }
+
+  async setLogoKey(sub: string, key: string | null, now: Date): Promise<StoredProfile | undefined> {
+    return this.update(sub, 'SET logo_key = :key, updated_at = :now', { ':key': key, ':now': now.toISOString() });
   }
 
   async setRole(sub: string, role: StoredProfile['role'], now: Date): Promise<StoredProfile | undefined> {

@@ -34,6 +34,7 @@ export async function ensureAccount(
     email,
     dealer_name: dealerName,
     logo_url: null,
+    logo_key: null,
     role: 'standard',
     user_type: 'trial',
     total_credits_purchased: 0,

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import type { SignInDirectory } from '../privacy/erase-account';
 import type { UserDirectory } from './request-magic-link';
 
 /** Cognito wants a password even for passwordless users; nobody ever knows or uses this one. */
@@ -14,7 +17,7 @@ const unusablePassword = () => `${randomBytes(24).toString('hex')}Aa1!`;
  * The user pool through Cognito's admin API (self sign-up is off: accounts are created here, so the public SignUp
  * API cannot be used to probe for addresses). Usernames are the e-mail (the pool signs in by e-mail).
  */
-export class CognitoUserDirectory implements UserDirectory {
+export class CognitoUserDirectory implements UserDirectory, SignInDirectory {
   private readonly client: CognitoIdentityProviderClient;
 
   constructor(
@@ -62,5 +65,16 @@ export class CognitoUserDirectory implements UserDirectory {
     const created = await this.find(email);
     if (!created) throw new Error('the account just created cannot be found');
     return created;
+  }
+
+  /** Account erasure: every refresh token revoked, then the user deleted (an absent user is already gone). */
+  async deleteUser(email: string): Promise<void> {
+    const input = { UserPoolId: this.userPoolId, Username: email };
+    try {
+      await this.client.send(new AdminUserGlobalSignOutCommand(input));
+      await this.client.send(new AdminDeleteUserCommand(input));
+    } catch (error) {
+      if ((error as Error).name !== 'UserNotFoundException') throw error;
+    }
   }
 }

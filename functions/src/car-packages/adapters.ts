@@ -4,7 +4,6 @@ import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
 import { config } from '../lib/config';
 import { createUserNotifier } from '../realtime/notify-user';
 import { DynamoDbPackageStore } from './dynamodb-package-store';
-import { HttpsLogoSource } from './https-logo-source';
 import type { RenderWorkflow } from './ports';
 import { S3PhotoStorage } from './s3-photo-storage';
 import { SfnRenderWorkflow } from './sfn-render-workflow';
@@ -16,7 +15,6 @@ export function packageAdapters() {
     photos: new S3PhotoStorage(c.UPLOADS_BUCKET, c.RENDERS_BUCKET),
     credits: new DynamoDbCreditStore(),
     accounts: new DynamoDbAccountStore(),
-    logos: new HttpsLogoSource(),
     notify: createUserNotifier(),
   };
 }

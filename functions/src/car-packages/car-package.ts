@@ -2,11 +2,12 @@
  * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
-import { ANGLES, type Angle } from '@shared/angles';
+import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, type AcceptedImageType } from '@shared/limits';
 import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
 import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
+import type { RenderedImageRecord } from '../images/rendered-image';
 
 export interface StoredPhoto {
   /** photo-1 ... photo-15, in the order the dealer chose them. */
@@ -220,6 +221,20 @@ export function angleState(image: StoredImage) {
     error_message: image.error_message,
     retryable: image.angle_status === 'failed' && image.retryable !== false,
   };
+}
+
+/**
+ * What a finished angle adds to the rendered-image record (My Images) beside what the render produced: where it
+ * came from. The original is the dealer's photo the renderer named as its source (the package's checked copy).
+ */
+export function renderedImageOrigin(
+  pkg: Pick<StoredPackage, 'id' | 'photos'>,
+  angle: Angle,
+  sourcePhotoId: string,
+): Pick<RenderedImageRecord, 'image_id' | 'source' | 'source_id' | 'label' | 'angle' | 'original_key'> {
+  const photo = pkg.photos.find((p) => p.id === sourcePhotoId);
+  if (!photo) throw new Error(`package ${pkg.id} has no photo ${sourcePhotoId} (named by the renderer for ${angle})`);
+  return { image_id: `${pkg.id}-${angle}`, source: 'car_package', source_id: pkg.id, label: ANGLE_LABELS[angle], angle, original_key: photo.key };
 }
 
 export async function imageView(image: StoredImage, pkg: StoredPackage, urls: SignedUrls): Promise<PackageImage> {

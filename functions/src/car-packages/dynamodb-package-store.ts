@@ -5,6 +5,7 @@ import type { SessionStatus } from '@shared/statuses';
 import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import type { AlongsideWrite } from '../credits/credit-store';
+import type { RenderedImageRecord } from '../images/rendered-image';
 import { DomainError } from '../lib/errors';
 import type { StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
 import type { ActivePackage, PackageStore, RenderResult } from './ports';
@@ -55,7 +56,7 @@ export class DynamoDbPackageStore implements PackageStore {
     await dynamo().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keys.carPackageDraft(draft.id), entity: 'car_package_draft', ...draft, expiresAt: ttlAt(Date.parse(draft.expires_at)) },
+        Item: { ...keys.carPackageDraft(draft.id), ...keys.carPackageDraftIndex(draft.user_id, draft.id), entity: 'car_package_draft', ...draft, expiresAt: ttlAt(Date.parse(draft.expires_at)) },
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );
@@ -187,17 +188,23 @@ export class DynamoDbPackageStore implements PackageStore {
     });
   }
 
-  completeAngle(id: string, angle: Angle, sub: string, r: RenderResult, now: string) {
-    // The finished image also joins the dealer's images on GSI1 (newest first), for My Images.
-    const index = keys.renderedImageIndex(sub, now, `${id}-${angle}`);
+  completeAngle(id: string, angle: Angle, sub: string, r: RenderResult, origin: Pick<RenderedImageRecord, 'image_id' | 'source' | 'source_id' | 'label' | 'original_key'>, now: string) {
+    // The finished image also joins the dealer's images on GSI1 (newest first), for My Images, carrying every
+    // attribute of a RenderedImageRecord (angle and background are on the item since its creation).
+    const index = keys.renderedImageIndex(sub, now, origin.image_id);
     return transition(
       {
         Key: keys.carPackageImage(id, angle),
         UpdateExpression:
-          'SET angle_status = :completed, #s = :success, error_message = :null, rendered_key = :rk, web_key = :wk, source_photo_id = :src, model = :model, renderer = :renderer, mirrored = :mirrored, fidelity = :fidelity, warnings = :warnings, render_ms = :ms, updated_at = :now, completed_at = :now, GSI1PK = :gpk, GSI1SK = :gsk',
+          'SET angle_status = :completed, #s = :success, error_message = :null, rendered_key = :rk, web_key = :wk, source_photo_id = :src, model = :model, renderer = :renderer, mirrored = :mirrored, fidelity = :fidelity, warnings = :warnings, render_ms = :ms, updated_at = :now, completed_at = :now, image_id = :iid, #source = :source, source_id = :sid, #label = :label, original_key = :ok, GSI1PK = :gpk, GSI1SK = :gsk',
         ConditionExpression: 'angle_status = :processing',
-        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeNames: { '#s': 'status', '#source': 'source', '#label': 'label' },
         ExpressionAttributeValues: {
+          ':iid': origin.image_id,
+          ':source': origin.source,
+          ':sid': origin.source_id,
+          ':label': origin.label,
+          ':ok': origin.original_key,
           ':completed': 'completed',
           ':success': 'success',
           ':processing': 'processing',

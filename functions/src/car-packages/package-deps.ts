@@ -4,7 +4,7 @@ import type { AccountStore } from '../accounts/account-store';
 import type { CreditStore } from '../credits/credit-store';
 import { DomainError } from '../lib/errors';
 import type { CarVision } from '../vision/port';
-import type { LogoSource, Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
+import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
 
 export interface PackageDeps {
   store: PackageStore;
@@ -12,7 +12,6 @@ export interface PackageDeps {
   workflow: RenderWorkflow;
   credits: CreditStore;
   accounts: AccountStore;
-  logos: LogoSource;
   notify: Notify;
   /** The car check of every photo before the charge (start only). */
   vision: CarVision;

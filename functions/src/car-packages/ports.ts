@@ -3,6 +3,7 @@ import type { Angle } from '@shared/angles';
 import type { LiveEvent } from '@shared/live-events';
 import type { SessionStatus } from '@shared/statuses';
 import type { AlongsideWrite } from '../credits/credit-store';
+import type { RenderedImageRecord } from '../images/rendered-image';
 import type { UploadTarget } from '../uploads/presigned-upload';
 import type { SignedUrls, StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
 
@@ -44,8 +45,18 @@ export interface PackageStore {
   startAngle(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
   /** Counts one more render attempt of a processing angle; undefined when it is not processing. */
   beginAttempt(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
-  /** processing -> completed, counted on the package; false when it was not processing. */
-  completeAngle(id: string, angle: Angle, sub: string, result: RenderResult, now: string): Promise<boolean>;
+  /**
+   * processing -> completed, counted on the package; false when it was not processing. The image joins the dealer's
+   * rendered images (My Images) with the full RenderedImageRecord: the render's result plus `origin`.
+   */
+  completeAngle(
+    id: string,
+    angle: Angle,
+    sub: string,
+    result: RenderResult,
+    origin: Pick<RenderedImageRecord, 'image_id' | 'source' | 'source_id' | 'label' | 'original_key'>,
+    now: string,
+  ): Promise<boolean>;
   /** pending/processing -> failed, counted on the package; false when it was already final. */
   failAngle(id: string, angle: Angle, message: string, now: string, retryable?: boolean): Promise<boolean>;
   /** failed -> pending for a free retry; the package (of `sub`) runs again under `executionName`. False when not failed. */
@@ -92,8 +103,3 @@ export interface RenderWorkflow {
 }
 
 export type Notify = (sub: string, event: LiveEvent) => Promise<void>;
-
-/** Fetches the dealer's logo (an https URL from Settings) as image bytes. */
-export interface LogoSource {
-  fetch(url: string): Promise<Buffer>;
-}

@@ -9,7 +9,7 @@ import { txIds, type CreditStore } from '../credits/credit-store';
 import { logger } from '../lib/logger';
 import { planAngle } from '../renderer/angle-planner';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
-import { chargeKey, outcomeOf, refundKey, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
 
@@ -148,6 +148,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
       warnings: m.warnings,
       render_ms: renderMs,
     },
+    renderedImageOrigin(pkg, item.angle, m.sourcePhotoId),
     nowIso(deps),
   );
   await notifyAngle(deps, pkg.id, item.angle);

@@ -1,8 +1,11 @@
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import type { ExecutionState, RenderWorkflow, WorkflowInput } from './ports';
 
-/** The render workflow on Step Functions (locally the host's Step Functions endpoint, SFN_ENDPOINT). */
-export class SfnRenderWorkflow implements RenderWorkflow {
+/**
+ * The render workflow on Step Functions (locally the host's Step Functions endpoint, SFN_ENDPOINT). Generic in its
+ * input so the batch workflow (functions/src/batch) starts its own state machine through the same adapter.
+ */
+export class SfnRenderWorkflow<I = WorkflowInput> implements Omit<RenderWorkflow, 'start'> {
   private readonly client: SFNClient;
 
   constructor(
@@ -16,13 +19,17 @@ export class SfnRenderWorkflow implements RenderWorkflow {
     return `${this.stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
   }
 
-  async start(name: string, input: WorkflowInput): Promise<void> {
+  async start(name: string, input: I): Promise<void> {
     try {
       await this.client.send(new StartExecutionCommand({ stateMachineArn: this.stateMachineArn, name, input: JSON.stringify(input) }));
     } catch (error) {
       // Started before with the same input: StartExecution answers that execution; another input under the
       // same name means the package was started already, which is what the caller wanted.
-      if ((error as Error).name !== 'ExecutionAlreadyExists') throw error;
+      if ((error as Error).name === 'ExecutionAlreadyExists') return;
+      // A call that failed on its way back (a time-out, a dropped connection) may still have started the execution:
+      // it runs, so the caller must not refund it. Only an execution that does not exist is a failed start.
+      const found = await this.describe(name).catch(() => ({ state: 'MISSING' as ExecutionState }));
+      if (found.state === 'MISSING') throw error;
     }
   }
 

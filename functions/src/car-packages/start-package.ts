@@ -4,20 +4,18 @@
  */
 import { ANGLES } from '@shared/angles';
 import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS, VISION_UNAVAILABLE } from '@shared/messages';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { z } from 'zod';
 import type { CreateCarPackageResponse, createCarPackageRequestSchema, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { debitCredits, refundCredits } from '../credits/credit-changes';
-import { txIds } from '../credits/credit-store';
+import { txIds, type AlongsideWrite } from '../credits/credit-store';
 import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { decodePhoto, type DecodedPhoto } from '../renderer/photo-validation';
-import { PhotoRejectedError } from '../renderer/port';
-import { VisionUnavailableError } from '../vision/port';
+import { checkUploadedPhotos } from '../uploads/check-uploads';
 import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
-import { LogoUnreadableError } from './https-logo-source';
+import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
 
@@ -27,7 +25,7 @@ export async function createCarPackage(
   sub: string,
   body: z.output<typeof createCarPackageRequestSchema>,
 ): Promise<CreateCarPackageResponse> {
-  if (body.use_logo && !(await deps.accounts.getProfile(sub))?.logo_url) {
+  if (body.use_logo && !(await deps.accounts.getProfile(sub))?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }
   const id = newId();
@@ -64,66 +62,21 @@ export async function createCarPackage(
 }
 
 /**
- * Every uploaded photo checked by its bytes (there, a photo, whole, not a bomb), then by the car check (a car, one
- * main car, big and whole enough), before anything is charged.
+ * The dealer's logo, copied once from their own checked upload (Settings) and kept with the package, so every angle
+ * carries the same one. Nothing is fetched from the profile's logo_url: the only logo is the one we checked.
  */
-async function checkUploads(deps: Pick<PackageDeps, 'photos' | 'vision'>, draft: StoredDraft): Promise<void> {
-  const refusals: Record<string, string> = {};
-  const queue = [...draft.photos.entries()];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      const [i, photo] = next;
-      const size = await deps.photos.uploadSize(photo.upload_key);
-      if (size === undefined) {
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name);
-        continue;
-      }
-      if (size > MAX_FILE_BYTES) {
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
-        continue;
-      }
-      let decoded;
-      try {
-        decoded = await decodePhoto(await deps.photos.readUpload(photo.upload_key), photo.id);
-      } catch (error) {
-        if (!(error instanceof PhotoRejectedError)) throw error;
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message);
-        continue;
-      }
-      const sighting = await lookForCar(deps, decoded);
-      if (!sighting.ok) refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message);
-    }
-  };
-  await Promise.all([worker(), worker(), worker()]);
-  const first = Object.keys(refusals).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))[0];
-  if (first) throw new DomainError('validation', refusals[first]!, refusals);
-}
-
-async function lookForCar(deps: Pick<PackageDeps, 'vision'>, photo: DecodedPhoto) {
-  try {
-    return await deps.vision.look(photo, { angle: false });
-  } catch (error) {
-    if (!(error instanceof VisionUnavailableError)) throw error;
-    logger.warn('vision unavailable at start', { error });
-    throw new DomainError('unavailable', VISION_UNAVAILABLE);
-  }
-}
-
-/** The dealer's logo, fetched once and kept with the package, so every angle carries the same one. */
-async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'logos' | 'photos'>, draft: StoredDraft): Promise<string | null> {
+async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'photos'>, draft: StoredDraft): Promise<string | null> {
   if (!draft.use_logo) return null;
-  const url = (await deps.accounts.getProfile(draft.user_id))?.logo_url;
-  if (!url) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
-  let bytes: Buffer;
-  try {
-    bytes = await deps.logos.fetch(url);
-  } catch (error) {
-    if (!(error instanceof LogoUnreadableError)) throw error;
-    const message = CAR_PACKAGE_MESSAGES.logoUnreadable(error.message.charAt(0).toUpperCase() + error.message.slice(1));
-    throw new DomainError('validation', message, { use_logo: message });
-  }
+  const source = (await deps.accounts.getProfile(draft.user_id))?.logo_key;
+  if (!source) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   const key = s3Keys.logo(draft.user_id, draft.id);
-  await deps.photos.putUpload(key, bytes, 'application/octet-stream');
+  try {
+    await deps.photos.copyUpload(source, key);
+  } catch (error) {
+    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.name !== 'NotFound' && e.name !== 'NoSuchKey' && e.$metadata?.httpStatusCode !== 404) throw error;
+    throw new DomainError('validation', CAR_PACKAGE_MESSAGES.logoUnreadable, { use_logo: CAR_PACKAGE_MESSAGES.logoUnreadable });
+  }
   return key;
 }
 
@@ -170,13 +123,14 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
  * Checks the draft's uploads and logo, keeps checked copies of the photos, then charges the credit in the same
  * transaction that creates the package. Refused or failed: the copies are removed again, nothing is charged.
  */
-async function chargeDraft(deps: PackageDeps, draft: StoredDraft) {
+async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim) {
   if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-  await checkUploads(deps, draft);
+  await checkUploadedPhotos(deps, draft.photos);
   const logoKey = await keepLogo(deps, draft);
   try {
-    // The checked photos are kept where no lifecycle rule forgets them.
-    await Promise.all(draft.photos.map((p) => deps.photos.copyUpload(p.upload_key, p.key)));
+    // The checked photos are kept where no lifecycle rule forgets them, without their GPS position (a lossless
+    // metadata edit: the stored original is still the dealer's exact image).
+    await Promise.all(draft.photos.map(async (p) => deps.photos.putUpload(p.key, stripLocation(await deps.photos.readUpload(p.upload_key)), p.content_type)));
     const { pkg, images } = newPackage(draft, logoKey, draft.photos, clock(deps).toISOString());
     const charge = await debitCredits(
       { store: deps.credits, now: deps.now },
@@ -186,7 +140,10 @@ async function chargeDraft(deps: PackageDeps, draft: StoredDraft) {
         key: chargeKey(draft.id),
         description: `Car package: ${draft.session_name}`,
         metadata: { package_id: draft.id },
-        alongside: { writes: () => deps.store.creationWrites(pkg, images), refused: () => new DomainError('conflict', CAR_PACKAGE_MESSAGES.alreadyStarted) },
+        alongside: {
+          writes: () => [...deps.store.creationWrites(pkg, images), ...(claim?.writes() ?? [])],
+          refused: () => claim?.refused() ?? new DomainError('conflict', CAR_PACKAGE_MESSAGES.alreadyStarted),
+        },
       },
     );
     return { pkg, balance: charge.balance, replayed: charge.replayed };
@@ -197,6 +154,40 @@ async function chargeDraft(deps: PackageDeps, draft: StoredDraft) {
     }
     throw error;
   }
+}
+
+/** Once-only markers written in the charge's transaction: when one already exists, nothing is written or charged. */
+export interface PackageClaim {
+  writes: () => AlongsideWrite[];
+  refused: () => DomainError;
+}
+
+/**
+ * A package from photos already stored in the uploads bucket (trial photos after the first sign-in): the draft is
+ * written here with those keys as its uploads, then started exactly as a dealer's own (the checks, the copies, 1
+ * credit in the transaction that creates the package, the workflow). The `claim` writes join that transaction, so a
+ * second or concurrent call with the same claim charges and creates nothing.
+ */
+export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: StoredDraft, claim: PackageClaim): Promise<StartCarPackageResponse> {
+  await deps.store.putDraft(draft);
+  let charge: Awaited<ReturnType<typeof chargeDraft>>;
+  try {
+    charge = await chargeDraft(deps, draft, claim);
+  } catch (error) {
+    await deps.store.deleteDraft(draft.id).catch((e) => logger.warn('draft not removed', { error: e as Error }));
+    throw error;
+  }
+  const { pkg, balance } = charge;
+  await deps.notify(draft.user_id, { type: 'balance.updated' });
+  try {
+    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: [...ANGLES] });
+  } catch (error) {
+    logger.error('render workflow did not start; refunding', { packageId: pkg.id, error: error as Error });
+    await closeUnstarted(deps, pkg);
+    throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
+  }
+  await packageChanged(deps.notify, pkg);
+  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false };
 }
 
 /** A repeated start: nothing is charged again; the workflow is started if the first call could not. */

@@ -6,7 +6,7 @@ import { packageAdapters } from './adapters';
 import type { WorkflowDeps } from './render-workflow-tasks';
 
 /** The configured renderer, created on first use (only the prepare and render tasks ever use it). */
-function configuredRenderer(env: NodeJS.ProcessEnv): Renderer {
+export function configuredRenderer(env: NodeJS.ProcessEnv): Renderer {
   let renderer: Promise<Renderer> | undefined;
   const get = () =>
     (renderer ??= openAiKey(env).then((key) => createRenderer({ ...rendererConfigFromEnv(env), ...(key ? { openAiApiKey: key } : {}) }))).catch((error) => {

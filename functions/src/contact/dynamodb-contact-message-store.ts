@@ -1,4 +1,5 @@
-import { keys } from '../adapters/dynamodb/keys';
+import { INBOX_RETENTION_DAYS } from '@shared/limits';
+import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import { putWithinRateLimits, setStatus } from '../adapters/dynamodb/rate-limited-put';
 import type { ContactMessageStore, StoredContactMessage } from './send-contact-message';
 
@@ -12,6 +13,8 @@ export class DynamoDbContactMessageStore implements ContactMessageStore {
         entity: 'contact_message',
         status: 'received',
         ...message,
+        // Deleted by the table's TTL a year after it was sent (privacy page, "Data Retention").
+        expiresAt: ttlAt(Date.parse(message.createdAt) + INBOX_RETENTION_DAYS * 86_400_000),
       },
       counters: [
         { scope: 'contact-client', subject: message.clientIp, max: limits.perClient },

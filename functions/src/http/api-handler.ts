@@ -6,7 +6,8 @@ import { routeForHandler, type RouteAccess } from '@shared/api-routes';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { errorResponse, json } from './error-response';
-import { assertJsonContentType, parseWith, readJsonBody } from './validation';
+import { cameThroughSite } from './origin-guard';
+import { assertJsonContentType, isFormContentType, parseWith, readFormBody, readJsonBody } from './validation';
 
 export interface Caller {
   sub: string;
@@ -32,6 +33,8 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
   /** Needed by routes whose access is "super". */
   isSuperUser?: SuperUserCheck;
   maxBodyBytes?: number;
+  /** Also accept the body form-encoded (application/x-www-form-urlencoded), for routes the spec calls that way. */
+  acceptForm?: boolean;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -57,14 +60,18 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
     logger.appendKeys({ route: `${route.method} ${route.path}`, requestId: event.requestContext?.requestId });
     let response: APIGatewayProxyStructuredResultV2;
     try {
+      // Read from the environment itself: a handler whose other settings are missing still refuses a direct call.
+      if (!cameThroughSite(event.headers, process.env.ORIGIN_VERIFY_SECRET)) throw new DomainError('forbidden', MESSAGES.onlyThroughSite);
       const caller = callerOf(event);
       if (access !== 'public' && !caller) throw new DomainError('unauthorized', MESSAGES.unauthorized);
       if (access === 'super' && !(await options.isSuperUser!(caller!.sub))) {
         throw new DomainError('forbidden', MESSAGES.forbiddenSuperUser);
       }
-      if (options.body) assertJsonContentType(event.headers);
+      const form = options.acceptForm === true && isFormContentType(event.headers);
+      if (options.body && !form) assertJsonContentType(event.headers);
+      const maxBytes = options.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
       const body = options.body
-        ? parseWith(options.body, readJsonBody(event.body, event.isBase64Encoded, options.maxBodyBytes ?? MAX_JSON_BODY_BYTES))
+        ? parseWith(options.body, form ? readFormBody(event.body, event.isBase64Encoded, maxBytes) : readJsonBody(event.body, event.isBase64Encoded, maxBytes))
         : undefined;
       const query = options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined;
       const params = options.params ? parseWith(options.params, event.pathParameters ?? {}, 'path') : undefined;

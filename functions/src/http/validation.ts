@@ -43,3 +43,23 @@ export function readJsonBody(body: string | undefined, isBase64Encoded: boolean 
     throw validationError('The request body is not valid JSON', { body: 'malformed JSON' });
   }
 }
+
+export function isFormContentType(headers: Record<string, string | undefined> | undefined): boolean {
+  const type = Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(type.trim());
+}
+
+/** Reads a form-encoded body into an object of strings: size limit, base64 bodies; a field given twice is refused. */
+export function readFormBody(body: string | undefined, isBase64Encoded: boolean | undefined, maxBytes: number): Record<string, string> {
+  if (body === undefined || body === '') throw validationError('A form body is required', { body: 'required' });
+  const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new DomainError('payload_too_large', `The request body is larger than ${maxBytes} bytes`);
+  }
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, name)) throw validationError(`${name} is given more than once`, { [name]: 'given more than once' });
+    fields[name] = value;
+  }
+  return fields;
+}

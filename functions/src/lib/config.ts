@@ -23,6 +23,8 @@ const configSchema = z.object({
   /** The render workflow (car packages); locally the host's Step Functions endpoint (SFN_ENDPOINT). */
   STATE_MACHINE_ARN: z.string().optional(),
   SFN_ENDPOINT: z.string().optional(),
+  /** The batch workflow (batch processor), a sibling of the render workflow. */
+  BATCH_STATE_MACHINE_ARN: z.string().optional(),
   /** Magic links: signed by KMS in AWS, by a local key pair (file) in local mode. */
   MAGIC_LINK_SIGNER: z.enum(['kms', 'local']).default('kms'),
   MAGIC_LINK_KMS_KEY_ID: z.string().optional(),
@@ -32,8 +34,12 @@ const configSchema = z.object({
   COGNITO_ENDPOINT: z.string().optional(),
   /** Sign-in link requests allowed per client IP per hour (tests of a whole run raise it: they all come from 127.0.0.1). */
   MAGIC_LINK_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** Public trial link calls allowed per client IP per hour (tests of a whole run raise it, as above). */
+  TRIAL_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
   /** "true" behind CloudFront only: the viewer's IP is taken from x-viewer-address, which the edge function sets. */
   TRUST_VIEWER_ADDRESS: z.enum(['true', 'false']).default('false'),
+  /** Set in AWS: the value CloudFront sends in x-origin-verify; an API request without it did not come through the site. */
+  ORIGIN_VERIFY_SECRET: z.string().min(32).optional(),
   /** The site's own origin locally (in AWS it is read from SITE_ORIGIN_PARAMETER). */
   PUBLIC_URL: z.string().optional(),
   /** Comma-separated origins a magic link may point to (the SPA's own). */

@@ -53,3 +53,33 @@ export function supportTicketMail(input: {
   );
   return { subject, text, html };
 }
+
+/** A super user's trial link for a prospect (issue 12). */
+export function trialLinkMail(input: { dealerName: string; link: string; expiresAt: string }) {
+  const subject = `Your free trial of Studio Lot for ${input.dealerName}`;
+  const until = input.expiresAt.slice(0, 10);
+  const text = `Hello ${input.dealerName},\n\nTry Studio Lot with your own car photos: upload up to 10 photos with this personal link and create your account to get studio images and 5 free credits.\n\n${input.link}\n\nThe link works until ${until}.\n`;
+  const html = layout(
+    `Your free trial for ${input.dealerName}`,
+    `<p>Try Studio Lot with your own car photos: upload up to 10 photos with this personal link and create your account to get studio images and 5 free credits.</p>` +
+      `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Start your free trial</a></p>` +
+      `<p>The link works until ${escapeHtml(until)}.</p>`,
+  );
+  return { subject, text, html };
+}
+
+export function accountErasedMail(input: { erasedAt: string }) {
+  const subject = 'Your Studio Lot account was deleted';
+  const kept = 'Payment records are kept for finance and tax law (amount, date, credits bought and the account id).';
+  const text =
+    `As you asked, your Studio Lot account was deleted on ${input.erasedAt}: your profile, credits and their history, ` +
+    `car packages with their photos and studio images, your logo, support tickets and contact messages, and your sign-in.\n\n${kept}\n\n` +
+    `If you did not ask for this, reply to this e-mail.\n`;
+  const html = layout(
+    'Your account was deleted',
+    `<p>As you asked, your Studio Lot account was deleted on ${escapeHtml(input.erasedAt)}: your profile, credits and their history, ` +
+      `car packages with their photos and studio images, your logo, support tickets and contact messages, and your sign-in.</p>` +
+      `<p>${kept}</p><p>If you did not ask for this, reply to this e-mail.</p>`,
+  );
+  return { subject, text, html };
+}

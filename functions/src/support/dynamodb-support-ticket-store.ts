@@ -1,4 +1,5 @@
-import { keys } from '../adapters/dynamodb/keys';
+import { INBOX_RETENTION_DAYS } from '@shared/limits';
+import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import { putWithinRateLimits, setStatus } from '../adapters/dynamodb/rate-limited-put';
 import type { StoredSupportTicket, SupportTicketStore } from './create-support-ticket';
 
@@ -11,6 +12,8 @@ export class DynamoDbSupportTicketStore implements SupportTicketStore {
         entity: 'support_ticket',
         status: 'received',
         ...ticket,
+        // Deleted by the table's TTL a year after it was sent (its attachment by the bucket's lifecycle rule).
+        expiresAt: ttlAt(Date.parse(ticket.created_at) + INBOX_RETENTION_DAYS * 86_400_000),
       },
       counters: [
         { scope: 'support-user', subject: ticket.user_id, max: limits.perUser },

@@ -1,64 +1,126 @@
 /**
- * The local angle classifier: a few readable rules on the car's silhouette and pixels (angle-features.ts), chosen on
- * the evaluation's tune split (npm run eval:vision says which photos, and how it does on the held-out ones).
+ * The local angle classifier, in two steps on the car's silhouette and pixels (angle-features.ts):
  *
- * 1. Narrow and mirror-symmetric: an end view. Tail lights (red at both outer thirds, not in the middle) make it the
- *    rear, else the front. On a red car the lamps do not stand out: front, said to be unsure.
- * 2. Otherwise the nose's direction: the cabin sits behind the middle of a car, so the roof's centre lies towards the
- *    rear; red tail lights at one end, when clear, say so directly. A nose at the image's left shows the left flank.
- * 3. Long and fairly symmetric in outline, with its wheels standing level: a side. Otherwise a corner, of the rear
- *    when the tail end (away from the nose) shows red lamps, else of the front.
- * The confidence is the smallest margin among the rules used, so a photo near any threshold says it is unsure.
+ * 1. Which way the nose points (a readable rule): the cabin sits behind the middle of a car, so the roof's centre lies
+ *    towards the rear; red tail lights at one end, when clear, say so directly. A nose at the image's left shows the
+ *    car's left flank.
+ * 2. What view it is (front, rear, side, front corner, rear corner): a small multinomial logistic regression on the
+ *    features turned so that "nose end" and "tail end" replace left and right (so a photo and its mirror image give the
+ *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
+ *    split only.
+ *
+ * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
+ * where the direction matters.
  */
 import type { Angle } from '@shared/angles';
 import type { AngleFeatures } from './angle-features';
+import { ANGLE_MODEL } from './angle-model';
 
 export interface AngleGuess {
   angle: Angle;
   confidence: number;
 }
 
+export const VIEWS = ['front', 'rear', 'side', 'front_corner', 'rear_corner'] as const;
+export type View = (typeof VIEWS)[number];
+
+export interface ViewModel {
+  features: readonly string[];
+  mean: readonly number[];
+  std: readonly number[];
+  /** One row per view of VIEWS, one weight per feature. */
+  weights: readonly (readonly number[])[];
+  bias: readonly number[];
+  /** How it was fitted (for the record). */
+  fittedOn: string;
+}
+
 /** Maps a margin (how far past its threshold a value is, in the rule's own units) to 0.5..1. */
 const sure = (margin: number, scale: number) => Math.min(1, 0.5 + Math.max(0, margin) / scale / 2);
 
-/** Lamp red share at which tail lights count as present (tune split: rears 0.02-0.04, fronts 0-0.01). */
+/** Lamp red share at which tail lights count as present (rears 0.02-0.04, fronts 0-0.01). */
 const LAMPS = 0.012;
 
-export function classifyAngle(f: AngleFeatures): AngleGuess {
-  const clamp = (c: number) => Math.round(Math.min(0.95, Math.max(0.2, c)) * 100) / 100;
+/** Share of red over the whole car from which it is a red car (its lamps cannot be told from its paint). */
+const RED_CAR = 0.25;
 
-  // 1. End views.
-  const endMargin = Math.min(1.55 - f.aspect, f.shapeSymmetry - 0.88);
-  if (endMargin > 0) {
-    const groupConf = sure(endMargin, 0.1);
-    if (f.redBody > 0.25) return { angle: 'front', confidence: clamp(Math.min(groupConf, 0.4)) };
-    const lamps = Math.min(f.redLeft, f.redRight);
-    const lampMargin = lamps - Math.max(LAMPS, 2 * f.redMiddle);
-    if (lampMargin > 0) return { angle: 'rear', confidence: clamp(Math.min(groupConf, sure(lampMargin, 0.01))) };
-    return { angle: 'front', confidence: clamp(Math.min(groupConf, sure(-lampMargin, 0.008))) };
-  }
-
-  // 2. Which way the nose points.
-  const redAtLeft = f.redBody < 0.25 && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
-  const redAtRight = f.redBody < 0.25 && f.redRight >= LAMPS && f.redRight > 3 * f.redLeft;
+/** Step 1: does the nose point to the image's left, and how sure is that. */
+export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
+  const redAtLeft = f.redBody < RED_CAR && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
+  const redAtRight = f.redBody < RED_CAR && f.redRight >= LAMPS && f.redRight > 3 * f.redLeft;
   let noseLeft = f.roofCentre > 0.5;
-  let dirConf = sure(Math.abs(f.roofCentre - 0.5), 0.1);
+  let confidence = sure(Math.abs(f.roofCentre - 0.5), 0.1);
   if (redAtLeft !== redAtRight) {
     // Tail lights seen at one end: that end is the rear.
     const lampsSayLeft = redAtRight;
-    dirConf = lampsSayLeft === noseLeft ? Math.max(dirConf, 0.9) : 0.55;
+    confidence = lampsSayLeft === noseLeft ? Math.max(confidence, 0.9) : 0.55;
     noseLeft = lampsSayLeft;
   }
+  return { noseLeft, confidence };
+}
 
-  // 3. Side or corner. A side's wheels stand level; a corner's nearer wheels stand lower (tilt).
-  const levelMargin = 0.04 - Math.abs(f.tilt);
-  const sideMargin = Math.min(Math.max(f.aspect - 2.4, Math.min(f.aspect - 2.15, f.shapeSymmetry - 0.76) * 2), levelMargin);
-  const groupConf = sure(Math.abs(sideMargin), 0.15);
-  if (sideMargin > 0) return { angle: noseLeft ? 'left_side' : 'right_side', confidence: clamp(Math.min(groupConf, dirConf)) };
-  const tail = noseLeft ? f.redRight : f.redLeft;
-  const nose = noseLeft ? f.redLeft : f.redRight;
-  const rear = f.redBody < 0.25 && tail >= LAMPS && tail > 2 * nose;
-  const endConf = f.redBody >= 0.25 ? 0.45 : sure(Math.abs(tail - LAMPS), 0.01);
-  const angle: Angle = rear ? (noseLeft ? 'rear_left_corner' : 'rear_right_corner') : noseLeft ? 'front_left_corner' : 'front_right_corner';
-  return { angle, confidence: clamp(Math.min(groupConf, dirConf, endConf)) };
+/** The features for step 2, named, with left and right turned into nose end and tail end. */
+export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string, number> {
+  const [n, t]: [0 | 2, 0 | 2] = noseLeft ? [0, 2] : [2, 0];
+  // On a red car the lamps do not stand out from the paint: its red says nothing about which end shows.
+  const lampsReadable = f.redBody < RED_CAR;
+  const red = lampsReadable ? [f.redLeft, f.redMiddle, f.redRight] : [0, 0, 0];
+  return {
+    aspect: f.aspect,
+    shapeSymmetry: f.shapeSymmetry,
+    lookSymmetry: f.lookSymmetry,
+    redBody: lampsReadable ? f.redBody : 0,
+    redNose: red[n]!,
+    redMiddle: red[1]!,
+    redTail: red[t]!,
+    darkTop: f.darkTop,
+    darkBottom: f.darkBottom,
+    darkTopNose: f.darkTopThirds[n],
+    darkTopTail: f.darkTopThirds[t],
+    darkBottomNose: f.darkBottomThirds[n],
+    darkBottomMiddle: f.darkBottomThirds[1],
+    darkBottomTail: f.darkBottomThirds[t],
+    brightNose: f.brightThirds[n],
+    brightMiddle: f.brightThirds[1],
+    brightTail: f.brightThirds[t],
+    tiltAbs: Math.abs(f.tilt),
+    /** Positive when the nose end stands lower (nearer the camera). */
+    tiltNose: noseLeft ? f.tilt : -f.tilt,
+    heightNose: noseLeft ? f.heightLeft : f.heightRight,
+    heightTail: noseLeft ? f.heightRight : f.heightLeft,
+    /** Where the lowest point lies, 0 at the nose end, 1 at the tail end. */
+    lowestFromNose: noseLeft ? f.lowestAt : 1 - f.lowestAt,
+    roofOffCentre: Math.abs(f.roofCentre - 0.5),
+    liftMiddle: f.liftMiddle,
+    liftNose: noseLeft ? f.liftLeft : f.liftRight,
+    liftTail: noseLeft ? f.liftRight : f.liftLeft,
+  };
+}
+
+/** Step 2: the probability of each view. */
+export function viewProbabilities(x: Record<string, number>, model: ViewModel = ANGLE_MODEL): number[] {
+  const z = model.features.map((name, i) => (x[name]! - model.mean[i]!) / model.std[i]!);
+  const logits = model.weights.map((row, k) => row.reduce((s, w, i) => s + w * z[i]!, model.bias[k]!));
+  const top = Math.max(...logits);
+  const e = logits.map((l) => Math.exp(l - top));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / sum);
+}
+
+const ANGLE_OF: Record<View, (noseLeft: boolean) => Angle> = {
+  front: () => 'front',
+  rear: () => 'rear',
+  side: (l) => (l ? 'left_side' : 'right_side'),
+  front_corner: (l) => (l ? 'front_left_corner' : 'front_right_corner'),
+  rear_corner: (l) => (l ? 'rear_left_corner' : 'rear_right_corner'),
+};
+
+export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL): AngleGuess {
+  const clamp = (c: number) => Math.round(Math.min(0.95, Math.max(0.2, c)) * 100) / 100;
+  const direction = noseDirection(f);
+  const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
+  const best = p.indexOf(Math.max(...p));
+  const view = VIEWS[best]!;
+  const endView = view === 'front' || view === 'rear';
+  return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }

@@ -34,6 +34,21 @@ export interface AngleFeatures {
   /** Share of dark pixels (glass, grille, tyres) in the upper and lower halves of the silhouette. */
   darkTop: number;
   darkBottom: number;
+  /**
+   * The same per third of the width (left, middle, right): a front shows its glass high and its grille low, a rear its
+   * glass high and a light tailgate below, and in a corner view the near end's third tells which end it is.
+   */
+  darkTopThirds: [number, number, number];
+  darkBottomThirds: [number, number, number];
+  /** Share of near-white pixels (headlamps, daytime lights, plate) in the lower 70% of each third. */
+  brightThirds: [number, number, number];
+  /**
+   * How far the underside stands above its lowest point, as a fraction of the height, in the middle 40% of the width
+   * and in the outer 15% at each end: a side view shows daylight between its wheels, an end view under its bumper.
+   */
+  liftMiddle: number;
+  liftLeft: number;
+  liftRight: number;
 }
 
 export interface RgbPhoto {
@@ -73,6 +88,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   const red = [0, 0, 0];
   const count = [0, 0, 0];
   let redAll = 0, all = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
+  const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
   for (let y = top; y < bottom; y += step) {
     for (let x = left; x < right; x += step) {
       const a = inside(x, y);
@@ -93,10 +109,11 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       all++;
       if (redHere) redAll++;
       const l = lum(y * w + x);
-      if (y - top < bh / 2) (nT++, l < 60 && darkT++);
-      else (nB++, l < 60 && darkB++);
-      if (y - top > bh * 0.8) continue;
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
+      if (y - top < bh / 2) (nT++, l < 60 && darkT++, nTop3[third]!++, l < 60 && darkTop3[third]!++);
+      else (nB++, l < 60 && darkB++, nBot3[third]!++, l < 60 && darkBot3[third]!++);
+      if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && Math.max(r, g, bl) - Math.min(r, g, bl) < 40 && bright3[third]!++);
+      if (y - top > bh * 0.8) continue;
       count[third]!++;
       if (redHere) red[third]!++;
     }
@@ -134,6 +151,13 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   let roofSum = 0, roofN = 0;
   for (let x = 0; x < bw; x++) if (colTop[x]! <= minTop + bh * 0.06) (roofSum += x), roofN++;
 
+  const liftIn = (from: number, to: number) => {
+    let sum = 0, k = 0;
+    for (let x = Math.max(0, from); x < Math.min(bw, to); x++) if (!Number.isNaN(colBottom[x]!)) (sum += lowest - colBottom[x]!), k++;
+    return k ? sum / k / Math.max(1, bh) : 0;
+  };
+  const share = (a: number[], n: number[]) => a.map((v, i) => v / Math.max(1, n[i]!)) as [number, number, number];
+
   return {
     aspect: bw / Math.max(1, bh),
     shapeSymmetry: union ? same / union : 0,
@@ -149,6 +173,12 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     roofCentre: roofN ? roofSum / roofN / bw : 0.5,
     darkTop: darkT / Math.max(1, nT),
     darkBottom: darkB / Math.max(1, nB),
+    darkTopThirds: share(darkTop3, nTop3),
+    darkBottomThirds: share(darkBot3, nBot3),
+    brightThirds: share(bright3, nLow3),
+    liftMiddle: liftIn(Math.round(bw * 0.3), Math.round(bw * 0.7)),
+    liftLeft: liftIn(0, Math.round(bw * 0.15)),
+    liftRight: liftIn(Math.round(bw * 0.85), bw),
   };
 }
 
@@ -163,5 +193,10 @@ export function mirrorFeatures(f: AngleFeatures): AngleFeatures {
     heightRight: f.heightLeft,
     tilt: -f.tilt,
     roofCentre: 1 - f.roofCentre,
+    darkTopThirds: [f.darkTopThirds[2], f.darkTopThirds[1], f.darkTopThirds[0]],
+    darkBottomThirds: [f.darkBottomThirds[2], f.darkBottomThirds[1], f.darkBottomThirds[0]],
+    brightThirds: [f.brightThirds[2], f.brightThirds[1], f.brightThirds[0]],
+    liftLeft: f.liftRight,
+    liftRight: f.liftLeft,
   };
 }

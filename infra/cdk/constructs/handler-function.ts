@@ -13,7 +13,8 @@ import { readFileSync } from 'node:fs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { HANDLER_PERMISSIONS } from '../handler-permissions';
+import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS } from '../handler-permissions';
+import { grantedTableActions } from '../handler-sources';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -34,6 +35,8 @@ export interface HandlerResources {
   siteOriginParameterName?: string;
   /** For "workflow:start" and "workflow:describe". */
   renderWorkflow?: sfn.IStateMachine;
+  /** For "batch-workflow:start" and "batch-workflow:describe". */
+  batchWorkflow?: sfn.IStateMachine;
   /** For "secrets:openai". */
   openAiSecret?: secretsmanager.ISecret;
   /** For "cognito:users". */
@@ -104,11 +107,14 @@ export class HandlerFunction extends Construct {
         ...(permissions.includes('workflow:start') || permissions.includes('workflow:describe')
           ? { STATE_MACHINE_ARN: need(props.resources.renderWorkflow, 'workflow:start').stateMachineArn }
           : {}),
+        ...(permissions.includes('batch-workflow:start') || permissions.includes('batch-workflow:describe')
+          ? { BATCH_STATE_MACHINE_ARN: need(props.resources.batchWorkflow, 'batch-workflow:start').stateMachineArn }
+          : {}),
         ...(permissions.includes('secrets:openai') && props.resources.openAiSecret ? { OPENAI_SECRET_ARN: props.resources.openAiSecret.secretArn } : {}),
         // What a permission needs to be used, derived from it (the auth triggers also set these themselves).
         ...(permissions.includes('kms:sign') ? { MAGIC_LINK_SIGNER: 'kms', MAGIC_LINK_KMS_KEY_ID: need(props.resources.magicLinkKey, 'kms:sign').keyArn } : {}),
         ...(permissions.includes('ssm:site-origin') ? { SITE_ORIGIN_PARAMETER: need(props.resources.siteOriginParameterName, 'ssm:site-origin') } : {}),
-        ...(permissions.includes('cognito:users') ? { USER_POOL_ID: need(props.resources.userPool, 'cognito:users').userPoolId } : {}),
+        ...(permissions.includes('cognito:users') || permissions.includes('cognito:delete-user') ? { USER_POOL_ID: need(props.resources.userPool, 'cognito:users').userPoolId } : {}),
         ...(permissions.includes('secrets:stripe-key') ? { STRIPE_SECRET_KEY_ARN: need(props.resources.stripeSecretKey, 'secrets:stripe-key').secretArn } : {}),
         ...(permissions.includes('secrets:stripe-webhook') ? { STRIPE_WEBHOOK_SECRET_ARN: need(props.resources.stripeWebhookSecret, 'secrets:stripe-webhook').secretArn } : {}),
         ...(permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify')
@@ -141,34 +147,51 @@ export class HandlerFunction extends Construct {
     });
 
     const { table, uploadsBucket, rendersBucket } = props.resources;
+    // DynamoDB: only the actions the handler's code constructs (read from its sources) that its names allow; the
+    // index ARN only for handlers that query.
+    const tableActions = grantedTableActions(props.handler, permissions);
+    if (tableActions.length) {
+      this.fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: tableActions.map((a) => `dynamodb:${a}`),
+          resources: [table.tableArn, ...(tableActions.includes('Query') ? [`${table.tableArn}/index/*`] : [])],
+        }),
+      );
+    }
+    // S3: single actions (no wildcards) on the handler's prefixes (the whole bucket when none are stated).
+    const prefixes = HANDLER_OBJECT_PREFIXES[props.handler];
+    const objects = (bucket: s3.IBucket, which: 'uploads' | 'renders') => (prefixes?.[which] ?? ['']).map((p) => bucket.arnForObjects(`${p}*`));
+    const list = (bucket: s3.IBucket, which: 'uploads' | 'renders') =>
+      new iam.PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucket.bucketArn],
+        ...(prefixes?.[which] ? { conditions: { StringLike: { 's3:prefix': prefixes[which]!.map((p) => `${p}*`) } } } : {}),
+      });
     for (const permission of permissions) {
       switch (permission) {
         case 'table:read':
-          table.grantReadData(this.fn);
-          break;
         case 'table:write':
-          table.grantWriteData(this.fn);
           break;
         case 'table:describe':
           this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:DescribeTable'], resources: [table.tableArn] }));
           break;
         case 'uploads:read':
-          uploadsBucket.grantRead(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: objects(uploadsBucket, 'uploads') }));
           break;
         case 'uploads:write':
-          uploadsBucket.grantPut(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: objects(uploadsBucket, 'uploads') }));
           break;
         case 'uploads:list':
-          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [uploadsBucket.bucketArn] }));
+          this.fn.addToRolePolicy(list(uploadsBucket, 'uploads'));
           break;
         case 'renders:read':
-          rendersBucket.grantRead(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: objects(rendersBucket, 'renders') }));
           break;
         case 'renders:write':
-          rendersBucket.grantPut(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: objects(rendersBucket, 'renders') }));
           break;
         case 'renders:list':
-          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [rendersBucket.bucketArn] }));
+          this.fn.addToRolePolicy(list(rendersBucket, 'renders'));
           break;
         case 'mail:send':
           this.fn.addToRolePolicy(
@@ -197,16 +220,22 @@ export class HandlerFunction extends Construct {
           );
           break;
         case 'uploads:delete':
-          uploadsBucket.grantDelete(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: objects(uploadsBucket, 'uploads') }));
           break;
         case 'renders:delete':
-          rendersBucket.grantDelete(this.fn);
+          this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:DeleteObject'], resources: objects(rendersBucket, 'renders') }));
           break;
         case 'workflow:start':
           need(props.resources.renderWorkflow, permission).grantStartExecution(this.fn);
           break;
         case 'workflow:describe':
           need(props.resources.renderWorkflow, permission).grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
+          break;
+        case 'batch-workflow:start':
+          need(props.resources.batchWorkflow, permission).grantStartExecution(this.fn);
+          break;
+        case 'batch-workflow:describe':
+          need(props.resources.batchWorkflow, permission).grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
           break;
         case 'secrets:openai':
           if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);
@@ -223,6 +252,14 @@ export class HandlerFunction extends Construct {
           this.fn.addToRolePolicy(
             new iam.PolicyStatement({
               actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword'],
+              resources: [need(props.resources.userPool, permission).userPoolArn],
+            }),
+          );
+          break;
+        case 'cognito:delete-user':
+          this.fn.addToRolePolicy(
+            new iam.PolicyStatement({
+              actions: ['cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminDeleteUser'],
               resources: [need(props.resources.userPool, permission).userPoolArn],
             }),
           );
@@ -250,7 +287,17 @@ export class HandlerFunction extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason:
-            'Wildcards are limited to this table’s indexes (index/*), objects inside this project’s own buckets, X-Ray segments (no resource-level permissions), SES identities of this account and the ses:GetAccount call.',
+            'Each wildcard is named: the table indexes (index/*), objects under this handler’s prefixes of the project’s own buckets, X-Ray and ses:GetAccount (no resource-level permissions), SES identities of this account, this WebSocket API’s connections, and the render workflow’s executions. Any other wildcard fails synth.',
+          appliesTo: [
+            // A resource of this stack (<Id.Arn>) or imported from the data stack (<Stack>:ExportsOutput…).
+            { regex: '/^Resource::(<[A-Za-z0-9]+\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAtt[A-Za-z0-9]+)\\/index\\/\\*$/g' },
+            { regex: '/^Resource::(<[A-Za-z0-9]+\\.Arn>|[A-Za-z0-9-]+:ExportsOutputFnGetAtt[A-Za-z0-9]+)\\/([a-z0-9-]+\\/)*\\*$/g' },
+            'Resource::*',
+            { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):ses:[^:]+:<AWS::AccountId>:identity\\/\\*$/g' },
+            // The render workflow's executions (execution:<its name>:*), for the sweeper.
+            { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):states:[^:]+:<AWS::AccountId>:execution:.*:\\*$/g' },
+            { regex: '/^Resource::arn:(<AWS::Partition>|aws[a-z-]*):execute-api:.*\\/\\*\\/POST\\/@connections\\/\\*$/g' },
+          ],
         },
       ],
       true,

@@ -6,7 +6,8 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { CAR_PACKAGE_ANGLE_COUNT } from '@shared/limits';
-import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS, WORKFLOW_TIMEOUT_MINUTES, type WorkflowTask } from '../../workflow-tasks';
+import { WORKFLOW_TIMEOUT_MINUTES, type WorkflowTask } from '../../workflow-tasks';
+import { invokeTask, renderStep, retryRenderErrors } from './render-step';
 
 export interface RenderWorkflowProps {
   /** One function per task (functions/src/handlers/<WORKFLOW_TASK_HANDLERS[task]>.ts). */
@@ -14,9 +15,6 @@ export interface RenderWorkflowProps {
   /** Execution logs; absent in the local host, which keeps its own. */
   logGroup?: logs.ILogGroup;
 }
-
-/** Error names of the renderer port that a retry can fix (functions/src/renderer/port.ts), and Lambda time-outs. */
-const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
 
 /**
  * The car package render workflow (DESIGN.md "Rendering"). Execution input: { package_id, user_id, angles }.
@@ -36,40 +34,21 @@ export class RenderWorkflow extends Construct {
     super(scope, id);
     const { functions } = props;
     const invoke = (stateId: string, task: WorkflowTask, payload: Record<string, unknown>, options: Partial<tasks.LambdaInvokeProps> = {}) =>
-      new tasks.LambdaInvoke(this, stateId, {
-        lambdaFunction: functions[task],
-        payload: sfn.TaskInput.fromObject(payload),
-        payloadResponseOnly: true,
-        ...options,
-      });
+      invokeTask(this, stateId, functions[task], payload, options);
     const packageRef = { 'package_id.$': '$.package_id', 'user_id.$': '$.user_id', 'execution.$': '$$.Execution.Name' };
 
     // Per angle. The item is { package_id, user_id, angle, execution }; a caught error adds { error: { Error, Cause } }.
-    const markProcessing = invoke('Mark angle processing', 'angleStarted', { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
-    const render = invoke('Render angle', 'render', { 'item.$': '$' }, {
-      resultPath: sfn.JsonPath.DISCARD,
-      taskTimeout: sfn.Timeout.duration(Duration.seconds(RENDER_TASK_TIMEOUT_SECONDS + 30)),
+    const eachAngleStep = renderStep(this, {
+      names: { start: 'Mark angle processing', render: 'Render angle', fail: 'Mark angle failed' },
+      functions: { start: functions.angleStarted, render: functions.render, fail: functions.angleFailed },
     });
-    render.addRetry({
-      errors: RETRYABLE_RENDER_ERRORS,
-      interval: Duration.seconds(RENDER_RETRY.intervalSeconds),
-      backoffRate: RENDER_RETRY.backoffRate,
-      maxAttempts: RENDER_RETRY.maxAttempts,
-      jitterStrategy: sfn.JitterType.FULL,
-    });
-    const markFailed = invoke('Mark angle failed', 'angleFailed', { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
-    markFailed.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
-    // Caught inside the iteration: one angle failing never fails the Map or the other angles.
-    render.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
-    markProcessing.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
-    markProcessing.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
 
     const eachAngle = new sfn.Map(this, 'Each angle', {
       itemsPath: '$.prepared.items',
       maxConcurrency: CAR_PACKAGE_ANGLE_COUNT,
       resultPath: sfn.JsonPath.DISCARD,
     });
-    eachAngle.itemProcessor(markProcessing.next(render));
+    eachAngle.itemProcessor(eachAngleStep);
 
     // Finalize: counts the angles, sets the package status, refunds exactly once when nothing was rendered.
     const finalize = invoke('Finalize package', 'finalize', { ...packageRef, 'angles.$': '$.angles' });
@@ -79,13 +58,7 @@ export class RenderWorkflow extends Construct {
     }
 
     const prepare = invoke('Prepare photos', 'prepare', { ...packageRef, 'angles.$': '$.angles' }, { resultPath: '$.prepared' });
-    prepare.addRetry({
-      errors: RETRYABLE_RENDER_ERRORS,
-      interval: Duration.seconds(RENDER_RETRY.intervalSeconds),
-      backoffRate: RENDER_RETRY.backoffRate,
-      maxAttempts: RENDER_RETRY.maxAttempts,
-      jitterStrategy: sfn.JitterType.FULL,
-    });
+    retryRenderErrors(prepare);
     prepare.addCatch(closeAfterPrepareFailed, { errors: ['States.ALL'], resultPath: '$.error' });
 
     this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {

@@ -15,8 +15,17 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
+import { BatchWorkflow } from '../constructs/batch-workflow';
 import { RenderWorkflow } from '../constructs/render-workflow';
-import { PACKAGE_SWEEPER_HANDLER, RENDER_TASK_TIMEOUT_SECONDS, SWEEP_INTERVAL_MINUTES, WORKFLOW_TASK_HANDLERS, type WorkflowTask } from '../../workflow-tasks';
+import {
+  BATCH_WORKFLOW_TASK_HANDLERS,
+  PACKAGE_SWEEPER_HANDLER,
+  RENDER_TASK_TIMEOUT_SECONDS,
+  SWEEP_INTERVAL_MINUTES,
+  WORKFLOW_TASK_HANDLERS,
+  type BatchWorkflowTask,
+  type WorkflowTask,
+} from '../../workflow-tasks';
 import type { StageConfig } from '../stage-config';
 import { siteOriginParameterName } from './auth-stack';
 
@@ -48,9 +57,11 @@ export const CHAIN_NOT_ISSUED = 'not issued yet: run npm run c2pa:certificate';
 
 /** The HTTP API generated from the shared route table, and the WebSocket API for live status. */
 export class ApiStack extends Stack {
+  readonly originVerifySecret: secretsmanager.ISecret;
   readonly httpApi: apigw.HttpApi;
   readonly webSocketStage: apigw.WebSocketStage;
   readonly renderWorkflow: sfn.IStateMachine;
+  readonly batchWorkflow: sfn.IStateMachine;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -69,7 +80,19 @@ export class ApiStack extends Stack {
     const managementEndpoint = `https://${webSocketApi.apiId}.execute-api.${this.region}.${this.urlSuffix}/${config.stage}`;
     const webSocketApiArn = this.formatArn({ service: 'execute-api', resource: webSocketApi.apiId });
 
+    // CloudFront adds this generated value to every /api/* request (x-origin-verify); the handlers refuse a request
+    // without it, so the execute-api endpoint cannot be called directly (and cannot be sent a forged
+    // x-viewer-address). The value is resolved by CloudFormation into the distribution and the functions'
+    // environment; changing it means a redeploy of both stacks.
+    this.originVerifySecret = new secretsmanager.Secret(this, 'OriginVerify', {
+      description: 'The value CloudFront sends to the API origin in x-origin-verify',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    NagSuppressions.addResourceSuppressions(this.originVerifySecret, [
+      { id: 'AwsSolutions-SMG4', reason: 'CloudFront and the functions take the value at deploy time; it is changed by a redeploy, not by a rotation Lambda.' },
+    ]);
     const environment = {
+      ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap(),
       APP_HOME: 'aws',
       TABLE_NAME: props.resources.table.tableName,
       UPLOADS_BUCKET: props.resources.uploadsBucket.bucketName,
@@ -151,9 +174,25 @@ export class ApiStack extends Stack {
     const workflow = new RenderWorkflow(this, 'RenderWorkflow', { functions: taskFunctions, logGroup: workflowLogs });
     this.renderWorkflow = workflow.stateMachine;
     resources.renderWorkflow = workflow.stateMachine;
+    // The batch workflow (batch processor): its sibling, built from the same render step, one image per photo.
+    const batchTaskOptions: Record<BatchWorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
+      photoStarted: { timeoutSeconds: 10 },
+      // The renderer checks the photo (cut-out, car check) and renders it: the render task's limit and memory.
+      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 2048 },
+      photoFailed: { timeoutSeconds: 30 },
+      finalize: { timeoutSeconds: 60 },
+    };
+    const batchTaskFunctions = {} as Record<BatchWorkflowTask, lambda.IFunction>;
+    for (const task of Object.keys(BATCH_WORKFLOW_TASK_HANDLERS) as BatchWorkflowTask[]) {
+      batchTaskFunctions[task] = fnFor(BATCH_WORKFLOW_TASK_HANDLERS[task], { ...batchTaskOptions[task], environment: renderEnvironment });
+    }
+    const batchWorkflowLogs = new logs.LogGroup(this, 'BatchWorkflowLogs', { retention: logs.RetentionDays.ONE_MONTH });
+    const batchWorkflow = new BatchWorkflow(this, 'BatchWorkflow', { functions: batchTaskFunctions, logGroup: batchWorkflowLogs });
+    this.batchWorkflow = batchWorkflow.stateMachine;
+    resources.batchWorkflow = batchWorkflow.stateMachine;
     const sweeper = fnFor(PACKAGE_SWEEPER_HANDLER, { timeoutSeconds: 120 });
     new events.Rule(this, 'PackageSweeperSchedule', {
-      description: 'Closes and refunds car packages whose render execution was lost.',
+      description: 'Closes and refunds car packages and batches whose execution was lost.',
       schedule: events.Schedule.rate(Duration.minutes(SWEEP_INTERVAL_MINUTES)),
       targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
     });

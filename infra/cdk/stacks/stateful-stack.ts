@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { NagSuppressions } from 'cdk-nag';
+import { INBOX_RETENTION_DAYS, TRIAL_UPLOAD_RETENTION_DAYS } from '@shared/limits';
 import type { Construct } from 'constructs';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import { TABLE_DESIGN, UPLOAD_CORS } from '../../table-design';
@@ -27,7 +28,8 @@ export class StatefulStack extends Stack {
       sortKey: { name: d.sortKey, type: dynamodb.AttributeType.STRING },
       billing: dynamodb.Billing.onDemand(),
       timeToLiveAttribute: d.ttlAttribute,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // Backups reach back 30 days, so an erased account is gone from them too within the 30 days the privacy page promises.
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 30 },
       deletionProtection: props.config.retainData,
       encryption: dynamodb.TableEncryptionV2.awsManagedKey(),
       globalSecondaryIndexes: d.globalSecondaryIndexes.map((g) => ({
@@ -78,6 +80,10 @@ export class StatefulStack extends Stack {
     this.uploadsBucket = privateBucket('Uploads', 'uploads/');
     // Car package photos are uploaded under drafts/ and copied out when the package starts: the rest is forgotten.
     this.uploadsBucket.addLifecycleRule({ id: 'ForgetUnstartedDrafts', prefix: 'drafts/', expiration: Duration.days(2) });
+    // Trial photos (issue 12) are copied into the dealer's car package when they are transferred: the rest is forgotten.
+    this.uploadsBucket.addLifecycleRule({ id: 'ForgetTrialUploads', prefix: 'trial/', expiration: Duration.days(TRIAL_UPLOAD_RETENTION_DAYS) });
+    // Support attachments go with their ticket (the table's TTL deletes it after INBOX_RETENTION_DAYS).
+    this.uploadsBucket.addLifecycleRule({ id: 'ForgetSupportAttachments', prefix: 'support/', expiration: Duration.days(INBOX_RETENTION_DAYS) });
     this.rendersBucket = privateBucket('Renders', 'renders/');
   }
 }

@@ -4,6 +4,7 @@ import { Annotations, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
@@ -18,6 +19,10 @@ import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy } 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
   httpApi: apigw.IHttpApi;
+  /** The WAF web ACL (CLOUDFRONT scope, us-east-1: the edge stack). */
+  webAclArn: string;
+  /** The value CloudFront sends to the API in x-origin-verify (the API refuses requests without it). */
+  originVerifySecret: secretsmanager.ISecret;
   webSocketUrl: string;
   /** The WebSocket API's id: its origin is allowed in the CSP's connect-src. */
   webSocketApiId: string;
@@ -114,6 +119,7 @@ export class WebStack extends Stack {
       },
     });
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       enableLogging: true,
       logBucket: logs,
@@ -129,7 +135,10 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, { protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            customHeaders: { 'x-origin-verify': props.originVerifySecret.secretValue.unsafeUnwrap() },
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -144,7 +153,6 @@ export class WebStack extends Stack {
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [
       { id: 'AwsSolutions-CFR1', reason: 'Dealers may be anywhere; no country is blocked.' },
-      { id: 'AwsSolutions-CFR2', reason: 'WAF is an operator choice per account (cost); API Gateway throttling and handler rate limits protect the API.' },
       { id: 'AwsSolutions-CFR4', reason: 'The default CloudFront certificate is used until a custom domain is configured; with a custom domain and certificate set minimumProtocolVersion to TLSv1.2_2021.' },
     ]);
 

@@ -35,6 +35,8 @@ export const keys = {
   carPackageImage: (id: string, angle: string) => ({ PK: `SESSION#${id}`, SK: `IMAGE#${angle}` }),
   carPackagePartition: (id: string) => `SESSION#${id}`,
   carPackageImagePrefix: 'IMAGE#',
+  /** GSI1: a user's drafts, so an account erasure finds them (no list reads this prefix). */
+  carPackageDraftIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `DRAFT#${id}` }),
   /** GSI1: a user's car packages newest first (ids are ULIDs). */
   carPackageIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `SESSION#${id}` }),
   carPackageIndexPrefix: 'SESSION#',
@@ -58,7 +60,43 @@ export const keys = {
   couponRedemption: (code: string, sub: string) => ({ PK: `COUPON#${code}`, SK: `REDEMPTION#${sub}` }),
   couponIndex: (createdAt: string, code: string) => ({ GSI1PK: 'COUPONS', GSI1SK: `${createdAt}#${code}` }),
   couponsIndexPartition: 'COUPONS',
+  // Batches (batch processor, super users): META, DRAFT and one PHOTO#<nn> item per photo under the batch's partition.
+  batch: (id: string) => ({ PK: `BATCH#${id}`, SK: 'META' }),
+  batchDraft: (id: string) => ({ PK: `BATCH#${id}`, SK: 'DRAFT' }),
+  batchPhoto: (id: string, index: number) => ({ PK: `BATCH#${id}`, SK: `PHOTO#${String(index).padStart(2, '0')}` }),
+  batchPartition: (id: string) => `BATCH#${id}`,
+  batchPhotoPrefix: 'PHOTO#',
+  /** Batches whose workflow is running: what the sweeper checks. */
+  activeBatch: (id: string) => ({ PK: 'ACTIVE_BATCHES', SK: `BATCH#${id}` }),
+  activeBatchesPartition: 'ACTIVE_BATCHES',
+  /** GSI1: a user's batches and batch drafts, so an account erasure finds them (no list reads these prefixes). */
+  batchIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `BATCH#${id}` }),
+  batchDraftIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `BATCH_DRAFT#${id}` }),
+  // Trial links (issue 12): the link, its token's hash, the conversion by e-mail, the once-only transfer markers.
+  trialLink: (id: string) => ({ PK: `TRIAL_LINK#${id}`, SK: 'LINK' }),
+  /** GSI1: every trial link newest first (ids are ULIDs), for the admin list. */
+  trialLinkIndex: (createdAt: string, id: string) => ({ GSI1PK: 'TRIAL_LINKS', GSI1SK: `${createdAt}#${id}` }),
+  trialLinksIndexPartition: 'TRIAL_LINKS',
+  /** Only the SHA-256 of a token is stored; it finds the link. */
+  trialToken: (tokenHash: string) => ({ PK: `TRIAL_TOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /** The links converted to an address (lower-cased), for the transfer by e-mail. */
+  trialConversion: (email: string, linkId: string) => ({ PK: `TRIAL_CONVERSION#${email.toLowerCase()}`, SK: `LINK#${linkId}` }),
+  trialConversionPartition: (email: string) => `TRIAL_CONVERSION#${email.toLowerCase()}`,
+  /** Written in the transfer's charge transaction only if absent: one transfer per account and one per link. */
+  trialTransferOfUser: (sub: string) => ({ PK: `USER#${sub}`, SK: 'TRIAL_TRANSFER' }),
+  trialTransferOfLink: (linkId: string) => ({ PK: `TRIAL_LINK#${linkId}`, SK: 'TRANSFER' }),
+  /** A dealer's erasure request: kept after the erasure (account id and times only). */
+  erasureRequest: (sub: string) => ({ PK: `ERASURE#${sub}`, SK: 'REQUEST' }),
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */
 export const ttlAt = (ms: number) => Math.floor(ms / 1000);
+
+// My Images and the admin area's dealers tab (kept out of the object above so parallel branches merge cleanly).
+/** GSI1SK prefix of keys.renderedImageIndex: a user's finished studio images. */
+export const renderedImageIndexPrefix = 'IMAGE#';
+/** A super user made or unmade a super user: one item per change under the dealer's partition (SK sorts by time). */
+export const roleChangeKeys = {
+  item: (sub: string, changedAt: string, id: string) => ({ PK: `USER#${sub}`, SK: `ROLE_CHANGE#${changedAt}#${id}` }),
+  prefix: 'ROLE_CHANGE#',
+} as const;

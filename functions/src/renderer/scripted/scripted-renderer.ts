@@ -36,7 +36,8 @@ export interface RenderScript {
   delayMs?: number;
   /**
    * Outcomes per angle, one per call in order; the last one repeats. "*" applies to every angle not named.
-   * E.g. { "front": ["retryable", "ok"], "*": ["permanent"] }.
+   * E.g. { "front": ["retryable", "ok"], "*": ["permanent"] }. A key naming the serving photo's id (a batch photo:
+   * "batch-photo-3") comes before its angle, so one photo of a batch can be failed.
    */
   outcomes?: Record<string, ScriptedOutcome[]>;
 }
@@ -76,7 +77,8 @@ export class ScriptedRenderer implements Renderer {
   }
 
   private outcome(request: RenderRequest): ScriptedOutcome {
-    const sequence = this.script.outcomes?.[request.angle] ?? this.script.outcomes?.['*'] ?? ['ok'];
+    const byPhoto = request.photos.length === 1 ? this.script.outcomes?.[request.photos[0]!.id] : undefined;
+    const sequence = byPhoto ?? this.script.outcomes?.[request.angle] ?? this.script.outcomes?.['*'] ?? ['ok'];
     const key = `${request.photos.map((p) => p.id).join(',')}|${request.angle}`;
     const n = this.calls.get(key) ?? 0;
     this.calls.set(key, n + 1);

@@ -27,13 +27,21 @@ export interface LocalSighting {
   detectMs: number;
 }
 
+/** What finds the vehicles in a photo (the CenterNet detector; the evaluation wraps it in a cache). */
+export interface VehicleDetector {
+  warmUp(): Promise<void>;
+  detectVehicles(photo: DecodedPhoto): Promise<Detection[]>;
+}
+
 export class LocalVision implements CarVision {
   readonly name = 'local' as const;
   readonly model = `${DETECTOR_MODEL} + isnet silhouette`;
-  private readonly detector = new CenterNetDetector();
 
   /** `cutOut` makes the car's mask when the caller has none (the ISNet cut-out in the local home). */
-  constructor(private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>) {}
+  constructor(
+    private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>,
+    private readonly detector: VehicleDetector = new CenterNetDetector(),
+  ) {}
 
   /** Loads the detector now rather than at the first photo. */
   warmUp(): Promise<void> {

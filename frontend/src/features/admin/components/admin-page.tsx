@@ -4,9 +4,11 @@ import { usePageMeta } from '@/lib/page-meta';
 import { BonusCreditsTab } from './bonus-credits-tab';
 import { CouponsTab } from './coupons-tab';
 import { CreditPackagesTab } from './credit-packages-tab';
+import { DealersTab } from './dealers-tab';
 import { InboxTab } from './inbox-tab';
 import { PaymentsTab } from './payments-tab';
 import { StripeEventsTab } from './stripe-events-tab';
+import { TrialLinksTab } from './trial-links-tab';
 
 const TABS = [
   { value: 'payments', label: 'Payments', Panel: PaymentsTab },
@@ -15,6 +17,8 @@ const TABS = [
   { value: 'bonus', label: 'Bonus Credits', Panel: BonusCreditsTab },
   { value: 'packages', label: 'Packages', Panel: CreditPackagesTab },
   { value: 'inbox', label: 'Inbox', Panel: InboxTab },
+  { value: 'dealers', label: 'Dealers', Panel: DealersTab },
+  { value: 'trial-links', label: 'Trial Links', Panel: TrialLinksTab },
 ] as const;
 
 /** /dashboard/admin (super users): one tab per concern; the tab is kept in ?tab= so it can be linked. */

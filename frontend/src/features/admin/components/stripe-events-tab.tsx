@@ -93,7 +93,9 @@ export function StripeEventsTab() {
                     <OutcomeBadge outcome={e.outcome} />
                   </TableCell>
                   <TableCell className="max-w-64 text-slate-700">{e.detail}</TableCell>
-                  <TableCell className="font-mono text-xs whitespace-nowrap">{e.event_id}</TableCell>
+                  <TableCell className="max-w-40 truncate font-mono text-xs" title={e.event_id}>
+                    {e.event_id}
+                  </TableCell>
                   <TableCell>
                     <Button size="sm" variant="outline" onClick={() => setOpen(e.event_id)} aria-label={`View event ${e.event_id}`}>
                       View

@@ -1,22 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ACCEPTED_IMAGE_TYPES } from '@shared/limits';
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import type { CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { api } from '@/lib/api-client';
 import { carPackageKeys } from './query-keys';
-import { uploadPhoto } from './upload-photo';
+import { photoContentType, uploadPhoto } from '@/lib/upload-photo';
 
 /** Photos sent to storage at the same time. */
 const PARALLEL_UPLOADS = 3;
-
-/** A file's type as the server expects it; a browser may give none, then the extension decides. */
-export function photoContentType(file: File): string {
-  if (file.type && file.type in ACCEPTED_IMAGE_TYPES) return file.type;
-  const name = file.name.toLowerCase();
-  const found = Object.entries(ACCEPTED_IMAGE_TYPES).find(([, exts]) => exts.some((ext) => name.endsWith(ext)));
-  return found?.[0] ?? file.type;
-}
 
 export interface NewCarPackage {
   sessionName: string;

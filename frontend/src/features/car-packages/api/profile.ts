@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@shared/schemas/account';
+import type { LogoResponse, MeResponse } from '@shared/schemas/account';
 import { api } from '@/lib/api-client';
 
 /**
- * The dealer's logo URL (GET /api/me), to offer "Place my logo". The key is the one every page uses for /api/me,
- * so the answer is shared with the rest of the dashboard rather than asked for twice.
+ * Whether the dealer uploaded a logo in Settings (GET /api/me), to offer "Place my logo", and a preview link to it.
+ * The /api/me key is the one every page uses, so the answer is shared with the rest of the dashboard.
  */
 export function useDealerLogo() {
   const me = useQuery({ queryKey: ['me'], queryFn: ({ signal }) => api.get<MeResponse>('/api/me', { auth: true, signal }) });
-  return { logoUrl: me.data?.profile.logo_url ?? null, isPending: me.isPending };
+  const hasLogo = me.data?.profile.has_logo ?? false;
+  const link = useQuery({
+    queryKey: ['profile-logo'],
+    queryFn: ({ signal }) => api.get<LogoResponse>('/api/profile/logo', { auth: true, signal }),
+    enabled: hasLogo,
+    staleTime: 30 * 60 * 1000, // the link lives an hour
+  });
+  return { hasLogo, previewUrl: link.data?.url ?? null, isPending: me.isPending };
 }

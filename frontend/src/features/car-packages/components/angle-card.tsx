@@ -7,8 +7,8 @@ import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useRetryAngle } from '../api/package-actions';
-import { useImageDownload } from '../hooks/use-image-download';
-import type { ViewedImage } from './image-viewer-dialog';
+import { useImageDownload } from '@/hooks/use-image-download';
+import type { ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
 import { AngleStatusBadge } from './status-badge';
 
 // Without an image, a card in the phone's single column needs no photo-sized box; in a grid it keeps the row even.

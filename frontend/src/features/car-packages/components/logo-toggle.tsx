@@ -2,14 +2,14 @@ import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
-/** "Place my logo": shown only when the dealer has a logo URL in Settings. */
+/** "Place my logo": shown only when the dealer uploaded a logo in Settings. */
 export function LogoToggle({
-  logoUrl,
+  previewUrl,
   checked,
   onChange,
   disabled,
 }: {
-  logoUrl: string;
+  previewUrl: string | null;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled: boolean;
@@ -19,7 +19,11 @@ export function LogoToggle({
     <div className="flex items-center justify-between gap-4 rounded-lg border border-slate-200 p-3">
       <div className="flex min-w-0 items-center gap-3">
         {/* A logo that cannot be shown here leaves an empty square, not a broken-image icon. */}
-        <img src={logoUrl} alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
+        {previewUrl ? (
+          <img src={previewUrl} alt="" onError={(e) => (e.currentTarget.style.visibility = 'hidden')} className="size-10 shrink-0 rounded bg-slate-50 object-contain" />
+        ) : (
+          <span className="size-10 shrink-0 rounded bg-slate-50" aria-hidden="true" />
+        )}
         <div className="min-w-0">
           <Label htmlFor={id} id={`${id}-label`}>
             Place my logo

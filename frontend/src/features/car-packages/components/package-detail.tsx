@@ -16,7 +16,7 @@ import { useCarPackageZip } from '../api/package-actions';
 import { AngleCard } from './angle-card';
 import { DeletePackageDialog } from './delete-package-dialog';
 import { formatDateTime, packageTitle } from './format';
-import { ImageViewerDialog, type ViewedImage } from './image-viewer-dialog';
+import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
 import { PackagePhotos } from './package-photos';
 import { SessionStatusBadge } from './status-badge';
 

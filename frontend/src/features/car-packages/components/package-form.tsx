@@ -40,7 +40,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const selection = usePhotoSelection();
-  const { logoUrl } = useDealerLogo();
+  const { hasLogo, previewUrl } = useDealerLogo();
   const create = useCreateCarPackage({
     onPhase: setPhase,
     onPhotoProgress: (photoId, fraction) => setProgress((p) => ({ ...p, [photoId]: fraction })),
@@ -83,7 +83,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
     create.mutate(
-      { sessionName, background, useLogo: useLogo && logoUrl !== null, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
+      { sessionName, background, useLogo: useLogo && hasLogo, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
       {
         onSuccess: ({ package: started }) => {
           const { title, description } = MESSAGES.packageStarted(count, sessionName);
@@ -148,7 +148,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             </div>
           </div>
 
-          {logoUrl && <LogoToggle logoUrl={logoUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
+          {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
 
           <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
 

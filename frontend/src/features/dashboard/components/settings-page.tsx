@@ -14,6 +14,8 @@ import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe, useUpdateProfile } from '../api/account';
 import { useSignOut } from '../hooks/use-sign-out';
+import { DeleteAccount } from './delete-account';
+import { LogoUpload } from './logo-upload';
 import { PageHeading } from './page-heading';
 
 type Field = 'dealer_name' | 'logo_url';
@@ -96,7 +98,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         <Label htmlFor={`${id}-logo_url`}>Logo URL</Label>
         <Input {...field('logo_url')} type="url" inputMode="url" placeholder="https://example.com/logo.png" />
         <p id={`${id}-logo_url-hint`} className="text-sm text-slate-600">
-          An https:// link to a PNG, JPG, WebP or SVG image. It can be placed on your rendered images.
+          An https:// link to a PNG, JPG, WebP or SVG image of your logo. For your studio images, upload the file below.
         </p>
         {error('logo_url')}
       </div>
@@ -143,6 +145,17 @@ export default function SettingsPage() {
             )}
           </CardContent>
         </Card>
+        {profile && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Logo on your images</CardTitle>
+              <CardDescription>The logo we place on your studio images.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LogoUpload hasLogo={profile.has_logo} />
+            </CardContent>
+          </Card>
+        )}
         {isSuper && (
           <Card className="border-green-200 bg-green-50/50">
             <CardHeader>
@@ -160,13 +173,14 @@ export default function SettingsPage() {
         <Card>
           <CardHeader>
             <CardTitle>Account Actions</CardTitle>
-            <CardDescription>Sign out of your account on every device.</CardDescription>
+            <CardDescription>Sign out of your account on every device, or delete your account and all its data.</CardDescription>
           </CardHeader>
-          <CardContent>
+          <CardContent className="flex flex-wrap gap-3">
             <Button variant="outline" onClick={() => void signOut()}>
               <LogOut aria-hidden="true" />
               Log Out
             </Button>
+            <DeleteAccount />
           </CardContent>
         </Card>
       </div>

@@ -36,7 +36,8 @@ export const PRIVACY_SECTIONS: readonly LegalSection[] = [
   {
     title: 'Data Retention',
     paragraphs: [
-      'We keep your original photos and the produced images for as long as your account exists, so you can download them again. Purchase records are kept as long as tax law requires. When you ask us to delete your account or your data, it is permanently deleted within 30 days of your request, including from backups.',
+      'We keep your original photos and the produced images for as long as your account exists, so you can download them again. Location data (GPS) in the photos you upload is removed when we store them. Messages sent through the contact form and support tickets are deleted automatically one year after they were sent. Purchase records are kept as long as tax law requires.',
+      'You can delete your whole account yourself in Settings (Delete my account). The deletion happens at once: your profile and dealership name, your logo, your credit balance and its history, every car package with its photos and studio images, unfinished uploads, your support tickets with their attachments, messages sent from your address through the contact form, and your sign-in are deleted, and we send a confirmation to your e-mail address. We keep only your payment records (amount, date, credits bought and your account id), because finance and tax law require them, and a note of the deletion with the date. Our database backups reach back 30 days, so within 30 days of your request your data is gone from them too. You can also ask us by e-mail: your data is then permanently deleted within 30 days of your request.',
     ],
   },
   {

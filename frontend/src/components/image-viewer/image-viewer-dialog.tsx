@@ -4,7 +4,7 @@ import { ContentCredentialsMark } from '@/components/content-credentials/content
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { useImageDownload } from '../hooks/use-image-download';
+import { useImageDownload } from '@/hooks/use-image-download';
 
 export interface ViewedImage {
   /** "<Angle label> Enhanced", or "Original Image". */
@@ -16,7 +16,7 @@ export interface ViewedImage {
   studio?: boolean;
 }
 
-/** The image viewer: the image with a spinner until it has loaded, and a Download Image button. */
+/** The image viewer (spec "Image viewer dialog"), shared by car packages and My Images: the image with a spinner until it has loaded, and a Download Image button. */
 export function ImageViewerDialog({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
   return (
     <Dialog open={image !== null} onOpenChange={(open) => !open && onClose()}>

@@ -1,5 +1,0 @@
-import { PlaceholderPage } from './placeholder-page';
-
-export default function Page() {
-  return <PlaceholderPage title="Process Vehicle Images" />;
-}

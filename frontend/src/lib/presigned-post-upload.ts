@@ -1,0 +1,33 @@
+import { ApiError } from './api-error';
+
+/**
+ * Sends one file straight to storage through its presigned POST (the policy fields first, the file last, as S3
+ * requires), reporting the upload progress from 0 to 1. XMLHttpRequest, because fetch reports no upload progress.
+ */
+export function uploadByPresignedPost(
+  target: { url: string; fields: Record<string, string> },
+  file: File,
+  onProgress: (fraction: number) => void,
+  failedMessage: string,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    const failed = (status: number) => reject(new ApiError(failedMessage, status, 'upload_failed'));
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve();
+      } else failed(xhr.status);
+    };
+    xhr.onerror = () => failed(0);
+    xhr.ontimeout = () => failed(0);
+    xhr.open('POST', target.url);
+    xhr.send(form);
+  });
+}

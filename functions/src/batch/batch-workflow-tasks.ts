@@ -1,0 +1,206 @@
+/**
+ * The tasks of the batch workflow (infra/cdk/constructs/batch-workflow.ts) and its sweeper. Each is safe to run
+ * twice: photo transitions are conditional, and each failed photo's refund has its own ledger key
+ * (REFUND#batch:<id>:<index>), so it is given back exactly once whatever retries or re-runs happen. No AWS SDK here.
+ */
+import { BATCH_MESSAGES } from '@shared/messages';
+import { refundCredits } from '../credits/credit-changes';
+import { txIds, type CreditStore } from '../credits/credit-store';
+import { logger } from '../lib/logger';
+import { PhotoRejectedError, type Renderer } from '../renderer/port';
+import { batchS3Keys, chargeKey, imageIdOf, outcomeOf, photoRefundKey, rendererPhotoId, slugOfFileName, type StoredBatchPhoto } from './batch';
+import { batchChanged, photoChanged } from './batch-events';
+import { nowIso } from './batch-deps';
+import type { BatchPhotoItem, BatchRun, BatchStore, BatchWorkflow, Notify, PhotoStorage } from './ports';
+
+export interface BatchWorkflowDeps {
+  store: BatchStore;
+  photos: PhotoStorage;
+  credits: CreditStore;
+  notify: Notify;
+  now?: () => Date;
+}
+
+export interface BatchRenderDeps extends BatchWorkflowDeps {
+  renderer: Renderer;
+}
+
+async function notifyBatch(deps: Pick<BatchWorkflowDeps, 'store' | 'notify'>, id: string) {
+  const batch = await deps.store.get(id);
+  if (batch) await batchChanged(deps.notify, batch);
+}
+
+/** Mark photo processing. */
+export async function startPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): Promise<{ index: number; skipped: boolean }> {
+  const photo = await deps.store.startPhoto(item.batch_id, item.index, nowIso(deps));
+  if (photo) await Promise.all([photoChanged(deps.notify, photo), notifyBatch(deps, item.batch_id)]);
+  return { index: item.index, skipped: !photo };
+}
+
+/**
+ * Render one photo through the renderer port: the renderer checks it and finds the angle it shows, then renders that
+ * angle from it (one studio image per photo). Renderer errors keep their names (RenderRetryableError is retried by
+ * the state machine; the others are caught and fail the photo). The finished image joins My Images.
+ */
+export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): Promise<{ index: number; skipped: boolean }> {
+  const batch = await deps.store.get(item.batch_id);
+  if (!batch) return { index: item.index, skipped: true };
+  const photo = await deps.store.beginAttempt(batch.id, item.index, nowIso(deps));
+  if (!photo) return { index: item.index, skipped: true }; // finished by an earlier try
+  const source = { id: rendererPhotoId(item.index), bytes: await deps.photos.readUpload(photo.key) };
+  const [info] = await deps.renderer.prepare([source]);
+  if (info?.refused) throw new PhotoRejectedError(info.refused.reason, info.refused.message, source.id);
+  // A photo whose angle the renderer cannot tell is rendered as the most common dealer shot, a front corner.
+  const angle = info?.angle ?? 'front_left_corner';
+  const started = performance.now();
+  const rendered = await deps.renderer.render({ photos: [{ ...source, angle }], angle, background: batch.background });
+  const renderMs = performance.now() - started;
+  const slug = slugOfFileName(photo.file_name);
+  const renderedKey = batchS3Keys.rendered(batch.user_id, batch.id, item.index, photo.attempts, slug);
+  const webKey = batchS3Keys.web(batch.user_id, batch.id, item.index, photo.attempts, slug);
+  await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
+  const now = nowIso(deps);
+  const completed = await deps.store.completePhoto({
+    ...photo,
+    status: 'completed',
+    image_id: imageIdOf(batch.id, item.index),
+    source: 'batch',
+    source_id: batch.id,
+    label: photo.file_name,
+    angle,
+    rendered_key: renderedKey,
+    web_key: webKey,
+    original_key: photo.key,
+    background: batch.background,
+    model: rendered.metadata.model,
+    renderer: rendered.metadata.renderer,
+    render_ms: renderMs,
+    completed_at: now,
+    updated_at: now,
+  });
+  if (completed) await Promise.all([photoChanged(deps.notify, { ...photo, status: 'completed', updated_at: now, completed_at: now }), notifyBatch(deps, batch.id)]);
+  return { index: item.index, skipped: false };
+}
+
+/** What the dealer reads on a failed photo, from the error the state machine caught. */
+export function photoFailureMessage(error: BatchPhotoItem['error']): string {
+  let message = error?.Cause ?? '';
+  try {
+    // A Lambda's error arrives as JSON { errorType, errorMessage, trace } in AWS; as the message locally.
+    const parsed = JSON.parse(message) as { errorMessage?: unknown };
+    if (typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
+  } catch {
+    // plain text
+  }
+  switch (error?.Error) {
+    case 'PhotoRejectedError':
+    case 'RenderPermanentError':
+      return message ? BATCH_MESSAGES.photoRefused(/[.!?]$/.test(message) ? message : `${message}.`) : BATCH_MESSAGES.photoFailed;
+    case 'RenderRetryableError':
+      return BATCH_MESSAGES.photoBusy;
+    case 'States.Timeout':
+    case 'Sandbox.Timedout':
+      return BATCH_MESSAGES.photoTooSlow;
+    default:
+      return BATCH_MESSAGES.photoFailed;
+  }
+}
+
+/**
+ * Gives back a failed photo's credit: once per photo by its ledger key (a second call finds the entry and moves
+ * nothing). Answers whether this call moved the credit.
+ */
+async function refundPhoto(deps: BatchWorkflowDeps, photo: StoredBatchPhoto): Promise<boolean> {
+  const result = await refundCredits(
+    { store: deps.credits, now: deps.now },
+    {
+      sub: photo.user_id,
+      chargeTxId: txIds.debit(chargeKey(photo.batch_id)),
+      refundKey: photoRefundKey(photo.batch_id, photo.index),
+      credits: 1,
+      description: `Refund: ${photo.file_name} (could not be processed)`,
+      metadata: { batch_id: photo.batch_id, photo_index: photo.index },
+    },
+  );
+  if (!photo.refunded) await deps.store.markRefunded(photo.batch_id, photo.index, nowIso(deps));
+  if (!result.replayed) await deps.notify(photo.user_id, { type: 'balance.updated' });
+  return !result.replayed;
+}
+
+/** Fails one photo (if still open) and refunds it if it is failed: both steps safe to repeat. */
+async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: number, message: string): Promise<boolean> {
+  const failed = await deps.store.failPhoto(batchId, index, message, nowIso(deps));
+  const photo = await deps.store.getPhoto(batchId, index);
+  if (photo?.status === 'failed') {
+    await refundPhoto(deps, photo);
+    if (failed || !photo.refunded) await photoChanged(deps.notify, { ...photo, refunded: true });
+  }
+  return failed;
+}
+
+/** Mark photo failed (the Catch inside the Map): the photo fails with a message and its credit comes back. */
+export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): Promise<{ index: number; failed: boolean }> {
+  if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
+    logger.error('batch photo failed with an unexpected error', { batchId: item.batch_id, index: item.index, error: item.error });
+  }
+  const failed = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
+  if (failed) await notifyBatch(deps, item.batch_id);
+  return { index: item.index, failed };
+}
+
+/**
+ * Finalize (also what closes a batch whose Map failed, whose workflow could not start, or whose execution was lost):
+ * fails what is still open when told to, makes sure every failed photo is refunded (a refund lost between marking
+ * and refunding is made here, once), then sets completed / partial_complete / error.
+ */
+export async function closeBatch(deps: BatchWorkflowDeps, batchId: string, executionName: string, failOpenWith?: string): Promise<{ status: string }> {
+  const found = await deps.store.getWithPhotos(batchId);
+  if (!found) return { status: 'gone' };
+  for (const photo of found.photos) {
+    const open = photo.status === 'pending' || photo.status === 'processing';
+    if ((open && failOpenWith) || (photo.status === 'failed' && !photo.refunded)) await failAndRefund(deps, batchId, photo.index, failOpenWith ?? BATCH_MESSAGES.photoFailed);
+  }
+  const after = (await deps.store.getWithPhotos(batchId)) ?? found;
+  const outcome = outcomeOf(after.photos);
+  if (!outcome.finished) return { status: 'processing' };
+  const message = outcome.status === 'error' ? (failOpenWith ?? BATCH_MESSAGES.allFailed) : null;
+  await deps.store.finish(batchId, outcome.status, message, executionName, nowIso(deps));
+  await notifyBatch(deps, batchId);
+  return { status: outcome.status };
+}
+
+/** Finalize batch (and "Close batch after a failure", with the caught error). */
+export function finalizeBatch(deps: BatchWorkflowDeps, run: BatchRun): Promise<{ status: string }> {
+  return closeBatch(deps, run.batch_id, run.execution ?? run.batch_id, run.error ? photoFailureMessage(run.error) : undefined);
+}
+
+export interface SweepOptions {
+  /** A batch younger than this is left alone (its execution may be starting). */
+  graceMs: number;
+  /** The workflow's own time limit plus a margin. */
+  maxRunMs: number;
+}
+
+/**
+ * The sweeper's batch half: every batch marked active whose execution is no longer running (failed, timed out, lost
+ * with a killed local host) is closed: its unfinished photos fail and are refunded, each once.
+ */
+export async function sweepBatches(deps: BatchWorkflowDeps & { workflow: BatchWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const closed: string[] = [];
+  const active = await deps.store.listActive();
+  for (const marker of active) {
+    const age = now - Date.parse(marker.started_at);
+    if (age < options.graceMs) continue;
+    const { state } = await deps.workflow.describe(marker.execution_name);
+    if (state === 'RUNNING' || state === 'PENDING_REDRIVE') {
+      if (age < options.maxRunMs) continue;
+      await deps.workflow.stop(marker.execution_name, 'Stopped by the sweeper: longer than the longest possible run.');
+    }
+    logger.warn('closing a batch whose execution is not running', { batchId: marker.batch_id, execution: marker.execution_name, state });
+    const result = await closeBatch(deps, marker.batch_id, marker.execution_name, BATCH_MESSAGES.interrupted);
+    if (result.status === 'gone') await deps.store.finish(marker.batch_id, 'error', null, marker.execution_name, new Date(now).toISOString());
+    closed.push(marker.batch_id);
+  }
+  return { checked: active.length, closed };
+}

@@ -1,0 +1,13 @@
+import { trialTokenPathSchema } from '@shared/schemas/trial';
+import { apiHandler } from '../http/api-handler';
+import { clientIpOf } from '../http/client-ip';
+import { trialAnswer, trialPageDeps } from '../trial/adapters';
+import { completeTrialUploads } from '../trial/trial-page';
+import { configuredVision } from '../vision/configured-vision';
+
+const deps = trialPageDeps(configuredVision());
+
+/** Public: checks every upload by its bytes and the car check; the spec's { success, uploaded_count, error }. */
+export const handler = apiHandler('complete-trial-uploads', { params: trialTokenPathSchema }, async ({ params, event }) =>
+  trialAnswer(() => completeTrialUploads(deps, params.token, clientIpOf(event)), { uploaded_count: 0 }),
+);

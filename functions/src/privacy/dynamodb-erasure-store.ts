@@ -1,0 +1,141 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { dynamo, tableName } from '../adapters/dynamodb/client';
+import { keys } from '../adapters/dynamodb/keys';
+import { emailHashOf } from '../auth/magic-link';
+import type { ErasureStore } from './erase-account';
+
+type Key = { PK: string; SK: string };
+
+/** Finance keeps these whatever the request (payments, Stripe's events, coupon redemptions tied to a payment). */
+const KEPT_FOR_FINANCE = ['PAYMENT#', 'STRIPE_EVENT#', 'COUPON#'];
+
+async function queryKeys(input: Omit<QueryCommandInput, 'TableName'>): Promise<(Key & Record<string, unknown>)[]> {
+  const found: (Key & Record<string, unknown>)[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
+    found.push(...((page.Items ?? []) as (Key & Record<string, unknown>)[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+const partition = (pk: string) => queryKeys({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } });
+const indexed = (gsi1pk: string, filter?: { expression: string; values: Record<string, unknown> }) =>
+  queryKeys({
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1pk, ...filter?.values },
+    ...(filter ? { FilterExpression: filter.expression } : {}),
+  });
+
+export class DynamoDbErasureStore implements ErasureStore {
+  async recordRequest(sub: string, email: string, at: string): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.erasureRequest(sub),
+        UpdateExpression: 'SET entity = :e, user_id = :sub, email = :email, requested_at = if_not_exists(requested_at, :at)',
+        ExpressionAttributeValues: { ':e': 'erasure_request', ':sub': sub, ':email': email, ':at': at },
+      }),
+    );
+  }
+
+  async getRecord(sub: string) {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.erasureRequest(sub), ConsistentRead: true }));
+    if (!out.Item) return undefined;
+    return { requested_at: String(out.Item.requested_at), erased_at: (out.Item.erased_at as string | undefined) ?? null, email: (out.Item.email as string | undefined) ?? null };
+  }
+
+  /**
+   * The dealer's items: their own partition (profile, balance, ledger, live connections), everything on their GSI1
+   * partition (car packages, batches, drafts, finished images; each package's and batch's whole partition and its
+   * active marker), the trial conversions of their address (the links themselves lose the address and photos),
+   * support tickets and contact messages from their address (admin inboxes, filtered), the e-mail lookup, a pending
+   * sign-in link and rate counters keyed by the account or address. The profile is deleted last.
+   */
+  async trialLinksConvertedBy(email: string): Promise<string[]> {
+    const conversions = await partition(keys.trialConversionPartition(email));
+    return conversions.map((c) => String(c.link_id));
+  }
+
+  async eraseItems(sub: string, email: string): Promise<number> {
+    const lower = email.toLowerCase();
+    const [own, onIndex, tickets, messages, supportCounters, contactCounters, conversions] = await Promise.all([
+      partition(keys.userPartition(sub)),
+      indexed(keys.userPartition(sub)),
+      indexed(keys.supportTicketsIndexPartition, { expression: 'user_id = :sub', values: { ':sub': sub } }),
+      indexed(keys.contactMessagesIndexPartition, { expression: 'email = :email OR email = :lower', values: { ':email': email, ':lower': lower } }),
+      partition(`RATE#support-user#${sub}`),
+      partition(`RATE#contact-email#${lower}`),
+      partition(keys.trialConversionPartition(email)),
+    ]);
+    // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
+    for (const linkId of conversions.map((c) => String(c.link_id))) {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.trialLink(linkId),
+          UpdateExpression: 'REMOVE converted_email, email, photos, pending_photos',
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      ).catch((error: Error) => {
+        if (error.name !== 'ConditionalCheckFailedException') throw error;
+      });
+    }
+    const packageIds = [...new Set(onIndex.filter((i) => i.PK.startsWith('SESSION#')).map((i) => i.PK.slice('SESSION#'.length)))];
+    const packageItems = (await Promise.all(packageIds.map((id) => partition(keys.carPackagePartition(id))))).flat();
+    // Batches: their META and drafts are on the dealer's GSI1 partition (finished photos too); each batch's whole partition goes.
+    const batchIds = [...new Set(onIndex.filter((i) => i.PK.startsWith('BATCH#')).map((i) => i.PK.slice('BATCH#'.length)))];
+    const batchItems = (await Promise.all(batchIds.map((id) => partition(keys.batchPartition(id))))).flat();
+    const found: Key[] = [
+      ...onIndex,
+      ...packageItems,
+      ...packageIds.map((id) => keys.activeCarPackage(id)),
+      ...batchItems,
+      ...batchIds.map((id) => keys.activeBatch(id)),
+      ...conversions,
+      ...tickets,
+      ...messages,
+      ...supportCounters,
+      ...contactCounters,
+      keys.emailLookup(email),
+      keys.magicLink(emailHashOf(email)),
+      ...own,
+    ];
+    const profile = keys.profile(sub);
+    const seen = new Set<string>();
+    const doomed = found
+      .map(({ PK, SK }) => ({ PK, SK }))
+      .filter((k) => !KEPT_FOR_FINANCE.some((p) => k.PK.startsWith(p)))
+      .filter((k) => !(k.PK === profile.PK && k.SK === profile.SK))
+      .filter((k) => !seen.has(`${k.PK}|${k.SK}`) && seen.add(`${k.PK}|${k.SK}`));
+    await deleteAll(doomed);
+    await deleteAll([profile]);
+    return doomed.length + 1;
+  }
+
+  async markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void> {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.erasureRequest(sub),
+        UpdateExpression: 'SET erased_at = :at, items_erased = :items, objects_erased = :objects REMOVE email',
+        ExpressionAttributeValues: { ':at': at, ':items': counts.items, ':objects': counts.objects },
+      }),
+    );
+  }
+}
+
+/** BatchWriteItem in chunks of 25, sending again what DynamoDB left unprocessed. Deleting an absent key is fine. */
+async function deleteAll(doomed: Key[]): Promise<void> {
+  for (let i = 0; i < doomed.length; i += 25) {
+    let requests: Record<string, unknown>[] = doomed.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length; attempt++) {
+      const out = await dynamo().send(new BatchWriteCommand({ RequestItems: { [tableName()]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName()] ?? []) as Record<string, unknown>[];
+      if (requests.length && attempt >= 8) throw new Error('DynamoDB left deletes unprocessed');
+      if (requests.length) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
+    }
+  }
+}

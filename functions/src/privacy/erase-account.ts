@@ -1,0 +1,100 @@
+/**
+ * A dealer's erasure request (Settings → Delete my account): recorded, then carried out within the same request.
+ * Erased: the profile, the balance and ledger, car packages with their photos and studio images in both buckets,
+ * drafts, batches and their photos and images, the photos uploaded through the trial link the account came from
+ * (and the address on that link), the logo, support tickets and their attachments, contact messages sent from the account's address, the
+ * e-mail lookup, pending sign-in links, rate counters keyed by the account, and the Cognito user. Kept, because the
+ * law requires it: payment records (PAYMENT#, Stripe events, coupon redemptions) for finance and tax, and the
+ * erasure record itself (the account id and the times, no e-mail), which also keeps the erased account from being
+ * re-created from a token issued before the erasure.
+ */
+import { MESSAGES } from '@shared/messages';
+import type { AccountErasureResponse } from '@shared/schemas/privacy';
+import type { AccountStore } from '../accounts/account-store';
+import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
+import { accountErasedMail } from '../mail/templates';
+
+/** Every S3 prefix that holds a dealer's files. A feature that stores files under another prefix adds it here. */
+export const dealerObjectPrefixes = (sub: string): { bucket: 'uploads' | 'renders'; prefix: string }[] => [
+  { bucket: 'uploads', prefix: `drafts/car-packages/${sub}/` },
+  { bucket: 'uploads', prefix: `car-packages/${sub}/` },
+  { bucket: 'uploads', prefix: `support/${sub}/` },
+  { bucket: 'uploads', prefix: `logos/${sub}/` },
+  { bucket: 'uploads', prefix: `drafts/batches/${sub}/` },
+  { bucket: 'uploads', prefix: `batches/${sub}/` },
+  { bucket: 'renders', prefix: `car-packages/${sub}/` },
+  { bucket: 'renders', prefix: `batches/${sub}/` },
+];
+
+/** The photos a prospect uploaded through a trial link that converted to this account (kept 30 days at most). */
+export const trialLinkObjectPrefix = (linkId: string) => ({ bucket: 'uploads' as const, prefix: `trial/${linkId}/` });
+
+/** Port: the table's side of an erasure (DynamoDB in both homes). */
+export interface ErasureStore {
+  /**
+   * Records the request once (a retry keeps the first time), with the e-mail until the erasure is done (a retry
+   * after a time-out needs it once the profile is gone).
+   */
+  recordRequest(sub: string, email: string, at: string): Promise<void>;
+  /** The erasure record, if the account was ever asked to be erased. */
+  getRecord(sub: string): Promise<{ requested_at: string; erased_at: string | null; email: string | null } | undefined>;
+  /** The trial links that converted to this address (their uploads are the dealer's photos too). */
+  trialLinksConvertedBy(email: string): Promise<string[]>;
+  /**
+   * Deletes every item of the dealer except payment records, and takes the dealer's address and photos off the trial
+   * links that converted to it (the links stay, as the admin's record that they were used); answers how many items
+   * were deleted. Safe to repeat.
+   */
+  eraseItems(sub: string, email: string): Promise<number>;
+  /** Marks the record done and removes the e-mail from it. */
+  markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void>;
+}
+
+/** Port: the dealer's files in the buckets. */
+export interface ObjectEraser {
+  /** Deletes every object under the prefix; answers how many. */
+  erasePrefix(bucket: 'uploads' | 'renders', prefix: string): Promise<number>;
+}
+
+/** Port: the sign-in directory (Cognito in both homes). */
+export interface SignInDirectory {
+  /** Signs the user out everywhere and deletes them; nothing happens when there is no such user. */
+  deleteUser(email: string): Promise<void>;
+}
+
+export interface ErasureDeps {
+  accounts: Pick<AccountStore, 'getProfile'>;
+  store: ErasureStore;
+  objects: ObjectEraser;
+  directory: SignInDirectory;
+  mailer: Mailer;
+  now?: () => Date;
+}
+
+/** POST /api/account/erasure: erases the caller's whole account now and mails a confirmation to its address. */
+export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<AccountErasureResponse> {
+  const [profile, record] = await Promise.all([deps.accounts.getProfile(sub), deps.store.getRecord(sub)]);
+  if (record?.erased_at) return { erased_at: record.erased_at, kept: MESSAGES.erasureKept };
+  // Without a profile, an erasure that was cut short (a time-out) is finished with the e-mail its record kept.
+  const email = profile?.email ?? record?.email;
+  if (!email) throw new DomainError('not_found', MESSAGES.accountNotFound);
+  const now = () => (deps.now?.() ?? new Date()).toISOString();
+  await deps.store.recordRequest(sub, email, now());
+  let objects = 0;
+  const trialPrefixes = (await deps.store.trialLinksConvertedBy(email)).map(trialLinkObjectPrefix);
+  for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...trialPrefixes]) objects += await deps.objects.erasePrefix(bucket, prefix);
+  const items = await deps.store.eraseItems(sub, email);
+  await deps.directory.deleteUser(email);
+  const erasedAt = now();
+  await deps.store.markErased(sub, erasedAt, { items, objects });
+  logger.info('account erased', { items, objects });
+  try {
+    await deps.mailer.send({ to: email, ...accountErasedMail({ erasedAt }) });
+  } catch (error) {
+    // The erasure is done; the confirmation is a courtesy and must not undo or repeat it.
+    logger.error('erasure confirmation not mailed', { error: error as Error });
+  }
+  return { erased_at: erasedAt, kept: MESSAGES.erasureKept };
+}

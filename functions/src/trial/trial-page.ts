@@ -1,0 +1,142 @@
+/**
+ * The prospect's side of a trial link (public routes): validating the link, presigned uploads of up to 10 photos and
+ * their check by their bytes and the car check, and the account creation that converts the link once and sends the
+ * magic link. Every call is counted per link and per client first.
+ */
+import { MAX_FILE_BYTES, TRIAL_RATE_LIMIT } from '@shared/limits';
+import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
+import type { z } from 'zod';
+import type {
+  CreateTrialAccountResponse,
+  createTrialAccountRequestSchema,
+  TrialUploadCompleteResponse,
+  TrialUploadResponse,
+  trialUploadRequestSchema,
+  TrialValidationResponse,
+} from '@shared/schemas/trial';
+import { trialTokenSchema } from '@shared/schemas/trial';
+import type { RequestCounter } from '../auth/request-magic-link';
+import type { PhotoStorage } from '../car-packages/ports';
+import { checkUploadedPhotos } from '../uploads/check-uploads';
+import { DomainError } from '../lib/errors';
+import { newId } from '../lib/ids';
+import type { CarVision } from '../vision/port';
+import type { TrialLinkStore } from './ports';
+import { isOpen, stateOf, trialPhotoKey, trialTokenHash, type StoredTrialLink, type TrialPhoto } from './trial-link';
+
+export interface TrialPageDeps {
+  links: TrialLinkStore;
+  photos: Pick<PhotoStorage, 'presignUpload' | 'uploadSize' | 'readUpload'>;
+  vision: CarVision;
+  count: RequestCounter;
+  /** Overrides TRIAL_RATE_LIMIT.perClientPerHour (a test run's calls all come from one address). */
+  perClientPerHour?: number;
+  now?: () => Date;
+}
+
+const HOUR = 3_600_000;
+const nowOf = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
+
+/** Counts the call against the link (by its token's hash, known or not) and the client; 429 when a window is full. */
+async function countCall(deps: TrialPageDeps, token: string, clientIp: string): Promise<void> {
+  const allowed = await deps.count([
+    { scope: 'trial-link', subject: trialTokenHash(token), max: TRIAL_RATE_LIMIT.perLinkPerHour, windowMs: HOUR },
+    { scope: 'trial-client', subject: clientIp, max: deps.perClientPerHour ?? TRIAL_RATE_LIMIT.perClientPerHour, windowMs: HOUR },
+  ]);
+  if (!allowed) throw new DomainError('rate_limited', TRIAL_MESSAGES.tooManyTrialRequests);
+}
+
+/** Why a link cannot be used, in the spec's words: a converted link is "already used", anything else invalid. */
+function refusalOf(link: StoredTrialLink | undefined, nowMs: number): DomainError {
+  if (link && stateOf(link, nowMs) === 'converted') return new DomainError('conflict', MESSAGES.trialTokenAlreadyUsed);
+  return new DomainError('validation', MESSAGES.invalidOrExpiredTrialToken);
+}
+
+/** The open link of a token; a malformed (tampered) token is refused before any read. */
+async function openLink(deps: TrialPageDeps, token: string): Promise<StoredTrialLink> {
+  if (!trialTokenSchema.safeParse(token).success) throw refusalOf(undefined, 0);
+  const link = await deps.links.findByTokenHash(trialTokenHash(token));
+  const nowMs = nowOf(deps).getTime();
+  if (!link || !isOpen(link, nowMs)) throw refusalOf(link, nowMs);
+  return link;
+}
+
+/** GET /api/trial/validate-token/{token}: { valid, dealer_name } or { valid: false, error }. */
+export async function validateTrialToken(deps: TrialPageDeps, token: string, clientIp: string): Promise<TrialValidationResponse> {
+  await countCall(deps, token, clientIp);
+  try {
+    const link = await openLink(deps, token);
+    return { valid: true, dealer_name: link.dealer_name };
+  } catch (error) {
+    if (error instanceof DomainError) return { valid: false, error: error.message };
+    throw error;
+  }
+}
+
+/** POST /api/trial/upload-photos/{token}: one presigned POST per photo under trial/<link id>/; replaces earlier ones. */
+export async function requestTrialUploads(
+  deps: TrialPageDeps,
+  token: string,
+  body: z.output<typeof trialUploadRequestSchema>,
+  clientIp: string,
+): Promise<TrialUploadResponse> {
+  await countCall(deps, token, clientIp);
+  const link = await openLink(deps, token);
+  const attempt = newId();
+  const photos: TrialPhoto[] = body.files.map((f, i) => ({
+    id: `photo-${i + 1}`,
+    name: f.name,
+    content_type: f.type as TrialPhoto['content_type'],
+    size: f.size,
+    key: trialPhotoKey(link.id, attempt, `photo-${i + 1}`, f.type as TrialPhoto['content_type']),
+  }));
+  if (!(await deps.links.setPendingPhotos(link.id, photos, nowOf(deps).toISOString()))) {
+    throw refusalOf(await deps.links.get(link.id), nowOf(deps).getTime());
+  }
+  const uploads = await Promise.all(photos.map(async (p) => ({ name: p.name, ...(await deps.photos.presignUpload(p.key, p.content_type, MAX_FILE_BYTES)) })));
+  return { success: true, uploads };
+}
+
+
+/**
+ * POST /api/trial/upload-photos/{token}/complete: every upload checked by its bytes and the car check (the same
+ * checks as a car package's start), then they become the link's photos. A refused photo is named; nothing changes.
+ */
+export async function completeTrialUploads(deps: TrialPageDeps, token: string, clientIp: string): Promise<TrialUploadCompleteResponse> {
+  await countCall(deps, token, clientIp);
+  const link = await openLink(deps, token);
+  if (link.pending_photos.length === 0) throw new DomainError('validation', TRIAL_MESSAGES.noUploadsToCheck);
+  await checkUploadedPhotos(deps, link.pending_photos.map((p) => ({ id: p.id, file_name: p.name, upload_key: p.key })));
+  if (!(await deps.links.setPhotos(link.id, link.pending_photos, link.pending_photos[0]!.key, nowOf(deps).toISOString()))) {
+    const now = await deps.links.get(link.id);
+    // Another upload began meanwhile (a second tab): its photos are the ones to check.
+    if (now && isOpen(now, nowOf(deps).getTime())) throw new DomainError('conflict', TRIAL_MESSAGES.noUploadsToCheck);
+    throw refusalOf(now, nowOf(deps).getTime());
+  }
+  return { success: true, uploaded_count: link.pending_photos.length, error: null };
+}
+
+export interface CreateTrialAccountDeps extends TrialPageDeps {
+  /** The sign-in link request of POST /api/auth/magic-link (creates the account if absent, mails the link). */
+  requestMagicLink: (input: { email: string; trial: boolean; dealerName: string | null; clientIp: string }) => Promise<void>;
+}
+
+/**
+ * POST /api/trial/create-account: converts the link to the address, once (a conditional write: a second call, an
+ * expired, revoked or tampered link is refused), then creates or finds the account and mails the magic link
+ * through the sign-in request, whose answer is the same whether the address had an account or not.
+ */
+export async function createTrialAccount(
+  deps: CreateTrialAccountDeps,
+  body: z.output<typeof createTrialAccountRequestSchema>,
+  clientIp: string,
+): Promise<CreateTrialAccountResponse> {
+  await countCall(deps, body.token, clientIp);
+  const link = await openLink(deps, body.token);
+  if (link.photos.length === 0) throw new DomainError('validation', TRIAL_MESSAGES.uploadPhotosFirst);
+  if (!(await deps.links.convert(link.id, body.email, nowOf(deps).toISOString()))) {
+    throw refusalOf(await deps.links.get(link.id), nowOf(deps).getTime());
+  }
+  await deps.requestMagicLink({ email: body.email, trial: true, dealerName: body.dealer_name || link.dealer_name, clientIp });
+  return { success: true, error: null };
+}

@@ -1,0 +1,70 @@
+/**
+ * The checks every uploaded photo passes before anything is charged (car packages and batches): there, within the
+ * size limit, a photo by its bytes (type from the magic bytes, pixel count, a full decode), and a car in it.
+ */
+import { MAX_FILE_BYTES } from '@shared/limits';
+import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS, VISION_UNAVAILABLE } from '@shared/messages';
+import { DomainError } from '../lib/errors';
+import { logger } from '../lib/logger';
+import { decodePhoto, type DecodedPhoto } from '../renderer/photo-validation';
+import { PhotoRejectedError } from '../renderer/port';
+import { VisionUnavailableError, type CarVision } from '../vision/port';
+
+export interface UploadedPhoto {
+  /** Stable id of the photo (echoed in decode errors). */
+  id: string;
+  file_name: string;
+  upload_key: string;
+}
+
+export interface UploadReader {
+  /** Size of an uploaded object, undefined when it is not there. */
+  uploadSize(key: string): Promise<number | undefined>;
+  readUpload(key: string): Promise<Buffer>;
+}
+
+/**
+ * Checks every photo (three at a time) and refuses with the first refusal in the dealer's order; every refusal is
+ * in the error's fields under `photos.<index>`.
+ */
+export async function checkUploadedPhotos(deps: { photos: UploadReader; vision: CarVision }, photos: readonly UploadedPhoto[]): Promise<void> {
+  const refusals: Record<string, string> = {};
+  const queue = [...photos.entries()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [i, photo] = next;
+      const size = await deps.photos.uploadSize(photo.upload_key);
+      if (size === undefined) {
+        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name);
+        continue;
+      }
+      if (size > MAX_FILE_BYTES) {
+        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
+        continue;
+      }
+      let decoded;
+      try {
+        decoded = await decodePhoto(await deps.photos.readUpload(photo.upload_key), photo.id);
+      } catch (error) {
+        if (!(error instanceof PhotoRejectedError)) throw error;
+        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message);
+        continue;
+      }
+      const sighting = await lookForCar(deps.vision, decoded);
+      if (!sighting.ok) refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message);
+    }
+  };
+  await Promise.all([worker(), worker(), worker()]);
+  const first = Object.keys(refusals).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))[0];
+  if (first) throw new DomainError('validation', refusals[first]!, refusals);
+}
+
+async function lookForCar(vision: CarVision, photo: DecodedPhoto) {
+  try {
+    return await vision.look(photo, { angle: false });
+  } catch (error) {
+    if (!(error instanceof VisionUnavailableError)) throw error;
+    logger.warn('vision unavailable at start', { error });
+    throw new DomainError('unavailable', VISION_UNAVAILABLE);
+  }
+}

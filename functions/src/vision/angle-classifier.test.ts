@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { MIRRORED_ANGLE } from '@shared/angles';
+import { classifyAngle, VIEWS, viewFeatures, viewProbabilities, type View } from './angle-classifier';
+import { mirrorFeatures, type AngleFeatures } from './angle-features';
+import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from './angle-training';
+
+/** A seeded generator, so a failure can be replayed. */
+function random(seed: number) {
+  return () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+function features(r: () => number): AngleFeatures {
+  const third = (): [number, number, number] => [r(), r(), r()];
+  return {
+    aspect: 1 + 2.5 * r(),
+    shapeSymmetry: 0.5 + 0.5 * r(),
+    lookSymmetry: r(),
+    redLeft: 0.04 * r(),
+    redMiddle: 0.04 * r(),
+    redRight: 0.04 * r(),
+    redBody: 0.3 * r(),
+    lowestAt: r(),
+    heightLeft: 0.3 + 0.4 * r(),
+    heightRight: 0.3 + 0.4 * r(),
+    tilt: 0.2 * (r() - 0.5),
+    roofCentre: 0.25 + 0.5 * r(),
+    darkTop: r(),
+    darkBottom: r(),
+    darkTopThirds: third(),
+    darkBottomThirds: third(),
+    brightThirds: third(),
+    liftMiddle: 0.2 * r(),
+    liftLeft: 0.2 * r(),
+    liftRight: 0.2 * r(),
+  };
+}
+
+describe('angle classifier', () => {
+  it('gives a mirrored photo the mirrored angle and the same confidence, for any features', () => {
+    const r = random(7);
+    for (let i = 0; i < 500; i++) {
+      const f = features(r);
+      const straight = classifyAngle(f);
+      const flipped = classifyAngle(mirrorFeatures(f));
+      expect(flipped.angle).toBe(MIRRORED_ANGLE[straight.angle]);
+      expect(flipped.confidence).toBeCloseTo(straight.confidence, 6);
+    }
+  });
+
+  it('turns left and right into nose end and tail end', () => {
+    const f = features(random(3));
+    const noseLeft = viewFeatures({ ...f, redLeft: 0, redRight: 0.03, darkTopThirds: [0.1, 0.5, 0.9] }, true);
+    expect(noseLeft).toMatchObject({ redNose: 0, redTail: 0.03, darkTopNose: 0.1, darkTopTail: 0.9 });
+    expect(viewFeatures(mirrorFeatures({ ...f, redLeft: 0, redRight: 0.03, darkTopThirds: [0.1, 0.5, 0.9] }), false)).toEqual(noseLeft);
+  });
+});
+
+describe('view model fitting', () => {
+  // Five views, each told apart by one feature of its own, with noise on the others.
+  function toySet(seed: number, photos: number): TrainingSample[] {
+    const r = random(seed);
+    const out: TrainingSample[] = [];
+    for (let i = 0; i < photos; i++) {
+      const view = VIEWS[i % VIEWS.length]! as View;
+      const x: Record<string, number> = {};
+      VIEWS.forEach((v, j) => (x[`f${j}`] = (v === view ? 1 : 0) + 0.3 * r()));
+      out.push({ x, view, group: `photo-${i}` });
+    }
+    return out;
+  }
+
+  it('learns views that its features tell apart, and says so on photos it did not see', () => {
+    const model = fitViewModel(toySet(1, 40), 0.01, 'toy');
+    const unseen = toySet(2, 20);
+    const right = unseen.filter((s) => {
+      const p = viewProbabilities(s.x, model);
+      return VIEWS[p.indexOf(Math.max(...p))] === s.view;
+    }).length;
+    expect(right).toBe(unseen.length);
+    expect(leaveOnePhotoOut(toySet(1, 20), 0.01)).toBe(1);
+  });
+
+  it('cannot do better than chance when the features say nothing', () => {
+    const r = random(5);
+    const noise: TrainingSample[] = Array.from({ length: 30 }, (_, i) => ({ x: { a: r(), b: r() }, view: VIEWS[i % VIEWS.length]!, group: `p${i}` }));
+    expect(leaveOnePhotoOut(noise, 0.01)).toBeLessThan(0.5);
+  });
+});

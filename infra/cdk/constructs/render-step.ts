@@ -1,0 +1,55 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS } from '../../workflow-tasks';
+
+/** Error names of the renderer port that a retry can fix (functions/src/renderer/port.ts), and Lambda time-outs. */
+export const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
+
+/** A Lambda task whose payload is `payload` and whose result is the function's own answer. */
+export function invokeTask(scope: Construct, stateId: string, fn: lambda.IFunction, payload: Record<string, unknown>, options: Partial<tasks.LambdaInvokeProps> = {}) {
+  return new tasks.LambdaInvoke(scope, stateId, { lambdaFunction: fn, payload: sfn.TaskInput.fromObject(payload), payloadResponseOnly: true, ...options });
+}
+
+/** Retry with exponential backoff and full jitter on what a retry can fix (the renderer's busy errors, time-outs). */
+export function retryRenderErrors(task: tasks.LambdaInvoke) {
+  task.addRetry({
+    errors: RETRYABLE_RENDER_ERRORS,
+    interval: Duration.seconds(RENDER_RETRY.intervalSeconds),
+    backoffRate: RENDER_RETRY.backoffRate,
+    maxAttempts: RENDER_RETRY.maxAttempts,
+    jitterStrategy: sfn.JitterType.FULL,
+  });
+}
+
+export interface RenderStepProps {
+  /** State names, e.g. "Mark angle processing", "Render angle", "Mark angle failed". */
+  names: { start: string; render: string; fail: string };
+  functions: { start: lambda.IFunction; render: lambda.IFunction; fail: lambda.IFunction };
+}
+
+/**
+ * One item of a render Map (a car package angle, a batch photo), the same in every workflow:
+ *
+ *   Mark processing ─► Render (Retry on busy/time-outs) ─(Catch: anything)─► Mark failed
+ *
+ * The item is the Map's item; a caught error is added to it as { error: { Error, Cause } }. Caught inside the
+ * iteration, so one item failing never fails the Map or the other items.
+ */
+export function renderStep(scope: Construct, props: RenderStepProps): sfn.IChainable {
+  const { names, functions } = props;
+  const markProcessing = invokeTask(scope, names.start, functions.start, { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
+  const render = invokeTask(scope, names.render, functions.render, { 'item.$': '$' }, {
+    resultPath: sfn.JsonPath.DISCARD,
+    taskTimeout: sfn.Timeout.duration(Duration.seconds(RENDER_TASK_TIMEOUT_SECONDS + 30)),
+  });
+  retryRenderErrors(render);
+  const markFailed = invokeTask(scope, names.fail, functions.fail, { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
+  markFailed.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
+  render.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
+  markProcessing.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
+  markProcessing.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
+  return markProcessing.next(render);
+}

@@ -1,0 +1,159 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEALER_ADMIN_MESSAGES, MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
+import { MY_IMAGES_PAGE_SIZE } from '@shared/schemas/images';
+import { useBrowserSession } from '../support/browser';
+import { useLocalHost } from '../support/local-host';
+import { signedInDealer } from '../support/sign-in';
+
+/**
+ * My Images and the admin Dealers tab as a person sees them, at 1280 and 375 px. The dealer signs in through the real
+ * UI; their car packages are rendered by the real workflow definition with the scripted renderer (in this process,
+ * against the shared host's table and buckets), so the page shows real studio images a moment later.
+ */
+useLocalHost();
+const session = useBrowserSession();
+const h = await import('../support/car-package-harness');
+const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
+const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+
+const sfn = await h.TestStepFunctions.start();
+afterAll(() => sfn.close());
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** `count` finished packages of the dealer signed in with `email`, 8 studio images each. */
+async function finishedPackages(email: string, names: string[]) {
+  const sub = (await h.adapters.accounts.findSubByEmail(email))!;
+  expect(sub).toBeTruthy();
+  const w = await h.scriptedWorkflow(sfn, {});
+  const photo = await h.carPhoto();
+  for (const name of names) {
+    const id = await h.createUploadedDraft(sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), name);
+    await startCarPackage(w.packageDeps, sub, id);
+  }
+  await w.settle();
+}
+
+describe('My Images', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    const w = viewport.width;
+
+    it(`a new dealer sees No Images Yet with the way to a first car package (${w} px)`, async () => {
+      const { page, context, errors } = await signedInDealer(session.browser, session.url, { name: `images-empty-${w}`, viewport });
+      await page.goto(`${session.url}/dashboard/images`);
+      await page.getByRole('heading', { level: 1, name: MY_IMAGES_MESSAGES.title }).waitFor();
+      const empty = page.getByTestId('images-empty');
+      await empty.getByRole('heading', { name: MY_IMAGES_MESSAGES.emptyTitle }).waitFor();
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
+      await page.screenshot({ path: `test-results/my-images-empty-${w}.png`, fullPage: true });
+      await empty.getByRole('link', { name: MY_IMAGES_MESSAGES.createPackage }).click();
+      await page.waitForURL(/\/dashboard\/car-packages\?tab=upload$/);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 90_000);
+
+    it(`a dealer's finished packages appear newest first; the viewer, View Original and Download work (${w} px)`, async () => {
+      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `images-${w}`, viewport });
+      // At 1280 px enough images for a second page (24 per page): 4 packages, 32 images.
+      const names = w === 1280 ? ['Older 2018 Audi A4', 'Mid 2019 BMW X3', 'Later 2020 Kia EV6', 'Newest 2021 Cupra Born'] : ['Newest 2021 Cupra Born'];
+      await page.goto(`${session.url}/dashboard/images`);
+      await page.getByTestId('images-empty').waitFor();
+      await finishedPackages(email, names);
+      // The page picks them up without a reload (each completed angle is pushed live).
+      const cards = page.getByTestId('image-card');
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(Math.min(names.length * 8, MY_IMAGES_PAGE_SIZE));
+      // Newest first: the first card is of the last package rendered.
+      const firstId = await cards.first().getAttribute('data-image-id');
+      expect(firstId).toBeTruthy();
+      await expect.poll(() => cards.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+      expect(await cards.first().locator('time').textContent()).toBe(today);
+      if (names.length * 8 > MY_IMAGES_PAGE_SIZE) {
+        await page.getByRole('button', { name: MY_IMAGES_MESSAGES.loadMore }).click();
+        await expect.poll(() => cards.count()).toBe(names.length * 8);
+        await expect.poll(() => page.getByRole('button', { name: MY_IMAGES_MESSAGES.loadMore }).count()).toBe(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
+      await page.screenshot({ path: `test-results/my-images-grid-${w}.png` });
+
+      // The viewer: the studio image, titled with its label, with Download Image.
+      const card = cards.first();
+      const label = (await card.locator('p').first().textContent())!;
+      await card.getByRole('button', { name: `View ${label} Enhanced` }).click();
+      const viewer = page.getByRole('dialog', { name: `${label} Enhanced` });
+      await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      await page.screenshot({ path: `test-results/my-images-viewer-${w}.png` });
+      const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
+      // Spec section 7: saved under the last segment of the image's path.
+      expect(download.suggestedFilename()).toMatch(/^newest-2021-cupra-born-[a-z-]+\.jpg$/);
+      await page.getByText(MESSAGES.downloaded).first().waitFor();
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+
+      // View Original: the dealer's photo in the viewer.
+      await card.getByRole('button', { name: MY_IMAGES_MESSAGES.viewOriginal }).click();
+      const original = page.getByRole('dialog', { name: MY_IMAGES_MESSAGES.originalTitle });
+      await expect.poll(() => original.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
+      await page.keyboard.press('Escape');
+      await original.waitFor({ state: 'detached' });
+
+      // Download from the card.
+      const [fromCard] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: MY_IMAGES_MESSAGES.download, exact: true }).click()]);
+      expect(fromCard.suggestedFilename()).toBe(download.suggestedFilename());
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 180_000);
+  }
+
+  it('a failed load says Failed to load images', async () => {
+    const { page, context } = await signedInDealer(session.browser, session.url, { name: 'images-failed' });
+    await page.route('**/api/images*', (route) => route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: 'refused', code: 'forbidden' }) }));
+    await page.goto(`${session.url}/dashboard/images`);
+    await page.locator('[data-sonner-toast]').getByText(MESSAGES.imagesLoadFailed).waitFor();
+    await page.getByRole('alert').getByText(MESSAGES.imagesLoadFailed).waitFor();
+    await page.screenshot({ path: 'test-results/my-images-failed-1280.png' });
+    await context.close();
+  }, 90_000);
+});
+
+describe('admin: Dealers tab', () => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    const w = viewport.width;
+    it(`a super user finds a dealer, makes them a super user (recorded), and cannot remove their own role (${w} px)`, async () => {
+      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `dealers-admin-${w}`, viewport });
+      expect(await promoteToSuperUser(h.adapters.accounts, email)).toMatchObject({ role: 'super' });
+      const dealer = await h.newDealer(`dealers-target-${w}`);
+
+      await page.goto(`${session.url}/dashboard/admin?tab=dealers`);
+      await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
+      await page.getByLabel('Dealer e-mail').fill(dealer.email.toUpperCase());
+      await page.getByRole('button', { name: 'Find Dealer' }).click();
+      const detail = page.getByTestId('dealer-detail');
+      await detail.getByTestId('dealer-role').getByText('Standard User').waitFor();
+      await detail.getByText('No role changes recorded.').waitFor();
+      await detail.getByRole('region', { name: 'Credit history' }).getByText('+5').waitFor();
+
+      await detail.getByRole('button', { name: 'Make Super User' }).click();
+      await detail.getByTestId('dealer-role').getByText('Super User').waitFor();
+      const change = detail.getByTestId('role-changes').getByRole('listitem').first();
+      await change.getByText(`by ${email}`, { exact: false }).waitFor();
+      expect(await change.textContent()).toContain('Standard User → Super User');
+      await detail.getByRole('button', { name: 'Remove Super User' }).waitFor();
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
+      await page.screenshot({ path: `test-results/admin-dealers-${w}.png`, fullPage: true });
+
+      // Their own page: removing their own role is refused with the reason, and they stay a super user.
+      await page.getByLabel('Dealer e-mail').fill(email);
+      await page.getByRole('button', { name: 'Find Dealer' }).click();
+      await detail.getByText(email).first().waitFor();
+      await detail.getByRole('button', { name: 'Remove Super User' }).click();
+      await detail.getByRole('alert').getByText(DEALER_ADMIN_MESSAGES.cannotUnmakeSelf).waitFor();
+      expect(await detail.getByTestId('dealer-role').textContent()).toBe('Super User');
+      await page.screenshot({ path: `test-results/admin-dealers-self-${w}.png`, fullPage: true });
+      expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+      await context.close();
+    }, 120_000);
+  }
+});

@@ -1,0 +1,147 @@
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { MAX_TRIAL_PHOTOS, TRIAL_CREDITS, TRIAL_PACKAGE_NAME } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { openPage, useBrowserSession } from '../support/browser';
+import { useLocalHost } from '../support/local-host';
+import { signedInDealer, uniqueEmail, waitForSignInLink } from '../support/sign-in';
+
+useLocalHost();
+const session = useBrowserSession();
+const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+
+const CARS = join(import.meta.dirname, '../fixtures/cars');
+const PHOTOS = [join(CARS, 'cupra-born-grey-front34-street.jpg'), join(CARS, 'bmw-2002-silver-front34-grass.jpg')];
+const TERMINAL = ['Completed', 'Partial complete'];
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A super user signs in, opens the admin area's Trial Links tab and creates a link; answers the URL shown once. */
+async function superUserCreatesLink(viewport: { width: number; height: number }, dealer: string) {
+  const admin = await signedInDealer(session.browser, session.url, { name: `trial-admin-${viewport.width}`, dealerName: 'Lot HQ', viewport });
+  expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin.email)).toMatchObject({ role: 'super' });
+  const { page } = admin;
+  await page.goto(`${session.url}/dashboard/admin?tab=trial-links`);
+  await page.getByRole('tab', { name: 'Trial Links' }).waitFor();
+  await page.getByLabel('Dealer name').fill(dealer);
+  await page.getByLabel('Valid for (days)').fill('7');
+  await page.getByRole('button', { name: 'Create Trial Link' }).click();
+  const urlBox = page.getByLabel('Trial link URL');
+  await urlBox.waitFor();
+  const link = await urlBox.inputValue();
+  expect(link).toMatch(new RegExp(`^${session.url}/trial/[A-Za-z0-9_-]{43}$`));
+  const row = page.getByTestId('trial-links-table').getByRole('row').filter({ hasText: dealer });
+  await row.getByText('Unused').waitFor();
+  await page.screenshot({ path: `test-results/trial-admin-created-${viewport.width}.png`, fullPage: true });
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(viewport.width);
+  return { admin, link, row };
+}
+
+/** The prospect in a fresh browser: validates, uploads real photos with progress, creates the account. */
+async function prospectConverts(page: Page, link: string, dealer: string, email: string, width: number) {
+  await page.goto(link);
+  await page.getByRole('heading', { level: 1, name: `Free Trial for ${dealer}` }).waitFor({ timeout: 20_000 });
+  await page.getByText(MESSAGES.validTrialLink(dealer).title).waitFor();
+  for (const step of ['Upload Photos', 'Enter Email', 'Complete']) await page.getByRole('list', { name: 'Trial steps' }).getByText(step).waitFor();
+  await page.getByText(`Supports JPG, PNG, WebP • Max ${MAX_TRIAL_PHOTOS} photos • Up to 10MB each`).waitFor();
+
+  // Uploading nothing is refused with the spec's toast.
+  await page.getByRole('button', { name: 'Upload Photos' }).click();
+  await page.getByText(MESSAGES.noPhotosTrial).waitFor();
+
+  await page.getByTestId('trial-photo-input').setInputFiles(PHOTOS);
+  const list = page.getByRole('list', { name: 'Selected photos' });
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+  await list.getByText('cupra-born-grey-front34-street.jpg').waitFor();
+  await list.getByText(/^\d+\.\d MB$/).first().waitFor();
+  // Removing one releases its preview; adding it again brings it back.
+  await page.getByRole('button', { name: 'Remove bmw-2002-silver-front34-grass.jpg' }).click();
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+  await page.getByTestId('trial-photo-input').setInputFiles([PHOTOS[1]!]);
+  await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+  await page.screenshot({ path: `test-results/trial-upload-${width}.png`, fullPage: true });
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
+
+  const uploads: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
+  await page.getByRole('button', { name: 'Upload 2 photos' }).click();
+  await page.getByRole('button', { name: 'Uploading 2 photos...' }).waitFor();
+  await page.getByRole('heading', { name: 'Almost Done!' }).waitFor({ timeout: 60_000 });
+  expect(uploads).toHaveLength(2);
+  await page.getByText('2 photos uploaded successfully.').waitFor();
+  expect(await page.getByLabel('Dealer Name (optional)').inputValue()).toBe(dealer);
+  const create = page.getByRole('button', { name: 'Create Account & Process Photos' });
+  expect(await create.isDisabled()).toBe(true);
+  await page.getByLabel('Email Address').fill(email);
+  await page.screenshot({ path: `test-results/trial-email-${width}.png`, fullPage: true });
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
+  await create.click();
+  await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor({ timeout: 20_000 });
+  await page.getByText(`you get ${TRIAL_CREDITS} free photo processing credits`).waitFor();
+  await page.screenshot({ path: `test-results/trial-complete-${width}.png`, fullPage: true });
+  expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
+}
+
+async function reopenedIsInvalid(page: Page, link: string, width: number) {
+  await page.goto(link);
+  await page.getByRole('heading', { name: MESSAGES.invalidTrialLinkTitle }).waitFor({ timeout: 20_000 });
+  await page.getByText(MESSAGES.trialTokenAlreadyUsed).first().waitFor();
+  await page.getByRole('link', { name: 'Go to Homepage' }).waitFor();
+  await page.screenshot({ path: `test-results/trial-invalid-${width}.png`, fullPage: true });
+}
+
+describe('a prospect plays a trial link end to end', () => {
+  // The phone width first: the other test's render keeps this machine's cores busy for a while.
+  it('the trial page and the Trial Links tab at 375 px', async () => {
+    const viewport = { width: 375, height: 740 };
+    const dealer = `Pocket Cars ${Date.now().toString(36)}`;
+    const { admin, link } = await superUserCreatesLink(viewport, dealer);
+    const prospect = await openPage(session.browser, { viewport });
+    await prospectConverts(prospect.page, link, dealer, uniqueEmail('trial-mobile'), viewport.width);
+    const again = await openPage(session.browser, { viewport });
+    await reopenedIsInvalid(again.page, link, viewport.width);
+    await Promise.all([admin.context.close(), prospect.context.close(), again.context.close()]);
+  }, 240_000);
+  it('super user creates a link; a fresh browser uploads 2 real photos, creates the account, signs in by the mailed link, sees the transfer banner and a finished car package; the admin sees converted; the link is then invalid (1280 px)', async () => {
+    const viewport = { width: 1280, height: 800 };
+    const dealer = `Harbor Motors ${Date.now().toString(36)}`;
+    const { admin, link, row } = await superUserCreatesLink(viewport, dealer);
+
+    const prospect = await openPage(session.browser, { viewport });
+    const email = uniqueEmail('trial-prospect');
+    await prospectConverts(prospect.page, link, dealer, email, viewport.width);
+
+    // The link from the mailbox, opened in the same browser (the trial token is kept there).
+    const { link: signIn } = await waitForSignInLink(session.url, email);
+    await prospect.page.goto(signIn);
+    await prospect.page.getByText('Transferring your trial photos...').waitFor({ timeout: 30_000 });
+    await prospect.page.screenshot({ path: 'test-results/trial-transfer-banner-1280.png', fullPage: true });
+    await prospect.page.getByText(MESSAGES.trialPhotosTransferred).waitFor({ timeout: 60_000 });
+    await prospect.page.getByText('Transferring your trial photos...').waitFor({ state: 'detached' });
+
+    // The package: made of the trial photos, processed through the workflow with 1 trial credit.
+    await prospect.page.goto(`${session.url}/dashboard/car-packages`);
+    const card = prospect.page.getByTestId('package-card').filter({ hasText: TRIAL_PACKAGE_NAME });
+    await card.waitFor({ timeout: 60_000 });
+    await card.click();
+    const badge = prospect.page.getByTestId('package-detail').getByTestId('package-status').first();
+    await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1000 }).toSatisfy((s: string | null) => TERMINAL.includes(s ?? ''));
+    await prospect.page.screenshot({ path: 'test-results/trial-package-1280.png', fullPage: true });
+
+    // The admin sees the link converted, with its photos.
+    await admin.page.reload();
+    await row.getByText('Converted').waitFor();
+    await row.getByText(email).waitFor();
+    expect(await row.getByRole('img').count()).toBe(2);
+    await admin.page.screenshot({ path: 'test-results/trial-admin-converted-1280.png', fullPage: true });
+
+    // Opened again: Invalid Trial Link.
+    const again = await openPage(session.browser, { viewport });
+    await reopenedIsInvalid(again.page, link, viewport.width);
+    expect(prospect.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+    await Promise.all([admin.context.close(), prospect.context.close(), again.context.close()]);
+  }, 420_000);
+
+});

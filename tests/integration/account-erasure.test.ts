@@ -1,0 +1,119 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { AdminGetUserCommand, CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@shared/messages';
+import { useLocalHost } from '../support/local-host';
+
+/**
+ * A dealer's erasure request (POST /api/account/erasure, Settings → Delete my account): after it, nothing of the
+ * dealer is left in the table or either bucket but the payment records finance must keep (and the erasure record,
+ * which holds the account id and times only), the Cognito user is gone, the old token gets nothing back, and a
+ * confirmation went to the address.
+ */
+const { url } = useLocalHost();
+const h = await import('../support/car-package-harness');
+const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
+const { subOf } = await import('../support/car-package-http');
+const { signInNewDealer, PackageApi, uploadByPresignedPost } = await import('./package-api-client');
+const { mailbox } = await import('../support/sign-in');
+const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
+const { keys } = await import('../../functions/src/adapters/dynamodb/keys');
+const { s3 } = await import('../../functions/src/adapters/s3/client');
+const { config } = await import('../../functions/src/lib/config');
+const { LOCAL_USER_POOL } = await import('../../infra/local/host');
+
+const sfn = await h.TestStepFunctions.start();
+afterAll(() => sfn.close());
+const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+afterAll(() => cognito.destroy());
+
+/** Every item of the table that mentions the account id or the address, by key. */
+async function itemsMentioning(...needles: string[]): Promise<string[]> {
+  const found: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) {
+      const text = JSON.stringify(item).toLowerCase();
+      if (needles.some((n) => text.includes(n.toLowerCase()))) found.push(`${item.PK} ${item.SK}`);
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found.sort();
+}
+
+async function objectsMentioning(sub: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const Bucket of [config().UPLOADS_BUCKET, config().RENDERS_BUCKET]) {
+    let token: string | undefined;
+    do {
+      const page = await s3().send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
+      found.push(...(page.Contents ?? []).map((o) => `${Bucket}/${o.Key}`).filter((k) => k.includes(sub)));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+  return found;
+}
+
+describe('erasure of a dealer account', () => {
+  it('leaves nothing of the dealer but payment records, deletes the sign-in, refuses the old token and confirms by mail', async () => {
+    const dealer = await signInNewDealer(url, 'erase');
+    const sub = subOf(dealer);
+    const api = new PackageApi(url, dealer);
+    const post = (path: string, body?: unknown) => api.call<Record<string, unknown>>('POST', path, body);
+
+    // The dealer's data everywhere: profile, ledger, a finished package, a draft, a logo, a ticket with an
+    // attachment, a contact message, and a payment.
+    expect((await api.call('PATCH', '/api/profile', { dealer_name: 'Erase Motors' })).status).toBe(200);
+    const w = await h.scriptedWorkflow(sfn, {});
+    const finished = await h.createUploadedDraft(sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Erased Cupra');
+    await startCarPackage(w.packageDeps, sub, finished);
+    await w.settle();
+    await h.createUploadedDraft(sub, [{ bytes: await h.carPhoto() }], 'Erased draft');
+    const logo = await sharp({ create: { width: 120, height: 60, channels: 3, background: '#0000e0' } }).png().toBuffer();
+    const logoTarget = await post('/api/profile/logo/upload', { content_type: 'image/png', size: logo.length });
+    await uploadByPresignedPost(logoTarget.body as never, logo, 'image/png');
+    expect((await post('/api/profile/logo')).status).toBe(200);
+    const attachment = await post('/api/support/attachments', { file_name: 'shot.png', content_type: 'image/png', size: logo.length });
+    await uploadByPresignedPost(attachment.body as never, logo, 'image/png');
+    const ticket = await post('/api/support/tickets', { name: 'Erase Me', email: dealer.email, category: 'technical', subject: 'Erase', message: 'Please help.', attachment_key: attachment.body.key });
+    expect(ticket.status).toBe(200);
+    expect((await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Erase Me', email: dealer.email, message: 'Hello from the erasure test.' }) })).status).toBe(200);
+    const paymentKey = keys.payment(`pi_erase_${sub.slice(0, 8)}`);
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...paymentKey, entity: 'payment', user_id: sub, amount_cents: 2500, credits: 25, status: 'succeeded', created_at: new Date().toISOString() } }));
+    const before = await itemsMentioning(sub, dealer.email);
+    expect(before.length).toBeGreaterThan(12);
+    expect((await objectsMentioning(sub)).length).toBeGreaterThan(4);
+
+    // A request without the explicit confirmation changes nothing.
+    const unconfirmed = await post('/api/account/erasure', { confirm: false });
+    expect(unconfirmed).toMatchObject({ status: 400, body: { message: MESSAGES.erasureConfirmRequired } });
+    expect(await itemsMentioning(sub, dealer.email)).toEqual(before);
+
+    const erased = await post('/api/account/erasure', { confirm: true });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ kept: MESSAGES.erasureKept });
+
+    expect(await itemsMentioning(sub, dealer.email)).toEqual([`${paymentKey.PK} ${paymentKey.SK}`, `ERASURE#${sub} REQUEST`].sort());
+    expect(await objectsMentioning(sub)).toEqual([]);
+
+    // The sign-in is gone, and the old access token neither reads nor re-creates the account.
+    await expect(cognito.send(new AdminGetUserCommand({ UserPoolId: LOCAL_USER_POOL.userPoolId, Username: dealer.email }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    await expect(cognito.send(new GetUserCommand({ AccessToken: dealer.accessToken }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    for (const path of ['/api/me', '/api/credits/balance']) {
+      const res = await api.call<{ message: string }>('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.message).toBe(MESSAGES.accountNotFound);
+    }
+    expect(await itemsMentioning(sub, dealer.email)).toEqual([`${paymentKey.PK} ${paymentKey.SK}`, `ERASURE#${sub} REQUEST`].sort());
+
+    // A repeated request answers the same erasure; one confirmation was mailed.
+    const again = await post('/api/account/erasure', { confirm: true });
+    expect(again).toMatchObject({ status: 200, body: { erased_at: erased.body.erased_at } });
+    const confirmations = (await mailbox(url)).filter((m) => m.to === dealer.email && m.subject === 'Your Studio Lot account was deleted');
+    expect(confirmations).toHaveLength(1);
+    expect(confirmations[0]!.text).toContain('Payment records are kept');
+  }, 120_000);
+});
