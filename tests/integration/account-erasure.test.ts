@@ -16,13 +16,16 @@ const { url } = useLocalHost();
 const h = await import('../support/car-package-harness');
 const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { subOf } = await import('../support/car-package-http');
-const { signInNewDealer, PackageApi, uploadByPresignedPost } = await import('./package-api-client');
+const { signInNewDealer, PackageApi, uploadByPresignedPost, isFinal } = await import('./package-api-client');
 const { mailbox } = await import('../support/sign-in');
 const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
 const { keys } = await import('../../functions/src/adapters/dynamodb/keys');
 const { s3 } = await import('../../functions/src/adapters/s3/client');
 const { config } = await import('../../functions/src/lib/config');
 const { LOCAL_USER_POOL } = await import('../../infra/local/host');
+const t = await import('../support/trial-links');
+const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
@@ -44,13 +47,14 @@ async function itemsMentioning(...needles: string[]): Promise<string[]> {
   return found.sort();
 }
 
-async function objectsMentioning(sub: string): Promise<string[]> {
+/** Every object of either bucket whose key holds one of the needles. */
+async function objectsMentioning(...needles: string[]): Promise<string[]> {
   const found: string[] = [];
   for (const Bucket of [config().UPLOADS_BUCKET, config().RENDERS_BUCKET]) {
     let token: string | undefined;
     do {
       const page = await s3().send(new ListObjectsV2Command({ Bucket, ContinuationToken: token }));
-      found.push(...(page.Contents ?? []).map((o) => `${Bucket}/${o.Key}`).filter((k) => k.includes(sub)));
+      found.push(...(page.Contents ?? []).map((o) => `${Bucket}/${o.Key}`).filter((k) => needles.some((n) => k.includes(n))));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
@@ -116,4 +120,59 @@ describe('erasure of a dealer account', () => {
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.text).toContain('Payment records are kept');
   }, 120_000);
+
+  it('a dealer who came through a trial link and ran a batch: the conversion, the trial photos, the transferred package and the batch go too', async () => {
+    // A super user's trial link, the prospect's photo, the account it created and the transfer into a car package.
+    const admin = await signInNewDealer(url, 'erase-admin');
+    await promoteToSuperUser(new DynamoDbAccountStore(), admin.email);
+    const adminApi = new PackageApi(url, admin);
+    const created = await adminApi.call<{ url: string; link: { id: string } }>('POST', '/api/admin/trial-links', { dealer_name: 'Erased Prospect Motors', expires_in_days: 7 });
+    expect(created.status).toBe(201);
+    const token = t.tokenOf(created.body.url);
+    const linkId = created.body.link.id;
+    const photo = await h.carPhoto();
+    const anonymous = async (path: string, body: unknown) => {
+      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const asked = await anonymous(`/api/trial/upload-photos/${token}`, { files: [{ name: 'lot.jpg', type: 'image/jpeg', size: photo.length }] });
+    expect(asked.status).toBe(200);
+    await uploadByPresignedPost((asked.body.uploads as never[])[0]!, photo);
+    expect((await anonymous(`/api/trial/upload-photos/${token}/complete`, {})).status).toBe(200);
+    const email = `erase-prospect-${Date.now()}@example.com`;
+    expect((await anonymous('/api/trial/create-account', { token, email, dealer_name: 'Erased Prospect Motors' })).body).toMatchObject({ success: true });
+    const dealer = await t.signInWithMailedLink(url, email);
+    const api = new PackageApi(url, dealer);
+    const transferred = await api.call<{ transferred_count: number; package_id: string }>('POST', '/api/trial/transfer-photos', { trial_token: token });
+    expect(transferred.body).toMatchObject({ transferred_count: 1 });
+    await api.waitFor(transferred.body.package_id, isFinal, 90_000, 250);
+
+    // A batch of one photo, rendered by the host's batch workflow.
+    await promoteToSuperUser(new DynamoDbAccountStore(), email);
+    const batch = await api.call<{ batch_id: string; uploads: never[] }>('POST', '/api/batches', { photos: [{ file_name: 'batch.jpg', content_type: 'image/jpeg', size: photo.length }] });
+    expect(batch.status).toBe(201);
+    await uploadByPresignedPost(batch.body.uploads[0]!, photo);
+    expect((await api.call('POST', `/api/batches/${batch.body.batch_id}/start`)).status).toBe(200);
+    for (let status = ''; !['completed', 'partial_complete', 'error'].includes(status); await h.sleep(250)) {
+      status = (await api.call<{ status: string }>('GET', `/api/batches/${batch.body.batch_id}`)).body.status;
+    }
+    // A second batch left as a draft with its upload.
+    const draft = await api.call<{ batch_id: string; uploads: never[] }>('POST', '/api/batches', { photos: [{ file_name: 'draft.jpg', content_type: 'image/jpeg', size: photo.length }] });
+    await uploadByPresignedPost(draft.body.uploads[0]!, photo);
+
+    const before = await itemsMentioning(dealer.sub, email, batch.body.batch_id, draft.body.batch_id);
+    expect(before.filter((k) => k.startsWith('BATCH#')).length).toBeGreaterThan(1);
+    expect(before.some((k) => k.startsWith(`TRIAL_LINK#${linkId}`))).toBe(true);
+    const objects = await objectsMentioning(dealer.sub, `trial/${linkId}/`);
+    expect(objects.some((k) => k.includes('batches/'))).toBe(true);
+    expect(objects.some((k) => k.includes(`trial/${linkId}/`))).toBe(true);
+
+    const erased = await api.call('POST', '/api/account/erasure', { confirm: true });
+    expect(erased.status).toBe(200);
+    expect(await itemsMentioning(dealer.sub, email, batch.body.batch_id, draft.body.batch_id)).toEqual([`ERASURE#${dealer.sub} REQUEST`]);
+    expect(await objectsMentioning(dealer.sub, `trial/${linkId}/`)).toEqual([]);
+    // The admin still sees that the link was used, without the address or the photos.
+    const links = await adminApi.call<{ links: { id: string; state: string; converted_email: string | null; photos: unknown[] }[] }>('GET', '/api/admin/trial-links');
+    expect(links.body.links.find((l) => l.id === linkId)).toMatchObject({ state: 'converted', converted_email: null, photos: [] });
+  }, 240_000);
 });

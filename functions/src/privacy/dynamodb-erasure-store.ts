@@ -71,17 +71,16 @@ export class DynamoDbErasureStore implements ErasureStore {
       partition(keys.trialConversionPartition(email)),
     ]);
     // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
+    // Its transfer marker stays too (a link never transfers twice) without naming the account.
+    const scrub = (Key: Key, UpdateExpression: string) =>
+      dynamo()
+        .send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression, ConditionExpression: 'attribute_exists(PK)' }))
+        .catch((error: Error) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
     for (const linkId of conversions.map((c) => String(c.link_id))) {
-      await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.trialLink(linkId),
-          UpdateExpression: 'REMOVE converted_email, email, photos, pending_photos',
-          ConditionExpression: 'attribute_exists(PK)',
-        }),
-      ).catch((error: Error) => {
-        if (error.name !== 'ConditionalCheckFailedException') throw error;
-      });
+      await scrub(keys.trialLink(linkId), 'REMOVE converted_email, email, photos, pending_photos');
+      await scrub(keys.trialTransferOfLink(linkId), 'REMOVE user_id');
     }
     const packageIds = [...new Set(onIndex.filter((i) => i.PK.startsWith('SESSION#')).map((i) => i.PK.slice('SESSION#'.length)))];
     const packageItems = (await Promise.all(packageIds.map((id) => partition(keys.carPackagePartition(id))))).flat();
