@@ -136,7 +136,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'validate-trial-token': ['table:read', 'table:write'],
   'request-trial-uploads': ['table:read', 'table:write', 'uploads:write'],
   // Reads and checks each upload (bytes, car check) before recording it on the link.
-  'complete-trial-uploads': ['table:read', 'table:write', 'uploads:read', 'secrets:openai', 'native:sharp'],
+  'complete-trial-uploads': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'secrets:openai', 'native:sharp'],
   // Converts the link, then the sign-in request: finds or creates the account, signs and mails the link.
   'create-trial-account': ['table:read', 'table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
   // The start of a car package from the trial photos: checks, copies into the dealer's space, charges, starts the workflow.

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import exifReader from 'exif-reader';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRIAL_PHOTOS, TRIAL_PACKAGE_NAME, TRIAL_RATE_LIMIT } from '@shared/limits';
 import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
@@ -186,6 +188,19 @@ describe('a trial link converts once', () => {
     expect((await uploadPhotos(fresh.token, [{ name: 'cupra.jpg', bytes: await h.carPhoto() }])).status).toBe(200);
     const created = await createAccount({ token: fresh.token, email: admin.email });
     expect(created).toEqual({ status: 200, body: { success: true, error: null } });
+  });
+
+  it('keeps the prospect\'s photos without their GPS position (what the admin sees and the transfer copies)', async () => {
+    const fresh = await newLink('Located Motors');
+    const gps = { GPSLatitudeRef: 'N', GPSLatitude: '59/1 20/1 1234/100', GPSLongitudeRef: 'E', GPSLongitude: '18/1 4/1 0/1' };
+    const phone = await sharp(await h.carPhoto()).jpeg({ quality: 90 }).withExif({ IFD0: { Make: 'PhoneCam' }, IFD3: gps }).toBuffer();
+    expect(exifReader((await sharp(phone).metadata()).exif!).GPSInfo?.GPSLatitude).toEqual([59, 20, 12.34]);
+    expect((await uploadPhotos(fresh.token, [{ name: 'located.jpg', bytes: phone }])).status).toBe(200);
+    const [kept] = (await linkInList(fresh.link.id)).photos;
+    const stored = Buffer.from(await (await fetch(kept!.thumbnail_url)).arrayBuffer());
+    const exif = exifReader((await sharp(stored).metadata()).exif!);
+    expect(exif.GPSInfo?.GPSLatitude).toBeUndefined();
+    expect(exif.Image?.Make).toBe('PhoneCam');
   });
 
   it(`counts the calls per link: call ${TRIAL_RATE_LIMIT.perLinkPerHour + 1} of an hour answers 429`, async () => {

@@ -18,6 +18,7 @@ import { trialTokenSchema } from '@shared/schemas/trial';
 import type { RequestCounter } from '../auth/request-magic-link';
 import type { PhotoStorage } from '../car-packages/ports';
 import { checkUploadedPhotos } from '../uploads/check-uploads';
+import { stripLocation } from '../uploads/strip-location';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { CarVision } from '../vision/port';
@@ -26,7 +27,7 @@ import { isOpen, stateOf, trialPhotoKey, trialTokenHash, type StoredTrialLink, t
 
 export interface TrialPageDeps {
   links: TrialLinkStore;
-  photos: Pick<PhotoStorage, 'presignUpload' | 'uploadSize' | 'readUpload'>;
+  photos: Pick<PhotoStorage, 'presignUpload' | 'uploadSize' | 'readUpload' | 'putUpload'>;
   vision: CarVision;
   count: RequestCounter;
   /** Overrides TRIAL_RATE_LIMIT.perClientPerHour (a test run's calls all come from one address). */
@@ -107,6 +108,14 @@ export async function completeTrialUploads(deps: TrialPageDeps, token: string, c
   const link = await openLink(deps, token);
   if (link.pending_photos.length === 0) throw new DomainError('validation', TRIAL_MESSAGES.noUploadsToCheck);
   await checkUploadedPhotos(deps, link.pending_photos.map((p) => ({ id: p.id, file_name: p.name, upload_key: p.key })));
+  // The prospect's photos stay up to 30 days: kept without their GPS position from here on.
+  await Promise.all(
+    link.pending_photos.map(async (p) => {
+      const bytes = await deps.photos.readUpload(p.key);
+      const stripped = stripLocation(bytes);
+      if (!stripped.equals(bytes)) await deps.photos.putUpload(p.key, stripped, p.content_type);
+    }),
+  );
   if (!(await deps.links.setPhotos(link.id, link.pending_photos, link.pending_photos[0]!.key, nowOf(deps).toISOString()))) {
     const now = await deps.links.get(link.id);
     // Another upload began meanwhile (a second tab): its photos are the ones to check.
