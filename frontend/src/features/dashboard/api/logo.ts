@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptedImageType } from '@shared/limits';
 import type { LogoResponse, MeResponse } from '@shared/schemas/account';
 import type { SupportAttachmentResponse as UploadTargetResponse } from '@shared/schemas/support';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { uploadByPresignedPost } from '@/lib/presigned-post-upload';
 import { meQueryKey } from './account';
 
 export const logoQueryKey = ['profile-logo'] as const;
@@ -23,16 +24,9 @@ export function useUploadLogo() {
   return useMutation({
     mutationFn: async (file: File) => {
       const target = await api.post<UploadTargetResponse>('/api/profile/logo/upload', { content_type: file.type as AcceptedImageType, size: file.size }, { auth: true });
-      const form = new FormData();
-      for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
-      form.append('file', file); // the file must come last in a POST policy upload
-      let response: Response;
-      try {
-        response = await fetch(target.url, { method: 'POST', body: form });
-      } catch {
-        throw new ApiError(`${file.name} could not be uploaded. Please try again.`, 0, 'upload_failed');
-      }
-      if (!response.ok) throw new ApiError(`${file.name} was refused by storage (${response.status}).`, response.status, 'upload_failed');
+      await uploadByPresignedPost(target, file, () => undefined, (status) =>
+        status === 0 ? `${file.name} could not be uploaded. Please try again.` : `${file.name} was refused by storage (${status}).`,
+      );
       return api.post<{ profile: MeResponse['profile'] }>('/api/profile/logo', undefined, { auth: true });
     },
     onSuccess: ({ profile }) => {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ACCEPTED_ATTACHMENT_TYPES } from '@shared/limits';
 import type { SupportAttachmentResponse, SupportTicketRequest, SupportTicketResponse } from '@shared/schemas/support';
-import { api, ApiError } from '@/lib/api-client';
+import { api } from '@/lib/api-client';
+import { uploadByPresignedPost } from '@/lib/presigned-post-upload';
 
 /** A file's type as the server expects it; some browsers give .doc/.docx/.txt no type, so the extension decides. */
 export function attachmentContentType(file: File): string {
@@ -18,16 +19,9 @@ async function uploadAttachment(file: File): Promise<string> {
     { file_name: file.name, content_type: attachmentContentType(file), size: file.size },
     { auth: true },
   );
-  const form = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-  form.append('file', file); // the file must come last in a POST policy upload
-  let response: Response;
-  try {
-    response = await fetch(upload.url, { method: 'POST', body: form });
-  } catch {
-    throw new ApiError(`The attachment ${file.name} could not be uploaded. Please try again.`, 0, 'upload_failed');
-  }
-  if (!response.ok) throw new ApiError(`The attachment ${file.name} was refused by storage (${response.status}).`, response.status, 'upload_failed');
+  await uploadByPresignedPost(upload, file, () => undefined, (status) =>
+    status === 0 ? `The attachment ${file.name} could not be uploaded. Please try again.` : `The attachment ${file.name} was refused by storage (${status}).`,
+  );
   return upload.key;
 }
 
