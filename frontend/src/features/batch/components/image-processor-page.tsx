@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
+import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { BATCH_CREDITS_PER_IMAGE } from '@shared/limits';
 import { BATCH_MESSAGES, MESSAGES } from '@shared/messages';
+import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
@@ -28,7 +27,6 @@ const insufficientText = (message: string) => message || MESSAGES.purchaseMoreCr
  */
 export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: number | undefined; onCreditsChanged: () => void }) {
   usePageMeta(BATCH_MESSAGES.pageTitle, BATCH_MESSAGES.pageIntro);
-  const id = useId();
   const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
   const [phase, setPhase] = useState<'selecting' | 'processing' | 'done'>('selecting');
   const [batchId, setBatchId] = useState<string | null>(null);
@@ -105,23 +103,7 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
         </CardHeader>
         <CardContent className="grid gap-5">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={`${id}-background`} id={`${id}-background-label`}>
-                {BATCH_MESSAGES.backgroundLabel}
-              </Label>
-              <Select value={background} onValueChange={(value) => setBackground(value as Background)} disabled={locked}>
-                <SelectTrigger id={`${id}-background`} aria-labelledby={`${id}-background-label`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {BACKGROUNDS.map((b) => (
-                    <SelectItem key={b} value={b}>
-                      {BACKGROUND_LABELS[b]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <BackgroundPicker label={BATCH_MESSAGES.backgroundLabel} value={background} onChange={setBackground} disabled={locked} />
             <div className="rounded-lg border border-brand-100 bg-brand-50 p-3" data-testid="batch-credit-box">
               <p className="font-semibold text-slate-900">{credits === undefined ? '…' : BATCH_MESSAGES.creditsAvailable(credits)}</p>
               <p className={phase === 'selecting' && credits !== undefined && credits < needed ? 'text-sm text-red-700' : 'text-sm text-slate-700'}>{BATCH_MESSAGES.creditsNeeded(needed)}</p>

@@ -2,14 +2,14 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
+import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
+import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { OPEN_PHOTO_GUIDE_FLAG, raiseSessionFlag } from '@/lib/session-flags';
 import { usePhotoChecks } from '../api/check-photo';
@@ -129,23 +129,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
                 disabled={processing}
               />
             </div>
-            <div className="grid content-start gap-2">
-              <Label htmlFor={`${id}-background`} id={`${id}-background-label`}>
-                Background Style
-              </Label>
-              <Select value={background} onValueChange={(value) => setBackground(value as Background)} disabled={processing}>
-                <SelectTrigger id={`${id}-background`} aria-labelledby={`${id}-background-label`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {BACKGROUNDS.map((b) => (
-                    <SelectItem key={b} value={b}>
-                      {BACKGROUND_LABELS[b]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <BackgroundPicker label="Background Style" value={background} onChange={setBackground} disabled={processing} />
           </div>
 
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
