@@ -288,6 +288,8 @@ export const BATCH_MESSAGES = {
   backgroundLabel: 'Background',
   creditsAvailable: (n: number) => `${n} ${n === 1 ? 'credit' : 'credits'} available`,
   creditsNeeded: (n: number) => `This batch uses ${n} ${n === 1 ? 'credit' : 'credits'} (1 per photo).`,
+  /** Once the batch has started: the credits are already off the balance shown above. */
+  creditsUsed: (n: number) => `This batch used ${n} ${n === 1 ? 'credit' : 'credits'} (1 per photo); a photo that fails is refunded.`,
   dropTitle: 'Drag & drop car photos here, or click to select',
   dropActive: 'Drop the photos here...',
   dropHint: 'JPEG, PNG or WebP, up to 10 MB each, at most 10 photos',

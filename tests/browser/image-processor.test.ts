@@ -77,6 +77,7 @@ describe('Image Processor (batch processor)', () => {
       // Each photo's outcome arrives live on its card (the host renders them with the local renderer).
       await expect.poll(() => page.locator('[data-testid="batch-file"][data-outcome="completed"]').count(), { timeout: 300_000, interval: 1000 }).toBe(3);
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(2)).waitFor({ timeout: 15_000 });
+      await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(3)).waitFor();
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
       await page.screenshot({ path: `test-results/image-processor-completed-${w}.png`, fullPage: true });
       await page.context().close();

@@ -106,7 +106,7 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
             <BackgroundPicker label={BATCH_MESSAGES.backgroundLabel} value={background} onChange={setBackground} disabled={locked} />
             <div className="rounded-lg border border-brand-100 bg-brand-50 p-3" data-testid="batch-credit-box">
               <p className="font-semibold text-slate-900">{credits === undefined ? '…' : BATCH_MESSAGES.creditsAvailable(credits)}</p>
-              <p className={phase === 'selecting' && credits !== undefined && credits < needed ? 'text-sm text-red-700' : 'text-sm text-slate-700'}>{BATCH_MESSAGES.creditsNeeded(needed)}</p>
+              <p className={phase === 'selecting' && credits !== undefined && credits < needed ? 'text-sm text-red-700' : 'text-sm text-slate-700'}>{phase === 'done' ? BATCH_MESSAGES.creditsUsed(needed) : BATCH_MESSAGES.creditsNeeded(needed)}</p>
             </div>
           </div>
 
