@@ -4,6 +4,7 @@
  * (REFUND#batch:<id>:<index>), so it is given back exactly once whatever retries or re-runs happen. No AWS SDK here.
  */
 import { BATCH_MESSAGES } from '@shared/messages';
+import { sweepLostExecutions, type SweepOptions } from '../car-packages/sweep-lost-executions';
 import { refundCredits } from '../credits/credit-changes';
 import { txIds, type CreditStore } from '../credits/credit-store';
 import { logger } from '../lib/logger';
@@ -174,33 +175,21 @@ export function finalizeBatch(deps: BatchWorkflowDeps, run: BatchRun): Promise<{
   return closeBatch(deps, run.batch_id, run.execution ?? run.batch_id, run.error ? photoFailureMessage(run.error) : undefined);
 }
 
-export interface SweepOptions {
-  /** A batch younger than this is left alone (its execution may be starting). */
-  graceMs: number;
-  /** The workflow's own time limit plus a margin. */
-  maxRunMs: number;
-}
+export type { SweepOptions };
 
 /**
  * The sweeper's batch half: every batch marked active whose execution is no longer running (failed, timed out, lost
  * with a killed local host) is closed: its unfinished photos fail and are refunded, each once.
  */
-export async function sweepBatches(deps: BatchWorkflowDeps & { workflow: BatchWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
-  const now = (deps.now?.() ?? new Date()).getTime();
-  const closed: string[] = [];
-  const active = await deps.store.listActive();
-  for (const marker of active) {
-    const age = now - Date.parse(marker.started_at);
-    if (age < options.graceMs) continue;
-    const { state } = await deps.workflow.describe(marker.execution_name);
-    if (state === 'RUNNING' || state === 'PENDING_REDRIVE') {
-      if (age < options.maxRunMs) continue;
-      await deps.workflow.stop(marker.execution_name, 'Stopped by the sweeper: longer than the longest possible run.');
-    }
-    logger.warn('closing a batch whose execution is not running', { batchId: marker.batch_id, execution: marker.execution_name, state });
-    const result = await closeBatch(deps, marker.batch_id, marker.execution_name, BATCH_MESSAGES.interrupted);
-    if (result.status === 'gone') await deps.store.finish(marker.batch_id, 'error', null, marker.execution_name, new Date(now).toISOString());
-    closed.push(marker.batch_id);
-  }
-  return { checked: active.length, closed };
+export function sweepBatches(deps: BatchWorkflowDeps & { workflow: BatchWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
+  return sweepLostExecutions(deps, {
+    listActive: () => deps.store.listActive(),
+    idOf: (marker) => marker.batch_id,
+    options,
+    close: async (marker, state, now) => {
+      logger.warn('closing a batch whose execution is not running', { batchId: marker.batch_id, execution: marker.execution_name, state });
+      const result = await closeBatch(deps, marker.batch_id, marker.execution_name, BATCH_MESSAGES.interrupted);
+      if (result.status === 'gone') await deps.store.finish(marker.batch_id, 'error', null, marker.execution_name, new Date(now).toISOString());
+    },
+  });
 }

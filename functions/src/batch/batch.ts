@@ -6,6 +6,7 @@ import type { Background } from '@shared/backgrounds';
 import { BATCH_CREDITS_PER_IMAGE, type AcceptedImageType } from '@shared/limits';
 import type { Batch, BatchPhoto, BatchPhotoStatus } from '@shared/schemas/batch';
 import type { SessionStatus } from '@shared/statuses';
+import { slugOf } from '../car-packages/car-package';
 import type { RenderedImageRecord } from '../images/rendered-image';
 
 export interface StoredBatchPhoto {
@@ -79,16 +80,7 @@ export const imageIdOf = (batchId: string, index: number) => `${batchId}-${index
 
 /** "IMG_2041.HEIC.jpg" -> "img-2041-heic": the downloaded file's name part. */
 export function slugOfFileName(fileName: string): string {
-  const slug = fileName
-    .replace(/\.[a-z0-9]+$/i, '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-  return slug || 'photo';
+  return slugOf(fileName.replace(/\.[a-z0-9]+$/i, ''), 'photo');
 }
 
 export const batchS3Keys = {

@@ -1,26 +1,16 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionStatus } from '@shared/statuses';
-import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import { pairedUpdate } from '../adapters/dynamodb/paired-update';
+import { queryPartition } from '../adapters/dynamodb/query-all';
 import type { AlongsideWrite } from '../credits/credit-store';
 import type { ActiveBatch, CompletedBatchPhoto, StoredBatch, StoredBatchDraft, StoredBatchPhoto } from './batch';
 import type { BatchStore } from './ports';
 
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entity', 'expiresAt']);
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.has(k))) as T;
-
-type Update = { Key: Record<string, string>; UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
-
-/** A photo's transition and the batch's counters in one transaction; false when the photo's condition refused it. */
-async function transition(photo: Update, batch: Update): Promise<boolean> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName(), ...photo } }, { Update: { TableName: tableName(), ...batch } }] }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+/** Items read back as records: without their keys, entity and TTL attribute. */
+const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt');
 
 export class DynamoDbBatchStore implements BatchStore {
   async putDraft(draft: StoredBatchDraft): Promise<void> {
@@ -93,8 +83,8 @@ export class DynamoDbBatchStore implements BatchStore {
     });
     if (photo) {
       // The batch shows processing from its first photo on (never back from a final status).
-      await dynamo()
-        .send(
+      await ignoreConditionFailure(
+        dynamo().send(
           new UpdateCommand({
             TableName: tableName(),
             Key: keys.batch(id),
@@ -103,10 +93,8 @@ export class DynamoDbBatchStore implements BatchStore {
             ExpressionAttributeNames: { '#s': 'status' },
             ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now },
           }),
-        )
-        .catch((error) => {
-          if (!isConditionFailure(error)) throw error;
-        });
+        ),
+      );
     }
     return photo;
   }
@@ -121,9 +109,10 @@ export class DynamoDbBatchStore implements BatchStore {
   }
 
   completePhoto(p: CompletedBatchPhoto) {
+    // The photo's transition and the batch's counter in one transaction (false when the photo's condition refused it).
     // The finished image joins the dealer's images on GSI1 (newest first) with the attributes My Images reads.
     const index = keys.renderedImageIndex(p.user_id, p.completed_at, p.image_id);
-    return transition(
+    return pairedUpdate(
       {
         Key: keys.batchPhoto(p.batch_id, p.index),
         UpdateExpression:
@@ -160,7 +149,7 @@ export class DynamoDbBatchStore implements BatchStore {
   }
 
   failPhoto(id: string, index: number, message: string, now: string) {
-    return transition(
+    return pairedUpdate(
       {
         Key: keys.batchPhoto(id, index),
         UpdateExpression: 'SET #s = :failed, error_message = :m, updated_at = :now',
@@ -187,8 +176,8 @@ export class DynamoDbBatchStore implements BatchStore {
   }
 
   async finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void> {
-    await dynamo()
-      .send(
+    await ignoreConditionFailure(
+      dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.batch(id),
@@ -197,39 +186,21 @@ export class DynamoDbBatchStore implements BatchStore {
           ExpressionAttributeNames: { '#s': 'status' },
           ExpressionAttributeValues: { ':s': status, ':m': message, ':now': now },
         }),
-      )
-      .catch((error) => {
-        if (!isConditionFailure(error)) throw error;
-      });
-    await dynamo()
-      .send(
+      ),
+    );
+    await ignoreConditionFailure(
+      dynamo().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: keys.activeBatch(id),
           ConditionExpression: 'execution_name = :e',
           ExpressionAttributeValues: { ':e': executionName },
         }),
-      )
-      .catch((error) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
   }
 
   async listActive(): Promise<ActiveBatch[]> {
-    const found: ActiveBatch[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.activeBatchesPartition },
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(out.Items ?? []).map((i) => strip<ActiveBatch>(i)));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await queryPartition(keys.activeBatchesPartition)).map((i) => strip<ActiveBatch>(i));
   }
 }

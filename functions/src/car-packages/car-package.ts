@@ -100,8 +100,11 @@ export function extensionOf(type: AcceptedImageType): string {
   return ACCEPTED_IMAGE_TYPES[type][0].slice(1);
 }
 
-/** A readable, safe file name part from the dealer's name for the car ("2019 BMW X3 M40i" -> "2019-bmw-x3-m40i"). */
-export function slugOf(name: string): string {
+/**
+ * A readable, safe file name part from the dealer's name for the car ("2019 BMW X3 M40i" -> "2019-bmw-x3-m40i");
+ * `fallback` when nothing readable is left. Batches name their downloads from photo file names the same way.
+ */
+export function slugOf(name: string, fallback = 'car'): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -110,7 +113,7 @@ export function slugOf(name: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/g, '');
-  return slug || 'car';
+  return slug || fallback;
 }
 
 export const s3Keys = {

@@ -2,54 +2,26 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { encodeTime } from 'ulid';
 import { ANGLES, type Angle } from '@shared/angles';
 import type { SessionStatus } from '@shared/statuses';
-import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { decodeCursor, encodeCursor, isDealerIndexKey } from '../adapters/dynamodb/cursor';
+import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
+import { pairedUpdate } from '../adapters/dynamodb/paired-update';
+import { queryPartition } from '../adapters/dynamodb/query-all';
 import type { AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
-import { DomainError } from '../lib/errors';
 import type { StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
 import type { ActivePackage, PackageStore, RenderResult } from './ports';
 
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entity', 'expiresAt']);
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.has(k))) as T;
+/** Items read back as records: without their keys, entity and TTL attribute. */
+const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt');
 
 const packageItem = (p: StoredPackage) => ({ ...keys.carPackage(p.id), ...keys.carPackageIndex(p.user_id, p.id), entity: 'car_package', ...p });
 const imageItem = (i: StoredImage) => ({ ...keys.carPackageImage(i.session_id, i.angle), entity: 'car_package_image', ...i });
 
-type Update = { Key: Record<string, string>; UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> };
-
-/** Both writes of an angle's transition in one transaction: the angle, and the package's counters. */
-async function transition(update: Update, packageUpdate: Update): Promise<boolean> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName(), ...update } }, { Update: { TableName: tableName(), ...packageUpdate } }] }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** A cursor is the last key of a page, checked to belong to the caller. */
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-function decodeCursor(sub: string, cursor: string | undefined): Record<string, unknown> | undefined {
-  if (!cursor) return undefined;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const valid =
-      key.GSI1PK === keys.userPartition(sub) &&
-      typeof key.GSI1SK === 'string' &&
-      key.GSI1SK.startsWith(keys.carPackageIndexPrefix) &&
-      typeof key.PK === 'string' &&
-      key.SK === 'META' &&
-      Object.keys(key).length === 4;
-    if (valid) return key;
-  } catch {
-    // fall through
-  }
-  throw new DomainError('validation', 'cursor is not valid', { cursor: 'not valid' });
-}
+/** A cursor must be the key of one of the caller's packages (their META items on GSI1). */
+const isOwnPackageKey = (sub: string) => (key: Record<string, unknown>) => isDealerIndexKey(key, sub, keys.carPackageIndexPrefix) && key.SK === 'META';
 
 export class DynamoDbPackageStore implements PackageStore {
   async putDraft(draft: StoredDraft): Promise<void> {
@@ -103,18 +75,8 @@ export class DynamoDbPackageStore implements PackageStore {
   }
 
   async list(sub: string, limit: number, cursor?: string) {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :s)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':s': keys.carPackageIndexPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-        ExclusiveStartKey: decodeCursor(sub, cursor),
-      }),
-    );
-    return { packages: (out.Items ?? []).map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(out.LastEvaluatedKey) };
+    const page = await newestWithPrefix(keys.userPartition(sub), keys.carPackageIndexPrefix, limit, decodeCursor(cursor, isOwnPackageKey(sub)));
+    return { packages: page.items.map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(page.lastKey) };
   }
 
   async count(sub: string, sinceMs?: number): Promise<number> {
@@ -189,10 +151,11 @@ export class DynamoDbPackageStore implements PackageStore {
   }
 
   completeAngle(id: string, angle: Angle, sub: string, r: RenderResult, origin: Pick<RenderedImageRecord, 'image_id' | 'source' | 'source_id' | 'label' | 'original_key'>, now: string) {
+    // The angle's transition and the package's counters in one transaction (false when the angle's condition refused it).
     // The finished image also joins the dealer's images on GSI1 (newest first), for My Images, carrying every
     // attribute of a RenderedImageRecord (angle and background are on the item since its creation).
     const index = keys.renderedImageIndex(sub, now, origin.image_id);
-    return transition(
+    return pairedUpdate(
       {
         Key: keys.carPackageImage(id, angle),
         UpdateExpression:
@@ -233,7 +196,7 @@ export class DynamoDbPackageStore implements PackageStore {
   }
 
   failAngle(id: string, angle: Angle, message: string, now: string, retryable = true) {
-    return transition(
+    return pairedUpdate(
       {
         Key: keys.carPackageImage(id, angle),
         UpdateExpression: 'SET angle_status = :failed, #s = :error, error_message = :m, retryable = :r, updated_at = :now',
@@ -251,8 +214,8 @@ export class DynamoDbPackageStore implements PackageStore {
   }
 
   async retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<boolean> {
-    try {
-      await dynamo().send(
+    return ignoreConditionFailure(
+      dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -283,63 +246,43 @@ export class DynamoDbPackageStore implements PackageStore {
             },
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void> {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.carPackage(id),
-        UpdateExpression: 'SET #s = :s, status_message = :m, finished_at = if_not_exists(finished_at, :now), updated_at = :now',
-        ConditionExpression: 'attribute_exists(PK) AND execution_name = :e',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': status, ':m': message, ':now': now, ':e': executionName },
-      }),
-    ).catch((error) => {
-      // A retry started another execution meanwhile: that one will finish the package.
-      if (!isConditionFailure(error)) throw error;
-    });
-    await dynamo()
-      .send(
+    // A retry started another execution meanwhile (the condition refuses): that one will finish the package.
+    await ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: 'SET #s = :s, status_message = :m, finished_at = if_not_exists(finished_at, :now), updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK) AND execution_name = :e',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':s': status, ':m': message, ':now': now, ':e': executionName },
+        }),
+      ),
+    );
+    await ignoreConditionFailure(
+      dynamo().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: keys.activeCarPackage(id),
           ConditionExpression: 'execution_name = :e',
           ExpressionAttributeValues: { ':e': executionName },
         }),
-      )
-      .catch((error) => {
-        if (!isConditionFailure(error)) throw error;
-      });
+      ),
+    );
   }
 
   async listActive(): Promise<ActivePackage[]> {
-    const found: ActivePackage[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.activeCarPackagesPartition },
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(out.Items ?? []).map((i) => strip<ActivePackage>(i)));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    return (await queryPartition(keys.activeCarPackagesPartition)).map((i) => strip<ActivePackage>(i));
   }
 
   async delete(id: string): Promise<boolean> {
-    try {
-      await dynamo().send(
+    return ignoreConditionFailure(
+      dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -355,11 +298,7 @@ export class DynamoDbPackageStore implements PackageStore {
             ...ANGLES.map((angle) => ({ Delete: { TableName: tableName(), Key: keys.carPackageImage(id, angle) } })),
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 }

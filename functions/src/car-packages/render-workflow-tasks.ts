@@ -11,6 +11,7 @@ import { planAngle } from '../renderer/angle-planner';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
 import { chargeKey, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
+import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
 
 export interface WorkflowDeps {
@@ -241,41 +242,28 @@ async function refund(deps: WorkflowDeps, pkg: StoredPackage) {
   if (!result.replayed) await deps.notify(pkg.user_id, { type: 'balance.updated' });
 }
 
-/** No execution may run longer than this; one still "running" past it is stopped and closed. */
-export interface SweepOptions {
-  /** A package younger than this is left alone (its execution may be starting). */
-  graceMs: number;
-  /** The workflow's own time limit plus a margin. */
-  maxRunMs: number;
-}
+export type { SweepOptions };
 
 /**
  * The sweeper: every package marked active whose execution is no longer running (it failed, timed out, or was
  * lost with a crashed local host) is closed: its unfinished angles fail with a message, and it is finalized
  * (refunded when nothing was rendered). Runs on a schedule; safe to run twice at once.
  */
-export async function sweepPackages(deps: WorkflowDeps & { workflow: RenderWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
-  const now = (deps.now?.() ?? new Date()).getTime();
-  const closed: string[] = [];
-  const active = await deps.store.listActive();
-  for (const marker of active) {
-    const age = now - Date.parse(marker.started_at);
-    if (age < options.graceMs) continue;
-    const { state } = await deps.workflow.describe(marker.execution_name);
-    if (state === 'RUNNING' || state === 'PENDING_REDRIVE') {
-      if (age < options.maxRunMs) continue;
-      await deps.workflow.stop(marker.execution_name, 'Stopped by the sweeper: longer than the longest possible run.');
-    }
-    logger.warn('closing a car package whose execution is not running', { packageId: marker.package_id, execution: marker.execution_name, state });
-    const result = await finalizePackage(deps, {
-      package_id: marker.package_id,
-      user_id: marker.user_id,
-      angles: [],
-      execution: marker.execution_name,
-      failPendingWith: CAR_PACKAGE_MESSAGES.interruptedAngle,
-    });
-    if (result.status === 'gone') await deps.store.finish(marker.package_id, 'error', null, marker.execution_name, new Date(now).toISOString());
-    closed.push(marker.package_id);
-  }
-  return { checked: active.length, closed };
+export function sweepPackages(deps: WorkflowDeps & { workflow: RenderWorkflow }, options: SweepOptions): Promise<{ checked: number; closed: string[] }> {
+  return sweepLostExecutions(deps, {
+    listActive: () => deps.store.listActive(),
+    idOf: (marker) => marker.package_id,
+    options,
+    close: async (marker, state, now) => {
+      logger.warn('closing a car package whose execution is not running', { packageId: marker.package_id, execution: marker.execution_name, state });
+      const result = await finalizePackage(deps, {
+        package_id: marker.package_id,
+        user_id: marker.user_id,
+        angles: [],
+        execution: marker.execution_name,
+        failPendingWith: CAR_PACKAGE_MESSAGES.interruptedAngle,
+      });
+      if (result.status === 'gone') await deps.store.finish(marker.package_id, 'error', null, marker.execution_name, new Date(now).toISOString());
+    },
+  });
 }

@@ -1,11 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, dynamo, tableName } from '../adapters/dynamodb/client';
+import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys } from '../adapters/dynamodb/keys';
+import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
+import { queryAll } from '../adapters/dynamodb/query-all';
 import type { StoredBalance } from './balance';
 import type { CommitOutcome, CreditCommit, CreditStore, LedgerEntry } from './credit-store';
 
-const KEY_ATTRIBUTES = ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'entity'];
-const strip = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.includes(k))) as T;
+const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity');
 
 /** The table items of a balance and of a ledger entry (also written by the account creation transaction). */
 export const creditItems = {
@@ -80,36 +82,16 @@ export class DynamoDbCreditStore implements CreditStore {
   }
 
   async listRecent(sub: string, limit: number): Promise<LedgerEntry[]> {
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :tx)',
-        ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':tx': keys.creditTransactionIndexPrefix },
-        ScanIndexForward: false,
-        Limit: limit,
-      }),
-    );
-    return (out.Items ?? []).map((i) => strip<LedgerEntry>(i));
+    return (await newestWithPrefix(keys.userPartition(sub), keys.creditTransactionIndexPrefix, limit)).items.map((i) => strip<LedgerEntry>(i));
   }
 
   /** The whole ledger of a user, strongly consistent (reconciliation and tests). */
   async listAll(sub: string): Promise<LedgerEntry[]> {
-    const items: LedgerEntry[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :tx)',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':tx': keys.creditTransactionPrefix },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(out.Items ?? []).map((i) => strip<LedgerEntry>(i)));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return items;
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :tx)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':tx': keys.creditTransactionPrefix },
+      ConsistentRead: true,
+    });
+    return items.map((i) => strip<LedgerEntry>(i));
   }
 }

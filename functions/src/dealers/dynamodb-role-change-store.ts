@@ -1,7 +1,8 @@
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RoleChange } from '@shared/schemas/admin-dealers';
 import { cancellationCodes, dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys, roleChangeKeys } from '../adapters/dynamodb/keys';
+import { queryAll } from '../adapters/dynamodb/query-all';
 import type { RoleChangeStore } from './ports';
 
 const FIELDS = ['id', 'user_id', 'previous_role', 'role', 'changed_by', 'changed_by_email', 'changed_at'] as const;
@@ -10,23 +11,13 @@ const toChange = (item: Record<string, unknown>) => Object.fromEntries(FIELDS.ma
 /** Role changes live beside the dealer's profile (`USER#<sub>` / `ROLE_CHANGE#<at>#<id>`). */
 export class DynamoDbRoleChangeStore implements RoleChangeStore {
   async list(sub: string): Promise<RoleChange[]> {
-    const found: RoleChange[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const out = await dynamo().send(
-        new QueryCommand({
-          TableName: tableName(),
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :rc)',
-          ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':rc': roleChangeKeys.prefix },
-          ScanIndexForward: false,
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(out.Items ?? []).map(toChange));
-      start = out.LastEvaluatedKey;
-    } while (start);
-    return found;
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :rc)',
+      ExpressionAttributeValues: { ':pk': keys.userPartition(sub), ':rc': roleChangeKeys.prefix },
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return items.map(toChange);
   }
 
   async apply(change: RoleChange): Promise<'changed' | 'conflict'> {

@@ -1,20 +1,21 @@
-import { PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ADMIN_MESSAGES } from '@shared/messages';
 import { newestInPartition } from '../adapters/dynamodb/newest-first';
 import { dynamo, tableName } from '../adapters/dynamodb/client';
+import { encodeCursor } from '../adapters/dynamodb/cursor';
+import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys } from '../adapters/dynamodb/keys';
+import { queryAll } from '../adapters/dynamodb/query-all';
 import { validationError } from '../lib/errors';
 import type { CouponRecord, PaymentRecord, StripeDeliveryRecord, StripeEventRecord } from '../payments/payment-records';
 import type { CouponStore, CreditPackageAdmin, CreditPackageChanges, FinanceReader, Page, StoredCreditPackage } from './ports';
 
-const KEY_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK']);
-const record = <T>(item: Record<string, unknown>): T => Object.fromEntries(Object.entries(item).filter(([k]) => !KEY_ATTRIBUTES.has(k))) as T;
+const record = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item);
 
-/** next_cursor: the last key of a page, as base64url JSON; anything else sent back is refused with 400. */
-function encodeCursor(key: Record<string, unknown> | undefined): string | null {
-  return key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
-}
-
+/**
+ * next_cursor: the last key of a page, as base64url JSON (encodeCursor); anything else sent back is refused with 400.
+ * Admin lists answer with their own message, so the check is kept here rather than in adapters/dynamodb/cursor.ts.
+ */
 function decodeCursor(cursor: string | undefined, partition: string): Record<string, string> | undefined {
   if (cursor === undefined) return undefined;
   try {
@@ -36,15 +37,9 @@ async function newestPage<T>(partition: string, limit: number, cursor: string | 
   return { items: page.items.map((i) => record<T>(i)), next: encodeCursor(page.lastKey) };
 }
 
-async function queryAll<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
-  const items: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    items.push(...(out.Items ?? []).map((i) => record<T>(i)));
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return items;
+/** Every item the query finds, as records. */
+async function queryRecords<T>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+  return (await queryAll(input)).map((i) => record<T>(i));
 }
 
 export class DynamoDbFinanceReader implements FinanceReader {
@@ -53,7 +48,7 @@ export class DynamoDbFinanceReader implements FinanceReader {
   }
 
   paymentsSince(sinceIso: string) {
-    return queryAll<PaymentRecord>({
+    return queryRecords<PaymentRecord>({
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK >= :since',
       ExpressionAttributeValues: { ':pk': keys.paymentsIndexPartition, ':since': sinceIso },
@@ -65,7 +60,7 @@ export class DynamoDbFinanceReader implements FinanceReader {
   }
 
   async getEvent(eventId: string) {
-    const items = await queryAll<(StripeEventRecord | StripeDeliveryRecord) & { entity: string }>({
+    const items = await queryRecords<(StripeEventRecord | StripeDeliveryRecord) & { entity: string }>({
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.stripeEvent(eventId).PK },
     });
@@ -78,7 +73,7 @@ export class DynamoDbFinanceReader implements FinanceReader {
 
 export class DynamoDbCouponStore implements CouponStore {
   list() {
-    return queryAll<CouponRecord>({
+    return queryRecords<CouponRecord>({
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.couponsIndexPartition },
@@ -125,7 +120,7 @@ export class DynamoDbCouponStore implements CouponStore {
 export class DynamoDbCreditPackageAdmin implements CreditPackageAdmin {
   async listAll(): Promise<StoredCreditPackage[]> {
     return (
-      await queryAll<StoredCreditPackage & { entity?: string }>({
+      await queryRecords<StoredCreditPackage & { entity?: string }>({
         KeyConditionExpression: 'PK = :pk',
         ExpressionAttributeValues: { ':pk': keys.creditPackagesPartition },
         ConsistentRead: true,

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditPackageSeed } from '@shared/pricing';
-import { cancellationCodes, dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { cancellationCodes, dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys } from '../adapters/dynamodb/keys';
 import type { CouponRecord, CouponRedemptionRecord, PaymentRecord, StripeDeliveryRecord, StripeEventRecord } from './payment-records';
 import type { PaymentStore, ReserveOutcome } from './ports';
@@ -8,21 +9,7 @@ import type { PaymentStore, ReserveOutcome } from './ports';
 const TRANSACTION_ATTEMPTS = 8;
 const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(250, 15 * 2 ** attempt)));
 
-function strip<T>(item: Record<string, unknown> | undefined): T | undefined {
-  if (!item) return undefined;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = item;
-  return rest as T;
-}
-
-async function conditional(run: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
+const strip = <T>(item: Record<string, unknown> | undefined): T | undefined => (item ? withoutKeys<T>(item) : undefined);
 
 /** Payments, coupons and Stripe events in the single table, in the shapes of payment-records.ts. */
 export class DynamoDbPaymentStore implements PaymentStore {
@@ -95,7 +82,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
   }
 
   async attachReservation(code: string, sub: string, paymentIntentId: string): Promise<void> {
-    await conditional(() =>
+    await ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -148,7 +135,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
 
   async redeemCoupon(code: string, sub: string, paymentIntentId: string, now: Date): Promise<void> {
     const at = now.toISOString();
-    const marked = await conditional(() =>
+    const marked = await ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -195,7 +182,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
   }
 
   async putPaymentIfNew(record: PaymentRecord): Promise<void> {
-    await conditional(() =>
+    await ignoreConditionFailure(
       dynamo().send(
         new PutCommand({
           TableName: tableName(),
@@ -238,7 +225,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
           }),
         );
         // first_purchase_date is stored as null on new profiles: if_not_exists keeps a null, so set it explicitly.
-        await conditional(() =>
+        await ignoreConditionFailure(
           dynamo().send(
             new UpdateCommand({
               TableName: tableName(),
@@ -260,7 +247,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
   }
 
   async markUnsuccessful(paymentIntentId: string, status: 'failed' | 'canceled', detail: string | null, now: Date): Promise<boolean> {
-    return conditional(() =>
+    return ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -283,7 +270,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
     const current = await this.getPayment(paymentIntentId);
     if (!current || current.succeeded_at === null) return 'not_succeeded';
     const refund = change.refundedCents !== undefined;
-    const ok = await conditional(() =>
+    const ok = await ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
@@ -306,7 +293,7 @@ export class DynamoDbPaymentStore implements PaymentStore {
   }
 
   async putEventIfNew(record: StripeEventRecord): Promise<boolean> {
-    return conditional(() =>
+    return ignoreConditionFailure(
       dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.stripeEvent(record.event_id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' })),
     );
   }

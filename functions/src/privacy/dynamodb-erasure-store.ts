@@ -1,6 +1,7 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { dynamo, tableName } from '../adapters/dynamodb/client';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys } from '../adapters/dynamodb/keys';
+import { queryAll, queryPartition } from '../adapters/dynamodb/query-all';
 import { emailHashOf } from '../auth/magic-link';
 import type { ErasureStore } from './erase-account';
 
@@ -9,25 +10,16 @@ type Key = { PK: string; SK: string };
 /** Finance keeps these whatever the request (payments, Stripe's events, coupon redemptions tied to a payment). */
 const KEPT_FOR_FINANCE = ['PAYMENT#', 'STRIPE_EVENT#', 'COUPON#'];
 
-async function queryKeys(input: Omit<QueryCommandInput, 'TableName'>): Promise<(Key & Record<string, unknown>)[]> {
-  const found: (Key & Record<string, unknown>)[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo().send(new QueryCommand({ TableName: tableName(), ...input, ExclusiveStartKey: start }));
-    found.push(...((page.Items ?? []) as (Key & Record<string, unknown>)[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+type StoredItem = Key & Record<string, unknown>;
 
-const partition = (pk: string) => queryKeys({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': pk } });
-const indexed = (gsi1pk: string, filter?: { expression: string; values: Record<string, unknown> }) =>
-  queryKeys({
+const partition = async (pk: string) => (await queryPartition(pk)) as StoredItem[];
+const indexed = async (gsi1pk: string, filter?: { expression: string; values: Record<string, unknown> }) =>
+  (await queryAll({
     IndexName: 'GSI1',
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': gsi1pk, ...filter?.values },
     ...(filter ? { FilterExpression: filter.expression } : {}),
-  });
+  })) as StoredItem[];
 
 export class DynamoDbErasureStore implements ErasureStore {
   async recordRequest(sub: string, email: string, at: string): Promise<void> {
@@ -73,11 +65,7 @@ export class DynamoDbErasureStore implements ErasureStore {
     // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
     // Its transfer marker stays too (a link never transfers twice) without naming the account.
     const scrub = (Key: Key, UpdateExpression: string) =>
-      dynamo()
-        .send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression, ConditionExpression: 'attribute_exists(PK)' }))
-        .catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        });
+      ignoreConditionFailure(dynamo().send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression, ConditionExpression: 'attribute_exists(PK)' })));
     for (const linkId of conversions.map((c) => String(c.link_id))) {
       await scrub(keys.trialLink(linkId), 'REMOVE converted_email, email, photos, pending_photos');
       await scrub(keys.trialTransferOfLink(linkId), 'REMOVE user_id');

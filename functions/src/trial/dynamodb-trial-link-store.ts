@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys } from '../adapters/dynamodb/keys';
 import { newestInPartition } from '../adapters/dynamodb/newest-first';
 import type { AlongsideWrite } from '../credits/credit-store';
@@ -59,13 +59,7 @@ export class DynamoDbTrialLinkStore implements TrialLinkStore {
   }
 
   private async conditional(update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName'>): Promise<boolean> {
-    try {
-      await dynamo().send(new UpdateCommand({ TableName: tableName(), ...update }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return ignoreConditionFailure(dynamo().send(new UpdateCommand({ TableName: tableName(), ...update })));
   }
 
   revoke(id: string, now: string) {
@@ -96,8 +90,8 @@ export class DynamoDbTrialLinkStore implements TrialLinkStore {
   }
 
   async convert(id: string, email: string, now: string): Promise<boolean> {
-    try {
-      await dynamo().send(
+    return ignoreConditionFailure(
+      dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
@@ -112,12 +106,8 @@ export class DynamoDbTrialLinkStore implements TrialLinkStore {
             { Put: { TableName: tableName(), Item: { ...keys.trialConversion(email, id), entity: 'trial_conversion', link_id: id, converted_at: now } } },
           ],
         }),
-      );
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+      ),
+    );
   }
 
   async convertedTo(email: string): Promise<StoredTrialLink[]> {

@@ -1,12 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { MAX_BATCH_PHOTOS } from '@shared/limits';
-import { WORKFLOW_TIMEOUT_MINUTES, type BatchWorkflowTask } from '../../workflow-tasks';
-import { invokeTask, renderStep } from './render-step';
+import type { BatchWorkflowTask } from '../../workflow-tasks';
+import { invokeTask, renderStep, retryFinalize, workflowStateMachine } from './render-step';
 
 export interface BatchWorkflowProps {
   /** One function per task (functions/src/handlers/<BATCH_WORKFLOW_TASK_HANDLERS[task]>.ts). */
@@ -48,27 +46,9 @@ export class BatchWorkflow extends Construct {
 
     const finalize = invokeTask(this, 'Finalize batch', functions.finalize, batchRef);
     const closeAfterFailure = invokeTask(this, 'Close batch after a failure', functions.finalize, { ...batchRef, 'error.$': '$.error' });
-    for (const t of [finalize, closeAfterFailure]) {
-      t.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 4, jitterStrategy: sfn.JitterType.FULL });
-    }
+    retryFinalize(finalize, closeAfterFailure);
     eachPhoto.addCatch(closeAfterFailure, { errors: ['States.ALL'], resultPath: '$.error' });
 
-    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
-      definitionBody: sfn.DefinitionBody.fromChainable(eachPhoto.next(finalize)),
-      timeout: Duration.minutes(WORKFLOW_TIMEOUT_MINUTES),
-      tracingEnabled: true,
-      ...(props.logGroup ? { logs: { destination: props.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false } } : {}),
-    });
-    NagSuppressions.addResourceSuppressions(
-      this.stateMachine,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'The role may invoke only the four task functions of this workflow (CDK adds their versions as <arn>:*); the remaining * is X-Ray and CloudWatch Logs delivery, which have no resource-level permissions.',
-        },
-      ],
-      true,
-    );
+    this.stateMachine = workflowStateMachine(this, eachPhoto.next(finalize), { logGroup: props.logGroup, taskCount: 'four' });
   }
 }

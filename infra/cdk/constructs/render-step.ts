@@ -1,9 +1,11 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS } from '../../workflow-tasks';
+import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS, WORKFLOW_TIMEOUT_MINUTES } from '../../workflow-tasks';
 
 /** Error names of the renderer port that a retry can fix (functions/src/renderer/port.ts), and Lambda time-outs. */
 export const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
@@ -52,4 +54,35 @@ export function renderStep(scope: Construct, props: RenderStepProps): sfn.IChain
   markProcessing.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
   markProcessing.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
   return markProcessing.next(render);
+}
+
+/** The finalize tasks close the work and are idempotent: any error is retried (with backoff) before giving up. */
+export function retryFinalize(...finalizeTasks: tasks.LambdaInvoke[]) {
+  for (const t of finalizeTasks) {
+    t.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 4, jitterStrategy: sfn.JitterType.FULL });
+  }
+}
+
+/**
+ * The state machine of a render or batch workflow: both share the time limit (the sweeper relies on it), tracing,
+ * logs and the cdk-nag note on the role's remaining wildcards. `taskCount` is spelled out for that note.
+ */
+export function workflowStateMachine(scope: Construct, definition: sfn.IChainable, props: { logGroup?: logs.ILogGroup; taskCount: string }): sfn.StateMachine {
+  const stateMachine = new sfn.StateMachine(scope, 'StateMachine', {
+    definitionBody: sfn.DefinitionBody.fromChainable(definition),
+    timeout: Duration.minutes(WORKFLOW_TIMEOUT_MINUTES),
+    tracingEnabled: true,
+    ...(props.logGroup ? { logs: { destination: props.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false } } : {}),
+  });
+  NagSuppressions.addResourceSuppressions(
+    stateMachine,
+    [
+      {
+        id: 'AwsSolutions-IAM5',
+        reason: `The role may invoke only the ${props.taskCount} task functions of this workflow (CDK adds their versions as <arn>:*); the remaining * is X-Ray and CloudWatch Logs delivery, which have no resource-level permissions.`,
+      },
+    ],
+    true,
+  );
+  return stateMachine;
 }

@@ -1,13 +1,11 @@
-import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
-import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { CAR_PACKAGE_ANGLE_COUNT } from '@shared/limits';
-import { WORKFLOW_TIMEOUT_MINUTES, type WorkflowTask } from '../../workflow-tasks';
-import { invokeTask, renderStep, retryRenderErrors } from './render-step';
+import type { WorkflowTask } from '../../workflow-tasks';
+import { invokeTask, renderStep, retryFinalize, retryRenderErrors, workflowStateMachine } from './render-step';
 
 export interface RenderWorkflowProps {
   /** One function per task (functions/src/handlers/<WORKFLOW_TASK_HANDLERS[task]>.ts). */
@@ -53,30 +51,12 @@ export class RenderWorkflow extends Construct {
     // Finalize: counts the angles, sets the package status, refunds exactly once when nothing was rendered.
     const finalize = invoke('Finalize package', 'finalize', { ...packageRef, 'angles.$': '$.angles' });
     const closeAfterPrepareFailed = invoke('Close after preparation failed', 'finalize', { ...packageRef, 'angles.$': '$.angles', 'error.$': '$.error' });
-    for (const t of [finalize, closeAfterPrepareFailed]) {
-      t.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 4, jitterStrategy: sfn.JitterType.FULL });
-    }
+    retryFinalize(finalize, closeAfterPrepareFailed);
 
     const prepare = invoke('Prepare photos', 'prepare', { ...packageRef, 'angles.$': '$.angles' }, { resultPath: '$.prepared' });
     retryRenderErrors(prepare);
     prepare.addCatch(closeAfterPrepareFailed, { errors: ['States.ALL'], resultPath: '$.error' });
 
-    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
-      definitionBody: sfn.DefinitionBody.fromChainable(prepare.next(eachAngle).next(finalize)),
-      timeout: Duration.minutes(WORKFLOW_TIMEOUT_MINUTES),
-      tracingEnabled: true,
-      ...(props.logGroup ? { logs: { destination: props.logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false } } : {}),
-    });
-    NagSuppressions.addResourceSuppressions(
-      this.stateMachine,
-      [
-        {
-          id: 'AwsSolutions-IAM5',
-          reason:
-            'The role may invoke only the five task functions of this workflow (CDK adds their versions as <arn>:*); the remaining * is X-Ray and CloudWatch Logs delivery, which have no resource-level permissions.',
-        },
-      ],
-      true,
-    );
+    this.stateMachine = workflowStateMachine(this, prepare.next(eachAngle).next(finalize), { logGroup: props.logGroup, taskCount: 'five' });
   }
 }

@@ -29,3 +29,17 @@ export function cancellationCodes(error: unknown): string[] {
   const reasons = (error as { CancellationReasons?: { Code?: string }[] })?.CancellationReasons ?? [];
   return reasons.map((r) => r.Code ?? 'None');
 }
+
+/**
+ * Awaits a conditional write whose refusal is an expected outcome, not an error (the item moved on, or is gone):
+ * true when it was written, false when its condition refused it; any other error is thrown.
+ */
+export async function ignoreConditionFailure(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
