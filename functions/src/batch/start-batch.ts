@@ -127,10 +127,10 @@ async function chargeDraft(deps: BatchDeps, draft: StoredBatchDraft) {
   const need = batchCredits(draft.photos.length);
   const short = await insufficient(deps, draft.user_id, need);
   if (short) throw short;
-  await checkUploadedPhotos(deps, draft.photos.map((p) => ({ id: photoName(p.index), file_name: p.file_name, upload_key: p.upload_key })));
+  const checked = await checkUploadedPhotos(deps, draft.photos.map((p) => ({ id: photoName(p.index), file_name: p.file_name, upload_key: p.upload_key })));
   try {
     // Kept without their GPS position (like a car package's photos): only the copy outlives the draft.
-    await Promise.all(draft.photos.map(async (p) => deps.photos.putUpload(p.key, stripLocation(await deps.photos.readUpload(p.upload_key)), p.content_type)));
+    await Promise.all(draft.photos.map((p) => deps.photos.putUpload(p.key, stripLocation(checked.get(p.upload_key)!), p.content_type)));
     const { batch, photos } = newBatch(draft, clock(deps).toISOString());
     const charge = await debitCredits(
       { store: deps.credits, now: deps.now },

@@ -125,12 +125,12 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
  */
 async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim) {
   if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-  await checkUploadedPhotos(deps, draft.photos);
+  const checked = await checkUploadedPhotos(deps, draft.photos);
   const logoKey = await keepLogo(deps, draft);
   try {
     // The checked photos are kept where no lifecycle rule forgets them, without their GPS position (a lossless
     // metadata edit: the stored original is still the dealer's exact image).
-    await Promise.all(draft.photos.map(async (p) => deps.photos.putUpload(p.key, stripLocation(await deps.photos.readUpload(p.upload_key)), p.content_type)));
+    await Promise.all(draft.photos.map((p) => deps.photos.putUpload(p.key, stripLocation(checked.get(p.upload_key)!), p.content_type)));
     const { pkg, images } = newPackage(draft, logoKey, draft.photos, clock(deps).toISOString());
     const charge = await debitCredits(
       { store: deps.credits, now: deps.now },

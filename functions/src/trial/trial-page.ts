@@ -107,11 +107,11 @@ export async function completeTrialUploads(deps: TrialPageDeps, token: string, c
   await countCall(deps, token, clientIp);
   const link = await openLink(deps, token);
   if (link.pending_photos.length === 0) throw new DomainError('validation', TRIAL_MESSAGES.noUploadsToCheck);
-  await checkUploadedPhotos(deps, link.pending_photos.map((p) => ({ id: p.id, file_name: p.name, upload_key: p.key })));
+  const checked = await checkUploadedPhotos(deps, link.pending_photos.map((p) => ({ id: p.id, file_name: p.name, upload_key: p.key })));
   // The prospect's photos stay up to 30 days: kept without their GPS position from here on.
   await Promise.all(
     link.pending_photos.map(async (p) => {
-      const bytes = await deps.photos.readUpload(p.key);
+      const bytes = checked.get(p.key)!;
       const stripped = stripLocation(bytes);
       if (!stripped.equals(bytes)) await deps.photos.putUpload(p.key, stripped, p.content_type);
     }),

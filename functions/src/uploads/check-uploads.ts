@@ -25,10 +25,12 @@ export interface UploadReader {
 
 /**
  * Checks every photo (three at a time) and refuses with the first refusal in the dealer's order; every refusal is
- * in the error's fields under `photos.<index>`.
+ * in the error's fields under `photos.<index>`. Answers the bytes it read, by upload key, so that keeping the
+ * checked copy does not read each upload a second time.
  */
-export async function checkUploadedPhotos(deps: { photos: UploadReader; vision: CarVision }, photos: readonly UploadedPhoto[]): Promise<void> {
+export async function checkUploadedPhotos(deps: { photos: UploadReader; vision: CarVision }, photos: readonly UploadedPhoto[]): Promise<Map<string, Buffer>> {
   const refusals: Record<string, string> = {};
+  const read = new Map<string, Buffer>();
   const queue = [...photos.entries()];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -44,7 +46,9 @@ export async function checkUploadedPhotos(deps: { photos: UploadReader; vision: 
       }
       let decoded;
       try {
-        decoded = await decodePhoto(await deps.photos.readUpload(photo.upload_key), photo.id);
+        const bytes = await deps.photos.readUpload(photo.upload_key);
+        read.set(photo.upload_key, bytes);
+        decoded = await decodePhoto(bytes, photo.id);
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
         refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message);
@@ -57,6 +61,7 @@ export async function checkUploadedPhotos(deps: { photos: UploadReader; vision: 
   await Promise.all([worker(), worker(), worker()]);
   const first = Object.keys(refusals).sort((a, b) => Number(a.split('.')[1]) - Number(b.split('.')[1]))[0];
   if (first) throw new DomainError('validation', refusals[first]!, refusals);
+  return read;
 }
 
 async function lookForCar(vision: CarVision, photo: DecodedPhoto) {
