@@ -50,6 +50,13 @@ describe('Image Processor (batch processor)', () => {
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
       await page.screenshot({ path: `test-results/image-processor-selected-${w}.png`, fullPage: true });
 
+      // My Images open in a second tab before the batch starts: each finished photo must join it live, no reload.
+      const images = w === 1280 ? await page.context().newPage() : null;
+      if (images) {
+        await images.goto(`${session.url}/dashboard/images`);
+        await images.getByTestId('images-empty').waitFor();
+      }
+
       await recordFileStates(page);
       const uploads: string[] = [];
       page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
@@ -78,6 +85,12 @@ describe('Image Processor (batch processor)', () => {
       await expect.poll(() => page.locator('[data-testid="batch-file"][data-outcome="completed"]').count(), { timeout: 300_000, interval: 1000 }).toBe(3);
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(2)).waitFor({ timeout: 15_000 });
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(3)).waitFor();
+      if (images) {
+        await expect.poll(() => images.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(3);
+        const allShown = (all: HTMLImageElement[]) => all.every((img) => img.complete && img.naturalWidth > 0);
+        await expect.poll(() => images.getByTestId('image-card').locator('img').evaluateAll(allShown), { timeout: 15_000 }).toBe(true);
+        await images.screenshot({ path: 'test-results/image-processor-my-images-1280.png' });
+      }
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
       await page.screenshot({ path: `test-results/image-processor-completed-${w}.png`, fullPage: true });
       await page.context().close();

@@ -15,12 +15,17 @@ export function useMyImages() {
   });
 }
 
-/** A newly finished image joins the list without a reload: a completed angle (or a reconnection) refetches it. */
+/**
+ * A newly finished image joins the list without a reload: a completed car package angle or batch photo (or a
+ * reconnection) refetches it.
+ */
 export function useMyImagesLiveUpdates(): void {
   const client = useQueryClient();
   useLiveEvents({
     onEvent: (event) => {
-      if (event.type === 'angle.updated' && event.angle_status === 'completed') void client.invalidateQueries({ queryKey: imagesQueryKey });
+      const finished =
+        (event.type === 'angle.updated' && event.angle_status === 'completed') || (event.type === 'batch.photo.updated' && event.status === 'completed');
+      if (finished) void client.invalidateQueries({ queryKey: imagesQueryKey });
     },
     onOpen: ({ reconnect }) => {
       if (reconnect) void client.invalidateQueries({ queryKey: imagesQueryKey });
