@@ -7,8 +7,6 @@ import { photoContentType, uploadPhoto } from '@/lib/upload-photo';
 /** Photos sent to storage at the same time. */
 const PARALLEL_UPLOADS = 3;
 
-export const batchKeys = { all: ['batches'] as const, detail: (id: string) => ['batches', id] as const };
-
 export interface BatchProgress {
   /** A file's upload began (uploading), ended (uploaded) or failed with the message for its card. */
   onUploading(index: number): void;
