@@ -2,10 +2,9 @@ import type { Background } from '@shared/backgrounds';
 import { BATCH_PROCESS_PAUSE_MS } from '@shared/limits';
 import type { Batch, CreateBatchRequest, CreateBatchResponse, StartBatchResponse } from '@shared/schemas/batch';
 import { api } from '@/lib/api-client';
+import { PARALLEL_UPLOADS, runLimited } from '@/lib/run-limited';
 import { photoContentType, uploadPhoto } from '@/lib/upload-photo';
 
-/** Photos sent to storage at the same time. */
-const PARALLEL_UPLOADS = 3;
 
 export interface BatchProgress {
   /** A file's upload began (uploading), ended (uploaded) or failed with the message for its card. */
@@ -29,22 +28,17 @@ export async function createAndStartBatch(files: readonly File[], background: Ba
   const request: CreateBatchRequest = { background, photos: files.map((file) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size })) };
   const created = await api.post<CreateBatchResponse>('/api/batches', request, { auth: true });
   progress.onCreated(created.batch_id);
-  let next = 0;
   const failures: unknown[] = [];
-  const worker = async () => {
-    while (next < files.length) {
-      const index = next++;
-      progress.onUploading(index);
-      try {
-        await uploadPhoto(created.uploads[index]!, files[index]!, () => undefined);
-        progress.onUploaded(index);
-      } catch (error) {
-        progress.onUploadFailed(index, (error as Error).message);
-        failures.push(error);
-      }
+  await runLimited(files, PARALLEL_UPLOADS, async (file, index) => {
+    progress.onUploading(index);
+    try {
+      await uploadPhoto(created.uploads[index]!, file, () => undefined);
+      progress.onUploaded(index);
+    } catch (error) {
+      progress.onUploadFailed(index, (error as Error).message);
+      failures.push(error);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, files.length) }, worker));
+  });
   if (failures.length) throw failures[0];
   await pause(BATCH_PROCESS_PAUSE_MS);
   progress.onProcessing();

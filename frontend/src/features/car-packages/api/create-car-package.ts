@@ -3,11 +3,10 @@ import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import type { CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { api } from '@/lib/api-client';
+import { PARALLEL_UPLOADS, runLimited } from '@/lib/run-limited';
 import { carPackageKeys } from './query-keys';
 import { photoContentType, uploadPhoto } from '@/lib/upload-photo';
 
-/** Photos sent to storage at the same time. */
-const PARALLEL_UPLOADS = 3;
 
 export interface NewCarPackage {
   sessionName: string;
@@ -22,14 +21,6 @@ export interface CreateProgress {
   onPhase?: (phase: CreatePhase) => void;
   /** Upload progress of one photo (by the id the caller gave it), 0 to 1. */
   onPhotoProgress?: (photoId: string, fraction: number) => void;
-}
-
-async function runLimited<T>(items: readonly T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /**
