@@ -1,32 +1,24 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { loadAuth } from '@/lib/amplify-auth';
-import { clearPendingTrialTransfer } from '@/lib/pending-storage';
 import { useEraseAccount } from '../api/erasure';
+import { useSignOut } from '../hooks/use-sign-out';
+
+const AFTER_ERASURE = { notice: MESSAGES.accountErased, global: false };
 
 /** Settings → Delete my account: a confirm dialog, then the server erases everything at once and we sign out here. */
 export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const erase = useEraseAccount();
-  const navigate = useNavigate();
-  const client = useQueryClient();
+  // The sign-in no longer exists on the server: forget this browser's tokens, say so, back to /.
+  const signOut = useSignOut(AFTER_ERASURE);
 
   const confirm = () =>
     erase.mutate(undefined, {
-      onSuccess: async () => {
-        // The sign-in no longer exists on the server: forget this browser's tokens.
-        await (await loadAuth()).signOut().catch(() => undefined);
-        clearPendingTrialTransfer();
-        toast.success(MESSAGES.accountErased.title, { description: MESSAGES.accountErased.description });
-        await navigate('/', { replace: true });
-        client.clear();
-      },
+      onSuccess: signOut,
       onError: (error) => toast.error(error.message || MESSAGES.internalError),
     });
 
