@@ -115,7 +115,6 @@ const CAR_LABELS: Record<string, Angle> = {
   'bmw-m5-green-front34-lot.jpg': 'front_right_corner',
   'vw-id3-white-front34.jpg': 'front_left_corner',
   'classic-yellow-side-road.jpg': 'left_side',
-  'toyota-landcruiser70-beige-front34-showroom.jpg': 'front_left_corner',
 };
 
 /** The Changan turntable: frame n is n*15 degrees from the front, turning towards the car's left side. */

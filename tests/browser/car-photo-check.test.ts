@@ -15,7 +15,7 @@ describe('car check and angle suggestion in the package form', () => {
     const thumbnails = page.getByTestId('photo-thumbnail');
     await page.getByTestId('photo-input').setInputFiles([
       photo('cars', 'bmw-e30-silver-front34-show-5220px.jpg'),
-      photo('vision', 'noncar-elephants.jpg'),
+      photo('vision', 'noncar-cat.jpg'),
       photo('vision', 'refuse-two-cars-side-by-side.jpg'),
     ]);
     await expect.poll(() => thumbnails.count()).toBe(3);
@@ -43,7 +43,7 @@ describe('car check and angle suggestion in the package form', () => {
     await page.getByRole('option', { name: 'Rear Right Corner' }).click();
     expect(await tag.textContent()).toBe('Rear Right Corner');
     expect(await first.getByTestId('angle-suggested').count()).toBe(0);
-    await page.getByRole('button', { name: 'Remove noncar-elephants.jpg' }).click();
+    await page.getByRole('button', { name: 'Remove noncar-cat.jpg' }).click();
     await page.getByRole('button', { name: 'Remove refuse-two-cars-side-by-side.jpg' }).click();
     expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(false);
   }, 240_000);

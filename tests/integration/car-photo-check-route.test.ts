@@ -23,8 +23,8 @@ describe(ROUTE, () => {
     const car = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('cars', 'bmw-e30-silver-front34-show-5220px.jpg')) } });
     expect(car.status).toBe(200);
     expect(checkCarPhotoResponseSchema.parse(car.body)).toMatchObject({ car: true, angle: 'front_right_corner' });
-    const dog = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('vision', 'noncar-dog.jpg')) } });
-    expect([dog.status, dog.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
+    const cat = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('vision', 'noncar-cat.jpg')) } });
+    expect([cat.status, cat.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
   }, 120_000);
 
   it('refuses bad requests with a 4xx and a clear message', async () => {
