@@ -26,11 +26,11 @@ import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/pho
 import { cutOut } from '../../functions/src/renderer/local/cutout';
 import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
 import { classifyAngle, noseDirection, viewFeatures, type View } from '../../functions/src/vision/angle-classifier';
-import type { AngleFeatures } from '../../functions/src/vision/angle-features';
+import { angleFeatures, mirrorFeatures, type AngleFeatures } from '../../functions/src/vision/angle-features';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from '../../functions/src/vision/angle-training';
 import { CenterNetDetector } from '../../functions/src/vision/local/centernet-detector';
 import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
-import type { Detection } from '../../functions/src/vision/port';
+import type { Detection, NormBox } from '../../functions/src/vision/port';
 import { LOW_CONFIDENCE } from '../../functions/src/vision/port';
 import { writeBenchmarkSection } from './report';
 
@@ -161,6 +161,18 @@ const GROUP: Record<Angle, 'front' | 'rear' | 'side' | 'corner'> = {
   rear_right_corner: 'corner',
 };
 
+/**
+ * --train only: a tune photo and its cut-out stretched sideways (a longer or shorter car seen from the same angle), so
+ * that the model does not learn the one turntable car's length as part of what a side or a corner looks like.
+ */
+const STRETCHES = [0.8, 1.25];
+async function stretchedFeatures(photo: DecodedPhoto, mask: CleanMask, main: NormBox, k: number): Promise<AngleFeatures> {
+  const width = Math.max(8, Math.round(photo.width * k));
+  const rgb = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(width, photo.height, { fit: 'fill' }).raw().toBuffer();
+  const alpha = await sharp(Buffer.from(mask.alpha), { raw: { width: mask.width, height: mask.height, channels: 1 } }).resize(width, mask.height, { fit: 'fill' }).raw().toBuffer();
+  return angleFeatures({ rgb, width, height: photo.height }, maskFromAlpha(new Uint8Array(alpha.buffer, alpha.byteOffset, alpha.length), width, mask.height), main);
+}
+
 async function mirrored(photo: DecodedPhoto): Promise<DecodedPhoto> {
   const rgb = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).flop().raw().toBuffer();
   return { ...photo, rgb };
@@ -181,6 +193,8 @@ interface Outcome {
   reason?: string;
   detectMs: number;
   features?: AngleFeatures;
+  /** A stretched variant of a tune photo (--train only): fitted on, never measured. */
+  augmented?: boolean;
 }
 
 const VIEW_OF: Record<Angle, View> = {
@@ -198,13 +212,14 @@ const VIEW_OF: Record<Angle, View> = {
 async function train(outcomes: Outcome[]) {
   const samples: TrainingSample[] = outcomes
     .filter((o) => o.item.split === 'tune' && o.features && o.expect !== 'refuse')
-    .map((o) => ({ x: viewFeatures(o.features!, noseDirection(o.features!).noseLeft), view: VIEW_OF[o.expect as Angle], group: o.item.file }));
+    .map((o) => ({ x: viewFeatures(o.features!, noseDirection(o.features!).noseLeft), view: VIEW_OF[o.expect as Angle], group: o.item.file, augmented: o.augmented }));
   const lambdas = [0.001, 0.003, 0.01, 0.03, 0.1];
   const scores = lambdas.map((l) => leaveOnePhotoOut(samples, l));
   const best = lambdas[scores.indexOf(Math.max(...scores))]!;
   console.log(`leave-one-photo-out view accuracy on the tune split: ${lambdas.map((l, i) => `L2 ${l}: ${(100 * scores[i]!).toFixed(1)}%`).join(', ')}`);
   const photos = new Set(samples.map((s) => s.group)).size;
-  const model = fitViewModel(samples, best, `${samples.length} cases (${photos} photos and their mirror images) of the tune split, ${new Date().toISOString().slice(0, 10)}`);
+  const real = samples.filter((s) => !s.augmented).length;
+  const model = fitViewModel(samples, best, `${real} cases (${photos} photos and their mirror images) of the tune split and ${samples.length - real} of them stretched sideways (x${STRETCHES.join(", x")}), ${new Date().toISOString().slice(0, 10)}`);
   const file = resolve(ROOT, 'functions/src/vision/angle-model.ts');
   await writeFile(
     file,
@@ -237,6 +252,8 @@ async function main() {
   const loadMs = performance.now() - tl;
   const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const outcomes: Outcome[] = [];
+  /** Training cases only (--train): the tune photos stretched sideways; never measured. */
+  const augmented: Outcome[] = [];
   const t0 = performance.now();
   // Pass 1: the detector and the car check alone (what a photo costs before any cut-out), for time and memory.
   const detectOnly: number[] = [];
@@ -261,6 +278,13 @@ async function main() {
       }
     };
     record(false, straight);
+    if (TRAIN && item.split === 'tune' && item.expect !== 'refuse' && straight.mask && straight.sighting.ok) {
+      for (const k of STRETCHES) {
+        const f = await stretchedFeatures(photo, straight.mask, straight.sighting.main, k);
+        augmented.push({ item, mirrored: false, expect: item.expect, got: item.expect, confidence: 1, detectMs: 0, features: f, augmented: true });
+        augmented.push({ item, mirrored: true, expect: MIRRORED_ANGLE[item.expect], got: item.expect, confidence: 1, detectMs: 0, features: mirrorFeatures(f), augmented: true });
+      }
+    }
     if (item.expect !== 'refuse' && straight.mask) {
       record(true, await cachedVision.lookClosely(await mirrored(photo), { mask: mirrorMask(straight.mask) }));
     }
@@ -270,7 +294,7 @@ async function main() {
   let fit: Awaited<ReturnType<typeof train>> | undefined;
   if (TRAIN) {
     // The outcomes above used the model the run started with: answer them again with the one just fitted.
-    fit = await train(outcomes);
+    fit = await train([...outcomes, ...augmented]);
     for (const o of outcomes) {
       if (!o.features || o.got === 'refuse') continue;
       const guess = classifyAngle(o.features, fit.model);
@@ -308,7 +332,7 @@ async function main() {
     '',
     'Classifier: the nose direction by a rule (roof line, tail lights), the view (front, rear, side, front corner, rear corner) by a multinomial logistic regression on 26 features turned to nose end / tail end (functions/src/vision/angle-classifier.ts), fitted by `npm run eval:vision -- --train` on the tune split only, its L2 penalty picked by leave-one-photo-out inside the tune split' + (fit ? ` (this run: L2 ${fit.lambda}, leave-one-photo-out view accuracy ${(100 * fit.cv).toFixed(1)}%)` : '') + '.',
     '',
-    'What was blind and what was not: no weight or penalty was fitted or chosen on the held-out split. The first fit of this model was measured on it once, blind (held out: four-way 71.4% and eight-way 71.4%, 40/56; all cars 86.9% and 85.2%): its errors were the red Toyota taken for a rear from every side (the model had never seen a red car), three Toyota sides taken for front corners, a white front corner for a side, and the two white rears the detector misses. One change followed from those errors: on a red car (over 25% red) the lamp features are zeroed, as the rule-based classifier before already did for its lamp rule; the model was refitted on the tune split and the figures below measure that, so on the red car they are no longer blind. The Toyota turntable had also been looked at while writing the previous rule-based classifier, and the added features (darkness and white per third, underside lift) were chosen knowing that fronts, rears and sides were being taken for corners. Photos found later in public repositories with the search tool’s fetch cannot be committed (what fetch brings stays out of the project’s commits), so they are not in this set: the Land Cruiser photo that was in tests/fixtures/vision is gone for that reason, and on 2026-11-23 eight such photos (6 cars: 2 Porsche rear corners, 4 sides; a motorcycle and a coffee cup) were measured once, blind, on this model from a folder outside the repository: both non-cars refused, 10 of the 12 car cases (with the mirrored copies) right on all eight angles, the two wrong ones a purple Porsche 964’s side read facing the other way (right_side taken for rear_left_corner, and its mirror).',
+    'What was blind and what was not: no weight or penalty was fitted or chosen on the held-out split. The first fit of this model was measured on it once, blind (held out: four-way 71.4% and eight-way 71.4%, 40/56; all cars 86.9% and 85.2%): its errors were the red Toyota taken for a rear from every side (the model had never seen a red car), three Toyota sides taken for front corners, a white front corner for a side, and the two white rears the detector misses. One change followed from those errors: on a red car (over 25% red) the lamp features are zeroed, as the rule-based classifier before already did for its lamp rule; the model was refitted on the tune split and the figures below measure that, so on the red car they are no longer blind. The Toyota turntable had also been looked at while writing the previous rule-based classifier, and the added features (darkness and white per third, underside lift) were chosen knowing that fronts, rears and sides were being taken for corners. A second change followed from those Toyota sides taken for front corners (a sedan longer than any car fitted on): the fit now also trains on every tune photo stretched sideways (x0.8 and x1.25, a shorter and a longer car from the same angle; never measured). It was chosen knowing those held-out errors, so the held-out split is not blind to it; what does not depend on the held-out split: inside the tune split, leave-one-photo-out view accuracy on the real photos rose from 90.9% to 93.9%, and the fetched photos below (not used to choose it) gave the same answers as before. Photos found later in public repositories with the search tool’s fetch cannot be committed (what fetch brings stays out of the project’s commits), so they are not in this set: the Land Cruiser photo that was in tests/fixtures/vision is gone for that reason, and on 2026-11-23 eight such photos (6 cars: 2 Porsche rear corners, 4 sides; a motorcycle and a coffee cup) were measured blind from a folder outside the repository, on the model before the stretch and again on this one, with the same answers: both non-cars refused, 10 of the 12 car cases (with the mirrored copies) right on all eight angles, the two wrong ones a purple Porsche 964’s side read facing the other way (right_side taken for rear_left_corner, and its mirror).',
     '',
     'History on the same photos: the rule-based classifier before this one scored four-way 83.3% and eight-way 80.0% over all cars; on its own split 76.7% and 72.1% held out. The first rule-based version (before its held-out split was looked at) scored 73.3% and 70.0% over all cars.',
     '',
