@@ -115,6 +115,11 @@ const CAR_LABELS: Record<string, Angle> = {
   'bmw-m5-green-front34-lot.jpg': 'front_right_corner',
   'vw-id3-white-front34.jpg': 'front_left_corner',
   'classic-yellow-side-road.jpg': 'left_side',
+  // Debian package photos (tests/fixtures/vision/README.md), held out.
+  'toyota-camry-white-rear-street.jpg': 'rear',
+  'lexus-es-champagne-rear-street.jpg': 'rear',
+  'hyundai-genesis-black-side-hillside.jpg': 'left_side',
+  'acura-tl-blue-side-lot.jpg': 'right_side',
 };
 
 /** The Changan turntable: frame n is n*15 degrees from the front, turning towards the car's left side. */
