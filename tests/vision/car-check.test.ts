@@ -1,7 +1,7 @@
 /**
  * The car check and the angle on real photos: the committed ones (tests/fixtures/cars, tests/fixtures/vision) and, for
- * rear views, the turntable frames of ../shared/fixtures/angles (read-only, never committed: no committable real rear
- * photo has been found yet). Real models: the COCO detector and the ISNet cut-out.
+ * more rear views, the turntable frames of ../shared/fixtures/angles (read-only, never committed). Real models: the
+ * COCO detector and the ISNet cut-out.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -99,8 +99,13 @@ describe('angle on real photos', () => {
     expect(flipped).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
   }, 60_000);
 
-  it('rear views are not called front (turntable frames of ../shared/fixtures/angles)', async () => {
-    expect(existsSync(ANGLES_DIR), `${ANGLES_DIR} is needed: the only rear views this project may read`).toBe(true);
+  it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {
+    const look = await vision.look(await decoded(fixture(name)));
+    expect(look).toMatchObject({ ok: true, angle: 'rear' });
+  }, 60_000);
+
+  it('rear views of the turntable frames of ../shared/fixtures/angles are not called front', async () => {
+    expect(existsSync(ANGLES_DIR), `${ANGLES_DIR} is needed (it is beside the repository here and on CI)`).toBe(true);
     const rears = [resolve(ANGLES_DIR, 'changan-cs55/cs55_f12_rear.png'), ...readdirSync(resolve(ANGLES_DIR, 'toyota-corolla')).filter((f) => f.endsWith('_rear.png')).slice(0, 3).map((f) => resolve(ANGLES_DIR, 'toyota-corolla', f))];
     for (const file of rears) {
       const look = await vision.look(await decoded(readFileSync(file)));
