@@ -73,6 +73,17 @@ describe('least privilege', () => {
     expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['drafts/car-packages/*', 'car-packages/*'] } });
   });
 
+  it('the erasure may only stop executions of the render and batch workflows (to stop a dealer\'s running packages and batches)', () => {
+    const workflow = statementsOf('erase-account').filter((s) => actionsOf(s).some((a) => a.startsWith('states:')));
+    expect([...new Set(workflow.flatMap(actionsOf))]).toEqual(['states:StopExecution']);
+    const resources = JSON.stringify(workflow.map((s) => s.Resource));
+    expect(resources).toMatch(/:execution:.*RenderWorkflow.*:\*/);
+    expect(resources).toMatch(/:execution:.*BatchWorkflow.*:\*/);
+    // The render tasks may delete only what a package or batch erased while they rendered wrote: renders under their prefix.
+    expect(allActions('package-render-angle', 's3')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(allActions('batch-render-photo', 's3')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+  });
+
   it('DynamoDB LeadingKeys cannot name the caller: one role serves every dealer, so the handler code scopes keys to the caller', () => {
     // Stated so a reader of the policies is not surprised: no statement claims a per-user condition it cannot keep.
     const all = JSON.stringify(templates.map((t) => t.findResources('AWS::IAM::Policy')));

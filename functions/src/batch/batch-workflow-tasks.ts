@@ -59,6 +59,8 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
   const slug = slugOfFileName(photo.file_name);
   const renderedKey = batchS3Keys.rendered(batch.user_id, batch.id, item.index, photo.attempts, slug);
   const webKey = batchS3Keys.web(batch.user_id, batch.id, item.index, photo.attempts, slug);
+  // The render took a while: a batch erased meanwhile (with its account) gets no images.
+  if (!(await deps.store.get(batch.id))) return { index: item.index, skipped: true };
   await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
   const now = nowIso(deps);
   const completed = await deps.store.completePhoto({
@@ -79,6 +81,12 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
     completed_at: now,
     updated_at: now,
   });
+  // Recorded only while the photo's item exists: gone (the account was erased while this task ran), the images it
+  // stored go too, so nothing of an erased dealer stays in the renders bucket.
+  if (!completed && !(await deps.store.get(batch.id))) {
+    await deps.photos.deleteRenders([renderedKey, webKey]);
+    return { index: item.index, skipped: true };
+  }
   if (completed) await Promise.all([photoChanged(deps.notify, { ...photo, status: 'completed', updated_at: now, completed_at: now }), notifyBatch(deps, batch.id)]);
   return { index: item.index, skipped: false };
 }

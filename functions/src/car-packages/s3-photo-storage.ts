@@ -63,6 +63,10 @@ export class S3PhotoStorage implements PhotoStorage {
     await s3().send(new PutObjectCommand({ Bucket: this.renders, Key: key, Body: bytes, ContentType: contentType }));
   }
 
+  async deleteRenders(keys: string[]): Promise<void> {
+    if (keys.length) await s3().send(new DeleteObjectsCommand({ Bucket: this.renders, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
+  }
+
   async renderExists(key: string): Promise<boolean> {
     try {
       await s3().send(new HeadObjectCommand({ Bucket: this.renders, Key: key }));

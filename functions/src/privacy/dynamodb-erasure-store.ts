@@ -46,6 +46,13 @@ export class DynamoDbErasureStore implements ErasureStore {
    * support tickets and contact messages from their address (admin inboxes, filtered), the e-mail lookup, a pending
    * sign-in link and rate counters keyed by the account or address. The profile is deleted last.
    */
+  async runningExecutions(sub: string): Promise<{ packages: string[]; batches: string[] }> {
+    const ofDealer = (pk: string) =>
+      queryAll({ KeyConditionExpression: 'PK = :pk', FilterExpression: 'user_id = :sub', ExpressionAttributeValues: { ':pk': pk, ':sub': sub } });
+    const [packages, batches] = await Promise.all([ofDealer(keys.activeCarPackagesPartition), ofDealer(keys.activeBatchesPartition)]);
+    return { packages: packages.map((m) => String(m.execution_name)), batches: batches.map((m) => String(m.execution_name)) };
+  }
+
   async trialLinksConvertedBy(email: string): Promise<string[]> {
     const conversions = await partition(keys.trialConversionPartition(email));
     return conversions.map((c) => String(c.link_id));

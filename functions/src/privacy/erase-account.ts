@@ -1,5 +1,6 @@
 /**
  * A dealer's erasure request (Settings → Delete my account): recorded, then carried out within the same request.
+ * Running car package and batch executions are stopped first, so no workflow writes for the dealer afterwards.
  * Erased: the profile, the balance and ledger, car packages with their photos and studio images in both buckets,
  * drafts, batches and their photos and images, the photos uploaded through the trial link the account came from
  * (and the address on that link), the logo, support tickets and their attachments, contact messages sent from the account's address, the
@@ -11,6 +12,8 @@
 import { MESSAGES } from '@shared/messages';
 import type { AccountErasureResponse } from '@shared/schemas/privacy';
 import type { AccountStore } from '../accounts/account-store';
+import type { BatchWorkflow } from '../batch/ports';
+import type { RenderWorkflow } from '../car-packages/ports';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
@@ -40,6 +43,8 @@ export interface ErasureStore {
   recordRequest(sub: string, email: string, at: string): Promise<void>;
   /** The erasure record, if the account was ever asked to be erased. */
   getRecord(sub: string): Promise<{ requested_at: string; erased_at: string | null; email: string | null } | undefined>;
+  /** The names of the dealer's car package and batch executions that may still run (their active markers). */
+  runningExecutions(sub: string): Promise<{ packages: string[]; batches: string[] }>;
   /** The trial links that converted to this address (their uploads are the dealer's photos too). */
   trialLinksConvertedBy(email: string): Promise<string[]>;
   /**
@@ -68,6 +73,8 @@ export interface ErasureDeps {
   accounts: Pick<AccountStore, 'getProfile'>;
   store: ErasureStore;
   objects: ObjectEraser;
+  /** The render and batch workflows (Step Functions in both homes), to stop the dealer's running executions. */
+  workflows: { packages: Pick<RenderWorkflow, 'stop'>; batches: Pick<BatchWorkflow, 'stop'> };
   directory: SignInDirectory;
   mailer: Mailer;
   now?: () => Date;
@@ -82,10 +89,22 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
   if (!email) throw new DomainError('not_found', MESSAGES.accountNotFound);
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   await deps.store.recordRequest(sub, email, now());
+  // A package or batch still rendering would keep writing studio images after the erasure: its execution is stopped
+  // first (no state runs after StopExecution). A render task already in flight still finishes: its result is
+  // recorded only while the package's (batch's) items exist, and when they are gone it deletes what it wrote
+  // (renderAngle, renderPhoto); what it wrote before the items went is removed by the second pass below.
+  const running = await deps.store.runningExecutions(sub);
+  const cause = 'Stopped by the erasure of the account';
+  await Promise.all([
+    ...running.packages.map((name) => deps.workflows.packages.stop(name, cause)),
+    ...running.batches.map((name) => deps.workflows.batches.stop(name, cause)),
+  ]);
   let objects = 0;
   const trialPrefixes = (await deps.store.trialLinksConvertedBy(email)).map(trialLinkObjectPrefix);
   for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...trialPrefixes]) objects += await deps.objects.erasePrefix(bucket, prefix);
   const items = await deps.store.eraseItems(sub, email);
+  // Studio images a stopped execution's last render task stored (and recorded) while the erasure ran.
+  for (const { bucket, prefix } of dealerObjectPrefixes(sub).filter((p) => p.bucket === 'renders')) objects += await deps.objects.erasePrefix(bucket, prefix);
   await deps.directory.deleteUser(email);
   const erasedAt = now();
   await deps.store.markErased(sub, erasedAt, { items, objects });
