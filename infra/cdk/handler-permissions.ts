@@ -1,3 +1,5 @@
+import { erasurePrefixes } from '../../functions/src/privacy/dealer-objects';
+
 /**
  * What each handler may touch, stated once per handler: least privilege, checked by the infra tests
  * (a handler without an entry here cannot be deployed).
@@ -191,4 +193,6 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'list-admin-trial-links': { uploads: ['trial/'] },
   'transfer-trial-photos': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'transfer-trial-photos-by-email': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  // Account erasure: the prefixes that hold a dealer's files (functions/src/privacy/dealer-objects.ts) and trial/.
+  'erase-account': erasurePrefixes(),
 };

@@ -71,6 +71,16 @@ describe('least privilege', () => {
     // A listing is limited to the handler's prefixes.
     const list = statementsOf('delete-car-package').find((s) => actionsOf(s).includes('s3:ListBucket'))!;
     expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['drafts/car-packages/*', 'car-packages/*'] } });
+    // The erasure lists and deletes only where a dealer's files are (and trial/ uploads), in each bucket.
+    const erasureLists = statementsOf('erase-account').filter((s) => actionsOf(s).includes('s3:ListBucket'));
+    expect(erasureLists.map((s) => s.Condition)).toEqual([
+      { StringLike: { 's3:prefix': ['drafts/car-packages/*', 'car-packages/*', 'support/*', 'logos/*', 'drafts/batches/*', 'batches/*', 'trial/*'] } },
+      { StringLike: { 's3:prefix': ['car-packages/*', 'batches/*'] } },
+    ]);
+    const erasureDeletes = statementsOf('erase-account').filter((s) => actionsOf(s).includes('s3:DeleteObject'));
+    const deleted = JSON.stringify(erasureDeletes.map((s) => s.Resource));
+    for (const prefix of ['drafts/car-packages', 'car-packages', 'support', 'logos', 'drafts/batches', 'batches', 'trial']) expect(deleted).toContain(`/${prefix}/*`);
+    expect(deleted).not.toMatch(/"\/\*"/);
   });
 
   it('the erasure may only stop executions of the render and batch workflows (to stop a dealer\'s running packages and batches)', () => {

@@ -18,21 +18,7 @@ import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { accountErasedMail } from '../mail/templates';
-
-/** Every S3 prefix that holds a dealer's files. A feature that stores files under another prefix adds it here. */
-export const dealerObjectPrefixes = (sub: string): { bucket: 'uploads' | 'renders'; prefix: string }[] => [
-  { bucket: 'uploads', prefix: `drafts/car-packages/${sub}/` },
-  { bucket: 'uploads', prefix: `car-packages/${sub}/` },
-  { bucket: 'uploads', prefix: `support/${sub}/` },
-  { bucket: 'uploads', prefix: `logos/${sub}/` },
-  { bucket: 'uploads', prefix: `drafts/batches/${sub}/` },
-  { bucket: 'uploads', prefix: `batches/${sub}/` },
-  { bucket: 'renders', prefix: `car-packages/${sub}/` },
-  { bucket: 'renders', prefix: `batches/${sub}/` },
-];
-
-/** The photos a prospect uploaded through a trial link that converted to this account (kept 30 days at most). */
-export const trialLinkObjectPrefix = (linkId: string) => ({ bucket: 'uploads' as const, prefix: `trial/${linkId}/` });
+import { dealerObjectPrefixes, trialLinkObjectPrefix, type Bucket } from './dealer-objects';
 
 /** Port: the table's side of an erasure (DynamoDB in both homes). */
 export interface ErasureStore {
@@ -60,7 +46,7 @@ export interface ErasureStore {
 /** Port: the dealer's files in the buckets. */
 export interface ObjectEraser {
   /** Deletes every object under the prefix; answers how many. */
-  erasePrefix(bucket: 'uploads' | 'renders', prefix: string): Promise<number>;
+  erasePrefix(bucket: Bucket, prefix: string): Promise<number>;
 }
 
 /** Port: the sign-in directory (Cognito in both homes). */
