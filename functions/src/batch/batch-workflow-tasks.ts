@@ -3,6 +3,7 @@
  * twice: photo transitions are conditional, and each failed photo's refund has its own ledger key
  * (REFUND#batch:<id>:<index>), so it is given back exactly once whatever retries or re-runs happen. No AWS SDK here.
  */
+import { BATCH_CREDITS_PER_IMAGE } from '@shared/limits';
 import { BATCH_MESSAGES } from '@shared/messages';
 import { sweepLostExecutions, type SweepOptions } from '../car-packages/sweep-lost-executions';
 import { refundCredits } from '../credits/credit-changes';
@@ -126,7 +127,7 @@ async function refundPhoto(deps: BatchWorkflowDeps, photo: StoredBatchPhoto): Pr
       sub: photo.user_id,
       chargeTxId: txIds.debit(chargeKey(photo.batch_id)),
       refundKey: photoRefundKey(photo.batch_id, photo.index),
-      credits: 1,
+      credits: BATCH_CREDITS_PER_IMAGE,
       description: `Refund: ${photo.file_name} (could not be processed)`,
       metadata: { batch_id: photo.batch_id, photo_index: photo.index },
     },
