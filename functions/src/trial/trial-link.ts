@@ -15,6 +15,11 @@ export interface TrialPhoto {
   size: number;
   /** In the uploads bucket under trial/<link id>/ (a lifecycle rule forgets it after 30 days). */
   key: string;
+  /**
+   * Set when the upload passed its checks (photos, not pending_photos): the SHA-256 of the file stored at `key` then
+   * (the checked bytes with their GPS position blanked). The transfer trusts that car check only for these exact bytes.
+   */
+  checked_sha256?: string;
 }
 
 export interface StoredTrialLink {
