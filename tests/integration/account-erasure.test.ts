@@ -2,7 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
 
@@ -136,6 +136,8 @@ describe('erasure of a dealer account', () => {
     for (const deadline = Date.now() + 20_000; !rendering().length; await h.sleep(20)) if (Date.now() > deadline) throw new Error('no render started');
 
     // The erase-account handler's use case with the real adapters, the workflow being this test's state machine.
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const send = vi.spyOn(dynamo(), 'send');
     await eraseAccount(
       {
         accounts: new DynamoDbAccountStore(),
@@ -147,6 +149,10 @@ describe('erasure of a dealer account', () => {
       },
       dealer.sub,
     );
+    // The trial conversions of the address are read once (their link ids serve the objects and the items).
+    const conversionQueries = send.mock.calls.filter(([c]) => c instanceof QueryCommand && String(c.input.ExpressionAttributeValues?.[':pk']).startsWith('TRIAL_CONVERSION#'));
+    send.mockRestore();
+    expect(conversionQueries).toHaveLength(1);
     expect(execution!.status).toBe('ABORTED');
     // The renders in flight when the execution stopped still finish (a task is not interrupted), and try to store.
     for (const deadline = Date.now() + 20_000; execution!.tasks.some((t) => t.ms === undefined); await h.sleep(50)) if (Date.now() > deadline) throw new Error('tasks still running');

@@ -10,7 +10,7 @@ vi.mock('../credits/credit-changes', () => ({
     return { replayed: false };
   },
 }));
-const { failPhoto } = await import('./batch-workflow-tasks');
+const { failPhoto, finalizeBatch } = await import('./batch-workflow-tasks');
 
 describe('a failed batch photo', () => {
   it('is refunded the credits one photo costs (BATCH_CREDITS_PER_IMAGE)', async () => {
@@ -23,5 +23,27 @@ describe('a failed batch photo', () => {
     };
     await failPhoto({ store: store as never, photos: {} as never, credits: {} as never, notify: async () => undefined }, { batch_id: 'b1', user_id: 'u1', index: 0, error: { Error: 'RenderPermanentError' } });
     expect(refunds.map((r) => r.credits)).toEqual([3]);
+  });
+});
+
+describe('finalizing a batch', () => {
+  it('reads the batch and its photos once, refunds the failed photo not yet refunded, and finishes with the outcome', async () => {
+    const photo = (index: number, status: string, refunded = false) => ({ batch_id: 'b2', user_id: 'u1', index, file_name: `${index}.jpg`, status, refunded }) as StoredBatchPhoto;
+    let reads = 0;
+    const finished: string[] = [];
+    const store = {
+      getWithPhotos: async () => ((reads += 1), { batch: { id: 'b2' }, photos: [photo(0, 'completed'), photo(1, 'failed')] }),
+      failPhoto: async () => false,
+      getPhoto: async () => photo(1, 'failed'),
+      markRefunded: async () => undefined,
+      finish: async (_id: string, status: string) => void finished.push(status),
+      get: async () => undefined,
+    };
+    refunds.length = 0;
+    const result = await finalizeBatch({ store: store as never, photos: {} as never, credits: {} as never, notify: async () => undefined }, { batch_id: 'b2', user_id: 'u1', photos: [], execution: 'b2' });
+    expect(result).toEqual({ status: 'partial_complete' });
+    expect(finished).toEqual(['partial_complete']);
+    expect(refunds).toHaveLength(1);
+    expect(reads).toBe(1);
   });
 });

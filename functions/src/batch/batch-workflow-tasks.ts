@@ -137,15 +137,19 @@ async function refundPhoto(deps: BatchWorkflowDeps, photo: StoredBatchPhoto): Pr
   return !result.replayed;
 }
 
-/** Fails one photo (if still open) and refunds it if it is failed: both steps safe to repeat. */
-async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: number, message: string): Promise<boolean> {
+/**
+ * Fails one photo (if still open) and refunds it if it is failed: both steps safe to repeat. Answers whether this
+ * call failed it, and the photo as it is now (undefined when it is gone).
+ */
+async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: number, message: string): Promise<{ failed: boolean; photo: StoredBatchPhoto | undefined }> {
   const failed = await deps.store.failPhoto(batchId, index, message, nowIso(deps));
   const photo = await deps.store.getPhoto(batchId, index);
   if (photo?.status === 'failed') {
     await refundPhoto(deps, photo);
     if (failed || !photo.refunded) await photoChanged(deps.notify, { ...photo, refunded: true });
+    return { failed, photo: { ...photo, refunded: true } };
   }
-  return failed;
+  return { failed, photo };
 }
 
 /** Mark photo failed (the Catch inside the Map): the photo fails with a message and its credit comes back. */
@@ -153,7 +157,7 @@ export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): 
   if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
     logger.error('batch photo failed with an unexpected error', { batchId: item.batch_id, index: item.index, error: item.error });
   }
-  const failed = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
+  const { failed } = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
   if (failed) await notifyBatch(deps, item.batch_id);
   return { index: item.index, failed };
 }
@@ -166,12 +170,14 @@ export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): 
 export async function closeBatch(deps: BatchWorkflowDeps, batchId: string, executionName: string, failOpenWith?: string): Promise<{ status: string }> {
   const found = await deps.store.getWithPhotos(batchId);
   if (!found) return { status: 'gone' };
+  // The batch's partition is read once: a photo this call fails or refunds is replaced by what failAndRefund read back.
+  const photos: StoredBatchPhoto[] = [];
   for (const photo of found.photos) {
     const open = photo.status === 'pending' || photo.status === 'processing';
-    if ((open && failOpenWith) || (photo.status === 'failed' && !photo.refunded)) await failAndRefund(deps, batchId, photo.index, failOpenWith ?? BATCH_MESSAGES.photoFailed);
+    const refundDue = (open && failOpenWith) || (photo.status === 'failed' && !photo.refunded);
+    photos.push(refundDue ? ((await failAndRefund(deps, batchId, photo.index, failOpenWith ?? BATCH_MESSAGES.photoFailed)).photo ?? photo) : photo);
   }
-  const after = (await deps.store.getWithPhotos(batchId)) ?? found;
-  const outcome = outcomeOf(after.photos);
+  const outcome = outcomeOf(photos);
   if (!outcome.finished) return { status: 'processing' };
   const message = outcome.status === 'error' ? (failOpenWith ?? BATCH_MESSAGES.allFailed) : null;
   await deps.store.finish(batchId, outcome.status, message, executionName, nowIso(deps));

@@ -58,22 +58,22 @@ export class DynamoDbErasureStore implements ErasureStore {
     return conversions.map((c) => String(c.link_id));
   }
 
-  async eraseItems(sub: string, email: string): Promise<number> {
+  async eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number> {
     const lower = email.toLowerCase();
-    const [own, onIndex, tickets, messages, supportCounters, contactCounters, conversions] = await Promise.all([
+    const conversions = convertedLinks.map((linkId) => keys.trialConversion(email, linkId));
+    const [own, onIndex, tickets, messages, supportCounters, contactCounters] = await Promise.all([
       partition(keys.userPartition(sub)),
       indexed(keys.userPartition(sub)),
       indexed(keys.supportTicketsIndexPartition, { expression: 'user_id = :sub', values: { ':sub': sub } }),
       indexed(keys.contactMessagesIndexPartition, { expression: 'email = :email OR email = :lower', values: { ':email': email, ':lower': lower } }),
       partition(`RATE#support-user#${sub}`),
       partition(`RATE#contact-email#${lower}`),
-      partition(keys.trialConversionPartition(email)),
     ]);
     // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
     // Its transfer marker stays too (a link never transfers twice) without naming the account.
     const scrub = (Key: Key, UpdateExpression: string) =>
       ignoreConditionFailure(dynamo().send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression, ConditionExpression: 'attribute_exists(PK)' })));
-    for (const linkId of conversions.map((c) => String(c.link_id))) {
+    for (const linkId of convertedLinks) {
       await scrub(keys.trialLink(linkId), 'REMOVE converted_email, email, photos, pending_photos');
       await scrub(keys.trialTransferOfLink(linkId), 'REMOVE user_id');
     }

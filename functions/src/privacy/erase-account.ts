@@ -35,10 +35,10 @@ export interface ErasureStore {
   trialLinksConvertedBy(email: string): Promise<string[]>;
   /**
    * Deletes every item of the dealer except payment records, and takes the dealer's address and photos off the trial
-   * links that converted to it (the links stay, as the admin's record that they were used); answers how many items
+   * links that converted to it (`convertedLinks`, from trialLinksConvertedBy) (the links stay, as the admin's record that they were used); answers how many items
    * were deleted. Safe to repeat.
    */
-  eraseItems(sub: string, email: string): Promise<number>;
+  eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number>;
   /** Marks the record done and removes the e-mail from it. */
   markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void>;
 }
@@ -86,9 +86,9 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
     ...running.batches.map((name) => deps.workflows.batches.stop(name, cause)),
   ]);
   let objects = 0;
-  const trialPrefixes = (await deps.store.trialLinksConvertedBy(email)).map(trialLinkObjectPrefix);
-  for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...trialPrefixes]) objects += await deps.objects.erasePrefix(bucket, prefix);
-  const items = await deps.store.eraseItems(sub, email);
+  const convertedLinks = await deps.store.trialLinksConvertedBy(email);
+  for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...convertedLinks.map(trialLinkObjectPrefix)]) objects += await deps.objects.erasePrefix(bucket, prefix);
+  const items = await deps.store.eraseItems(sub, email, convertedLinks);
   // Studio images a stopped execution's last render task stored (and recorded) while the erasure ran.
   for (const { bucket, prefix } of dealerObjectPrefixes(sub).filter((p) => p.bucket === 'renders')) objects += await deps.objects.erasePrefix(bucket, prefix);
   await deps.directory.deleteUser(email);
