@@ -13,6 +13,7 @@ import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
+import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
 import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
@@ -73,8 +74,7 @@ async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'photos'>, draft: S
   try {
     await deps.photos.copyUpload(source, key);
   } catch (error) {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name !== 'NotFound' && e.name !== 'NoSuchKey' && e.$metadata?.httpStatusCode !== 404) throw error;
+    if (!isMissing(error)) throw error;
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.logoUnreadable, { use_logo: CAR_PACKAGE_MESSAGES.logoUnreadable });
   }
   return key;
