@@ -1,8 +1,12 @@
 /**
  * Where a dealer's files are in the buckets: what an account erasure deletes, and (without the dealer's sub) where the
- * erase-account handler's S3 grants apply (infra/cdk/handler-permissions.ts). No imports with side effects: the CDK
- * app reads it at synth.
+ * erase-account handler's S3 grants apply (infra/cdk/handler-permissions.ts). Only imports without side effects or
+ * heavy dependencies: the CDK app reads it at synth.
  */
+
+import { logoKeys } from '../accounts/logo-keys';
+import { attachmentPrefix } from '../support/attachment-keys';
+import { trialLinkPrefix } from '../trial/trial-link';
 
 export type Bucket = 'uploads' | 'renders';
 
@@ -10,8 +14,8 @@ export type Bucket = 'uploads' | 'renders';
 export const dealerObjectPrefixes = (sub: string): { bucket: Bucket; prefix: string }[] => [
   { bucket: 'uploads', prefix: `drafts/car-packages/${sub}/` },
   { bucket: 'uploads', prefix: `car-packages/${sub}/` },
-  { bucket: 'uploads', prefix: `support/${sub}/` },
-  { bucket: 'uploads', prefix: `logos/${sub}/` },
+  { bucket: 'uploads', prefix: attachmentPrefix(sub) },
+  { bucket: 'uploads', prefix: logoKeys.prefix(sub) },
   { bucket: 'uploads', prefix: `drafts/batches/${sub}/` },
   { bucket: 'uploads', prefix: `batches/${sub}/` },
   { bucket: 'renders', prefix: `car-packages/${sub}/` },
@@ -19,7 +23,7 @@ export const dealerObjectPrefixes = (sub: string): { bucket: Bucket; prefix: str
 ];
 
 /** The photos a prospect uploaded through a trial link that converted to this account (kept 30 days at most). */
-export const trialLinkObjectPrefix = (linkId: string) => ({ bucket: 'uploads' as const, prefix: `trial/${linkId}/` });
+export const trialLinkObjectPrefix = (linkId: string) => ({ bucket: 'uploads' as const, prefix: trialLinkPrefix(linkId) });
 
 /**
  * The prefixes above up to the dealer's sub (or the trial link's id): one role serves every dealer, so the IAM grant

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
-import { keys } from '../adapters/dynamodb/keys';
+import { keys, rateScopes } from '../adapters/dynamodb/keys';
 import { queryAll, queryPartition } from '../adapters/dynamodb/query-all';
 import { emailHashOf } from '../auth/magic-link';
 import type { ErasureStore } from './erase-account';
@@ -66,8 +66,8 @@ export class DynamoDbErasureStore implements ErasureStore {
       indexed(keys.userPartition(sub)),
       indexed(keys.supportTicketsIndexPartition, { expression: 'user_id = :sub', values: { ':sub': sub } }),
       indexed(keys.contactMessagesIndexPartition, { expression: 'email = :email OR email = :lower', values: { ':email': email, ':lower': lower } }),
-      partition(`RATE#support-user#${sub}`),
-      partition(`RATE#contact-email#${lower}`),
+      partition(keys.rateWindowPartition(rateScopes.supportUser, sub)),
+      partition(keys.rateWindowPartition(rateScopes.contactEmail, lower)),
     ]);
     // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
     // Its transfer marker stays too (a link never transfers twice) without naming the account.

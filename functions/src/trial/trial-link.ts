@@ -50,8 +50,11 @@ export const trialTokenHash = (token: string): string => sha256(token);
 
 export const trialUrl = (origin: string, token: string) => `${origin}/trial/${token}`;
 
+/** Every upload of a trial link is under this prefix of the uploads bucket. */
+export const trialLinkPrefix = (linkId: string) => `trial/${linkId}/`;
+
 export const trialPhotoKey = (linkId: string, attempt: string, photoId: string, type: AcceptedImageType) =>
-  `trial/${linkId}/${attempt}/${photoId}.${ACCEPTED_IMAGE_TYPES[type][0].slice(1)}`;
+  `${trialLinkPrefix(linkId)}${attempt}/${photoId}.${ACCEPTED_IMAGE_TYPES[type][0].slice(1)}`;
 
 export function stateOf(link: StoredTrialLink, nowMs: number): TrialLinkState {
   if (link.converted_at) return 'converted';
