@@ -1,3 +1,5 @@
+import { erasurePrefixes } from '../../functions/src/privacy/dealer-objects';
+
 /**
  * What each handler may touch, stated once per handler: least privilege, checked by the infra tests
  * (a handler without an entry here cannot be deployed).
@@ -24,10 +26,14 @@ export type Permission =
   | 'workflow:start'
   /** states:DescribeExecution and StopExecution on the render workflow's executions. */
   | 'workflow:describe'
+  /** states:StopExecution only, on the render workflow's executions (account erasure; STATE_MACHINE_ARN in the environment). */
+  | 'workflow:stop'
   /** states:StartExecution on the batch workflow (and BATCH_STATE_MACHINE_ARN in the environment). */
   | 'batch-workflow:start'
   /** states:DescribeExecution and StopExecution on the batch workflow's executions. */
   | 'batch-workflow:describe'
+  /** states:StopExecution only, on the batch workflow's executions (account erasure; BATCH_STATE_MACHINE_ARN in the environment). */
+  | 'batch-workflow:stop'
   /** Reads the OpenAI key from Secrets Manager (OPENAI_SECRET_ARN). */
   | 'secrets:openai'
   /** Reads the Stripe secret key from Secrets Manager (STRIPE_SECRET_KEY_ARN). */
@@ -71,8 +77,9 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Reads and removes the browser's upload, writes the checked PNG, records it on the profile.
   'save-logo': ['table:write', 'uploads:read', 'uploads:write', 'uploads:delete', 'native:sharp'],
   'get-logo': ['table:read', 'uploads:read'],
-  // Erasure: finds and deletes the dealer's items and prefixes in both buckets, the Cognito user, mails a confirmation.
-  'erase-account': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete', 'cognito:delete-user', 'mail:send'],
+  // Erasure: stops the dealer's running package and batch executions, finds and deletes the dealer's items and
+  // prefixes in both buckets, the Cognito user, mails a confirmation.
+  'erase-account': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete', 'workflow:stop', 'batch-workflow:stop', 'cognito:delete-user', 'mail:send'],
   'get-credit-balance': ['table:read', 'table:write'], // as get-me
   'list-credit-transactions': ['table:read'],
   'use-credits': ['table:read', 'table:write', 'websocket:post'],
@@ -109,7 +116,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The render workflow's tasks and its sweeper
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
-  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
+  // renders:delete: the images it stored go again when the package was erased while it rendered.
+  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post'],
   'package-finalize': ['table:read', 'table:write', 'websocket:post'],
   // Closes lost car packages and lost batches.
@@ -121,7 +129,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'start-batch': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'batch-workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   // The batch workflow's tasks
   'batch-photo-started': ['table:read', 'table:write', 'websocket:post'],
-  'batch-render-photo': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
+  // renders:delete: as package-render-angle, for a batch erased while it rendered.
+  'batch-render-photo': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
   'batch-photo-failed': ['table:read', 'table:write', 'websocket:post'],
   'batch-finalize': ['table:read', 'table:write', 'websocket:post'],
   // Content credentials (issue 16): the public check of a dropped image; writes only its per-client rate counter.
@@ -184,4 +193,6 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'list-admin-trial-links': { uploads: ['trial/'] },
   'transfer-trial-photos': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'transfer-trial-photos-by-email': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  // Account erasure: the prefixes that hold a dealer's files (functions/src/privacy/dealer-objects.ts) and trial/.
+  'erase-account': erasurePrefixes(),
 };

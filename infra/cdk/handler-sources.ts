@@ -67,7 +67,7 @@ export function dynamoActionsOf(handler: string): string[] {
 }
 
 /** What each permission name allows of those actions: "table:read" the reads, "table:write" the writes. */
-export const TABLE_ACTIONS_ALLOWED = {
+const TABLE_ACTIONS_ALLOWED = {
   'table:read': ['GetItem', 'BatchGetItem', 'Query', 'Scan', 'ConditionCheckItem'],
   'table:write': ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'ConditionCheckItem'],
 } as const;

@@ -25,7 +25,7 @@ const TASK_HANDLERS: Record<WorkflowKind, Record<string, string>> = { render: WO
 
 export const LOCAL_ACCOUNT_ID = '000000000000';
 export const RENDER_WORKFLOW_NAME = 'studio-lot-render-workflow';
-export const BATCH_WORKFLOW_NAME = 'studio-lot-batch-workflow';
+const BATCH_WORKFLOW_NAME = 'studio-lot-batch-workflow';
 export const renderWorkflowArn = (region: string) => `arn:aws:states:${region}:${LOCAL_ACCOUNT_ID}:stateMachine:${RENDER_WORKFLOW_NAME}`;
 export const batchWorkflowArn = (region: string) => `arn:aws:states:${region}:${LOCAL_ACCOUNT_ID}:stateMachine:${BATCH_WORKFLOW_NAME}`;
 
@@ -80,7 +80,7 @@ function sourceFilesOf(file: string, seen = new Set<string>()): Set<string> {
 const packageVersion = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The cache key: what the synthesized definition depends on. */
-export function renderWorkflowCacheKey(kind: WorkflowKind = 'render'): string {
+function renderWorkflowCacheKey(kind: WorkflowKind = 'render'): string {
   const hash = createHash('sha256');
   const files = [...sourceFilesOf(CONSTRUCTS[kind]), ...sourceFilesOf(import.meta.filename)].filter((f, i, all) => all.indexOf(f) === i).sort();
   for (const file of files) hash.update(`${file.slice(ROOT.length)}\n`).update(readFileSync(file)).update('\n');

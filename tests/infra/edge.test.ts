@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/cdk/app-factory';
 import { WAF_LIMITS } from '../../infra/cdk/stacks/edge-stack';
+import { API_ROUTES } from '@shared/api-routes';
+import { BATCH_WORKFLOW_TASK_HANDLERS, PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/origin-guard';
 
 /** The API only through CloudFront, and AWS WAF with rate-based rules in front of CloudFront. */
 const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -46,15 +49,27 @@ describe('the edge', () => {
     expect(JSON.stringify(distribution!.Properties.DistributionConfig.WebACLId)).toMatch(/WebAcl|ExportsReader|Fn::GetAtt/);
   });
 
-  it('CloudFront sends a generated secret to the API origin, and every API function knows it (the handlers refuse requests without it)', () => {
+  it('CloudFront sends a generated secret to the API origin, and only the functions behind the HTTP API know it (they refuse requests without it)', () => {
     api.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 48 }) });
     const [distribution] = Object.values(web.findResources('AWS::CloudFront::Distribution'));
     const apiOrigin = (distribution!.Properties.DistributionConfig.Origins as { CustomOriginConfig?: unknown; OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[] }[]).find((o) => o.CustomOriginConfig)!;
-    const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === 'x-origin-verify');
+    // The header the handlers check (functions/src/http/origin-guard.ts) is the one CloudFront sends.
+    const header = apiOrigin.OriginCustomHeaders?.find((h) => h.HeaderName === ORIGIN_VERIFY_HEADER);
     expect(JSON.stringify(header?.HeaderValue)).toContain('resolve:secretsmanager');
+    const pascal = (h: string) => h.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
     const functions = Object.entries(api.findResources('AWS::Lambda::Function')).filter(([id]) => /Handler(Fn)?[0-9A-F]{8}$/.test(id));
-    expect(functions.length).toBeGreaterThan(30);
-    for (const [id, fn] of functions) expect(JSON.stringify(fn.Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET), id).toContain('resolve:secretsmanager');
+    const secretOf = (handler: string) => {
+      const found = functions.filter(([id]) => id.startsWith(`${pascal(handler)}HandlerFn`));
+      expect(found, handler).toHaveLength(1);
+      return found[0]![1].Properties.Environment?.Variables?.ORIGIN_VERIFY_SECRET as unknown;
+    };
+    const routeHandlers = [...new Set(API_ROUTES.map((r) => r.handler))];
+    expect(routeHandlers.length).toBeGreaterThan(30);
+    for (const handler of routeHandlers) expect(JSON.stringify(secretOf(handler)), handler).toContain('resolve:secretsmanager');
+    // Workflow tasks, the sweeper and the WebSocket handlers are not behind CloudFront: they do not get the secret.
+    const others = [...Object.values(WORKFLOW_TASK_HANDLERS), ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER, 'ws-connect', 'ws-disconnect', 'ws-default'];
+    for (const handler of others) expect(secretOf(handler), handler).toBeUndefined();
+    expect(functions).toHaveLength(routeHandlers.length + others.length);
   });
 
   it('cdk-nag finds nothing unsuppressed in the edge stack, and no longer needs the WAF suppression on the distribution', () => {

@@ -71,6 +71,27 @@ describe('least privilege', () => {
     // A listing is limited to the handler's prefixes.
     const list = statementsOf('delete-car-package').find((s) => actionsOf(s).includes('s3:ListBucket'))!;
     expect(list.Condition).toEqual({ StringLike: { 's3:prefix': ['drafts/car-packages/*', 'car-packages/*'] } });
+    // The erasure lists and deletes only where a dealer's files are (and trial/ uploads), in each bucket.
+    const erasureLists = statementsOf('erase-account').filter((s) => actionsOf(s).includes('s3:ListBucket'));
+    expect(erasureLists.map((s) => s.Condition)).toEqual([
+      { StringLike: { 's3:prefix': ['drafts/car-packages/*', 'car-packages/*', 'support/*', 'logos/*', 'drafts/batches/*', 'batches/*', 'trial/*'] } },
+      { StringLike: { 's3:prefix': ['car-packages/*', 'batches/*'] } },
+    ]);
+    const erasureDeletes = statementsOf('erase-account').filter((s) => actionsOf(s).includes('s3:DeleteObject'));
+    const deleted = JSON.stringify(erasureDeletes.map((s) => s.Resource));
+    for (const prefix of ['drafts/car-packages', 'car-packages', 'support', 'logos', 'drafts/batches', 'batches', 'trial']) expect(deleted).toContain(`/${prefix}/*`);
+    expect(deleted).not.toMatch(/"\/\*"/);
+  });
+
+  it('the erasure may only stop executions of the render and batch workflows (to stop a dealer\'s running packages and batches)', () => {
+    const workflow = statementsOf('erase-account').filter((s) => actionsOf(s).some((a) => a.startsWith('states:')));
+    expect([...new Set(workflow.flatMap(actionsOf))]).toEqual(['states:StopExecution']);
+    const resources = JSON.stringify(workflow.map((s) => s.Resource));
+    expect(resources).toMatch(/:execution:.*RenderWorkflow.*:\*/);
+    expect(resources).toMatch(/:execution:.*BatchWorkflow.*:\*/);
+    // The render tasks may delete only what a package or batch erased while they rendered wrote: renders under their prefix.
+    expect(allActions('package-render-angle', 's3')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(allActions('batch-render-photo', 's3')).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
   });
 
   it('DynamoDB LeadingKeys cannot name the caller: one role serves every dealer, so the handler code scopes keys to the caller', () => {

@@ -2,7 +2,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, GetUserCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
 
@@ -26,6 +26,10 @@ const { LOCAL_USER_POOL } = await import('../../infra/local/host');
 const t = await import('../support/trial-links');
 const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
 const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+const { eraseAccount } = await import('../../functions/src/privacy/erase-account');
+const { DynamoDbErasureStore } = await import('../../functions/src/privacy/dynamodb-erasure-store');
+const { S3ObjectEraser } = await import('../../functions/src/privacy/s3-object-eraser');
+const { WORKFLOW_TASK_HANDLERS } = await import('../../infra/workflow-tasks');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
@@ -120,6 +124,43 @@ describe('erasure of a dealer account', () => {
     expect(confirmations).toHaveLength(1);
     expect(confirmations[0]!.text).toContain('Payment records are kept');
   }, 120_000);
+
+  it('a package still rendering when the account is erased: its execution is stopped, and once its last render has finished nothing of the dealer is in either bucket', async () => {
+    const dealer = await h.newDealer('erase-rendering');
+    // Each render takes 1.5 s: the erasure runs while the package's angles are being rendered.
+    const w = await h.scriptedWorkflow(sfn, { delayMs: 1500 });
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Rendering Cupra');
+    await startCarPackage(w.packageDeps, dealer.sub, id);
+    const [execution] = w.machine.list();
+    const rendering = () => execution!.tasks.filter((t) => t.handler === WORKFLOW_TASK_HANDLERS.render && t.ms === undefined);
+    for (const deadline = Date.now() + 20_000; !rendering().length; await h.sleep(20)) if (Date.now() > deadline) throw new Error('no render started');
+
+    // The erase-account handler's use case with the real adapters, the workflow being this test's state machine.
+    const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
+    const send = vi.spyOn(dynamo(), 'send');
+    await eraseAccount(
+      {
+        accounts: new DynamoDbAccountStore(),
+        store: new DynamoDbErasureStore(),
+        objects: new S3ObjectEraser({ uploads: config().UPLOADS_BUCKET, renders: config().RENDERS_BUCKET }),
+        workflows: { packages: w.workflow, batches: { stop: () => Promise.reject(new Error('the dealer has no batch')) } },
+        directory: { deleteUser: async () => undefined },
+        mailer: { send: async () => ({ id: 'not mailed' }) },
+      },
+      dealer.sub,
+    );
+    // The trial conversions of the address are read once (their link ids serve the objects and the items).
+    const conversionQueries = send.mock.calls.filter(([c]) => c instanceof QueryCommand && String(c.input.ExpressionAttributeValues?.[':pk']).startsWith('TRIAL_CONVERSION#'));
+    send.mockRestore();
+    expect(conversionQueries).toHaveLength(1);
+    expect(execution!.status).toBe('ABORTED');
+    // The renders in flight when the execution stopped still finish (a task is not interrupted), and try to store.
+    for (const deadline = Date.now() + 20_000; execution!.tasks.some((t) => t.ms === undefined); await h.sleep(50)) if (Date.now() > deadline) throw new Error('tasks still running');
+    expect(execution!.tasks.filter((t) => t.handler === WORKFLOW_TASK_HANDLERS.render).length).toBeGreaterThan(0);
+    expect(execution!.tasks.some((t) => t.handler === WORKFLOW_TASK_HANDLERS.finalize)).toBe(false);
+    expect(await objectsMentioning(dealer.sub)).toEqual([]);
+    expect(await itemsMentioning(dealer.sub, dealer.email)).toEqual([`ERASURE#${dealer.sub} REQUEST`]);
+  }, 60_000);
 
   it('a dealer who came through a trial link and ran a batch: the conversion, the trial photos, the transferred package and the batch go too', async () => {
     // A super user's trial link, the prospect's photo, the account it created and the transfer into a car package.

@@ -275,6 +275,45 @@ describe('the transfer after the first sign-in: once per account and per link', 
     expect(profile.Item?.photos_transferred).toBe(true);
   }, 120_000);
 
+  it('the car check runs once per photo across the upload check and the transfer, and again only for a file changed since', async () => {
+    const { createVision } = await import('../../functions/src/vision/create-vision');
+    const { completeTrialUploads } = await import('../../functions/src/trial/trial-page');
+    const { trialPageDeps, trialStorage } = await import('../../functions/src/trial/adapters');
+    const { transferByToken } = await import('../../functions/src/trial/transfer');
+    // The local car check, counted (in AWS each look is a paid OpenAI vision call).
+    const local = createVision({ vision: 'local' });
+    let looks = 0;
+    const counting = { name: local.name, model: local.model, look: (...args: Parameters<typeof local.look>) => ((looks += 1), local.look(...args)) };
+    const transferDeps = { links: trialStorage().links, accounts: h.adapters.accounts, packages: { ...w.packageDeps, vision: counting } };
+
+    /** A link with these photos uploaded and checked through the use case with the counting car check, converted to a signed-in account. */
+    const convertedLink = async (label: string, photos: { name: string; bytes: Buffer }[]) => {
+      const link = await newLink(`${label} Motors`);
+      const asked = await call('POST /api/trial/upload-photos/{token}', { pathParameters: { token: link.token }, body: { files: photos.map((p) => ({ name: p.name, type: 'image/jpeg', size: p.bytes.length })) } });
+      const uploads = asked.body.uploads as TrialUploadTarget[];
+      await Promise.all(uploads.map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes)));
+      expect(await completeTrialUploads(trialPageDeps(counting), link.token, '127.0.0.1')).toMatchObject({ success: true, uploaded_count: photos.length });
+      const email = newEmail(`${label}-prospect`);
+      expect((await createAccount({ token: link.token, email })).status).toBe(200);
+      return { link, user: await t.signInWithMailedLink(url, email), keys: uploads.map((u) => u.key) };
+    };
+
+    const photos = [{ name: 'cupra.jpg', bytes: await h.carPhoto() }, { name: 'bmw.jpg', bytes: BMW }];
+    const same = await convertedLink('checked-once', photos);
+    expect(looks).toBe(2);
+    const moved = await transferByToken(transferDeps, same.user.sub, { trial_token: same.link.token });
+    expect(moved).toMatchObject({ success: true, transferred_count: 2 });
+    expect(looks).toBe(2);
+
+    // A file replaced after its check (e.g. through a presigned POST still valid) is checked again at the transfer.
+    looks = 0;
+    const changed = await convertedLink('changed-after', photos);
+    expect(looks).toBe(2);
+    await h.adapters.photos.putUpload(changed.keys[1]!, CUPRA, 'image/jpeg');
+    expect(await transferByToken(transferDeps, changed.user.sub, { trial_token: changed.link.token })).toMatchObject({ success: true, transferred_count: 2 });
+    expect(looks).toBe(3);
+  }, 120_000);
+
   it('a dealer without credits is refused with 402 and nothing is claimed: the transfer works once credits are there', async () => {
     const link = await newLink('Broke Motors');
     expect((await uploadPhotos(link.token, [{ name: 'cupra.jpg', bytes: await h.carPhoto() }])).status).toBe(200);

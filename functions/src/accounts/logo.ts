@@ -8,6 +8,9 @@ import { MAX_LOGO_BYTES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import type { LogoResponse, LogoUploadRequest, Profile } from '@shared/schemas/account';
 import { DomainError } from '../lib/errors';
+import { logoKeys } from './logo-keys';
+
+export { logoKeys };
 import { sniffPhotoType } from '../renderer/photo-validation';
 import type { UploadTarget } from '../uploads/presigned-upload';
 import { profileView, type AccountStore } from './account-store';
@@ -27,14 +30,6 @@ export interface LogoDeps {
   logos: LogoStorage;
   now?: () => Date;
 }
-
-export const logoKeys = {
-  prefix: (sub: string) => `logos/${sub}/`,
-  /** Where the browser uploads; read once by the save, then removed. */
-  upload: (sub: string) => `logos/${sub}/upload`,
-  /** The checked, re-encoded logo the renderer reads. */
-  checked: (sub: string) => `logos/${sub}/logo.png`,
-};
 
 /** Placed at most 200x100 on the images; kept a little larger for sharp edges. */
 const KEPT_SIZE = { width: 800, height: 400 };

@@ -2,13 +2,9 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SIGNED_URL_LIFETIME_S } from '@shared/limits';
 import { s3, s3ForBrowser } from '../adapters/s3/client';
+import { isMissing } from '../adapters/s3/is-missing';
 import { createUploadTarget } from '../uploads/presigned-upload';
 import type { LogoStorage } from './logo';
-
-const isMissing = (error: unknown) => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
-};
 
 /** The dealer's logo in the uploads bucket. */
 export class S3LogoStorage implements LogoStorage {

@@ -3,6 +3,7 @@
  * twice: photo transitions are conditional, and each failed photo's refund has its own ledger key
  * (REFUND#batch:<id>:<index>), so it is given back exactly once whatever retries or re-runs happen. No AWS SDK here.
  */
+import { BATCH_CREDITS_PER_IMAGE } from '@shared/limits';
 import { BATCH_MESSAGES } from '@shared/messages';
 import { sweepLostExecutions, type SweepOptions } from '../car-packages/sweep-lost-executions';
 import { refundCredits } from '../credits/credit-changes';
@@ -59,6 +60,8 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
   const slug = slugOfFileName(photo.file_name);
   const renderedKey = batchS3Keys.rendered(batch.user_id, batch.id, item.index, photo.attempts, slug);
   const webKey = batchS3Keys.web(batch.user_id, batch.id, item.index, photo.attempts, slug);
+  // The render took a while: a batch erased meanwhile (with its account) gets no images.
+  if (!(await deps.store.get(batch.id))) return { index: item.index, skipped: true };
   await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
   const now = nowIso(deps);
   const completed = await deps.store.completePhoto({
@@ -79,6 +82,12 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
     completed_at: now,
     updated_at: now,
   });
+  // Recorded only while the photo's item exists: gone (the account was erased while this task ran), the images it
+  // stored go too, so nothing of an erased dealer stays in the renders bucket.
+  if (!completed && !(await deps.store.get(batch.id))) {
+    await deps.photos.deleteRenders([renderedKey, webKey]);
+    return { index: item.index, skipped: true };
+  }
   if (completed) await Promise.all([photoChanged(deps.notify, { ...photo, status: 'completed', updated_at: now, completed_at: now }), notifyBatch(deps, batch.id)]);
   return { index: item.index, skipped: false };
 }
@@ -118,7 +127,7 @@ async function refundPhoto(deps: BatchWorkflowDeps, photo: StoredBatchPhoto): Pr
       sub: photo.user_id,
       chargeTxId: txIds.debit(chargeKey(photo.batch_id)),
       refundKey: photoRefundKey(photo.batch_id, photo.index),
-      credits: 1,
+      credits: BATCH_CREDITS_PER_IMAGE,
       description: `Refund: ${photo.file_name} (could not be processed)`,
       metadata: { batch_id: photo.batch_id, photo_index: photo.index },
     },
@@ -128,15 +137,19 @@ async function refundPhoto(deps: BatchWorkflowDeps, photo: StoredBatchPhoto): Pr
   return !result.replayed;
 }
 
-/** Fails one photo (if still open) and refunds it if it is failed: both steps safe to repeat. */
-async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: number, message: string): Promise<boolean> {
+/**
+ * Fails one photo (if still open) and refunds it if it is failed: both steps safe to repeat. Answers whether this
+ * call failed it, and the photo as it is now (undefined when it is gone).
+ */
+async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: number, message: string): Promise<{ failed: boolean; photo: StoredBatchPhoto | undefined }> {
   const failed = await deps.store.failPhoto(batchId, index, message, nowIso(deps));
   const photo = await deps.store.getPhoto(batchId, index);
   if (photo?.status === 'failed') {
     await refundPhoto(deps, photo);
     if (failed || !photo.refunded) await photoChanged(deps.notify, { ...photo, refunded: true });
+    return { failed, photo: { ...photo, refunded: true } };
   }
-  return failed;
+  return { failed, photo };
 }
 
 /** Mark photo failed (the Catch inside the Map): the photo fails with a message and its credit comes back. */
@@ -144,7 +157,7 @@ export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): 
   if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
     logger.error('batch photo failed with an unexpected error', { batchId: item.batch_id, index: item.index, error: item.error });
   }
-  const failed = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
+  const { failed } = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
   if (failed) await notifyBatch(deps, item.batch_id);
   return { index: item.index, failed };
 }
@@ -157,12 +170,14 @@ export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): 
 export async function closeBatch(deps: BatchWorkflowDeps, batchId: string, executionName: string, failOpenWith?: string): Promise<{ status: string }> {
   const found = await deps.store.getWithPhotos(batchId);
   if (!found) return { status: 'gone' };
+  // The batch's partition is read once: a photo this call fails or refunds is replaced by what failAndRefund read back.
+  const photos: StoredBatchPhoto[] = [];
   for (const photo of found.photos) {
     const open = photo.status === 'pending' || photo.status === 'processing';
-    if ((open && failOpenWith) || (photo.status === 'failed' && !photo.refunded)) await failAndRefund(deps, batchId, photo.index, failOpenWith ?? BATCH_MESSAGES.photoFailed);
+    const refundDue = (open && failOpenWith) || (photo.status === 'failed' && !photo.refunded);
+    photos.push(refundDue ? ((await failAndRefund(deps, batchId, photo.index, failOpenWith ?? BATCH_MESSAGES.photoFailed)).photo ?? photo) : photo);
   }
-  const after = (await deps.store.getWithPhotos(batchId)) ?? found;
-  const outcome = outcomeOf(after.photos);
+  const outcome = outcomeOf(photos);
   if (!outcome.finished) return { status: 'processing' };
   const message = outcome.status === 'error' ? (failOpenWith ?? BATCH_MESSAGES.allFailed) : null;
   await deps.store.finish(batchId, outcome.status, message, executionName, nowIso(deps));

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { SessionStatus } from '@shared/statuses';
-import { dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import { pairedUpdate } from '../adapters/dynamodb/paired-update';
@@ -65,13 +65,13 @@ export class DynamoDbBatchStore implements BatchStore {
   }
 
   private async updatePhoto(id: string, index: number, update: Omit<ConstructorParameters<typeof UpdateCommand>[0], 'TableName' | 'Key'>): Promise<StoredBatchPhoto | undefined> {
-    try {
-      const out = await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.batchPhoto(id, index), ReturnValues: 'ALL_NEW', ...update }));
-      return out.Attributes ? strip<StoredBatchPhoto>(out.Attributes) : undefined;
-    } catch (error) {
-      if (isConditionFailure(error)) return undefined;
-      throw error;
-    }
+    let attributes: Record<string, unknown> | undefined;
+    await ignoreConditionFailure(
+      dynamo()
+        .send(new UpdateCommand({ TableName: tableName(), Key: keys.batchPhoto(id, index), ReturnValues: 'ALL_NEW', ...update }))
+        .then((out) => void (attributes = out.Attributes)),
+    );
+    return attributes ? strip<StoredBatchPhoto>(attributes) : undefined;
   }
 
   async startPhoto(id: string, index: number, now: string) {

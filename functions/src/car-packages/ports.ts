@@ -76,6 +76,8 @@ export interface PhotoStorage {
   copyUpload(from: string, to: string): Promise<void>;
   putUpload(key: string, bytes: Buffer, contentType: string): Promise<void>;
   putRender(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Deletes these objects of the renders bucket (absent ones are fine). */
+  deleteRenders(keys: string[]): Promise<void>;
   readRender(key: string): Promise<Buffer>;
   renderExists(key: string): Promise<boolean>;
   /** Deletes every object under the prefix in the uploads bucket, the renders bucket, or both. */

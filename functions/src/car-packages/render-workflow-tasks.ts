@@ -132,9 +132,11 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   const slug = slugOf(pkg.session_name);
   const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
   const webKey = s3Keys.web(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
+  // The render took a while: a package erased meanwhile (with its account) gets no images.
+  if (!(await deps.store.get(pkg.id))) return { angle: item.angle, skipped: true };
   await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
   const m = rendered.metadata;
-  await deps.store.completeAngle(
+  const completed = await deps.store.completeAngle(
     pkg.id,
     item.angle,
     pkg.user_id,
@@ -152,6 +154,12 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
     renderedImageOrigin(pkg, item.angle, m.sourcePhotoId),
     nowIso(deps),
   );
+  // Recorded only while the angle's item exists: gone (the account was erased while this task ran), the images it
+  // stored go too, so nothing of an erased dealer stays in the renders bucket.
+  if (!completed && !(await deps.store.get(pkg.id))) {
+    await deps.photos.deleteRenders([renderedKey, webKey]);
+    return { angle: item.angle, skipped: true };
+  }
   await notifyAngle(deps, pkg.id, item.angle);
   return { angle: item.angle, skipped: false };
 }

@@ -2,14 +2,10 @@ import { CopyObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCo
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SIGNED_URL_LIFETIME_S } from '@shared/limits';
 import { s3, s3ForBrowser } from '../adapters/s3/client';
+import { isMissing } from '../adapters/s3/is-missing';
 import { createUploadTarget } from '../uploads/presigned-upload';
 import type { SignedUrls } from './car-package';
 import type { PhotoStorage } from './ports';
-
-const isMissing = (error: unknown) => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
-};
 
 /** Dealer photos in the uploads bucket, studio images and zips in the renders bucket. */
 export class S3PhotoStorage implements PhotoStorage {
@@ -61,6 +57,10 @@ export class S3PhotoStorage implements PhotoStorage {
 
   async putRender(key: string, bytes: Buffer, contentType: string): Promise<void> {
     await s3().send(new PutObjectCommand({ Bucket: this.renders, Key: key, Body: bytes, ContentType: contentType }));
+  }
+
+  async deleteRenders(keys: string[]): Promise<void> {
+    if (keys.length) await s3().send(new DeleteObjectsCommand({ Bucket: this.renders, Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true } }));
   }
 
   async renderExists(key: string): Promise<boolean> {

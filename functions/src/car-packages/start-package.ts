@@ -13,7 +13,8 @@ import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { checkUploadedPhotos } from '../uploads/check-uploads';
+import { isMissing } from '../adapters/s3/is-missing';
+import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
 import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
@@ -73,8 +74,7 @@ async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'photos'>, draft: S
   try {
     await deps.photos.copyUpload(source, key);
   } catch (error) {
-    const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (e.name !== 'NotFound' && e.name !== 'NoSuchKey' && e.$metadata?.httpStatusCode !== 404) throw error;
+    if (!isMissing(error)) throw error;
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.logoUnreadable, { use_logo: CAR_PACKAGE_MESSAGES.logoUnreadable });
   }
   return key;
@@ -123,9 +123,9 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
  * Checks the draft's uploads and logo, keeps checked copies of the photos, then charges the credit in the same
  * transaction that creates the package. Refused or failed: the copies are removed again, nothing is charged.
  */
-async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim) {
+async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim, options?: CheckOptions) {
   if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-  const checked = await checkUploadedPhotos(deps, draft.photos);
+  const checked = await checkUploadedPhotos(deps, draft.photos, options);
   const logoKey = await keepLogo(deps, draft);
   try {
     // The checked photos are kept where no lifecycle rule forgets them, without their GPS position (a lossless
@@ -166,13 +166,14 @@ export interface PackageClaim {
  * A package from photos already stored in the uploads bucket (trial photos after the first sign-in): the draft is
  * written here with those keys as its uploads, then started exactly as a dealer's own (the checks, the copies, 1
  * credit in the transaction that creates the package, the workflow). The `claim` writes join that transaction, so a
- * second or concurrent call with the same claim charges and creates nothing.
+ * second or concurrent call with the same claim charges and creates nothing. `checks.carChecked` names the uploads
+ * whose car check already passed (for exactly the bytes with that digest).
  */
-export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: StoredDraft, claim: PackageClaim): Promise<StartCarPackageResponse> {
+export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: StoredDraft, claim: PackageClaim, checks?: CheckOptions): Promise<StartCarPackageResponse> {
   await deps.store.putDraft(draft);
   let charge: Awaited<ReturnType<typeof chargeDraft>>;
   try {
-    charge = await chargeDraft(deps, draft, claim);
+    charge = await chargeDraft(deps, draft, claim, checks);
   } catch (error) {
     await deps.store.deleteDraft(draft.id).catch((e) => logger.warn('draft not removed', { error: e as Error }));
     throw error;

@@ -1,5 +1,5 @@
 import { INBOX_RETENTION_DAYS } from '@shared/limits';
-import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import { keys, rateScopes, ttlAt } from '../adapters/dynamodb/keys';
 import { putWithinRateLimits, setStatus } from '../adapters/dynamodb/rate-limited-put';
 import type { ContactMessageStore, StoredContactMessage } from './send-contact-message';
 
@@ -18,7 +18,7 @@ export class DynamoDbContactMessageStore implements ContactMessageStore {
       },
       counters: [
         { scope: 'contact-client', subject: message.clientIp, max: limits.perClient },
-        { scope: 'contact-email', subject: message.email, max: limits.perEmail },
+        { scope: rateScopes.contactEmail, subject: message.email, max: limits.perEmail },
       ],
       windowMs: limits.windowMs,
       atMs: Date.parse(message.createdAt),

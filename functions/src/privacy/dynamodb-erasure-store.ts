@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
-import { keys } from '../adapters/dynamodb/keys';
+import { keys, rateScopes } from '../adapters/dynamodb/keys';
 import { queryAll, queryPartition } from '../adapters/dynamodb/query-all';
 import { emailHashOf } from '../auth/magic-link';
 import type { ErasureStore } from './erase-account';
@@ -46,27 +46,34 @@ export class DynamoDbErasureStore implements ErasureStore {
    * support tickets and contact messages from their address (admin inboxes, filtered), the e-mail lookup, a pending
    * sign-in link and rate counters keyed by the account or address. The profile is deleted last.
    */
+  async runningExecutions(sub: string): Promise<{ packages: string[]; batches: string[] }> {
+    const ofDealer = (pk: string) =>
+      queryAll({ KeyConditionExpression: 'PK = :pk', FilterExpression: 'user_id = :sub', ExpressionAttributeValues: { ':pk': pk, ':sub': sub } });
+    const [packages, batches] = await Promise.all([ofDealer(keys.activeCarPackagesPartition), ofDealer(keys.activeBatchesPartition)]);
+    return { packages: packages.map((m) => String(m.execution_name)), batches: batches.map((m) => String(m.execution_name)) };
+  }
+
   async trialLinksConvertedBy(email: string): Promise<string[]> {
     const conversions = await partition(keys.trialConversionPartition(email));
     return conversions.map((c) => String(c.link_id));
   }
 
-  async eraseItems(sub: string, email: string): Promise<number> {
+  async eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number> {
     const lower = email.toLowerCase();
-    const [own, onIndex, tickets, messages, supportCounters, contactCounters, conversions] = await Promise.all([
+    const conversions = convertedLinks.map((linkId) => keys.trialConversion(email, linkId));
+    const [own, onIndex, tickets, messages, supportCounters, contactCounters] = await Promise.all([
       partition(keys.userPartition(sub)),
       indexed(keys.userPartition(sub)),
       indexed(keys.supportTicketsIndexPartition, { expression: 'user_id = :sub', values: { ':sub': sub } }),
       indexed(keys.contactMessagesIndexPartition, { expression: 'email = :email OR email = :lower', values: { ':email': email, ':lower': lower } }),
-      partition(`RATE#support-user#${sub}`),
-      partition(`RATE#contact-email#${lower}`),
-      partition(keys.trialConversionPartition(email)),
+      partition(keys.rateWindowPartition(rateScopes.supportUser, sub)),
+      partition(keys.rateWindowPartition(rateScopes.contactEmail, lower)),
     ]);
     // Trial links converted to the account stay as the admin's record that they were used, without the address and photos.
     // Its transfer marker stays too (a link never transfers twice) without naming the account.
     const scrub = (Key: Key, UpdateExpression: string) =>
       ignoreConditionFailure(dynamo().send(new UpdateCommand({ TableName: tableName(), Key, UpdateExpression, ConditionExpression: 'attribute_exists(PK)' })));
-    for (const linkId of conversions.map((c) => String(c.link_id))) {
+    for (const linkId of convertedLinks) {
       await scrub(keys.trialLink(linkId), 'REMOVE converted_email, email, photos, pending_photos');
       await scrub(keys.trialTransferOfLink(linkId), 'REMOVE user_id');
     }

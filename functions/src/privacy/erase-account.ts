@@ -1,5 +1,6 @@
 /**
  * A dealer's erasure request (Settings → Delete my account): recorded, then carried out within the same request.
+ * Running car package and batch executions are stopped first, so no workflow writes for the dealer afterwards.
  * Erased: the profile, the balance and ledger, car packages with their photos and studio images in both buckets,
  * drafts, batches and their photos and images, the photos uploaded through the trial link the account came from
  * (and the address on that link), the logo, support tickets and their attachments, contact messages sent from the account's address, the
@@ -11,25 +12,13 @@
 import { MESSAGES } from '@shared/messages';
 import type { AccountErasureResponse } from '@shared/schemas/privacy';
 import type { AccountStore } from '../accounts/account-store';
+import type { BatchWorkflow } from '../batch/ports';
+import type { RenderWorkflow } from '../car-packages/ports';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import type { Mailer } from '../mail/mailer';
 import { accountErasedMail } from '../mail/templates';
-
-/** Every S3 prefix that holds a dealer's files. A feature that stores files under another prefix adds it here. */
-export const dealerObjectPrefixes = (sub: string): { bucket: 'uploads' | 'renders'; prefix: string }[] => [
-  { bucket: 'uploads', prefix: `drafts/car-packages/${sub}/` },
-  { bucket: 'uploads', prefix: `car-packages/${sub}/` },
-  { bucket: 'uploads', prefix: `support/${sub}/` },
-  { bucket: 'uploads', prefix: `logos/${sub}/` },
-  { bucket: 'uploads', prefix: `drafts/batches/${sub}/` },
-  { bucket: 'uploads', prefix: `batches/${sub}/` },
-  { bucket: 'renders', prefix: `car-packages/${sub}/` },
-  { bucket: 'renders', prefix: `batches/${sub}/` },
-];
-
-/** The photos a prospect uploaded through a trial link that converted to this account (kept 30 days at most). */
-export const trialLinkObjectPrefix = (linkId: string) => ({ bucket: 'uploads' as const, prefix: `trial/${linkId}/` });
+import { dealerObjectPrefixes, trialLinkObjectPrefix, type Bucket } from './dealer-objects';
 
 /** Port: the table's side of an erasure (DynamoDB in both homes). */
 export interface ErasureStore {
@@ -40,14 +29,16 @@ export interface ErasureStore {
   recordRequest(sub: string, email: string, at: string): Promise<void>;
   /** The erasure record, if the account was ever asked to be erased. */
   getRecord(sub: string): Promise<{ requested_at: string; erased_at: string | null; email: string | null } | undefined>;
+  /** The names of the dealer's car package and batch executions that may still run (their active markers). */
+  runningExecutions(sub: string): Promise<{ packages: string[]; batches: string[] }>;
   /** The trial links that converted to this address (their uploads are the dealer's photos too). */
   trialLinksConvertedBy(email: string): Promise<string[]>;
   /**
    * Deletes every item of the dealer except payment records, and takes the dealer's address and photos off the trial
-   * links that converted to it (the links stay, as the admin's record that they were used); answers how many items
+   * links that converted to it (`convertedLinks`, from trialLinksConvertedBy) (the links stay, as the admin's record that they were used); answers how many items
    * were deleted. Safe to repeat.
    */
-  eraseItems(sub: string, email: string): Promise<number>;
+  eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number>;
   /** Marks the record done and removes the e-mail from it. */
   markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void>;
 }
@@ -55,7 +46,7 @@ export interface ErasureStore {
 /** Port: the dealer's files in the buckets. */
 export interface ObjectEraser {
   /** Deletes every object under the prefix; answers how many. */
-  erasePrefix(bucket: 'uploads' | 'renders', prefix: string): Promise<number>;
+  erasePrefix(bucket: Bucket, prefix: string): Promise<number>;
 }
 
 /** Port: the sign-in directory (Cognito in both homes). */
@@ -68,6 +59,8 @@ export interface ErasureDeps {
   accounts: Pick<AccountStore, 'getProfile'>;
   store: ErasureStore;
   objects: ObjectEraser;
+  /** The render and batch workflows (Step Functions in both homes), to stop the dealer's running executions. */
+  workflows: { packages: Pick<RenderWorkflow, 'stop'>; batches: Pick<BatchWorkflow, 'stop'> };
   directory: SignInDirectory;
   mailer: Mailer;
   now?: () => Date;
@@ -82,10 +75,22 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
   if (!email) throw new DomainError('not_found', MESSAGES.accountNotFound);
   const now = () => (deps.now?.() ?? new Date()).toISOString();
   await deps.store.recordRequest(sub, email, now());
+  // A package or batch still rendering would keep writing studio images after the erasure: its execution is stopped
+  // first (no state runs after StopExecution). A render task already in flight still finishes: its result is
+  // recorded only while the package's (batch's) items exist, and when they are gone it deletes what it wrote
+  // (renderAngle, renderPhoto); what it wrote before the items went is removed by the second pass below.
+  const running = await deps.store.runningExecutions(sub);
+  const cause = 'Stopped by the erasure of the account';
+  await Promise.all([
+    ...running.packages.map((name) => deps.workflows.packages.stop(name, cause)),
+    ...running.batches.map((name) => deps.workflows.batches.stop(name, cause)),
+  ]);
   let objects = 0;
-  const trialPrefixes = (await deps.store.trialLinksConvertedBy(email)).map(trialLinkObjectPrefix);
-  for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...trialPrefixes]) objects += await deps.objects.erasePrefix(bucket, prefix);
-  const items = await deps.store.eraseItems(sub, email);
+  const convertedLinks = await deps.store.trialLinksConvertedBy(email);
+  for (const { bucket, prefix } of [...dealerObjectPrefixes(sub), ...convertedLinks.map(trialLinkObjectPrefix)]) objects += await deps.objects.erasePrefix(bucket, prefix);
+  const items = await deps.store.eraseItems(sub, email, convertedLinks);
+  // Studio images a stopped execution's last render task stored (and recorded) while the erasure ran.
+  for (const { bucket, prefix } of dealerObjectPrefixes(sub).filter((p) => p.bucket === 'renders')) objects += await deps.objects.erasePrefix(bucket, prefix);
   await deps.directory.deleteUser(email);
   const erasedAt = now();
   await deps.store.markErased(sub, erasedAt, { items, objects });

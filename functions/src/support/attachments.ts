@@ -5,6 +5,7 @@ import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import type { UploadTarget } from '../uploads/presigned-upload';
 import { bytesMatchType, needsWholeFile, SNIFF_BYTES } from './attachment-bytes';
+import { attachmentPrefix } from './attachment-keys';
 
 /** Port: the uploads bucket as the support centre needs it (S3 in both homes). */
 export interface AttachmentStorage {
@@ -15,7 +16,7 @@ export interface AttachmentStorage {
   readStart(key: string, count: number): Promise<Uint8Array>;
 }
 
-const prefixOf = (sub: string) => `support/${sub}/`;
+const prefixOf = attachmentPrefix;
 
 /** A file name safe in an S3 key and a download header: letters, digits, dot, dash, underscore. */
 export function safeFileName(name: string): string {

@@ -1,5 +1,5 @@
 import { INBOX_RETENTION_DAYS } from '@shared/limits';
-import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import { keys, rateScopes, ttlAt } from '../adapters/dynamodb/keys';
 import { putWithinRateLimits, setStatus } from '../adapters/dynamodb/rate-limited-put';
 import type { StoredSupportTicket, SupportTicketStore } from './create-support-ticket';
 
@@ -16,7 +16,7 @@ export class DynamoDbSupportTicketStore implements SupportTicketStore {
         expiresAt: ttlAt(Date.parse(ticket.created_at) + INBOX_RETENTION_DAYS * 86_400_000),
       },
       counters: [
-        { scope: 'support-user', subject: ticket.user_id, max: limits.perUser },
+        { scope: rateScopes.supportUser, subject: ticket.user_id, max: limits.perUser },
         { scope: 'support-client', subject: ticket.client_ip, max: limits.perClient },
       ],
       windowMs: limits.windowMs,

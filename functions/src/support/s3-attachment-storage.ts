@@ -1,6 +1,7 @@
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { s3, s3ForBrowser } from '../adapters/s3/client';
+import { isMissing } from '../adapters/s3/is-missing';
 import { createUploadTarget } from '../uploads/presigned-upload';
 import type { AttachmentStorage } from './attachments';
 
@@ -19,8 +20,7 @@ export class S3AttachmentStorage implements AttachmentStorage {
       const out = await s3().send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return { size: out.ContentLength ?? 0, contentType: out.ContentType };
     } catch (error) {
-      const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-      if (e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return undefined;
+      if (isMissing(error)) return undefined;
       throw error;
     }
   }

@@ -60,10 +60,14 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
   };
-  const started = await startPackageFromStoredPhotos(deps.packages, draft, {
-    writes: () => deps.links.transferClaimWrites(sub, link.id, id, now.toISOString()),
-    refused: alreadyUsed,
-  });
+  // The car check passed when the prospect uploaded them: not asked again for the same bytes (a paid call in AWS).
+  const carChecked = new Map(link.photos.flatMap((p) => (p.checked_sha256 ? [[p.key, p.checked_sha256] as const] : [])));
+  const started = await startPackageFromStoredPhotos(
+    deps.packages,
+    draft,
+    { writes: () => deps.links.transferClaimWrites(sub, link.id, id, now.toISOString()), refused: alreadyUsed },
+    { carChecked },
+  );
   await deps.links.markTransferred(sub, link.id, id, now.toISOString());
   return { success: true, transferred_count: link.photos.length, detail: MESSAGES.trialPhotosTransferred, package_id: started.package.id };
 }

@@ -15,6 +15,11 @@ export interface TrialPhoto {
   size: number;
   /** In the uploads bucket under trial/<link id>/ (a lifecycle rule forgets it after 30 days). */
   key: string;
+  /**
+   * Set when the upload passed its checks (photos, not pending_photos): the SHA-256 of the file stored at `key` then
+   * (the checked bytes with their GPS position blanked). The transfer trusts that car check only for these exact bytes.
+   */
+  checked_sha256?: string;
 }
 
 export interface StoredTrialLink {
@@ -45,8 +50,11 @@ export const trialTokenHash = (token: string): string => sha256(token);
 
 export const trialUrl = (origin: string, token: string) => `${origin}/trial/${token}`;
 
+/** Every upload of a trial link is under this prefix of the uploads bucket. */
+export const trialLinkPrefix = (linkId: string) => `trial/${linkId}/`;
+
 export const trialPhotoKey = (linkId: string, attempt: string, photoId: string, type: AcceptedImageType) =>
-  `trial/${linkId}/${attempt}/${photoId}.${ACCEPTED_IMAGE_TYPES[type][0].slice(1)}`;
+  `${trialLinkPrefix(linkId)}${attempt}/${photoId}.${ACCEPTED_IMAGE_TYPES[type][0].slice(1)}`;
 
 export function stateOf(link: StoredTrialLink, nowMs: number): TrialLinkState {
   if (link.converted_at) return 'converted';

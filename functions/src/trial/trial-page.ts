@@ -17,7 +17,7 @@ import type {
 import { trialTokenSchema } from '@shared/schemas/trial';
 import type { RequestCounter } from '../auth/request-magic-link';
 import type { PhotoStorage } from '../car-packages/ports';
-import { checkUploadedPhotos } from '../uploads/check-uploads';
+import { checkUploadedPhotos, uploadDigest } from '../uploads/check-uploads';
 import { stripLocation } from '../uploads/strip-location';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -108,15 +108,17 @@ export async function completeTrialUploads(deps: TrialPageDeps, token: string, c
   const link = await openLink(deps, token);
   if (link.pending_photos.length === 0) throw new DomainError('validation', TRIAL_MESSAGES.noUploadsToCheck);
   const checked = await checkUploadedPhotos(deps, link.pending_photos.map((p) => ({ id: p.id, file_name: p.name, upload_key: p.key })));
-  // The prospect's photos stay up to 30 days: kept without their GPS position from here on.
-  await Promise.all(
+  // The prospect's photos stay up to 30 days: kept without their GPS position from here on. Each is recorded with the
+  // digest of the file kept, so the transfer does not ask the car check again for these same bytes.
+  const photos = await Promise.all(
     link.pending_photos.map(async (p) => {
       const bytes = checked.get(p.key)!;
       const stripped = stripLocation(bytes);
       if (!stripped.equals(bytes)) await deps.photos.putUpload(p.key, stripped, p.content_type);
+      return { ...p, checked_sha256: uploadDigest(stripped) };
     }),
   );
-  if (!(await deps.links.setPhotos(link.id, link.pending_photos, link.pending_photos[0]!.key, nowOf(deps).toISOString()))) {
+  if (!(await deps.links.setPhotos(link.id, photos, link.pending_photos[0]!.key, nowOf(deps).toISOString()))) {
     const now = await deps.links.get(link.id);
     // Another upload began meanwhile (a second tab): its photos are the ones to check.
     if (now && isOpen(now, nowOf(deps).getTime())) throw new DomainError('conflict', TRIAL_MESSAGES.noUploadsToCheck);

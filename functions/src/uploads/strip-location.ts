@@ -15,7 +15,7 @@ const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1,
 const XMP_HAS_GPS = /exif:GPS|GPSLatitude|GPSLongitude/i;
 
 /** Blanks the GPS IFD of a TIFF structure (EXIF payload) in place; answers whether there was one. */
-export function blankGpsInTiff(tiff: Buffer): boolean {
+function blankGpsInTiff(tiff: Buffer): boolean {
   if (tiff.length < 8) return false;
   const order = tiff.toString('latin1', 0, 2);
   if (order !== 'II' && order !== 'MM') return false;

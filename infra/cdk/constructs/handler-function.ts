@@ -33,9 +33,9 @@ export interface HandlerResources {
   magicLinkKey?: kms.IKey;
   /** For "ssm:site-origin". */
   siteOriginParameterName?: string;
-  /** For "workflow:start" and "workflow:describe". */
+  /** For "workflow:start", "workflow:describe" and "workflow:stop". */
   renderWorkflow?: sfn.IStateMachine;
-  /** For "batch-workflow:start" and "batch-workflow:describe". */
+  /** For "batch-workflow:start", "batch-workflow:describe" and "batch-workflow:stop". */
   batchWorkflow?: sfn.IStateMachine;
   /** For "secrets:openai". */
   openAiSecret?: secretsmanager.ISecret;
@@ -104,10 +104,10 @@ export class HandlerFunction extends Construct {
       environment: {
         ...props.environment,
         HANDLER_NAME: props.handler,
-        ...(permissions.includes('workflow:start') || permissions.includes('workflow:describe')
+        ...(permissions.includes('workflow:start') || permissions.includes('workflow:describe') || permissions.includes('workflow:stop')
           ? { STATE_MACHINE_ARN: need(props.resources.renderWorkflow, 'workflow:start').stateMachineArn }
           : {}),
-        ...(permissions.includes('batch-workflow:start') || permissions.includes('batch-workflow:describe')
+        ...(permissions.includes('batch-workflow:start') || permissions.includes('batch-workflow:describe') || permissions.includes('batch-workflow:stop')
           ? { BATCH_STATE_MACHINE_ARN: need(props.resources.batchWorkflow, 'batch-workflow:start').stateMachineArn }
           : {}),
         ...(permissions.includes('secrets:openai') && props.resources.openAiSecret ? { OPENAI_SECRET_ARN: props.resources.openAiSecret.secretArn } : {}),
@@ -231,11 +231,17 @@ export class HandlerFunction extends Construct {
         case 'workflow:describe':
           need(props.resources.renderWorkflow, permission).grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
           break;
+        case 'workflow:stop':
+          need(props.resources.renderWorkflow, permission).grantExecution(this.fn, 'states:StopExecution');
+          break;
         case 'batch-workflow:start':
           need(props.resources.batchWorkflow, permission).grantStartExecution(this.fn);
           break;
         case 'batch-workflow:describe':
           need(props.resources.batchWorkflow, permission).grantExecution(this.fn, 'states:DescribeExecution', 'states:StopExecution');
+          break;
+        case 'batch-workflow:stop':
+          need(props.resources.batchWorkflow, permission).grantExecution(this.fn, 'states:StopExecution');
           break;
         case 'secrets:openai':
           if (props.resources.openAiSecret) props.resources.openAiSecret.grantRead(this.fn);

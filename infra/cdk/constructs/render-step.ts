@@ -8,7 +8,7 @@ import type { Construct } from 'constructs';
 import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS, WORKFLOW_TIMEOUT_MINUTES } from '../../workflow-tasks';
 
 /** Error names of the renderer port that a retry can fix (functions/src/renderer/port.ts), and Lambda time-outs. */
-export const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
+const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
 
 /** A Lambda task whose payload is `payload` and whose result is the function's own answer. */
 export function invokeTask(scope: Construct, stateId: string, fn: lambda.IFunction, payload: Record<string, unknown>, options: Partial<tasks.LambdaInvokeProps> = {}) {

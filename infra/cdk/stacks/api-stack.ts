@@ -92,7 +92,6 @@ export class ApiStack extends Stack {
       { id: 'AwsSolutions-SMG4', reason: 'CloudFront and the functions take the value at deploy time; it is changed by a redeploy, not by a rotation Lambda.' },
     ]);
     const environment = {
-      ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap(),
       APP_HOME: 'aws',
       TABLE_NAME: props.resources.table.tableName,
       UPLOADS_BUCKET: props.resources.uploadsBucket.bucketName,
@@ -104,6 +103,9 @@ export class ApiStack extends Stack {
       // The web stack's edge function writes the viewer's IP into x-viewer-address on every /api/* request.
       TRUST_VIEWER_ADDRESS: 'true',
     };
+    // Only the functions behind the HTTP API (functions/src/http/api-handler.ts checks the header) know the value;
+    // workflow tasks, the sweeper and the WebSocket handlers are not reached through CloudFront and do not get it.
+    const apiEnvironment = { ...environment, ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap() };
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
@@ -227,7 +229,7 @@ export class ApiStack extends Stack {
       const routes = this.httpApi.addRoutes({
         path: route.path,
         methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fnFor(route.handler, route)),
+        integration: new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fnFor(route.handler, { ...route, environment: apiEnvironment })),
         ...(route.access === 'public' ? {} : { authorizer }),
       });
       if (route.access === 'public') {

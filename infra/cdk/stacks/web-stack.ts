@@ -15,6 +15,7 @@ import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import type { StageConfig } from '../stage-config';
 import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy } from '../../security-headers';
+import { ORIGIN_VERIFY_HEADER } from '../../../functions/src/http/origin-guard';
 
 export interface WebStackProps extends StackProps {
   config: StageConfig;
@@ -137,7 +138,7 @@ export class WebStack extends Stack {
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            customHeaders: { 'x-origin-verify': props.originVerifySecret.secretValue.unsafeUnwrap() },
+            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,

@@ -7,6 +7,8 @@ export const keys = {
   creditPackagesPartition: 'CREDIT_PACKAGES',
   contactMessage: (id: string) => ({ PK: `CONTACT#${id}`, SK: 'MESSAGE' }),
   rateWindow: (scope: string, subject: string, windowStart: number) => ({ PK: `RATE#${scope}#${subject}`, SK: `WINDOW#${windowStart}` }),
+  /** Every window of one counter (keys.rateWindow). */
+  rateWindowPartition: (scope: string, subject: string) => `RATE#${scope}#${subject}`,
   wsTicket: (ticketHash: string) => ({ PK: `WSTICKET#${ticketHash}`, SK: 'TICKET' }),
   wsConnection: (sub: string, connectionId: string) => ({ PK: `USER#${sub}`, SK: `CONN#${connectionId}` }),
   wsConnectionPrefix: 'CONN#',
@@ -100,3 +102,6 @@ export const roleChangeKeys = {
   item: (sub: string, changedAt: string, id: string) => ({ PK: `USER#${sub}`, SK: `ROLE_CHANGE#${changedAt}#${id}` }),
   prefix: 'ROLE_CHANGE#',
 } as const;
+
+/** The scopes of the rate counters keyed by a dealer's account or address (an account erasure deletes them). */
+export const rateScopes = { supportUser: 'support-user', contactEmail: 'contact-email' } as const;

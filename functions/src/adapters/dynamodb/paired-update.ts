@@ -1,5 +1,5 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo, isConditionFailure, tableName } from './client';
+import { dynamo, ignoreConditionFailure, tableName } from './client';
 
 /** One conditional update of a transaction (the table is added here). */
 export type ConditionalUpdate = {
@@ -15,12 +15,8 @@ export type ConditionalUpdate = {
  * angle and the package, a batch's photo and the batch). False when a condition refused it. Only the transaction's
  * Update items live here: IAM grants are derived per source file (infra/cdk/handler-sources.ts).
  */
-export async function pairedUpdate(item: ConditionalUpdate, parent: ConditionalUpdate): Promise<boolean> {
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName(), ...item } }, { Update: { TableName: tableName(), ...parent } }] }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+export function pairedUpdate(item: ConditionalUpdate, parent: ConditionalUpdate): Promise<boolean> {
+  return ignoreConditionFailure(
+    dynamo().send(new TransactWriteCommand({ TransactItems: [{ Update: { TableName: tableName(), ...item } }, { Update: { TableName: tableName(), ...parent } }] })),
+  );
 }
