@@ -3,34 +3,14 @@
  * (relative and @shared imports, transitively). The DynamoDB grants are derived from it at synth, so a handler
  * gets the actions its code constructs and no other (a module it imports counts whole: that is the granularity).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { projectSourcesOf } from '../project-sources';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-function resolveImport(from: string, spec: string): string | undefined {
-  const base = spec.startsWith('@shared/') ? resolve(ROOT, 'shared', spec.slice('@shared/'.length)) : spec.startsWith('.') ? resolve(dirname(from), spec) : undefined;
-  if (!base) return undefined;
-  for (const candidate of [base, `${base}.ts`, `${base}/index.ts`]) if (candidate.endsWith('.ts') && existsSync(candidate)) return candidate;
-  return undefined;
-}
-
 /** The handler's entry file and every project source it reaches through imports. */
 export function sourcesOf(handler: string): Map<string, string> {
-  const seen = new Map<string, string>();
-  const queue = [resolve(ROOT, `functions/src/handlers/${handler}.ts`)];
-  while (queue.length) {
-    const file = queue.pop()!;
-    if (seen.has(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    seen.set(file, text);
-    // Type-only imports bring no code.
-    for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm)) {
-      const next = resolveImport(file, m[1] ?? m[2]!);
-      if (next) queue.push(next);
-    }
-  }
-  return seen;
+  return projectSourcesOf(resolve(ROOT, `functions/src/handlers/${handler}.ts`));
 }
 
 const COMMAND_ACTIONS: Record<string, string[]> = {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { projectSourcesOf } from '../project-sources';
 import { BATCH_WORKFLOW_TASK_HANDLERS, WORKFLOW_TASK_HANDLERS } from '../workflow-tasks';
 import { stateMachineDefinitions, type AslDefinition } from './state-machine-definition';
 
@@ -63,26 +64,12 @@ export async function synthesizeRenderWorkflow(kind: WorkflowKind = 'render'): P
   }
 }
 
-/** Project files `file` imports (relative and @shared/ specifiers), followed transitively; package imports are covered by their versions. */
-function sourceFilesOf(file: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const text = readFileSync(file, 'utf8');
-  for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"]([^'"]+)['"]/g)) {
-    const base = spec!.startsWith('@shared/') ? join(ROOT, 'shared', spec!.slice('@shared/'.length)) : spec!.startsWith('.') ? resolve(dirname(file), spec!) : undefined;
-    if (!base) continue;
-    const candidate = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((p) => existsSync(p) && p.endsWith('.ts'));
-    if (candidate) sourceFilesOf(candidate, seen);
-  }
-  return seen;
-}
-
 const packageVersion = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** The cache key: what the synthesized definition depends on. */
 function renderWorkflowCacheKey(kind: WorkflowKind = 'render'): string {
   const hash = createHash('sha256');
-  const files = [...sourceFilesOf(CONSTRUCTS[kind]), ...sourceFilesOf(import.meta.filename)].filter((f, i, all) => all.indexOf(f) === i).sort();
+  const files = [...new Set([...projectSourcesOf(CONSTRUCTS[kind]).keys(), ...projectSourcesOf(import.meta.filename).keys()])].sort();
   for (const file of files) hash.update(`${file.slice(ROOT.length)}\n`).update(readFileSync(file)).update('\n');
   hash.update(`aws-cdk-lib@${packageVersion('aws-cdk-lib')} constructs@${packageVersion('constructs')}`);
   return hash.digest('hex').slice(0, 32);
