@@ -1,5 +1,6 @@
 import { CheckCircle2, X, XCircle } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
+import { formatFileSize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { BatchFile } from '../hooks/use-batch-files';
 
@@ -11,7 +12,6 @@ const STATUS_TEXT: Record<BatchFile['status'], string> = {
   error: 'Failed',
 };
 
-const sizeOf = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** One photo of the batch: its preview, its state and progress, its error, and what the server made of it. */
 export function BatchFileCard({ file, removable, onRemove }: { file: BatchFile; removable: boolean; onRemove: () => void }) {
@@ -40,7 +40,7 @@ export function BatchFileCard({ file, removable, onRemove }: { file: BatchFile; 
           {file.file.name}
         </p>
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-xs">
-          <span className="whitespace-nowrap text-slate-600">{sizeOf(file.file.size)}</span>
+          <span className="whitespace-nowrap text-slate-600">{formatFileSize(file.file.size)}</span>
           <span className={cn('inline-flex items-center gap-1 font-semibold whitespace-nowrap', failed ? 'text-red-700' : file.outcome === 'completed' ? 'text-emerald-700' : 'text-slate-700')} data-testid="batch-file-status">
             {file.outcome === 'completed' && <CheckCircle2 className="size-3.5" aria-hidden="true" />}
             {failed && <XCircle className="size-3.5" aria-hidden="true" />}

@@ -6,12 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { formatFileSize } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import type { SelectedPhoto } from '../hooks/use-photo-selection';
 
 const AUTO = 'auto';
 
-const fileSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
 
 /** The car check of a photo as the form knows it: still running, answered, or not available (then the start checks). */
 export type PhotoCheckState = { status: 'checking' } | { status: 'done'; result: CheckCarPhotoResponse } | { status: 'failed'; message: string };
@@ -58,7 +58,7 @@ export function PhotoThumbnail({
         </button>
       </div>
       <p className="truncate text-xs text-slate-700" title={photo.file.name}>
-        {photo.file.name} · {fileSize(photo.file.size)}
+        {photo.file.name} · {formatFileSize(photo.file.size)}
       </p>
       <Select value={photo.angle ?? AUTO} onValueChange={(value) => onAngle(value === AUTO ? null : (value as Angle))} disabled={disabled}>
         <SelectTrigger className="h-9 text-sm" aria-label={`Angle of photo ${index + 1}`} aria-describedby={suggestion ? `${photo.id}-suggested` : undefined}>

@@ -5,8 +5,8 @@ import type { ViewedImage } from '@/components/image-viewer/image-viewer-dialog'
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useImageDownload } from '@/hooks/use-image-download';
+import { formatDate } from '@/lib/format';
 
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** The name of the spec's download fallback (car_{angle}.png) when an image has no angle (a batch photo). */
 const downloadAngle = (image: StudioImage) => image.angle ?? image.id;
