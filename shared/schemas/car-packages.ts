@@ -13,6 +13,7 @@ import {
 } from '../limits';
 import { MESSAGES } from '../messages';
 import { ANGLE_STATUSES, IMAGE_STATUSES, SESSION_STATUSES } from '../statuses';
+import { uploadTargetSchema } from './common';
 import { creditBalanceSchema } from './credit-balance';
 
 const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
@@ -61,14 +62,9 @@ export const createCarPackageRequestSchema = z.strictObject({
 });
 export type CreateCarPackageRequest = z.input<typeof createCarPackageRequestSchema>;
 
-export const photoUploadSchema = z.object({
+export const photoUploadSchema = uploadTargetSchema.extend({
   photo_id: z.string(),
   file_name: z.string(),
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  key: z.string(),
-  maxBytes: z.number(),
-  expiresAt: z.string(),
 });
 export type PhotoUpload = z.infer<typeof photoUploadSchema>;
 

@@ -15,3 +15,13 @@ export const apiErrorSchema = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** A presigned POST the browser sends one file with, straight to storage (photos, the logo, support attachments). */
+export const uploadTargetSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number(),
+  expiresAt: z.string(),
+});
+export type UploadTarget = z.infer<typeof uploadTargetSchema>;

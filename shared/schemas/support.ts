@@ -9,7 +9,7 @@ import {
   SUPPORT_SUBJECT_MAX,
 } from '../limits';
 import { MESSAGES } from '../messages';
-import { emailSchema } from './common';
+import { emailSchema, uploadTargetSchema } from './common';
 
 export type AttachmentType = keyof typeof ACCEPTED_ATTACHMENT_TYPES;
 export const ATTACHMENT_MIME_TYPES = Object.keys(ACCEPTED_ATTACHMENT_TYPES) as [AttachmentType, ...AttachmentType[]];
@@ -42,13 +42,7 @@ export const supportAttachmentRequestSchema = z
   });
 export type SupportAttachmentRequest = z.infer<typeof supportAttachmentRequestSchema>;
 
-export const supportAttachmentResponseSchema = z.object({
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  key: z.string(),
-  maxBytes: z.number(),
-  expiresAt: z.string(),
-});
+export const supportAttachmentResponseSchema = uploadTargetSchema;
 export type SupportAttachmentResponse = z.infer<typeof supportAttachmentResponseSchema>;
 
 /** POST /api/support/tickets: the support centre's contact form. */

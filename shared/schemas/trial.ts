@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_MIME_TYPES, ACCEPTED_IMAGE_TYPES, DEALER_NAME_MAX, MAX_FILE_BYTES, MAX_TRIAL_PHOTOS, PHOTO_NAME_MAX, TRIAL_LINK_MAX_DAYS } from '../limits';
 import { MESSAGES } from '../messages';
-import { emailSchema } from './common';
+import { emailSchema, type UploadTarget } from './common';
 import { ownUserIdSchema } from './own-user-id';
 
 const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
@@ -49,14 +49,7 @@ export const trialUploadRequestSchema = z.strictObject({
     .max(MAX_TRIAL_PHOTOS, { error: MESSAGES.tooManyTrialPhotos(MAX_TRIAL_PHOTOS).description! }),
 });
 
-export interface TrialUploadTarget {
-  name: string;
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-  maxBytes: number;
-  expiresAt: string;
-}
+export type TrialUploadTarget = UploadTarget & { name: string };
 export interface TrialUploadResponse {
   success: true;
   uploads: TrialUploadTarget[];

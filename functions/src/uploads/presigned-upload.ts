@@ -1,15 +1,10 @@
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { AcceptedImageType } from '@shared/limits';
 import { MAX_FILE_BYTES } from '@shared/limits';
+import type { UploadTarget } from '@shared/schemas/common';
 import { s3ForBrowser } from '../adapters/s3/client';
 
-export interface UploadTarget {
-  url: string;
-  fields: Record<string, string>;
-  key: string;
-  maxBytes: number;
-  expiresAt: string;
-}
+export type { UploadTarget };
 
 export const UPLOAD_URL_LIFETIME_S = 10 * 60;
 

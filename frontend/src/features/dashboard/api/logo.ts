@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptedImageType } from '@shared/limits';
 import type { LogoResponse, MeResponse } from '@shared/schemas/account';
-import type { SupportAttachmentResponse as UploadTargetResponse } from '@shared/schemas/support';
+import type { UploadTarget } from '@shared/schemas/common';
 import { api } from '@/lib/api-client';
 import { uploadByPresignedPost } from '@/lib/presigned-post-upload';
 import { meQueryKey } from './account';
@@ -23,7 +23,7 @@ export function useUploadLogo() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (file: File) => {
-      const target = await api.post<UploadTargetResponse>('/api/profile/logo/upload', { content_type: file.type as AcceptedImageType, size: file.size }, { auth: true });
+      const target = await api.post<UploadTarget>('/api/profile/logo/upload', { content_type: file.type as AcceptedImageType, size: file.size }, { auth: true });
       await uploadByPresignedPost(target, file, () => undefined, (status) =>
         status === 0 ? `${file.name} could not be uploaded. Please try again.` : `${file.name} was refused by storage (${status}).`,
       );
