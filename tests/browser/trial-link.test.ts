@@ -115,6 +115,12 @@ describe('a prospect plays a trial link end to end', () => {
 
     // The link from the mailbox, opened in the same browser (the trial token is kept there).
     const { link: signIn } = await waitForSignInLink(session.url, email);
+    // The transfer can answer within a few hundred milliseconds (the photos' car check passed at upload): held back
+    // a moment here so that the banner shown while it runs is seen and photographed every time.
+    await prospect.page.route('**/api/trial/transfer-photos', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await prospect.page.goto(signIn);
     await prospect.page.getByText('Transferring your trial photos...').waitFor({ timeout: 30_000 });
     await prospect.page.screenshot({ path: 'test-results/trial-transfer-banner-1280.png', fullPage: true });
