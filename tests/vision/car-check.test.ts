@@ -99,6 +99,15 @@ describe('angle on real photos', () => {
     expect(flipped).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
   }, 60_000);
 
+  it.each([
+    ['hyundai-genesis-black-side-hillside.jpg', 'left_side'],
+    ['acura-tl-blue-side-lot.jpg', 'right_side'],
+  ] as const)('%s: a side photo (a black car and a blue one) is called a side, and its mirror image the other side', async (name, angle) => {
+    const photo = await decoded(fixture(name));
+    expect(await vision.look(photo)).toMatchObject({ ok: true, angle });
+    expect(await vision.look(await mirrored(photo))).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
+  }, 60_000);
+
   it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {
     const look = await vision.look(await decoded(fixture(name)));
     expect(look).toMatchObject({ ok: true, angle: 'rear' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
 import { classifyAngle, VIEWS, viewFeatures, viewProbabilities, type View } from './angle-classifier';
 import { mirrorFeatures, type AngleFeatures } from './angle-features';
+import { ANGLE_MODEL } from './angle-model';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from './angle-training';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -26,6 +27,7 @@ function features(r: () => number): AngleFeatures {
     roofCentre: 0.25 + 0.5 * r(),
     darkTop: r(),
     darkBottom: r(),
+    darkBody: r(),
     darkTopThirds: third(),
     darkBottomThirds: third(),
     brightThirds: third(),
@@ -48,10 +50,42 @@ describe('angle classifier', () => {
   });
 
   it('turns left and right into nose end and tail end', () => {
-    const f = features(random(3));
+    const f = { ...features(random(3)), darkBody: 0.3 };
     const noseLeft = viewFeatures({ ...f, redLeft: 0, redRight: 0.03, darkTopThirds: [0.1, 0.5, 0.9] }, true);
     expect(noseLeft).toMatchObject({ redNose: 0, redTail: 0.03, darkTopNose: 0.1, darkTopTail: 0.9 });
     expect(viewFeatures(mirrorFeatures({ ...f, redLeft: 0, redRight: 0.03, darkTopThirds: [0.1, 0.5, 0.9] }), false)).toEqual(noseLeft);
+  });
+});
+
+describe('a dark car', () => {
+  const darkness = (r: () => number): Partial<AngleFeatures> => ({
+    darkTop: r(),
+    darkBottom: r(),
+    darkTopThirds: [r(), r(), r()],
+    darkBottomThirds: [r(), r(), r()],
+  });
+
+  it('is judged without where its dark pixels sit (its paint is as dark as glass and tyres)', () => {
+    const r = random(11);
+    for (let i = 0; i < 50; i++) {
+      const f = { ...features(r), darkBody: 0.8 };
+      const a = classifyAngle({ ...f, ...darkness(r) });
+      expect(classifyAngle({ ...f, ...darkness(r) })).toEqual(a);
+      expect(Object.entries(viewFeatures(f, true)).filter(([, v]) => Number.isNaN(v)).map(([k]) => k)).toEqual([
+        'darkTop', 'darkBottom', 'darkTopNose', 'darkTopTail', 'darkBottomNose', 'darkBottomMiddle', 'darkBottomTail',
+      ]);
+    }
+  });
+
+  it('reads as the average photo to the model, while the darkness of a lighter car still counts', () => {
+    const f = { ...features(random(5)), darkBody: 0.8 };
+    const x = viewFeatures(f, true);
+    const names = ['darkTop', 'darkBottom', 'darkTopNose', 'darkTopTail', 'darkBottomNose', 'darkBottomMiddle', 'darkBottomTail'];
+    const atMean = { ...x, ...Object.fromEntries(names.map((n) => [n, ANGLE_MODEL.mean[ANGLE_MODEL.features.indexOf(n)]!])) };
+    expect(viewProbabilities(x)).toEqual(viewProbabilities(atMean));
+    const lighter = { ...f, darkBody: 0.3 };
+    const changed = viewProbabilities(viewFeatures({ ...lighter, darkTop: 0.9, darkTopThirds: [0.9, 0.9, 0.9] }, true));
+    expect(changed).not.toEqual(viewProbabilities(viewFeatures({ ...lighter, darkTop: 0.05, darkTopThirds: [0.05, 0.05, 0.05] }, true)));
   });
 });
 
@@ -78,6 +112,19 @@ describe('view model fitting', () => {
     }).length;
     expect(right).toBe(unseen.length);
     expect(leaveOnePhotoOut(toySet(1, 20), 0.01)).toBe(1);
+  });
+
+  it('leaves unknown values (NaN) out of its averages and still learns from the rest', () => {
+    // Every fourth photo lacks the feature that marks the first view, as a dark car lacks its darkness features.
+    const train = toySet(1, 40).map((s, i) => (i % 4 ? s : { ...s, x: { ...s.x, f1: Number.NaN } }));
+    const model = fitViewModel(train, 0.01, 'toy');
+    expect([...model.mean, ...model.std, ...model.weights.flat(), ...model.bias].every(Number.isFinite)).toBe(true);
+    const unseen = toySet(2, 20);
+    const right = unseen.filter((s) => {
+      const p = viewProbabilities(s.x, model);
+      return VIEWS[p.indexOf(Math.max(...p))] === s.view;
+    }).length;
+    expect(right).toBe(unseen.length);
   });
 
   it('cannot do better than chance when the features say nothing', () => {

@@ -44,6 +44,13 @@ const LAMPS = 0.012;
 /** Share of red over the whole car from which it is a red car (its lamps cannot be told from its paint). */
 const RED_CAR = 0.25;
 
+/**
+ * Share of dark pixels over the whole car from which it is a dark car: its paint is as dark as glass, grille and
+ * tyres, so where the dark pixels sit says nothing about which end shows. Those features are then unknown (NaN),
+ * which the model reads as the average photo's.
+ */
+export const DARK_CAR = 0.65;
+
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
   const redAtLeft = f.redBody < RED_CAR && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
@@ -65,6 +72,7 @@ export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string
   // On a red car the lamps do not stand out from the paint: its red says nothing about which end shows.
   const lampsReadable = f.redBody < RED_CAR;
   const red = lampsReadable ? [f.redLeft, f.redMiddle, f.redRight] : [0, 0, 0];
+  const dark = (v: number) => (f.darkBody < DARK_CAR ? v : Number.NaN);
   return {
     aspect: f.aspect,
     shapeSymmetry: f.shapeSymmetry,
@@ -73,13 +81,13 @@ export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string
     redNose: red[n]!,
     redMiddle: red[1]!,
     redTail: red[t]!,
-    darkTop: f.darkTop,
-    darkBottom: f.darkBottom,
-    darkTopNose: f.darkTopThirds[n],
-    darkTopTail: f.darkTopThirds[t],
-    darkBottomNose: f.darkBottomThirds[n],
-    darkBottomMiddle: f.darkBottomThirds[1],
-    darkBottomTail: f.darkBottomThirds[t],
+    darkTop: dark(f.darkTop),
+    darkBottom: dark(f.darkBottom),
+    darkTopNose: dark(f.darkTopThirds[n]),
+    darkTopTail: dark(f.darkTopThirds[t]),
+    darkBottomNose: dark(f.darkBottomThirds[n]),
+    darkBottomMiddle: dark(f.darkBottomThirds[1]),
+    darkBottomTail: dark(f.darkBottomThirds[t]),
     brightNose: f.brightThirds[n],
     brightMiddle: f.brightThirds[1],
     brightTail: f.brightThirds[t],
@@ -97,9 +105,9 @@ export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string
   };
 }
 
-/** Step 2: the probability of each view. */
+/** Step 2: the probability of each view. An unknown feature (NaN) counts as the average photo's. */
 export function viewProbabilities(x: Record<string, number>, model: ViewModel = ANGLE_MODEL): number[] {
-  const z = model.features.map((name, i) => (x[name]! - model.mean[i]!) / model.std[i]!);
+  const z = model.features.map((name, i) => (Number.isNaN(x[name]!) ? 0 : (x[name]! - model.mean[i]!) / model.std[i]!));
   const logits = model.weights.map((row, k) => row.reduce((s, w, i) => s + w * z[i]!, model.bias[k]!));
   const top = Math.max(...logits);
   const e = logits.map((l) => Math.exp(l - top));

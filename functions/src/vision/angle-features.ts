@@ -34,6 +34,8 @@ export interface AngleFeatures {
   /** Share of dark pixels (glass, grille, tyres) in the upper and lower halves of the silhouette. */
   darkTop: number;
   darkBottom: number;
+  /** Share of dark pixels over the whole silhouette (a dark car: its paint is as dark as its glass and tyres). */
+  darkBody: number;
   /**
    * The same per third of the width (left, middle, right): a front shows its glass high and its grille low, a rear its
    * glass high and a light tailgate below, and in a corner view the near end's third tells which end it is.
@@ -173,6 +175,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     roofCentre: roofN ? roofSum / roofN / bw : 0.5,
     darkTop: darkT / Math.max(1, nT),
     darkBottom: darkB / Math.max(1, nB),
+    darkBody: (darkT + darkB) / Math.max(1, nT + nB),
     darkTopThirds: share(darkTop3, nTop3),
     darkBottomThirds: share(darkBot3, nBot3),
     brightThirds: share(bright3, nLow3),

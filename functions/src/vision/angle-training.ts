@@ -21,9 +21,11 @@ export function fitViewModel(samples: TrainingSample[], lambda: number, fittedOn
   const n = samples.length;
   const d = features.length;
   const k = VIEWS.length;
-  const mean = features.map((f) => samples.reduce((s, x) => s + x.x[f]!, 0) / n);
-  const std = features.map((f, i) => Math.sqrt(samples.reduce((s, x) => s + (x.x[f]! - mean[i]!) ** 2, 0) / n) || 1);
-  const z = samples.map((s) => features.map((f, i) => (s.x[f]! - mean[i]!) / std[i]!));
+  // An unknown feature (NaN, see viewFeatures) takes no part in its mean and spread and counts as the mean (z = 0).
+  const known = (f: string) => samples.map((s) => s.x[f]!).filter((v) => !Number.isNaN(v));
+  const mean = features.map((f) => { const v = known(f); return v.reduce((a, b) => a + b, 0) / Math.max(1, v.length); });
+  const std = features.map((f, i) => { const v = known(f); return Math.sqrt(v.reduce((a, b) => a + (b - mean[i]!) ** 2, 0) / Math.max(1, v.length)) || 1; });
+  const z = samples.map((s) => features.map((f, i) => (Number.isNaN(s.x[f]!) ? 0 : (s.x[f]! - mean[i]!) / std[i]!)));
   const y = samples.map((s) => VIEWS.indexOf(s.view));
   // Each view weighs the same in the loss, however many photos show it.
   const perView = VIEWS.map((_, c) => y.filter((v) => v === c).length);
