@@ -239,6 +239,7 @@ export const CONTENT_CREDENTIALS = {
 /** Refusals and warnings of the car check (vision issue): said before anything is charged. */
 export const CAR_CHECK_MESSAGES = {
   noCar: PHOTO_REFUSALS.notACar,
+  interior: 'This photo shows the inside of the car. Studio images show the car from outside: please upload a photo of the whole car.',
   carTooSmall: 'The car is too small in this photo. Please step closer so the car fills most of the picture.',
   carOutsideFrame: 'Most of the car is outside this photo. Please step back so the whole car is in the picture.',
   severalCars: 'This photo shows several cars of similar size. Please upload one car per photo.',

@@ -32,7 +32,7 @@ export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
   }),
   z.object({
     car: z.literal(false),
-    reason: z.enum(['not_a_car', 'car_too_small', 'car_outside_frame', 'several_cars']),
+    reason: z.enum(['not_a_car', 'car_interior', 'car_too_small', 'car_outside_frame', 'several_cars']),
     message: z.string(),
   }),
 ]);

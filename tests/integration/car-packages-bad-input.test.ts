@@ -25,6 +25,7 @@ const REFUSAL: Record<PhotoRejectionReason, string> = {
   too_small: PHOTO_REFUSALS.tooSmall(MIN_IMAGE_SIDE_PX),
   corrupt: PHOTO_REFUSALS.corrupt,
   not_a_car: PHOTO_REFUSALS.notACar,
+  car_interior: CAR_CHECK_MESSAGES.interior,
   car_too_small: CAR_CHECK_MESSAGES.carTooSmall,
   car_outside_frame: CAR_CHECK_MESSAGES.carOutsideFrame,
   several_cars: CAR_CHECK_MESSAGES.severalCars,

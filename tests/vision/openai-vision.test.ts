@@ -41,7 +41,7 @@ beforeEach(() => {
 
 const vision = () => new OpenAiVision({ apiKey: 'sk-test', baseURL, model: 'gpt-vision-test', timeoutMs: 5_000 });
 const photo = () => decodePhoto(car('cupra-born-grey-front34-street.jpg'));
-const oneCar: ModelSighting = { is_car: true, car_count: 1, main_car_box: { left: 0.2, top: 0.3, right: 0.85, bottom: 0.9 }, other_car_boxes: [], angle: 'rear_left_corner', confidence: 0.82 };
+const oneCar: ModelSighting = { is_car: true, shows_interior: false, car_count: 1, main_car_box: { left: 0.2, top: 0.3, right: 0.85, bottom: 0.9 }, other_car_boxes: [], angle: 'rear_left_corner', confidence: 0.82 };
 
 describe('OpenAI vision against a local stand-in', () => {
   it('sends the photo as an image input with a strict JSON schema and the configured model, and reads the sighting', async () => {
@@ -54,7 +54,7 @@ describe('OpenAI vision against a local stand-in', () => {
     expect(body.model).toBe('gpt-vision-test');
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema).toMatchObject({ name: 'car_sighting', strict: true });
-    expect(Object.keys(body.response_format.json_schema.schema.properties).sort()).toEqual(['angle', 'car_count', 'confidence', 'is_car', 'main_car_box', 'other_car_boxes']);
+    expect(Object.keys(body.response_format.json_schema.schema.properties).sort()).toEqual(['angle', 'car_count', 'confidence', 'is_car', 'main_car_box', 'other_car_boxes', 'shows_interior']);
     const user = body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url: { url: string } }>;
     expect(user[0]!.type).toBe('image_url');
     expect(user[0]!.image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
@@ -62,8 +62,16 @@ describe('OpenAI vision against a local stand-in', () => {
   });
 
   it('refuses a photo the model sees no car in, with the car check message', async () => {
-    reply = completion({ is_car: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    reply = completion({ is_car: false, shows_interior: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
     expect(await vision().look(await photo())).toEqual({ ok: false, reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar, cars: 0 });
+  });
+
+  it('refuses a photo taken inside the car with its own message, whatever boxes the model gave', async () => {
+    reply = completion({ is_car: false, shows_interior: true, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    expect(await vision().look(await photo())).toEqual({ ok: false, reason: 'car_interior', message: CAR_CHECK_MESSAGES.interior, cars: 0 });
+    // A model that also calls the cabin a car (its box filling the frame) is still told apart by shows_interior.
+    reply = completion({ ...oneCar, shows_interior: true, main_car_box: { left: 0.1, top: 0.1, right: 0.9, bottom: 0.9 } });
+    expect(await vision().look(await photo())).toMatchObject({ ok: false, reason: 'car_interior', message: CAR_CHECK_MESSAGES.interior });
   });
 
   it('applies the same car check to the boxes: two cars of the same size are refused, a dominant one kept with a warning', async () => {
@@ -105,7 +113,7 @@ describe('OpenAI vision against a local stand-in', () => {
     reply = completion(oneCar);
     expect(await renderer.prepare([{ id: 'a.jpg', bytes }])).toEqual([{ id: 'a.jpg', angle: 'rear_left_corner', classified: true, confidence: 0.82, warnings: [] }]);
     expect(await renderer.prepare([{ id: 'b.jpg', bytes, angle: 'front' }])).toEqual([{ id: 'b.jpg', angle: 'front', classified: false, warnings: [] }]);
-    reply = completion({ is_car: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
+    reply = completion({ is_car: false, shows_interior: false, car_count: 0, main_car_box: null, other_car_boxes: [], angle: null, confidence: 0.9 });
     expect(await renderer.prepare([{ id: 'c.jpg', bytes }])).toEqual([{ id: 'c.jpg', angle: null, classified: false, refused: { reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar } }]);
     reply = (_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json' });

@@ -124,6 +124,7 @@ export type PhotoRejectionReason =
   | 'too_small'
   | 'corrupt'
   | 'not_a_car'
+  | 'car_interior'
   | 'car_too_small'
   | 'car_outside_frame'
   | 'several_cars';

@@ -21,7 +21,8 @@ export interface Detection {
   label: 'car' | 'truck' | 'bus';
 }
 
-export type CarRefusal = 'not_a_car' | 'car_too_small' | 'car_outside_frame' | 'several_cars';
+/** car_interior: a photo taken inside a car (only the cloud model tells it; the local detector sees no whole car). */
+export type CarRefusal = 'not_a_car' | 'car_interior' | 'car_too_small' | 'car_outside_frame' | 'several_cars';
 
 export type CarSighting =
   | {

@@ -20,6 +20,7 @@ const box = z.object({ left: z.number(), top: z.number(), right: z.number(), bot
 /** What the model answers (strict JSON schema: every field required, nullable where it may be absent). */
 export const sightingSchema = z.object({
   is_car: z.boolean(),
+  shows_interior: z.boolean(),
   car_count: z.number().int(),
   main_car_box: box.nullable(),
   other_car_boxes: z.array(box),
@@ -35,6 +36,7 @@ export const VISION_PROMPT = [
   'Give the angle the main car is seen from, one of: front, rear, left_side, right_side, front_left_corner, front_right_corner, rear_left_corner, rear_right_corner.',
   "Left and right are the car's own: a car whose nose points to the image's left shows its left side.",
   'Give your confidence in that angle from 0 to 1. With no car, set is_car false, car_count 0, main_car_box null and angle null.',
+  'Set shows_interior true when the photo is taken inside a car (seats, dashboard, steering wheel, the boot from inside); then set is_car false as well.',
 ].join(' ');
 
 export interface OpenAiVisionOptions {
@@ -90,6 +92,8 @@ export class OpenAiVision implements CarVision {
 
 /** The model's answer through the shared car check (the same refusals, main car and warnings as the local detector). */
 export function sightingFromModel(answer: ModelSighting, options: LookOptions = {}): CarSighting {
+  // The inside of a car is no studio subject: said as such, not as "no car", so the dealer knows what to shoot instead.
+  if (answer.shows_interior) return { ok: false, reason: 'car_interior', message: CAR_CHECK_MESSAGES.interior, cars: 0 };
   const vehicles: Detection[] =
     answer.is_car && answer.main_car_box
       ? [answer.main_car_box, ...answer.other_car_boxes].map((b, i) => ({ box: clampBox(b), score: i === 0 ? 1 : 0.9, label: 'car' as const }))
