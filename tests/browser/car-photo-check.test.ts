@@ -48,6 +48,32 @@ describe('car check and angle suggestion in the package form', () => {
     expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(false);
   }, 240_000);
 
+  it('real side and rear photos (a black car on a hillside, a white car in traffic) get Left Side and Rear View suggested', async () => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'photo-check-side-rear', viewport: { width: 375, height: 900 } });
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const thumbnails = page.getByTestId('photo-thumbnail');
+    await page.getByTestId('photo-input').setInputFiles([photo('vision', 'hyundai-genesis-black-side-hillside.jpg'), photo('vision', 'toyota-camry-white-rear-street.jpg')]);
+    await expect.poll(() => thumbnails.count()).toBe(2);
+    for (const [i, angle] of [[0, 'Left Side'], [1, 'Rear View']] as const) {
+      await thumbnails.nth(i).getByTestId('angle-suggested').waitFor({ timeout: 90_000 });
+      expect(await page.getByRole('combobox', { name: `Angle of photo ${i + 1}` }).textContent()).toBe(angle);
+    }
+    await page.screenshot({ path: 'test-results/car-photo-check-side-rear-375.png', fullPage: true });
+  }, 240_000);
+
+  it('a photo taken inside the car is refused with its own words (the cloud check route answer stood in by the page)', async () => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'photo-check-interior' });
+    // Only the openai adapter tells an interior; here what the dealer sees of its answer.
+    await page.route('**/api/car-photos/check', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ car: false, reason: 'car_interior', message: CAR_CHECK_MESSAGES.interior }) }),
+    );
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    await page.getByTestId('photo-input').setInputFiles([photo('cars', 'cupra-born-grey-front34-street.jpg')]);
+    await page.getByTestId('photo-thumbnail').getByTestId('photo-refused').getByText(CAR_CHECK_MESSAGES.interior).waitFor();
+    await page.getByText('One photo cannot be used').waitFor();
+    await page.screenshot({ path: 'test-results/car-photo-check-interior-1280.png', fullPage: true });
+  }, 120_000);
+
   it('a low-confidence suggestion says it is not sure (the answer of the check route stood in by the page)', async () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'photo-check-unsure' });
     // Which photos the classifier is unsure of is measured by eval:vision; here only what the dealer sees of it.

@@ -51,7 +51,7 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
     title: 'Cover the angles',
     text: 'Front, rear, both sides and the four corners give the best result. A missing side or corner is mirrored from the opposite one; a missing front or rear cannot be made up, so photograph those. Tag each photo with its angle when you can.',
   },
-  { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors.' },
+  { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors. Studio images show the car from outside, so leave interior shots out.' },
   { title: 'Even light', text: 'Shoot in daylight or a bright bay, avoid strong backlight and harsh midday shadows.' },
   { title: 'Steady and sharp', text: 'Hold the phone at about headlight height and avoid blurry or zoomed-in shots.' },
   {
