@@ -11,6 +11,10 @@
  * Changan turntable and the single car photos of tests/fixtures/cars and ../shared/fixtures/cars; "held-out" is the
  * Toyota turntable (another car, 7 colours) and every car photo of tests/fixtures/vision (photos found later go there
  * first). The classifier is fitted on the tune split only (--train); the held-out split is only measured.
+ * Photos found with the search tool's fetch may not be committed (tests/fixtures/vision/README.md lists them with their
+ * sources and licences): put them in a folder and run with VISION_EVAL_EXTRA=<folder> to add them to the held-out
+ * split, labelled by FETCHED_LABELS; such a run prints its figures but does not write docs/benchmarks.md. Placed by the
+ * steering repo in ../shared/fixtures (cars/, bad/), they are read from there, held out too.
  *   --dump   also prints each photo's features
  *   --train  fits the view model on the tune split first (leave-one-photo-out inside it picks the penalty), writes it
  *            to functions/src/vision/angle-model.ts and measures it
@@ -122,6 +126,21 @@ const CAR_LABELS: Record<string, Angle> = {
   'acura-tl-blue-side-lot.jpg': 'right_side',
 };
 
+/**
+ * Photos found with the search tool's fetch, never committed (tests/fixtures/vision/README.md): measured when present
+ * (VISION_EVAL_EXTRA or ../shared/fixtures), always in the held-out split. Files named noncar-* are refusals.
+ */
+const FETCHED_LABELS: Record<string, Angle> = {
+  'porsche-997-white-rear34.jpg': 'rear_right_corner',
+  'porsche-964-blue-rear34.jpg': 'rear_right_corner',
+  'porsche-964-purple-side.jpg': 'right_side',
+  'porsche-996-yellow-side.jpg': 'right_side',
+  'tesla-model3-white-side-cutout.jpg': 'left_side',
+  'toyota-corollacross-white-side-cutout.jpg': 'right_side',
+};
+/** A folder of such photos (not committed); a run with it does not write docs/benchmarks.md. */
+const EXTRA = process.env.VISION_EVAL_EXTRA;
+
 /** The Changan turntable: frame n is n*15 degrees from the front, turning towards the car's left side. */
 const CS55_NAMED: Record<number, Angle> = { 0: 'front', 3: 'front_left_corner', 6: 'left_side', 9: 'rear_left_corner', 12: 'rear', 15: 'rear_right_corner', 18: 'right_side', 21: 'front_right_corner' };
 const nearestNamed = (frame: number): Angle => {
@@ -141,7 +160,15 @@ function labelledSet(): Item[] {
   }
   for (const f of list(join(SHARED, 'cars'))) {
     if (existsSync(resolve(ROOT, 'tests/fixtures/cars', f))) continue;
-    items.push({ file: join(SHARED, 'cars', f), expect: CAR_LABELS[f]!, split: 'tune', kind: 'car photo (shared)' });
+    if (FETCHED_LABELS[f]) items.push({ file: join(SHARED, 'cars', f), expect: FETCHED_LABELS[f], split: 'held-out', kind: 'fetched car photo (shared)' });
+    else items.push({ file: join(SHARED, 'cars', f), expect: CAR_LABELS[f]!, split: 'tune', kind: 'car photo (shared)' });
+  }
+  if (EXTRA) {
+    for (const f of list(EXTRA)) {
+      const expect: Expect | undefined = f.startsWith('noncar-') ? 'refuse' : FETCHED_LABELS[f];
+      if (!expect) throw new Error(`${f} in VISION_EVAL_EXTRA has no label in FETCHED_LABELS (or a noncar- name).`);
+      items.push({ file: join(EXTRA, f), expect, split: 'held-out', kind: expect === 'refuse' ? 'fetched non-car (not committed)' : 'fetched car photo (not committed)' });
+    }
   }
   for (const f of list(join(SHARED, 'bad')).filter((f) => f.startsWith('noncar-'))) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: 'not a car (shared)' });
   for (const f of list(join(SHARED, 'angles/changan-cs55'))) {
@@ -337,7 +364,7 @@ async function main() {
     '',
     'Classifier: the nose direction by a rule (roof line, tail lights), the view (front, rear, side, front corner, rear corner) by a multinomial logistic regression on 26 features turned to nose end / tail end (functions/src/vision/angle-classifier.ts), fitted by `npm run eval:vision -- --train` on the tune split only, its L2 penalty picked by leave-one-photo-out inside the tune split' + (fit ? ` (this run: L2 ${fit.lambda}, leave-one-photo-out view accuracy ${(100 * fit.cv).toFixed(1)}%)` : '') + '.',
     '',
-    'What was blind and what was not: no weight or penalty was fitted or chosen on the held-out split. The first fit of this model was measured on it once, blind (held out: four-way 71.4% and eight-way 71.4%, 40/56; all cars 86.9% and 85.2%): its errors were the red Toyota taken for a rear from every side (the model had never seen a red car), three Toyota sides taken for front corners, a white front corner for a side, and the two white rears the detector misses. One change followed from those errors: on a red car (over 25% red) the lamp features are zeroed, as the rule-based classifier before already did for its lamp rule; the model was refitted on the tune split and the figures below measure that, so on the red car they are no longer blind. The Toyota turntable had also been looked at while writing the previous rule-based classifier, and the added features (darkness and white per third, underside lift) were chosen knowing that fronts, rears and sides were being taken for corners. A second change followed from those Toyota sides taken for front corners (a sedan longer than any car fitted on): the fit now also trains on every tune photo stretched sideways (x0.8 and x1.25, a shorter and a longer car from the same angle; never measured). It was chosen knowing those held-out errors, so the held-out split is not blind to it; what does not depend on the held-out split: inside the tune split, leave-one-photo-out view accuracy on the real photos rose from 90.9% to 93.9%, and the fetched photos below (not used to choose it) gave the same answers as before. Four real photos from Debian packages (two rears in traffic, two sides; tests/fixtures/vision) joined the held-out split after that fit and were measured once, blind: both rears and the blue Acura side right, mirrored copies too; the black Hyundai Genesis side taken for a front, mirrored too (like the dark Toyota sides, a dark car’s paint reads as glass and tyres). A third change followed from those dark sides (black, brown and red Toyota, black Genesis), so it is not blind either: on a dark car (over 65% of its pixels dark) the darkness features are unknown and the model reads them as the average photo’s, as the lamp features are zeroed on a red car. No tune photo is that dark (the darkest is at 49%), so the fit did not change; the held-out figures below measure the rule, and any threshold from 64% to 70% gives the same answers on this set (the darkest correctly read held-out photo, a black Toyota front corner, is at 63%; the three dark sides at 70% to 78%). Before it, held out: four-way and eight-way 80.6%. Photos found later in public repositories with the search tool’s fetch cannot be committed (what fetch brings stays out of the project’s commits), so they are not in this set: the Land Cruiser photo that was in tests/fixtures/vision is gone for that reason, and on 2026-11-23 eight such photos (6 cars: 2 Porsche rear corners, 4 sides; a motorcycle and a coffee cup) were measured blind from a folder outside the repository, on the model before the stretch, again after it and again after the dark-car rule, with the same answers: both non-cars refused, 10 of the 12 car cases (with the mirrored copies) right on all eight angles, the two wrong ones a purple Porsche 964’s side read facing the other way (right_side taken for rear_left_corner, and its mirror).',
+    'What was blind and what was not: no weight or penalty was fitted or chosen on the held-out split. The first fit of this model was measured on it once, blind (held out: four-way 71.4% and eight-way 71.4%, 40/56; all cars 86.9% and 85.2%): its errors were the red Toyota taken for a rear from every side (the model had never seen a red car), three Toyota sides taken for front corners, a white front corner for a side, and the two white rears the detector misses. One change followed from those errors: on a red car (over 25% red) the lamp features are zeroed, as the rule-based classifier before already did for its lamp rule; the model was refitted on the tune split and the figures below measure that, so on the red car they are no longer blind. The Toyota turntable had also been looked at while writing the previous rule-based classifier, and the added features (darkness and white per third, underside lift) were chosen knowing that fronts, rears and sides were being taken for corners. A second change followed from those Toyota sides taken for front corners (a sedan longer than any car fitted on): the fit now also trains on every tune photo stretched sideways (x0.8 and x1.25, a shorter and a longer car from the same angle; never measured). It was chosen knowing those held-out errors, so the held-out split is not blind to it; what does not depend on the held-out split: inside the tune split, leave-one-photo-out view accuracy on the real photos rose from 90.9% to 93.9%, and the fetched photos below (not used to choose it) gave the same answers as before. Four real photos from Debian packages (two rears in traffic, two sides; tests/fixtures/vision) joined the held-out split after that fit and were measured once, blind: both rears and the blue Acura side right, mirrored copies too; the black Hyundai Genesis side taken for a front, mirrored too (like the dark Toyota sides, a dark car’s paint reads as glass and tyres). A third change followed from those dark sides (black, brown and red Toyota, black Genesis), so it is not blind either: on a dark car (over 65% of its pixels dark) the darkness features are unknown and the model reads them as the average photo’s, as the lamp features are zeroed on a red car. No tune photo is that dark (the darkest is at 49%), so the fit did not change; the held-out figures below measure the rule, and any threshold from 64% to 70% gives the same answers on this set (the darkest correctly read held-out photo, a black Toyota front corner, is at 63%; the three dark sides at 70% to 78%). Before it, held out: four-way and eight-way 80.6%. Photos found later in public repositories with the search tool’s fetch cannot be committed (what fetch brings stays out of the project’s commits), so they are not in this set: the Land Cruiser photo that was in tests/fixtures/vision is gone for that reason, and on 2026-11-23 eight such photos (6 cars: 2 Porsche rear corners, 4 sides; a motorcycle and a coffee cup) were measured blind from a folder outside the repository, on the model before the stretch, again after it and again after the dark-car rule, with the same answers: both non-cars refused, 10 of the 12 car cases (with the mirrored copies) right on all eight angles, the two wrong ones a purple Porsche 964’s side read facing the other way (right_side taken for rear_left_corner, and its mirror). Run with them (VISION_EVAL_EXTRA, listed in tests/fixtures/vision/README.md; the fetched coffee cup dropped as the same photo as the committed one), this model scores on the held-out split 89.2% four-way and eight-way (66/74), with no non-car accepted (0 of 11).',
     '',
     'History on the same photos: the rule-based classifier before this one scored four-way 83.3% and eight-way 80.0% over all cars; on its own split 76.7% and 72.1% held out. The first rule-based version (before its held-out split was looked at) scored 73.3% and 70.0% over all cars.',
     '',
@@ -372,7 +399,7 @@ async function main() {
     ...(wrong.length ? ['', `Wrong angles: ${wrong.join('; ')}.`] : []),
   ].join('\n');
   console.log(`\n${body}\n`);
-  if (!ONLY && !QUICK) await writeBenchmarkSection('Vision', body);
+  if (!ONLY && !QUICK && !EXTRA) await writeBenchmarkSection('Vision', body);
 }
 
 await main();
