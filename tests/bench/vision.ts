@@ -128,7 +128,7 @@ const CAR_LABELS: Record<string, Angle> = {
 
 /**
  * Photos found with the search tool's fetch, never committed (tests/fixtures/vision/README.md): measured when present
- * (VISION_EVAL_EXTRA or ../shared/fixtures), always in the held-out split. Files named noncar-* are refusals.
+ * (VISION_EVAL_EXTRA or ../shared/fixtures), always in the held-out split. Files named noncar-* (not a car) and interior-* (inside a car) must be refused.
  */
 const FETCHED_LABELS: Record<string, Angle> = {
   'porsche-997-white-rear34.jpg': 'rear_right_corner',
@@ -138,6 +138,8 @@ const FETCHED_LABELS: Record<string, Angle> = {
   'tesla-model3-white-side-cutout.jpg': 'left_side',
   'toyota-corollacross-white-side-cutout.jpg': 'right_side',
 };
+/** Photos that must be refused, told by their names: not a car, or taken inside a car. */
+const refusedByName = (f: string) => f.startsWith('noncar-') || f.startsWith('interior-');
 /** A folder of such photos (not committed); a run with it does not write docs/benchmarks.md. */
 const EXTRA = process.env.VISION_EVAL_EXTRA;
 
@@ -165,12 +167,13 @@ function labelledSet(): Item[] {
   }
   if (EXTRA) {
     for (const f of list(EXTRA)) {
-      const expect: Expect | undefined = f.startsWith('noncar-') ? 'refuse' : FETCHED_LABELS[f];
-      if (!expect) throw new Error(`${f} in VISION_EVAL_EXTRA has no label in FETCHED_LABELS (or a noncar- name).`);
-      items.push({ file: join(EXTRA, f), expect, split: 'held-out', kind: expect === 'refuse' ? 'fetched non-car (not committed)' : 'fetched car photo (not committed)' });
+      const expect: Expect | undefined = refusedByName(f) ? 'refuse' : FETCHED_LABELS[f];
+      if (!expect) throw new Error(`${f} in VISION_EVAL_EXTRA has no label in FETCHED_LABELS (or a noncar-/interior- name).`);
+      const what = f.startsWith('interior-') ? 'interior' : expect === 'refuse' ? 'non-car' : 'car photo';
+      items.push({ file: join(EXTRA, f), expect, split: 'held-out', kind: `fetched ${what} (not committed)` });
     }
   }
-  for (const f of list(join(SHARED, 'bad')).filter((f) => f.startsWith('noncar-'))) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: 'not a car (shared)' });
+  for (const f of list(join(SHARED, 'bad')).filter(refusedByName)) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: f.startsWith('interior-') ? 'interior (shared)' : 'not a car (shared)' });
   for (const f of list(join(SHARED, 'angles/changan-cs55'))) {
     const frame = Number(/f(\d\d)/.exec(f)![1]);
     items.push({ file: join(SHARED, 'angles/changan-cs55', f), expect: nearestNamed(frame), split: 'tune', kind: 'turntable (Changan)' });
