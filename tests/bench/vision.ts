@@ -128,7 +128,8 @@ const CAR_LABELS: Record<string, Angle> = {
 
 /**
  * Photos found with the search tool's fetch, never committed (tests/fixtures/vision/README.md): measured when present
- * (VISION_EVAL_EXTRA or ../shared/fixtures), always in the held-out split. Files named noncar-* (not a car) and interior-* (inside a car) must be refused.
+ * (VISION_EVAL_EXTRA or ../shared/fixtures), always in the held-out split. Files named noncar-* (not a car) and
+ * interior-* (inside a car) must be refused.
  */
 const FETCHED_LABELS: Record<string, Angle> = {
   'porsche-997-white-rear34.jpg': 'rear_right_corner',

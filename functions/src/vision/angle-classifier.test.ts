@@ -58,6 +58,7 @@ describe('angle classifier', () => {
 });
 
 describe('a dark car', () => {
+  const DARKNESS = ['darkTop', 'darkBottom', 'darkTopNose', 'darkTopTail', 'darkBottomNose', 'darkBottomMiddle', 'darkBottomTail'];
   const darkness = (r: () => number): Partial<AngleFeatures> => ({
     darkTop: r(),
     darkBottom: r(),
@@ -71,17 +72,14 @@ describe('a dark car', () => {
       const f = { ...features(r), darkBody: 0.8 };
       const a = classifyAngle({ ...f, ...darkness(r) });
       expect(classifyAngle({ ...f, ...darkness(r) })).toEqual(a);
-      expect(Object.entries(viewFeatures(f, true)).filter(([, v]) => Number.isNaN(v)).map(([k]) => k)).toEqual([
-        'darkTop', 'darkBottom', 'darkTopNose', 'darkTopTail', 'darkBottomNose', 'darkBottomMiddle', 'darkBottomTail',
-      ]);
+      expect(Object.entries(viewFeatures(f, true)).filter(([, v]) => Number.isNaN(v)).map(([k]) => k)).toEqual(DARKNESS);
     }
   });
 
   it('reads as the average photo to the model, while the darkness of a lighter car still counts', () => {
     const f = { ...features(random(5)), darkBody: 0.8 };
     const x = viewFeatures(f, true);
-    const names = ['darkTop', 'darkBottom', 'darkTopNose', 'darkTopTail', 'darkBottomNose', 'darkBottomMiddle', 'darkBottomTail'];
-    const atMean = { ...x, ...Object.fromEntries(names.map((n) => [n, ANGLE_MODEL.mean[ANGLE_MODEL.features.indexOf(n)]!])) };
+    const atMean = { ...x, ...Object.fromEntries(DARKNESS.map((n) => [n, ANGLE_MODEL.mean[ANGLE_MODEL.features.indexOf(n)]!])) };
     expect(viewProbabilities(x)).toEqual(viewProbabilities(atMean));
     const lighter = { ...f, darkBody: 0.3 };
     const changed = viewProbabilities(viewFeatures({ ...lighter, darkTop: 0.9, darkTopThirds: [0.9, 0.9, 0.9] }, true));
