@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { UPLOAD_CORS } from '../table-design';
+import { makeWritesAtomic } from './s3-atomic-writes';
 import { checkPresignedGet } from './s3-presigned-get';
 import { checkPresignedPost } from './s3-post-policy';
 
@@ -40,6 +41,7 @@ export async function startS3Local(opts: {
     silent: true,
     configureBuckets: opts.buckets.map((name) => ({ name, configs: [corsXml(opts.origins)] })),
   });
+  makeWritesAtomic(server.store);
   const address = (await server.run()) as { address: string; port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
 
