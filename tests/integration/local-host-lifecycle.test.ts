@@ -1,8 +1,9 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -70,10 +71,16 @@ describe('the local host', () => {
   }, 120_000);
 });
 
-/** Runs the local host as `npm start` does, in its own process, and stops it with Ctrl-C (SIGINT). */
+/**
+ * Runs the local host with the command of package.json's `start` script (node_modules/.bin first on PATH, as npm puts
+ * it), in its own process, and stops it with Ctrl-C (SIGINT) sent to that process alone.
+ */
 async function startNpm(dir: string): Promise<{ url: string; stop(): Promise<number | null> }> {
   const port = await freePort();
-  const child = spawn(resolve('node_modules/.bin/tsx'), ['infra/local/main.ts'], { env: { ...process.env, PORT: String(port), DATA_DIR: dir }, stdio: 'pipe' });
+  const { scripts } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { scripts: { start: string } };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dir, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}` };
+  // exec: the shell becomes the host, so the signal reaches the host itself.
+  const child = spawn('sh', ['-c', `exec ${scripts.start}`], { env, stdio: 'pipe' });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
