@@ -141,6 +141,8 @@ const FETCHED_LABELS: Record<string, Angle> = {
 };
 /** Photos that must be refused, told by their names: not a car, or taken inside a car. */
 const refusedByName = (f: string) => f.startsWith('noncar-') || f.startsWith('interior-');
+/** What such a photo is, for the report's count by source. */
+const refusalKind = (f: string) => (f.startsWith('interior-') ? 'interior' : 'not a car');
 /** A folder of such photos (not committed); a run with it does not write docs/benchmarks.md. */
 const EXTRA = process.env.VISION_EVAL_EXTRA;
 
@@ -170,11 +172,10 @@ function labelledSet(): Item[] {
     for (const f of list(EXTRA)) {
       const expect: Expect | undefined = refusedByName(f) ? 'refuse' : FETCHED_LABELS[f];
       if (!expect) throw new Error(`${f} in VISION_EVAL_EXTRA has no label in FETCHED_LABELS (or a noncar-/interior- name).`);
-      const what = f.startsWith('interior-') ? 'interior' : expect === 'refuse' ? 'non-car' : 'car photo';
-      items.push({ file: join(EXTRA, f), expect, split: 'held-out', kind: `fetched ${what} (not committed)` });
+      items.push({ file: join(EXTRA, f), expect, split: 'held-out', kind: `fetched ${expect === 'refuse' ? refusalKind(f) : 'car photo'} (not committed)` });
     }
   }
-  for (const f of list(join(SHARED, 'bad')).filter(refusedByName)) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: f.startsWith('interior-') ? 'interior (shared)' : 'not a car (shared)' });
+  for (const f of list(join(SHARED, 'bad')).filter(refusedByName)) items.push({ file: join(SHARED, 'bad', f), expect: 'refuse', split: 'held-out', kind: `${refusalKind(f)} (shared)` });
   for (const f of list(join(SHARED, 'angles/changan-cs55'))) {
     const frame = Number(/f(\d\d)/.exec(f)![1]);
     items.push({ file: join(SHARED, 'angles/changan-cs55', f), expect: nearestNamed(frame), split: 'tune', kind: 'turntable (Changan)' });

@@ -22,9 +22,9 @@ export function fitViewModel(samples: TrainingSample[], lambda: number, fittedOn
   const d = features.length;
   const k = VIEWS.length;
   // An unknown feature (NaN, see viewFeatures) takes no part in its mean and spread and counts as the mean (z = 0).
-  const known = (f: string) => samples.map((s) => s.x[f]!).filter((v) => !Number.isNaN(v));
-  const mean = features.map((f) => { const v = known(f); return v.reduce((a, b) => a + b, 0) / Math.max(1, v.length); });
-  const std = features.map((f, i) => { const v = known(f); return Math.sqrt(v.reduce((a, b) => a + (b - mean[i]!) ** 2, 0) / Math.max(1, v.length)) || 1; });
+  const known = features.map((f) => samples.map((s) => s.x[f]!).filter((v) => !Number.isNaN(v)));
+  const mean = known.map((v) => v.reduce((a, b) => a + b, 0) / Math.max(1, v.length));
+  const std = known.map((v, i) => Math.sqrt(v.reduce((a, b) => a + (b - mean[i]!) ** 2, 0) / Math.max(1, v.length)) || 1);
   const z = samples.map((s) => features.map((f, i) => (Number.isNaN(s.x[f]!) ? 0 : (s.x[f]! - mean[i]!) / std[i]!)));
   const y = samples.map((s) => VIEWS.indexOf(s.view));
   // Each view weighs the same in the loss, however many photos show it.
