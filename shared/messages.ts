@@ -172,6 +172,10 @@ export const CAR_PACKAGE_MESSAGES = {
   noUsablePhoto: (reasons: string[]) => `None of the photos could be used: ${reasons.join(' ')}`,
   interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
   interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
+  /** A failure of ours (a bug, a misconfiguration): never blamed on the image service. */
+  angleFailedOnOurSide: 'This angle failed on our side. Your credit is safe; we have been notified.',
+  angleBusy: 'The image service was busy and did not deliver this angle after several tries. You can retry this angle for free.',
+  angleTooSlow: 'Rendering this angle took too long. You can retry this angle for free.',
   noLogo: 'Upload a logo in Settings before placing it on your images.',
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',
@@ -186,6 +190,9 @@ export const PHOTO_REFUSALS = {
   empty: 'This file is empty. Please upload a photo of the car.',
   tooLarge: (maxMb: number) => `This photo is larger than ${maxMb} MB. Please upload a smaller photo.`,
   unsupportedType: 'This file is not a JPEG, PNG or WebP photo. Please upload a photo in one of those formats.',
+  /** iPhones save HEIC by default; AVIF comes from some Android phones and web exports. */
+  heic: 'This is a HEIC photo (the iPhone default), which we cannot read yet. Please send it as a JPEG: on the iPhone, set Settings > Camera > Formats to Most Compatible, or share the photo by mail or AirDrop choosing JPEG.',
+  avif: 'This is an AVIF image, which we cannot read yet. Please save or export it as a JPEG (or PNG) and upload that.',
   tooManyPixels: 'This image has too many pixels to process safely. Please upload a normal camera photo.',
   tooSmall: (min: number) => `This photo is too small (under ${min} px). Please upload a larger photo of the car.`,
   corrupt: 'This photo is damaged or incomplete and cannot be opened. Please upload it again.',
@@ -280,6 +287,7 @@ export const BATCH_MESSAGES = {
   photoFailed: 'This photo could not be processed. Its credit was refunded.',
   photoBusy: 'The image service was busy and did not deliver this photo after several tries. Its credit was refunded.',
   photoTooSlow: 'Processing this photo took too long. Its credit was refunded.',
+  photoFailedOnOurSide: 'This photo failed on our side. Its credit was refunded; we have been notified.',
   /** A photo's own refusal, with the credit given back. */
   photoRefused: (reason: string) => `${reason} Its credit was refunded.`,
   allFailed: 'No photo could be processed. Your credits were refunded.',

@@ -1,5 +1,5 @@
-// Indented JSON logs on the console; set before any function module creates its logger.
-process.env.POWERTOOLS_DEV ??= 'true';
+// One JSON line per log entry, as CloudWatch shows them (so an error of ours is one ERROR line on the console);
+// POWERTOOLS_DEV=true npm start indents them instead.
 const { PortInUseError, startLocalHost } = await import('./host');
 
 /** `npm start` (and `npm run dev` with --dev): the whole product on this machine, at one URL. */

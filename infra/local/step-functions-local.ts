@@ -68,6 +68,17 @@ function withAwsTaskDefaults(definition: AslDefinition): AslDefinition {
 }
 
 /**
+ * A handler's error as Lambda reports it to Step Functions: the state matches on its name (errorType), and its
+ * Cause is the JSON Lambda writes, { errorType, errorMessage, trace }, so the failure tasks read the same in both homes.
+ */
+function asLambdaError(error: unknown): Error {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const reported = new Error(JSON.stringify({ errorType: e.name, errorMessage: e.message, trace: (e.stack ?? '').split('\n') }));
+  reported.name = e.name;
+  return reported;
+}
+
+/**
  * Runs a CDK-synthesized state machine on the aws-local-stepfunctions ASL interpreter. Each Task calls the
  * project's handler module with the event shape Step Functions gives it: `{ FunctionName, Payload }` answered
  * with `{ Payload, StatusCode }` for the lambda:invoke integration, the raw input for a direct ARN. A handler
@@ -112,7 +123,7 @@ export class LocalStateMachine {
             return { Payload: await fn(payload, lambdaContext(handler)), StatusCode: 200 };
           } catch (error) {
             record.error = (error as Error).name;
-            throw error;
+            throw asLambdaError(error);
           } finally {
             record.ms = Date.now() - record.startedAt;
           }

@@ -163,6 +163,23 @@ describe('API stack', () => {
     expect(definition).toMatch(/Render angle.*Catch.*States\.ALL.*Mark angle failed/);
   });
 
+  it('render failures are retried by kind: busy and time-outs with backoff, the photo\'s own never, ours once; ours raise an alarm from the failure tasks\' logs', () => {
+    const machines = Object.values(api.findResources('AWS::StepFunctions::StateMachine'));
+    for (const machine of machines) {
+      const text = JSON.stringify(machine.Properties.DefinitionString);
+      // The joined definition is a CloudFormation Fn::Join: read the retriers of each render task from its text.
+      expect(text).toContain('{\\"ErrorEquals\\":[\\"PhotoRejectedError\\",\\"RenderPermanentError\\"],\\"MaxAttempts\\":0}');
+      expect(text).toMatch(/\{\\"ErrorEquals\\":\[\\"States\.ALL\\"\],\\"IntervalSeconds\\":\d+,\\"MaxAttempts\\":1\}/);
+    }
+    const filters = Object.values(api.findResources('AWS::Logs::MetricFilter'));
+    expect(filters.length).toBe(3); // angle failed, package finalize, batch photo failed
+    for (const f of filters) {
+      expect(f.Properties.FilterPattern).toBe('{ $.errorKind = "internal" }');
+      expect(f.Properties.MetricTransformations).toEqual([expect.objectContaining({ MetricNamespace: 'StudioLot', MetricName: 'InternalRenderErrors', MetricValue: '1' })]);
+    }
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', { Namespace: 'StudioLot', MetricName: 'InternalRenderErrors', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+  });
+
   it('the batch workflow: a traced, logged sibling whose Map renders up to 10 photos at once with the same Retry and a Catch inside each photo, and a Catch on the Map that closes the batch', () => {
     const machine = Object.values(api.findResources('AWS::StepFunctions::StateMachine')).find((m) => JSON.stringify(m.Properties.DefinitionString).includes('Each photo'))!;
     expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });

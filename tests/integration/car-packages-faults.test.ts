@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ANGLES, type Angle } from '@shared/angles';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
@@ -97,6 +97,39 @@ describe('car package render workflow under renderer faults (real definition, sc
     expect(ledger.refunds.length).toBe(0);
     expect(ledger.balance).toBe(4);
     expect(ledger.sum).toBe(ledger.balance);
+  });
+
+  it('an error of ours is retried once, logged once as an internal error with the package, angle and stack, and the dealer reads that it was ours', async () => {
+    const logged: string[] = [];
+    // The logger writes an ERROR entry to standard error, one JSON line (CloudWatch's log line in AWS).
+    const write = process.stderr.write.bind(process.stderr);
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      logged.push(String(chunk));
+      return write(chunk, ...(rest as []));
+    });
+    try {
+      const w = await h.scriptedWorkflow(sfn, { outcomes: { rear_right_corner: ['internal'] } });
+      const { dealer, id } = await startedPackage(w);
+      await w.settle();
+      expect(executionOf(w, id).status).toBe('SUCCEEDED');
+
+      const detail = await getCarPackage(h.adapters, dealer.sub, id);
+      const failed = detail.images.filter((i) => i.angle_status === 'failed');
+      expect(failed.map((i) => i.angle)).toEqual(['rear_right_corner']);
+      // Never blamed on the image service, and tried twice at most: the first try and one retry.
+      expect(failed[0]).toMatchObject({ error_message: CAR_PACKAGE_MESSAGES.angleFailedOnOurSide, retry_count: 1 });
+      expect(w.machine.describe(w.machine.executionArnFor(id))!.tasks.filter((t) => t.state === 'Render angle' && t.error === 'TypeError')).toHaveLength(2);
+      expect(detail).toMatchObject({ status: 'partial_complete', completed_angles: 7, failed_angles: 1 });
+
+      // One ERROR line: the structured field the CloudWatch metric filter counts, the package, the angle and the stack.
+      const lines = logged.join('').split('\n').filter((l) => l.includes('"errorKind":"internal"') && l.includes(id));
+      expect(lines).toHaveLength(1);
+      const entry = JSON.parse(lines[0]!) as { level: string; packageId: string; angle: string; error: { name: string; stack: string } };
+      expect(entry).toMatchObject({ level: 'ERROR', packageId: id, angle: 'rear_right_corner', error: { name: 'TypeError' } });
+      expect(entry.error.stack).toMatch(/scripted-renderer\.ts/);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('all 8 angles failing: status error and exactly one refund, even when the finalize task runs again (Retry) and a third time directly', async () => {

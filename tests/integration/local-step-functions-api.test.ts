@@ -124,7 +124,9 @@ describe('local Step Functions API through @aws-sdk/client-sfn', () => {
   it('a failing task fails the execution with its error name; StopExecution aborts a running one', async () => {
     const failed = await start(unique('fail'), { value: 1, failWith: 'RenderPermanentError' });
     const closed = await untilClosed(failed.executionArn!);
-    expect(closed).toMatchObject({ status: 'FAILED', error: 'RenderPermanentError', cause: 'asked to fail as RenderPermanentError' });
+    expect(closed).toMatchObject({ status: 'FAILED', error: 'RenderPermanentError' });
+    // The cause is what Lambda reports, as in AWS: the error's type, message and stack.
+    expect(JSON.parse(closed.cause!)).toMatchObject({ errorType: 'RenderPermanentError', errorMessage: 'asked to fail as RenderPermanentError', trace: expect.arrayContaining([expect.stringMatching(/^RenderPermanentError: /)]) });
     expect(closed.output).toBeUndefined();
 
     const slow = await start(unique('stop'), { value: 1, waitMs: 1_000 });

@@ -102,7 +102,9 @@ describe('OpenAI renderer against a local stand-in', () => {
     [503, { error: { message: 'Overloaded', type: 'server_error' } }, 'RenderRetryableError', /failed \(503\)/],
     [400, { error: { message: 'Your request was rejected by the safety system', type: 'invalid_request_error', code: 'moderation_blocked' } }, 'RenderPermanentError', /content policy/],
     [400, { error: { message: 'Invalid image file or mode', type: 'invalid_request_error', code: 'invalid_image' } }, 'RenderPermanentError', /could not read this photo/],
-    [401, { error: { message: 'Incorrect API key', type: 'invalid_request_error' } }, 'RenderPermanentError', /OPENAI_API_KEY/],
+    // A rejected key is ours to fix (an operator's alarm), not the photo's and not the service being busy.
+    [401, { error: { message: 'Incorrect API key', type: 'invalid_request_error' } }, 'Error', /OPENAI_API_KEY/],
+    [404, { error: { message: 'The model does not exist', type: 'invalid_request_error' } }, 'Error', /RENDER_MODEL/],
   ])('classifies HTTP %i', async (status, body, name, message) => {
     reply = json(status, body);
     const error = await renderer().render(request).catch((e: Error) => e);

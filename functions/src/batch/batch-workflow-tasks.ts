@@ -10,6 +10,7 @@ import { refundCredits } from '../credits/credit-changes';
 import { txIds, type CreditStore } from '../credits/credit-store';
 import { logger } from '../lib/logger';
 import { PhotoRejectedError, type Renderer } from '../renderer/port';
+import { renderFailureOf, reportInternalFailure } from '../renderer/render-failure';
 import { batchS3Keys, chargeKey, imageIdOf, outcomeOf, photoRefundKey, rendererPhotoId, slugOfFileName, type StoredBatchPhoto } from './batch';
 import { batchChanged, photoChanged } from './batch-events';
 import { nowIso } from './batch-deps';
@@ -94,25 +95,16 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
 
 /** What the dealer reads on a failed photo, from the error the state machine caught. */
 export function photoFailureMessage(error: BatchPhotoItem['error']): string {
-  let message = error?.Cause ?? '';
-  try {
-    // A Lambda's error arrives as JSON { errorType, errorMessage, trace } in AWS; as the message locally.
-    const parsed = JSON.parse(message) as { errorMessage?: unknown };
-    if (typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
-  } catch {
-    // plain text
-  }
-  switch (error?.Error) {
-    case 'PhotoRejectedError':
-    case 'RenderPermanentError':
+  const { kind, message } = renderFailureOf(error);
+  switch (kind) {
+    case 'photo':
       return message ? BATCH_MESSAGES.photoRefused(/[.!?]$/.test(message) ? message : `${message}.`) : BATCH_MESSAGES.photoFailed;
-    case 'RenderRetryableError':
+    case 'retryable':
       return BATCH_MESSAGES.photoBusy;
-    case 'States.Timeout':
-    case 'Sandbox.Timedout':
+    case 'timeout':
       return BATCH_MESSAGES.photoTooSlow;
-    default:
-      return BATCH_MESSAGES.photoFailed;
+    case 'ours':
+      return BATCH_MESSAGES.photoFailedOnOurSide;
   }
 }
 
@@ -154,9 +146,7 @@ async function failAndRefund(deps: BatchWorkflowDeps, batchId: string, index: nu
 
 /** Mark photo failed (the Catch inside the Map): the photo fails with a message and its credit comes back. */
 export async function failPhoto(deps: BatchWorkflowDeps, item: BatchPhotoItem): Promise<{ index: number; failed: boolean }> {
-  if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
-    logger.error('batch photo failed with an unexpected error', { batchId: item.batch_id, index: item.index, error: item.error });
-  }
+  reportInternalFailure(renderFailureOf(item.error), { batchId: item.batch_id, photoIndex: item.index });
   const { failed } = await failAndRefund(deps, item.batch_id, item.index, photoFailureMessage(item.error));
   if (failed) await notifyBatch(deps, item.batch_id);
   return { index: item.index, failed };

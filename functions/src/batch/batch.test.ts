@@ -24,7 +24,7 @@ describe('batch rules', () => {
     expect(photoFailureMessage({ Error: 'RenderPermanentError', Cause: JSON.stringify({ errorMessage: 'Refused by the model' }) })).toBe('Refused by the model. Its credit was refunded.');
     expect(photoFailureMessage({ Error: 'RenderRetryableError', Cause: 'busy' })).toBe(BATCH_MESSAGES.photoBusy);
     expect(photoFailureMessage({ Error: 'States.Timeout' })).toBe(BATCH_MESSAGES.photoTooSlow);
-    expect(photoFailureMessage({ Error: 'TypeError', Cause: 'x is undefined' })).toBe(BATCH_MESSAGES.photoFailed);
+    expect(photoFailureMessage({ Error: 'TypeError', Cause: 'x is undefined' })).toBe(BATCH_MESSAGES.photoFailedOnOurSide);
   });
 
   it('downloaded files are named after the photo', () => {

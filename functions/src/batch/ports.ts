@@ -2,6 +2,7 @@
 import type { SessionStatus } from '@shared/statuses';
 import type { ExecutionState } from '../car-packages/ports';
 import type { AlongsideWrite } from '../credits/credit-store';
+import type { CaughtError } from '../renderer/render-failure';
 import type { ActiveBatch, CompletedBatchPhoto, StoredBatch, StoredBatchDraft, StoredBatchPhoto } from './batch';
 
 export type { Notify, PhotoStorage } from '../car-packages/ports';
@@ -35,7 +36,7 @@ export interface BatchPhotoItem {
   user_id: string;
   index: number;
   /** Set by the state machine's Catch: the error that ended the photo's render. */
-  error?: { Error?: string; Cause?: string };
+  error?: CaughtError;
 }
 
 /** The execution input: the Map runs once per item. */
@@ -46,7 +47,7 @@ export interface BatchRun {
   /** Set by the state machine ($$.Execution.Name) for the finalize task. */
   execution?: string;
   /** Set when the Map itself failed (caught by the state machine). */
-  error?: { Error?: string; Cause?: string };
+  error?: CaughtError;
 }
 
 /** Step Functions in both homes: the batch workflow, a sibling of the render workflow. */

@@ -1,3 +1,4 @@
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
 import { outcomeOf, slugOf } from './car-package';
 import { angleFailureMessage } from './render-workflow-tasks';
@@ -38,7 +39,8 @@ describe('what a dealer reads on a failed angle', () => {
   it('never shows an internal error text', () => {
     const message = angleFailureMessage({ Error: 'TypeError', Cause: "Cannot read properties of undefined (reading 'rgb')" });
     expect(message).not.toContain('undefined');
-    expect(message).toMatch(/error on our side\. You can retry this angle for free\.$/);
+    // Ours, not the image service's: never "busy", and the dealer knows we know.
+    expect(message).toBe(CAR_PACKAGE_MESSAGES.angleFailedOnOurSide);
     expect(angleFailureMessage({ Error: 'RenderRetryableError', Cause: '429 rate limited' })).toMatch(/busy/);
     expect(angleFailureMessage({ Error: 'Sandbox.Timedout', Cause: 'Task timed out after 390 s' })).toMatch(/took too long/);
   });

@@ -8,6 +8,7 @@ import { refundCredits } from '../credits/credit-changes';
 import { txIds, type CreditStore } from '../credits/credit-store';
 import { logger } from '../lib/logger';
 import { planAngle } from '../renderer/angle-planner';
+import { renderFailureOf, reportInternalFailure, type CaughtError } from '../renderer/render-failure';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
 import { chargeKey, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
@@ -29,7 +30,7 @@ export interface AngleItem {
   angle: Angle;
   execution: string;
   /** Set by the state machine's Catch: the error that ended the angle's render. */
-  error?: { Error?: string; Cause?: string };
+  error?: CaughtError;
 }
 
 export interface PackageRun {
@@ -38,7 +39,7 @@ export interface PackageRun {
   angles: Angle[];
   execution: string;
   /** Set when preparation failed (caught by the state machine). */
-  error?: { Error?: string; Cause?: string };
+  error?: CaughtError;
 }
 
 const nowIso = (deps: { now?: () => Date }) => (deps.now?.() ?? new Date()).toISOString();
@@ -166,28 +167,19 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
 
 /** What the dealer reads on a failed angle, from the error the state machine caught. */
 export function angleFailureMessage(error: AngleItem['error']): string {
-  let message = error?.Cause ?? '';
-  try {
-    // A Lambda's error arrives as JSON { errorType, errorMessage, trace } in AWS; as the message locally.
-    const parsed = JSON.parse(message) as { errorMessage?: unknown };
-    if (typeof parsed.errorMessage === 'string') message = parsed.errorMessage;
-  } catch {
-    // plain text
-  }
+  const { kind, name, message } = renderFailureOf(error);
   const free = 'You can retry this angle for free.';
-  switch (error?.Error) {
-    case 'PhotoRejectedError':
+  switch (kind) {
+    case 'photo':
       // The photos themselves were refused: a retry with the same photos cannot help.
-      return message || 'The photos of this package could not be used.';
-    case 'RenderPermanentError':
+      if (name === 'PhotoRejectedError') return message || 'The photos of this package could not be used.';
       return message && /retry/i.test(message) ? message : `${message || 'This angle could not be rendered.'} ${free}`.trim();
-    case 'RenderRetryableError':
-      return `The image service was busy and did not deliver this angle after several tries. ${free}`;
-    case 'States.Timeout':
-    case 'Sandbox.Timedout':
-      return `Rendering this angle took too long. ${free}`;
-    default:
-      return `This angle could not be rendered because of an error on our side. ${free}`;
+    case 'retryable':
+      return CAR_PACKAGE_MESSAGES.angleBusy;
+    case 'timeout':
+      return CAR_PACKAGE_MESSAGES.angleTooSlow;
+    case 'ours':
+      return CAR_PACKAGE_MESSAGES.angleFailedOnOurSide;
   }
 }
 
@@ -196,9 +188,7 @@ const isRetryable = (error: AngleItem['error']) => error?.Error !== 'PhotoReject
 
 /** Mark angle failed (the Catch inside the Map). */
 export async function failAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; failed: boolean }> {
-  if (!['PhotoRejectedError', 'RenderPermanentError', 'RenderRetryableError'].includes(item.error?.Error ?? '')) {
-    logger.error('angle failed with an unexpected error', { packageId: item.package_id, angle: item.angle, error: item.error });
-  }
+  reportInternalFailure(renderFailureOf(item.error), { packageId: item.package_id, angle: item.angle, execution: item.execution });
   const failed = await deps.store.failAngle(item.package_id, item.angle, angleFailureMessage(item.error), nowIso(deps), isRetryable(item.error));
   if (failed) await notifyAngle(deps, item.package_id, item.angle);
   return { angle: item.angle, failed };
@@ -212,6 +202,7 @@ export async function failAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ 
 export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { failPendingWith?: string }): Promise<{ status: string }> {
   const found = await deps.store.getWithImages(run.package_id);
   if (!found) return { status: 'gone' };
+  if (run.error) reportInternalFailure(renderFailureOf(run.error), { packageId: run.package_id, step: 'prepare', execution: run.execution });
   const failWith = run.failPendingWith ?? (run.error ? angleFailureMessage(run.error) : undefined);
   if (failWith) {
     const open = found.images.filter((i) => (run.angles.includes(i.angle) || run.failPendingWith) && (i.angle_status === 'pending' || i.angle_status === 'processing'));

@@ -74,18 +74,38 @@ export async function signAsset(input: {
   const lib = await c2pa();
   const chain = await input.signer.certificateChain();
   const builder = lib.WasmBuilder.fromJson(JSON.stringify(input.manifest));
+  // The signer runs inside the library's callback, which reports a failure as its own error: kept to be rethrown as
+  // it was (a KMS time-out stays retryable).
+  let signerError: unknown;
+  const sign = async (claim: Uint8Array) => {
+    try {
+      return (await coseSign1(input.signer, chain, claim, reserveSize)) as Uint8Array<ArrayBuffer>;
+    } catch (error) {
+      signerError = error;
+      throw error;
+    }
+  };
+  const reserveSize = coseSize(chain);
   try {
     if (input.parent) await builder.addIngredientFromBlob(JSON.stringify(input.parent.definition), input.parent.definition.format, new BytesBlob(input.parent.bytes));
-    const reserveSize = coseSize(chain);
-    const signed = await builder.sign(
-      { alg: 'es256', reserveSize, sign: async (claim: Uint8Array) => (await coseSign1(input.signer, chain, claim, reserveSize)) as Uint8Array<ArrayBuffer> },
-      [],
-      input.manifest.format,
-      new BytesBlob(input.asset),
-    );
+    const signed = await builder.sign({ alg: 'es256', reserveSize, sign }, [], input.manifest.format, new BytesBlob(input.asset));
     return Buffer.from(signed);
+  } catch (error) {
+    if (signerError !== undefined) throw signerError;
+    // The library throws strings or objects without a message: named here so the log says what failed.
+    throw new Error(`The C2PA library could not sign the ${input.manifest.format} image: ${describeLibraryError(error)}`);
   } finally {
     builder.free();
+  }
+}
+
+function describeLibraryError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
   }
 }
 

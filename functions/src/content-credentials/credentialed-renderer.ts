@@ -4,7 +4,7 @@
  * whose parent ingredient is the dealer's photo that served the angle.
  */
 import { ANGLE_LABELS } from '@shared/angles';
-import { RenderRetryableError, type PackageRequest, type RenderedImage, type Renderer, type RenderRequest, type SourcePhoto } from '../renderer/port';
+import { type PackageRequest, type RenderedImage, type Renderer, type RenderRequest, type SourcePhoto } from '../renderer/port';
 import { signAsset } from './c2pa';
 import { parentIngredient, studioManifest } from './manifest';
 import type { ContentSigner } from './ports';
@@ -32,16 +32,10 @@ export async function signRenderedImage(image: RenderedImage, photos: SourcePhot
   };
   const title = `${ANGLE_LABELS[m.angle]} (${m.background})`;
   const parent = { definition: parentIngredient(photo), bytes: photo.bytes };
-  let full: Buffer;
-  let web: Buffer;
-  try {
-    // One after the other: the library runs on one WASM instance.
-    full = await signAsset({ signer: options.signer, asset: image.full, parent, manifest: studioManifest({ ...common, format: 'image/jpeg', title: `${title}.jpg` }) });
-    web = await signAsset({ signer: options.signer, asset: image.web, parent, manifest: studioManifest({ ...common, format: 'image/webp', title: `${title}.webp` }) });
-  } catch (error) {
-    // The signing key (KMS) or its certificate (SSM) unreachable: the state machine retries the render.
-    throw new RenderRetryableError(`Content credentials could not be signed: ${(error as Error).message}`);
-  }
+  // One after the other: the library runs on one WASM instance. No catch-all here: the signer says itself when it
+  // could not be reached (RenderRetryableError, e.g. KMS), anything else is our own failure and stays one.
+  const full = await signAsset({ signer: options.signer, asset: image.full, parent, manifest: studioManifest({ ...common, format: 'image/jpeg', title: `${title}.jpg` }) });
+  const web = await signAsset({ signer: options.signer, asset: image.web, parent, manifest: studioManifest({ ...common, format: 'image/webp', title: `${title}.webp` }) });
   return { full, web, metadata: { ...m, timings: { ...m.timings, credentialsMs: performance.now() - started } } };
 }
 

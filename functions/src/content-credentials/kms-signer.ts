@@ -7,6 +7,7 @@ import { KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { AsnConvert } from '@peculiar/asn1-schema';
 import { ECDSASigValue } from '@peculiar/asn1-ecc';
+import { RenderRetryableError } from '../renderer/port';
 import { pemChainToDer } from './certificates';
 import type { ContentSigner } from './ports';
 
@@ -21,6 +22,30 @@ export function derEcdsaToRaw(der: Uint8Array, size = 32): Buffer {
   return Buffer.concat([fixed(r), fixed(s)]);
 }
 
+/** KMS and SSM errors a later try can fix (after the SDK's own retries): throttling, 5xx, time-outs, the network. */
+const TRANSIENT_NAMES = new Set(['ThrottlingException', 'TooManyRequestsException', 'KMSInternalException', 'KeyUnavailableException', 'DependencyTimeoutException', 'InternalServerError', 'InternalServerErrorException', 'ServiceUnavailableException', 'TimeoutError', 'RequestTimeout']);
+const NETWORK_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+export function isTransientAwsError(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; $retryable?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (!e || typeof e !== 'object') return false;
+  const status = e.$metadata?.httpStatusCode;
+  return !!e.$retryable || TRANSIENT_NAMES.has(e.name ?? '') || NETWORK_CODES.has(e.code ?? '') || (status !== undefined && status >= 500);
+}
+
+/**
+ * Where KMS or SSM is called, their failure is sorted: transient ones become RenderRetryableError (the workflow
+ * retries the render); a refused permission, a missing key or parameter stay as they are: ours to fix.
+ */
+async function transientIsRetryable<T>(what: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (isTransientAwsError(error)) throw new RenderRetryableError(`${what} could not be reached (${(error as Error).name}); the render will be retried.`);
+    throw error;
+  }
+}
+
 export class KmsContentSigner implements ContentSigner {
   private readonly kms: KMSClient;
   private readonly ssm: SSMClient;
@@ -33,7 +58,7 @@ export class KmsContentSigner implements ContentSigner {
 
   /** Read once per Lambda instance. */
   certificateChain(): Promise<Buffer[]> {
-    this.chain ??= this.ssm.send(new GetParameterCommand({ Name: this.options.chainParameter })).then((out) => {
+    this.chain ??= transientIsRetryable('The content credentials certificate (SSM)', () => this.ssm.send(new GetParameterCommand({ Name: this.options.chainParameter }))).then((out) => {
       const pem = out.Parameter?.Value ?? '';
       if (!pem.includes('BEGIN CERTIFICATE')) throw new Error(`No certificate chain in ${this.options.chainParameter} yet: run npm run c2pa:certificate`);
       return pemChainToDer(pem);
@@ -43,7 +68,9 @@ export class KmsContentSigner implements ContentSigner {
   }
 
   async sign(data: Buffer): Promise<Buffer> {
-    const out = await this.kms.send(new SignCommand({ KeyId: this.options.keyId, Message: data, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' }));
+    const out = await transientIsRetryable('The content credentials key (KMS)', () =>
+      this.kms.send(new SignCommand({ KeyId: this.options.keyId, Message: data, MessageType: 'RAW', SigningAlgorithm: 'ECDSA_SHA_256' })),
+    );
     if (!out.Signature) throw new Error('KMS answered without a signature');
     return derEcdsaToRaw(out.Signature);
   }

@@ -15,6 +15,7 @@ import {
 import type { RenderMetadata } from '../renderer/port';
 import type { IngredientDefinition, ImageFormat, ManifestDefinition } from './c2pa';
 import { softwareAgent } from './disclosure';
+import { photoMimeType } from '../renderer/photo-type';
 
 export const PRODUCT_VERSION = '0.1.0';
 const PARENT = 'dealer-photo';
@@ -46,7 +47,8 @@ export function carFidelityAssertion(metadata: RenderMetadata, threshold: number
 export function parentIngredient(photo: ManifestInput['photo']): IngredientDefinition {
   return {
     title: photo.id.split('/').pop() ?? photo.id,
-    format: 'image/jpeg',
+    // The photo's real format: the library reads the ingredient by it and refuses a PNG or WebP declared as JPEG.
+    format: photoMimeType(photo.bytes),
     relationship: 'parentOf',
     label: PARENT,
     metadata: { [PHOTO_HASH_KEY]: photoSha256(photo.bytes) },

@@ -7,7 +7,9 @@ import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/lim
 import { PhotoRejectedError } from './port';
 import { PHOTO_REFUSALS } from '@shared/messages';
 
-export type PhotoType = 'jpeg' | 'png' | 'webp';
+import { sniffPhotoType, sniffRefusedPhotoType, type PhotoType } from './photo-type';
+
+export { sniffPhotoType, type PhotoType };
 
 /** Longest side the renderer works at; bigger photos are shrunk while decoding (JPEG shrink-on-load). */
 export const WORKING_MAX_SIDE = 1536;
@@ -23,20 +25,16 @@ export interface DecodedPhoto {
   height: number;
 }
 
-export function sniffPhotoType(bytes: Buffer): PhotoType | undefined {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  return undefined;
-}
-
 /** Validates and decodes one photo; throws PhotoRejectedError with a specific reason. */
 export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<DecodedPhoto> {
   const reject = (reason: PhotoRejectedError['reason'], message: string) => new PhotoRejectedError(reason, message, photoId);
   if (bytes.length === 0) throw reject('empty', PHOTO_REFUSALS.empty);
   if (bytes.length > MAX_FILE_BYTES) throw reject('too_large', PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
   const type = sniffPhotoType(bytes);
-  if (!type) throw reject('unsupported_type', PHOTO_REFUSALS.unsupportedType);
+  if (!type) {
+    const refused = sniffRefusedPhotoType(bytes);
+    throw reject('unsupported_type', refused ? PHOTO_REFUSALS[refused] : PHOTO_REFUSALS.unsupportedType);
+  }
 
   let meta: Metadata;
   try {
@@ -56,7 +54,8 @@ export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<Deco
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
       .rotate()
       .resize({ width: WORKING_MAX_SIDE, height: WORKING_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .removeAlpha()
+      // Transparent areas are background: flattened onto white, so no colour hidden under them comes through.
+      .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });

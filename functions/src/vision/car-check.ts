@@ -38,9 +38,12 @@ export function checkCars(vehicles: Detection[]): CheckResult {
   const ranked = [...vehicles].sort((a, b) => prominence(b) - prominence(a));
   const main = ranked[0]!;
   const edges = edgesTouched(main.box);
-  // Three edges, or a car spanning the whole frame, means the photo holds only part of the car.
-  const spans = main.box.right - main.box.left >= 0.98 || main.box.bottom - main.box.top >= 0.98;
-  if (edges.count >= 3 || spans || boxArea(main.box) > 0.92) {
+  // Three edges, a car running from one edge to the opposite one, or a car filling the frame while cut by two edges
+  // means the photo holds only part of the car. A whole car cropped tightly (one edge touched, as dealers often frame
+  // it) is not refused.
+  const { left, top, right, bottom } = main.box;
+  const spans = (right - left >= 0.98 && edges.left && edges.right) || (bottom - top >= 0.98 && edges.top && edges.bottom);
+  if (edges.count >= 3 || spans || (boxArea(main.box) > 0.92 && edges.count >= 2)) {
     return refuse('car_outside_frame', CAR_CHECK_MESSAGES.carOutsideFrame);
   }
   if (boxArea(main.box) < MIN_CAR_AREA) {

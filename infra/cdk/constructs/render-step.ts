@@ -5,25 +5,30 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
+import { INTERNAL_ERROR_RETRIES, PHOTO_ERROR_NAMES, RETRYABLE_ERROR_NAMES } from '../../../functions/src/renderer/failure-kinds';
 import { RENDER_RETRY, RENDER_TASK_TIMEOUT_SECONDS, WORKFLOW_TIMEOUT_MINUTES } from '../../workflow-tasks';
 
-/** Error names of the renderer port that a retry can fix (functions/src/renderer/port.ts), and Lambda time-outs. */
-const RETRYABLE_RENDER_ERRORS = ['RenderRetryableError', 'States.Timeout', 'Sandbox.Timedout'];
 
 /** A Lambda task whose payload is `payload` and whose result is the function's own answer. */
 export function invokeTask(scope: Construct, stateId: string, fn: lambda.IFunction, payload: Record<string, unknown>, options: Partial<tasks.LambdaInvokeProps> = {}) {
   return new tasks.LambdaInvoke(scope, stateId, { lambdaFunction: fn, payload: sfn.TaskInput.fromObject(payload), payloadResponseOnly: true, ...options });
 }
 
-/** Retry with exponential backoff and full jitter on what a retry can fix (the renderer's busy errors, time-outs). */
+/**
+ * The three kinds of render failure (functions/src/renderer/failure-kinds.ts), in the order Step Functions matches
+ * them: what a retry can fix (the renderer's busy errors, time-outs) with exponential backoff and full jitter; the
+ * photo's own failures never; anything else, ours, once.
+ */
 export function retryRenderErrors(task: tasks.LambdaInvoke) {
   task.addRetry({
-    errors: RETRYABLE_RENDER_ERRORS,
+    errors: RETRYABLE_ERROR_NAMES,
     interval: Duration.seconds(RENDER_RETRY.intervalSeconds),
     backoffRate: RENDER_RETRY.backoffRate,
     maxAttempts: RENDER_RETRY.maxAttempts,
     jitterStrategy: sfn.JitterType.FULL,
   });
+  task.addRetry({ errors: PHOTO_ERROR_NAMES, maxAttempts: 0 });
+  task.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(RENDER_RETRY.intervalSeconds), maxAttempts: INTERNAL_ERROR_RETRIES });
 }
 
 export interface RenderStepProps {

@@ -16,6 +16,7 @@ import type { Construct } from 'constructs';
 import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
 import { BatchWorkflow } from '../constructs/batch-workflow';
+import { InternalErrorAlarm } from '../constructs/internal-error-alarm';
 import { RenderWorkflow } from '../constructs/render-workflow';
 import {
   BATCH_WORKFLOW_TASK_HANDLERS,
@@ -168,7 +169,7 @@ export class ApiStack extends Stack {
       angleFailed: { timeoutSeconds: 10 },
       finalize: { timeoutSeconds: 30 },
     };
-    const taskFunctions = {} as Record<WorkflowTask, lambda.IFunction>;
+    const taskFunctions = {} as Record<WorkflowTask, lambda.Function>;
     for (const task of Object.keys(WORKFLOW_TASK_HANDLERS) as WorkflowTask[]) {
       taskFunctions[task] = fnFor(WORKFLOW_TASK_HANDLERS[task], { ...taskOptions[task], environment: renderEnvironment });
     }
@@ -184,7 +185,7 @@ export class ApiStack extends Stack {
       photoFailed: { timeoutSeconds: 30 },
       finalize: { timeoutSeconds: 60 },
     };
-    const batchTaskFunctions = {} as Record<BatchWorkflowTask, lambda.IFunction>;
+    const batchTaskFunctions = {} as Record<BatchWorkflowTask, lambda.Function>;
     for (const task of Object.keys(BATCH_WORKFLOW_TASK_HANDLERS) as BatchWorkflowTask[]) {
       batchTaskFunctions[task] = fnFor(BATCH_WORKFLOW_TASK_HANDLERS[task], { ...batchTaskOptions[task], environment: renderEnvironment });
     }
@@ -192,6 +193,10 @@ export class ApiStack extends Stack {
     const batchWorkflow = new BatchWorkflow(this, 'BatchWorkflow', { functions: batchTaskFunctions, logGroup: batchWorkflowLogs });
     this.batchWorkflow = batchWorkflow.stateMachine;
     resources.batchWorkflow = batchWorkflow.stateMachine;
+    // The tasks that record a failure log an error of ours once: counted and alarmed on.
+    new InternalErrorAlarm(this, 'InternalRenderErrors', {
+      functions: [taskFunctions.angleFailed, taskFunctions.finalize, batchTaskFunctions.photoFailed],
+    });
     const sweeper = fnFor(PACKAGE_SWEEPER_HANDLER, { timeoutSeconds: 120 });
     new events.Rule(this, 'PackageSweeperSchedule', {
       description: 'Closes and refunds car packages and batches whose execution was lost.',

@@ -1,12 +1,14 @@
 /**
  * Sorts OpenAI failures into what the state machine retries (RenderRetryableError: rate limits, 5xx,
- * time-outs, dropped connections) and what it must not (RenderPermanentError: content policy, an image
- * the model cannot read, bad configuration), each with a message a dealer or operator can act on.
+ * time-outs, dropped connections), what it must not because of the photo (RenderPermanentError: content policy,
+ * an image the model cannot read), and what is ours (a plain Error: a rejected key, a model that does not exist,
+ * any other request the service refused, anything that is not an API error at all), each with a message a dealer
+ * or operator can act on. Ours reaches the dealer as "failed on our side" and the operator as an alarm.
  */
 import { APIConnectionError, APIError } from 'openai';
 import { RenderPermanentError, RenderRetryableError } from '../port';
 
-export function classifyOpenAiError(error: unknown): RenderRetryableError | RenderPermanentError {
+export function classifyOpenAiError(error: unknown): Error {
   if (error instanceof RenderRetryableError || error instanceof RenderPermanentError) return error;
   // APIConnectionTimeoutError extends APIConnectionError.
   if (error instanceof APIConnectionError) {
@@ -23,9 +25,9 @@ export function classifyOpenAiError(error: unknown): RenderRetryableError | Rend
       return new RenderPermanentError('The image service refused this photo under its content policy. Please try another photo.', status);
     if (/invalid_image|image_parse|unsupported image|invalid image/.test(text))
       return new RenderPermanentError('The image service could not read this photo. Please upload the original photo.', status);
-    if (status === 401 || status === 403) return new RenderPermanentError(`The image service rejected the API key (${status}); check OPENAI_API_KEY.`, status);
-    if (status === 404) return new RenderPermanentError('The configured image model does not exist; check RENDER_MODEL.', status);
-    return new RenderPermanentError(`The image service refused the request (${status ?? 'no status'}): ${error.message}`, status);
+    if (status === 401 || status === 403) return new Error(`The image service rejected the API key (${status}); check OPENAI_API_KEY.`);
+    if (status === 404) return new Error('The configured image model does not exist; check RENDER_MODEL.');
+    return new Error(`The image service refused the request (${status ?? 'no status'}): ${error.message}`);
   }
-  return new RenderPermanentError(`Rendering failed: ${(error as Error)?.message ?? String(error)}`);
+  return error instanceof Error ? error : new Error(String(error));
 }

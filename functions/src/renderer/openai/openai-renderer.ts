@@ -151,21 +151,16 @@ export class OpenAiRenderer implements Renderer {
       if (attempts >= MAX_ATTEMPTS) throw new RenderPermanentError(CAR_FIDELITY.changed(fidelity.score, threshold));
       warnings.push(CAR_FIDELITY.regenerated(fidelity.score));
     }
-    let full: Buffer;
-    let web: Buffer;
-    try {
-      if (request.logo) {
-        const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
-        if (withLogo) rgb = withLogo;
-        else warnings.push('The dealer logo could not be read and was left out.');
-      }
-      const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
-      // The AI disclosure (IPTC digital source type, software agent) goes into both files as they are encoded.
-      const xmp = disclosureXmp('openai', this.options.model);
-      [full, web] = await Promise.all([base.clone().jpeg({ quality: 90 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).withXmp(xmp).toBuffer()]);
-    } catch {
-      throw new RenderRetryableError('The image service returned an image that could not be decoded; the render will be retried.');
+    // Our own encoding of an image already decoded: a failure here is ours, not the image service's (no catch).
+    if (request.logo) {
+      const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
+      if (withLogo) rgb = withLogo;
+      else warnings.push('The dealer logo could not be read and was left out.');
     }
+    const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
+    // The AI disclosure (IPTC digital source type, software agent) goes into both files as they are encoded.
+    const xmp = disclosureXmp('openai', this.options.model);
+    const [full, web] = await Promise.all([base.clone().jpeg({ quality: 90 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 80 }).withXmp(xmp).toBuffer()]);
     if (plan.mirrored) warnings.push(`Derived from the mirrored ${ANGLE_LABELS[MIRRORED_ANGLE[request.angle]]} photo.`);
     return {
       full,

@@ -29,7 +29,8 @@ import {
 
 const SCRIPTED_MODEL = 'scripted';
 
-export type ScriptedOutcome = 'ok' | 'retryable' | 'permanent';
+/** `internal`: an unexpected exception (a bug of ours), as a TypeError from our own code would be. */
+export type ScriptedOutcome = 'ok' | 'retryable' | 'permanent' | 'internal';
 
 export interface RenderScript {
   /** Time each render takes (the image model's time), ms. */
@@ -125,6 +126,7 @@ export class ScriptedRenderer implements Renderer {
     const outcome = this.outcome(request);
     if (outcome === 'retryable') throw new RenderRetryableError('The scripted image service is busy (scripted).', 503);
     if (outcome === 'permanent') throw new RenderPermanentError('The scripted image service refused this angle (scripted).', 400);
+    if (outcome === 'internal') throw new TypeError("Cannot read properties of undefined (reading 'scripted')");
     const totalMs = performance.now() - t0;
     return {
       full,
