@@ -3,7 +3,6 @@ import { ANGLES } from '../angles';
 import { BACKGROUNDS, DEFAULT_BACKGROUND } from '../backgrounds';
 import {
   ACCEPTED_IMAGE_MIME_TYPES,
-  ACCEPTED_IMAGE_TYPES,
   CAR_PACKAGE_NAME_MAX,
   CAR_PACKAGE_PAGE_SIZE,
   CAR_PACKAGE_PAGE_SIZE_MAX,
@@ -12,11 +11,11 @@ import {
   PHOTO_NAME_MAX,
 } from '../limits';
 import { MESSAGES } from '../messages';
+import { photoTypeRefusal } from '../photo-types';
 import { ANGLE_STATUSES, IMAGE_STATUSES, SESSION_STATUSES } from '../statuses';
 import { uploadTargetSchema } from './common';
 import { creditBalanceSchema } from './credit-balance';
 
-const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
 
 /** A package id is a ULID (time-ordered); anything else is refused before a table read. */
 export const packageIdSchema = z
@@ -35,7 +34,7 @@ export const packagePhotoRequestSchema = z.strictObject({
     .trim()
     .min(1, { error: 'file_name is required' })
     .max(PHOTO_NAME_MAX, { error: `file_name must be at most ${PHOTO_NAME_MAX} characters` }),
-  content_type: z.enum(ACCEPTED_IMAGE_MIME_TYPES as [string, ...string[]], { error: MESSAGES.fileTypeInvalid(PHOTO_EXTENSIONS) }),
+  content_type: z.enum(ACCEPTED_IMAGE_MIME_TYPES as [string, ...string[]], { error: (issue) => photoTypeRefusal({ type: typeof issue.input === 'string' ? issue.input : undefined }) }),
   size: z
     .number({ error: (i) => (i.input === undefined ? 'size is required' : 'size must be a number') })
     .int({ error: 'size must be a whole number of bytes' })

@@ -1,11 +1,11 @@
 /** Trial links (issue 12): the prospect's trial page, the transfer after the first sign-in, and the admin's links. */
 import { z } from 'zod';
-import { ACCEPTED_IMAGE_MIME_TYPES, ACCEPTED_IMAGE_TYPES, DEALER_NAME_MAX, MAX_FILE_BYTES, MAX_TRIAL_PHOTOS, PHOTO_NAME_MAX, TRIAL_LINK_MAX_DAYS } from '../limits';
+import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, MAX_FILE_BYTES, MAX_TRIAL_PHOTOS, PHOTO_NAME_MAX, TRIAL_LINK_MAX_DAYS } from '../limits';
 import { MESSAGES } from '../messages';
+import { photoTypeRefusal } from '../photo-types';
 import { emailSchema, type UploadTarget } from './common';
 import { ownUserIdSchema } from './own-user-id';
 
-const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
 
 /** A trial token: 32 random bytes, base64url (43 characters). Anything else is refused before a table read. */
 export const trialTokenSchema = z
@@ -30,7 +30,7 @@ export const trialFileSchema = z.strictObject({
     .trim()
     .min(1, { error: 'name is required' })
     .max(PHOTO_NAME_MAX, { error: `name must be at most ${PHOTO_NAME_MAX} characters` }),
-  type: z.enum(ACCEPTED_IMAGE_MIME_TYPES as [string, ...string[]], { error: MESSAGES.fileTypeInvalid(PHOTO_EXTENSIONS) }),
+  type: z.enum(ACCEPTED_IMAGE_MIME_TYPES as [string, ...string[]], { error: (issue) => photoTypeRefusal({ type: typeof issue.input === 'string' ? issue.input : undefined }) }),
   size: z
     .number({ error: (i) => (i.input === undefined ? 'size is required' : 'size must be a number') })
     .int({ error: 'size must be a whole number of bytes' })

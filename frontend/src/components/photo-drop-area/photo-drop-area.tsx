@@ -4,21 +4,20 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from 'sonner';
 import { ACCEPTED_IMAGE_TYPES, MAX_FILE_BYTES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
+import { photoTypeRefusal } from '@shared/photo-types';
 import { cn } from '@/lib/utils';
-
-const PHOTO_EXTENSIONS = [...new Set(Object.values(ACCEPTED_IMAGE_TYPES).flat())];
 
 /** "Supports JPG, PNG, WebP • Max 15 photos • Up to 10MB each": the limits as a drop area's hint. */
 export function photoLimitsHint(maxPhotos: number): string {
   return `Supports JPG, PNG, WebP • Max ${maxPhotos} photos • Up to ${MAX_FILE_BYTES / (1024 * 1024)}MB each`;
 }
 
-/** The spec's generic rejection texts (section 5), with the file they concern. */
+/** The spec's generic rejection texts (section 5), with the file they concern; HEIC and AVIF named, with what to do. */
 function rejectionText({ file, errors }: FileRejection): string {
   const code = errors[0]?.code;
   const text =
     code === 'file-invalid-type'
-      ? MESSAGES.fileTypeInvalid(PHOTO_EXTENSIONS)
+      ? photoTypeRefusal(file)
       : code === 'file-too-large'
         ? MESSAGES.fileTooLarge(MAX_FILE_BYTES)
         : code === 'file-too-small'
