@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
+import { contentSignerFromEnv } from '../../functions/src/content-credentials/create-signer';
+import { verifyCredentials } from '../../functions/src/content-credentials/verify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES, MESSAGES } from '@shared/messages';
 import type { Batch, CreateBatchResponse, StartBatchResponse } from '@shared/schemas/batch';
@@ -256,25 +258,36 @@ describe('batch routes on the local host (HTTP API, the host runs the synthesize
     expect((await call<{ total_credits: number }>(dealer, 'GET', '/api/credits/balance')).body.total_credits).toBe(5);
   }, 60_000);
 
-  it('a super user creates, uploads, starts and reads a batch through the API; the host renders it', async () => {
+  it('a super user creates, uploads, starts and reads a batch of a PNG and a WebP photo through the API; the host renders both, signed', async () => {
     const dealer = await signInNewDealer(url, 'batch-super');
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), dealer.email)).toMatchObject({ role: 'super' });
-    const photo = await h.carPhoto();
-    const created = await call<CreateBatchResponse>(dealer, 'POST', '/api/batches', { background: 'sunset', photos: [{ file_name: 'front.jpg', content_type: 'image/jpeg', size: photo.length }] });
+    const source = await h.carPhoto();
+    const photos = [
+      { file_name: 'front.png', content_type: 'image/png', bytes: await sharp(source).png().toBuffer() },
+      { file_name: 'front.webp', content_type: 'image/webp', bytes: await sharp(source).webp({ quality: 85 }).toBuffer() },
+    ];
+    const created = await call<CreateBatchResponse>(dealer, 'POST', '/api/batches', {
+      background: 'sunset',
+      photos: photos.map((p) => ({ file_name: p.file_name, content_type: p.content_type, size: p.bytes.length })),
+    });
     expect(created.status).toBe(201);
-    await uploadByPresignedPost(created.body.uploads[0]!, photo);
+    await Promise.all(created.body.uploads.map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes, photos[i]!.content_type)));
     const t0 = Date.now();
     const started = await call<StartBatchResponse>(dealer, 'POST', `/api/batches/${created.body.batch_id}/start`).catch((e) => { throw new Error(`start failed after ${Date.now() - t0} ms: ${e}`); });
     expect(started.status).toBe(200);
-    expect(started.body.balance.total_credits).toBe(4);
+    expect(started.body.balance.total_credits).toBe(3);
     let batch: Batch | undefined;
     for (const deadline = Date.now() + 90_000; Date.now() < deadline; await h.sleep(250)) {
       batch = (await call<Batch>(dealer, 'GET', `/api/batches/${created.body.batch_id}`)).body;
       if (['completed', 'partial_complete', 'error'].includes(batch.status)) break;
     }
-    expect(batch).toMatchObject({ status: 'completed', background: 'sunset', completed_photos: 1 });
-    expect(batch!.photos[0]!.rendered_url).toMatch(/^http/);
+    expect(batch, JSON.stringify(batch?.photos.map((p) => p.error_message))).toMatchObject({ status: 'completed', background: 'sunset', completed_photos: 2 });
+    const signer = contentSignerFromEnv();
+    for (const photo of batch!.photos) {
+      const image = Buffer.from(await (await fetch(photo.rendered_url!)).arrayBuffer());
+      expect((await verifyCredentials(image, 'image/jpeg', signer)).status, photo.file_name).toBe('signed_by_us');
+    }
     const me = await call<{ profile: { id: string } }>(dealer, 'GET', '/api/me');
-    expect(await renderedImages(me.body.profile.id)).toHaveLength(1);
+    expect(await renderedImages(me.body.profile.id)).toHaveLength(2);
   }, 120_000);
 });

@@ -65,7 +65,10 @@ async function main(): Promise<number> {
             if (!own) throw new Error('no angle could be rendered');
             return own;
           });
-      const name = `${basename(photo.id, extname(photo.id))}-${background}`;
+      // car.png and car.webp would both be car-<background>: the extension keeps them apart.
+      const stem = basename(photo.id, extname(photo.id));
+      const shared = photos.some((p) => p !== photo && basename(p.id, extname(p.id)) === stem);
+      const name = `${shared ? `${stem}-${extname(photo.id).slice(1)}` : stem}-${background}`;
       await save(name, image);
       console.log(`[${i + 1}/${photos.length}] ${photo.id} -> ${name}.jpg  ${image.metadata.angle}  ${((performance.now() - started) / 1000).toFixed(2)} s${image.metadata.warnings.length ? `  (${image.metadata.warnings.join(' ')})` : ''}`);
     } catch (error) {
