@@ -379,7 +379,7 @@ async function main() {
     '|---|---|---|',
     `| non-cars accepted (false positives) | ${fp} of ${fp + tn}${wrongRefusals.length ? ` (${wrongRefusals.join(', ')})` : ''} | 0 |`,
     `| car precision | ${pct(tp, tp + fp)} | |`,
-    `| car recall: whole-car photos accepted (every car photo and its mirrored copy)${missed.length ? `; refused: ${missed.join('; ')}` : ''} | ${pct(tp, tp + fn)} (${tp} of ${tp + fn}) | 100% |`,
+    `| car recall: whole-car photos accepted (every car photo and its mirrored copy)${missed.length ? `; refused: ${missed.join('; ')}` : ''} | ${pct(tp, tp + fn)} | 100% |`,
     `| angle, four-way (front, rear, side, corner), all cars | ${pct(grouped(cars), cars.length)} | >= 90% |`,
     `| angle, all eight, all cars | ${pct(exact(cars), cars.length)} | >= 80% |`,
     `| four-way, held-out split | ${pct(grouped(split('held-out')), split('held-out').length)} | |`,
