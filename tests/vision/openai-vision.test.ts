@@ -99,6 +99,16 @@ describe('OpenAI vision against a local stand-in', () => {
     await expect(vision().look(await photo())).rejects.toBeInstanceOf(VisionUnavailableError);
   });
 
+  it('a request the service refuses for good (a rejected key) is ours to fix, not "unavailable"', async () => {
+    reply = (_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } }));
+    };
+    const error = await vision().look(await photo()).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(VisionUnavailableError);
+    expect((error as Error).message).toMatch(/refused the request \(401; check OPENAI_API_KEY/);
+  });
+
   it('configuration: the model comes from VISION_MODEL, the adapter from VISION or the key', () => {
     expect(visionConfigFromEnv({ OPENAI_API_KEY: 'sk', VISION_MODEL: 'gpt-x' })).toMatchObject({ openAiApiKey: 'sk', model: 'gpt-x' });
     expect(createVision({ openAiApiKey: 'sk', model: 'gpt-x' })).toMatchObject({ name: 'openai', model: 'gpt-x' });

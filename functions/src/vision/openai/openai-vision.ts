@@ -3,7 +3,7 @@
  * car, how many, the boxes, the main car's angle, the confidence), model from configuration. The boxes go through the
  * same car check as the local detector's, so both homes refuse and warn alike.
  */
-import OpenAI from 'openai';
+import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import sharp from 'sharp';
 import { z } from 'zod';
@@ -83,11 +83,27 @@ export class OpenAiVision implements CarVision {
       if (!content) throw new VisionUnavailableError('The vision service answered without a result.');
       answer = sightingSchema.parse(JSON.parse(content));
     } catch (error) {
-      if (error instanceof VisionUnavailableError) throw error;
-      throw new VisionUnavailableError(`The vision service could not check the photo: ${(error as Error).message}`);
+      throw sortVisionError(error);
     }
     return sightingFromModel(answer, options);
   }
+}
+
+/**
+ * Where the vision call fails, the failure is sorted: the service busy, unreachable or answering something that is not
+ * a sighting is VisionUnavailableError (retried, "nothing was charged"); a request it refuses for good (a rejected key,
+ * a model that does not exist) is ours, an Error that says what to fix; anything else stays what it is.
+ */
+function sortVisionError(error: unknown): Error {
+  if (error instanceof VisionUnavailableError) return error;
+  if (error instanceof APIConnectionError) return new VisionUnavailableError('The vision service could not be reached.');
+  if (error instanceof APIError) {
+    const status = error.status;
+    if (status === 429 || (status !== undefined && status >= 500)) return new VisionUnavailableError(`The vision service is busy or failing (${status}).`);
+    return new Error(`The vision service refused the request (${status ?? 'no status'}; check OPENAI_API_KEY and VISION_MODEL): ${error.message}`);
+  }
+  if (error instanceof SyntaxError || error instanceof z.ZodError) return new VisionUnavailableError('The vision service answered something that is not a sighting.');
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 /** The model's answer through the shared car check (the same refusals, main car and warnings as the local detector). */
