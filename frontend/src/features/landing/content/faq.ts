@@ -1,5 +1,5 @@
 import { COMPANY, PROCESSING_TIMES } from '@shared/brand';
-import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, TRIAL_CREDITS } from '@shared/limits';
+import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
 import { CONTENT_CREDENTIALS } from '@shared/messages';
 
 export interface FaqItem {
@@ -41,6 +41,10 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'What happens if a render fails?',
     answer:
       'If none of the angles of a car package can be rendered, its credit is refunded automatically, and an angle that failed while rendering can be retried for free. A failed photo in the batch processor gives its credit back too.',
+  },
+  {
+    question: 'Which photos can I upload? What about iPhone photos?',
+    answer: `JPG, PNG and WebP photos of up to ${MAX_FILE_BYTES / (1024 * 1024)} MB each, in any orientation or colour profile your camera used. iPhones save HEIC by default, which we cannot read yet: set Settings > Camera > Formats to Most Compatible, or share the photo choosing JPEG. AVIF images are not taken either; save them as JPG or PNG first.`,
   },
   {
     question: 'What happens to my photos?',
