@@ -73,6 +73,8 @@ function installedBeside(modules: string[]) {
 export interface HandlerFunctionProps {
   /** File name under functions/src/handlers/ (the same entry the local host runs). */
   handler: string;
+  /** Its name in AWS (infra/cdk/names.ts: the Ops stack reads its metrics by it). */
+  functionName: string;
   resources: HandlerResources;
   environment: Record<string, string>;
   timeout?: Duration;
@@ -90,6 +92,7 @@ export class HandlerFunction extends Construct {
 
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
     this.fn = new nodejs.NodejsFunction(this, 'Fn', {
+      functionName: props.functionName,
       entry: resolve(ROOT, `functions/src/handlers/${props.handler}.ts`),
       handler: 'handler',
       projectRoot: ROOT,
