@@ -1,4 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +15,7 @@ import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { NATIVE_IMAGE_MODULES, NativeImageLayer } from '../bundling/native-image-layer';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS, type Permission } from '../handler-permissions';
+import { logMetricsOf, OPS_NAMESPACE } from '../ops-metrics';
 import { grantedTableActions } from '../handler-sources';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -68,9 +70,13 @@ export interface HandlerFunctionProps {
 /** One bundled Lambda per handler (esbuild, Node 24, arm64), with exactly the permissions its handler needs. */
 export class HandlerFunction extends Construct {
   readonly fn: nodejs.NodejsFunction;
+  readonly handler: string;
+  readonly functionName: string;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
+    this.functionName = props.functionName;
     const permissions = HANDLER_PERMISSIONS[props.handler];
     if (!permissions) throw new Error(`No permissions stated for handler ${props.handler} (infra/cdk/handler-permissions.ts)`);
 
@@ -135,6 +141,18 @@ export class HandlerFunction extends Construct {
       },
       layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this)] : undefined,
     });
+
+    // The metrics the Ops stack watches that this function's log lines carry (infra/cdk/ops-metrics.ts).
+    for (const metric of logMetricsOf(props.handler)) {
+      new logs.MetricFilter(this, `${metric.metricName}Metric`, {
+        logGroup,
+        filterPattern: logs.FilterPattern.literal(metric.filterPattern),
+        metricNamespace: OPS_NAMESPACE,
+        metricName: metric.metricName,
+        metricValue: metric.metricValue,
+        unit: metric.unit === 'Milliseconds' ? cloudwatch.Unit.MILLISECONDS : cloudwatch.Unit.COUNT,
+      });
+    }
 
     const { table, uploadsBucket, rendersBucket } = props.resources;
     // DynamoDB: only the actions the handler's code constructs (read from its sources) that its names allow; the
