@@ -154,6 +154,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'list-admin-trial-links': ['table:read', 'uploads:read'],
   'create-admin-trial-link': ['table:read', 'table:write', 'ssm:site-origin', 'mail:send'],
   'revoke-admin-trial-link': ['table:read', 'table:write'],
+  // Operations (issue 25): reads the packages' day index and their failed angles (and the caller's role).
+  'get-admin-operations': ['table:read'],
 };
 
 /**
