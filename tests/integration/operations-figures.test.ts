@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { adminOperationsResponseSchema } from '@shared/schemas/admin-operations';
 import { useLocalHost } from '../support/local-host';
 
@@ -18,6 +18,8 @@ await ensureTable(new DynamoDBClient({ region: process.env.AWS_REGION ?? 'us-eas
 const h = await import('../support/car-package-harness');
 const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+const { logger } = await import('../../functions/src/lib/logger');
+const { OPS_EVENTS } = await import('../../functions/src/lib/ops-events');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
@@ -40,6 +42,8 @@ describe('Operations figures', () => {
     const admin = await h.newDealer('ops-admin');
     await promoteToSuperUser(h.adapters.accounts, admin.email);
 
+    // The ops events the Ops stack turns into CloudWatch metrics in AWS, watched as the code logs them.
+    const logged = vi.spyOn(logger, 'info');
     const completed = await runPackage({}, 'ops-complete');
     const partial = await runPackage({ outcomes: { front: ['permanent'], rear: ['permanent'] } }, 'ops-partial');
     const refunded = await runPackage({ outcomes: { '*': ['permanent'] } }, 'ops-refunded');
@@ -47,6 +51,21 @@ describe('Operations figures', () => {
     // The refunded one really was: its credit came back (the figures count status error as refunded).
     expect((await h.ledgerOf(refunded.dealer.sub)).refunds).toHaveLength(1);
     expect((await h.ledgerOf(partial.dealer.sub)).refunds).toHaveLength(0);
+
+    // The same figures as the ops events the dashboard counts: 3 started, 3 finished, 1 refunded, the same wall times.
+    const calls = [...logged.mock.calls];
+    logged.mockRestore();
+    const events = (message: string) => calls.filter(([m]) => m === message).map(([, fields]) => fields as Record<string, unknown>);
+    const ids = [completed, partial, refunded].map((r) => r.found.pkg.id);
+    expect(events(OPS_EVENTS.packageStarted).map((e) => e.packageId)).toEqual(ids);
+    expect(events(OPS_EVENTS.packageFinished)).toEqual(
+      [completed, partial, refunded].map((r) => ({
+        packageId: r.found.pkg.id,
+        status: r.found.pkg.status,
+        refunded: r === refunded ? 1 : 0,
+        wallTimeMs: Date.parse(r.found.pkg.finished_at!) - Date.parse(r.found.pkg.created_at),
+      })),
+    );
 
     const answer = await h.invokeRoute('GET /api/admin/operations', { user: admin });
     expect(answer.status).toBe(200);

@@ -86,6 +86,10 @@ export class WorkflowsStack extends Stack {
     this.batchWorkflow = batchWorkflow.stateMachine;
     resources.batchWorkflow = batchWorkflow.stateMachine;
 
+    // The internal-error log metric of the render failure tasks (StudioLot/InternalRenderErrors) is alarmed on by the
+    // Ops stack, wired to its topic. Its metric filter belongs here, beside the task functions' log groups:
+    //   new InternalErrorAlarm(this, 'InternalRenderErrors', { functions: [taskFunctions.angleFailed, taskFunctions.finalize, batchTaskFunctions.photoFailed] })
+    // (its own alarm then duplicates the Ops stack's and can be left out or given the topic: OpsStack.topic).
     const sweeper = fnFor(PACKAGE_SWEEPER_HANDLER, { timeoutSeconds: 120, environment: environments.base });
     new events.Rule(this, 'PackageSweeperSchedule', {
       description: 'Closes and refunds car packages and batches whose execution was lost.',
