@@ -73,6 +73,8 @@ try {
     '|---|---|---|',
     ...stacks.map((s) => `| ${s.stackName} | ${s.resources} | ${s.templateBytes.toLocaleString('en')} |`),
     '',
+    'Before the split, one `StudioLot-dev-Api` stack held every route, task and the WebSocket API: 476 resources and 893,303 template bytes (69 functions), over 80% of both limits.',
+    '',
     'Largest functions, zipped:',
     '',
     '| function | zipped |',
