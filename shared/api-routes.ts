@@ -96,6 +96,8 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/admin/trial-links', handler: 'list-admin-trial-links', access: 'super' },
   { method: 'POST', path: '/api/admin/trial-links', handler: 'create-admin-trial-link', access: 'super' },
   { method: 'POST', path: '/api/admin/trial-links/{id}/revoke', handler: 'revoke-admin-trial-link', access: 'super' },
+  // Operations (issue 25): the car packages of the last 24 hours, as the Ops dashboard counts them in AWS.
+  { method: 'GET', path: '/api/admin/operations', handler: 'get-admin-operations', access: 'super' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

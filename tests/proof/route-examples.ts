@@ -117,6 +117,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/admin/inbox': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/health': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/payments': { ownership: 'none', ok: 200, request: () => ({}) },
+  'GET /api/admin/operations': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/admin/stripe-events': { ownership: 'none', ok: 200, request: () => ({}) },
   // An event id never received: the super user passes the access check and is told so.
   'GET /api/admin/stripe-events/{id}': { ownership: 'none', ok: 404, request: () => ({ params: { id: 'evt_never_received' } }) },

@@ -17,7 +17,7 @@ import type { ActivePackage, PackageStore, RenderResult } from './ports';
 /** Items read back as records: without their keys, entity and TTL attribute. */
 const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt');
 
-const packageItem = (p: StoredPackage) => ({ ...keys.carPackage(p.id), ...keys.carPackageIndex(p.user_id, p.id), entity: 'car_package', ...p });
+const packageItem = (p: StoredPackage) => ({ ...keys.carPackage(p.id), ...keys.carPackageIndex(p.user_id, p.id), ...keys.carPackageDayIndex(p.created_at, p.id), entity: 'car_package', ...p });
 const imageItem = (i: StoredImage) => ({ ...keys.carPackageImage(i.session_id, i.angle), entity: 'car_package_image', ...i });
 
 /** A cursor must be the key of one of the caller's packages (their META items on GSI1). */

@@ -14,6 +14,7 @@ import { chargeKey, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, t
 import { angleChanged, packageChanged } from './package-events';
 import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
+import { opsEvent } from '../lib/ops-events';
 
 export interface WorkflowDeps {
   store: PackageStore;
@@ -216,7 +217,14 @@ export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { fa
   const completed = after.images.filter((i) => i.angle_status === 'completed').length;
   const message = completed > 0 ? null : statusMessageOf(after.pkg, run);
   if (completed === 0) await refund(deps, after.pkg);
-  await deps.store.finish(after.pkg.id, outcome.status, message, after.pkg.execution_name, nowIso(deps));
+  const finishedAt = nowIso(deps);
+  await deps.store.finish(after.pkg.id, outcome.status, message, after.pkg.execution_name, finishedAt);
+  opsEvent('packageFinished', {
+    packageId: after.pkg.id,
+    status: outcome.status,
+    refunded: completed === 0 ? 1 : 0,
+    wallTimeMs: Date.parse(finishedAt) - Date.parse(after.pkg.created_at),
+  });
   await notifyPackage(deps, after.pkg.id);
   return { status: outcome.status };
 }

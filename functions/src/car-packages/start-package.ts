@@ -19,6 +19,7 @@ import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summary
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
+import { opsEvent } from '../lib/ops-events';
 
 /** POST /api/car-packages: a draft and one presigned upload per photo. Nothing is charged yet. */
 export async function createCarPackage(
@@ -105,6 +106,7 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
   }
   const { pkg, balance, replayed } = charge;
   if (replayed) return replay(deps, (await deps.store.get(id)) ?? pkg);
+  opsEvent('packageStarted', { packageId: pkg.id });
   await deps.notify(sub, { type: 'balance.updated' });
   await deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads').catch((error) => logger.warn('draft uploads not deleted', { error: error as Error }));
 
@@ -179,6 +181,7 @@ export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: Sto
     throw error;
   }
   const { pkg, balance } = charge;
+  opsEvent('packageStarted', { packageId: pkg.id });
   await deps.notify(draft.user_id, { type: 'balance.updated' });
   try {
     await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: [...ANGLES] });
@@ -209,6 +212,7 @@ async function closeUnstarted(deps: PackageDeps, pkg: StoredPackage) {
   );
   for (const angle of ANGLES) await deps.store.failAngle(pkg.id, angle, CAR_PACKAGE_MESSAGES.couldNotStart, now);
   await deps.store.finish(pkg.id, 'error', CAR_PACKAGE_MESSAGES.couldNotStart, pkg.execution_name, now);
+  opsEvent('packageFinished', { packageId: pkg.id, status: 'error', refunded: 1, wallTimeMs: Date.parse(now) - Date.parse(pkg.created_at) });
   await deps.notify(pkg.user_id, { type: 'balance.updated' });
 }
 

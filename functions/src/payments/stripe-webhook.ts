@@ -4,6 +4,7 @@ import { grantPurchasedCredits } from '../credits/credit-changes';
 import { DomainError } from '../lib/errors';
 import type { StripeDeliveryRecord } from './payment-records';
 import { WebhookSignatureError, type PaymentGateway, type PaymentStore, type VerifiedEvent } from './ports';
+import { opsEvent } from '../lib/ops-events';
 
 export interface WebhookDeps {
   store: PaymentStore;
@@ -141,6 +142,7 @@ async function fulfil(deps: WebhookDeps, pi: string, now: Date): Promise<Handled
   await deps.store.markSucceeded(pi, payment.user_id, payment.credits, now);
   if (payment.coupon_code) await deps.store.redeemCoupon(payment.coupon_code, payment.user_id, pi, now);
   if (grant.replayed) return { outcome: 'duplicate', detail: `credits already granted (${grant.transaction_id})` };
+  opsEvent('creditsSold', { credits: payment.credits, amountCents: payment.amount_cents });
   await deps.notifyBalance(payment.user_id);
   return { outcome: 'fulfilled', detail: `credits granted: ${payment.credits}` };
 }

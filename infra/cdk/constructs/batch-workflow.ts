@@ -11,6 +11,8 @@ export interface BatchWorkflowProps {
   functions: Record<BatchWorkflowTask, lambda.IFunction>;
   /** Execution logs; absent in the local host, which keeps its own. */
   logGroup?: logs.ILogGroup;
+  /** Its name in AWS (infra/cdk/names.ts); the local host's synthesis leaves it to CDK. */
+  stateMachineName?: string;
 }
 
 /**
@@ -49,6 +51,6 @@ export class BatchWorkflow extends Construct {
     retryFinalize(finalize, closeAfterFailure);
     eachPhoto.addCatch(closeAfterFailure, { errors: ['States.ALL'], resultPath: '$.error' });
 
-    this.stateMachine = workflowStateMachine(this, eachPhoto.next(finalize), { logGroup: props.logGroup, taskCount: 'four' });
+    this.stateMachine = workflowStateMachine(this, eachPhoto.next(finalize), { logGroup: props.logGroup, taskCount: 'four', stateMachineName: props.stateMachineName });
   }
 }

@@ -1,4 +1,5 @@
 import { Duration, Stack } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -9,11 +10,12 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import { readFileSync } from 'node:fs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
-import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS } from '../handler-permissions';
+import { NATIVE_IMAGE_MODULES, NativeImageLayer } from '../bundling/native-image-layer';
+import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS, type Permission } from '../handler-permissions';
+import { logMetricsOf, OPS_NAMESPACE } from '../ops-metrics';
 import { grantedTableActions } from '../handler-sources';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -48,31 +50,17 @@ export interface HandlerResources {
   contentCredentials?: { key: kms.IKey; chainParameterName: string };
 }
 
-const versionOf = (name: string) => (JSON.parse(readFileSync(resolve(ROOT, `node_modules/${name}/package.json`), 'utf8')) as { version: string }).version;
+const TRIM_SOURCE_MAP = resolve(ROOT, 'infra/cdk/bundling/trim-source-map.ts');
 
-/**
- * sharp is a native module: kept out of the bundle and installed beside it in its linux-arm64 build (the Lambda's
- * platform, whatever machine synthesizes), at the version the project was tested with. The C2PA library loads
- * its WASM file from its package folder, so it is installed beside the bundle the same way.
- */
-function installedBeside(modules: string[]) {
-  return {
-    externalModules: modules,
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      // The bundle folder gets its own package.json first: without one, npm would install into the nearest parent
-      // project (this repository) instead.
-      afterBundling: (_input: string, output: string) => [
-        `cd "${output}" && printf '{"private":true}' > package.json && npm install --no-save --no-package-lock --no-audit --no-fund --loglevel=error --os=linux --cpu=arm64 --libc=glibc ${modules.map((m) => `${m}@${versionOf(m)}`).join(' ')}`,
-      ],
-    },
-  };
-}
+/** Functions that check, render or sign images: they get the shared native image layer (sharp, the C2PA library). */
+export const usesNativeImageStack = (permissions: readonly Permission[]) =>
+  permissions.includes('native:sharp') || permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify');
 
 export interface HandlerFunctionProps {
   /** File name under functions/src/handlers/ (the same entry the local host runs). */
   handler: string;
+  /** Its name in AWS (infra/cdk/names.ts: the Ops stack reads its metrics by it). */
+  functionName: string;
   resources: HandlerResources;
   environment: Record<string, string>;
   timeout?: Duration;
@@ -82,14 +70,19 @@ export interface HandlerFunctionProps {
 /** One bundled Lambda per handler (esbuild, Node 24, arm64), with exactly the permissions its handler needs. */
 export class HandlerFunction extends Construct {
   readonly fn: nodejs.NodejsFunction;
+  readonly handler: string;
+  readonly functionName: string;
 
   constructor(scope: Construct, id: string, props: HandlerFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
+    this.functionName = props.functionName;
     const permissions = HANDLER_PERMISSIONS[props.handler];
     if (!permissions) throw new Error(`No permissions stated for handler ${props.handler} (infra/cdk/handler-permissions.ts)`);
 
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
     this.fn = new nodejs.NodejsFunction(this, 'Fn', {
+      functionName: props.functionName,
       entry: resolve(ROOT, `functions/src/handlers/${props.handler}.ts`),
       handler: 'handler',
       projectRoot: ROOT,
@@ -132,19 +125,34 @@ export class HandlerFunction extends Construct {
         minify: true,
         sourceMap: true,
         tsconfig: resolve(ROOT, 'tsconfig.json'),
+        // The map has no copy of the sources, and after esbuild only the project's own files (not the dependencies'):
+        // stack traces point at the TypeScript line for the project's frames (bundling/trim-source-map.ts).
+        sourcesContent: false,
         // ESM bundles still meet CommonJS dependencies that call require().
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with.
-        externalModules: [],
-        ...(() => {
-          const beside = [
-            ...(permissions.includes('native:sharp') ? ['sharp'] : []),
-            ...(permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify') ? ['@contentauth/c2pa-wasm'] : []),
-          ];
-          return beside.length ? installedBeside(beside) : {};
-        })(),
+        // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with. The native image
+        // stack is not: it comes from the layer the image functions share.
+        externalModules: usesNativeImageStack(permissions) ? [...NATIVE_IMAGE_MODULES] : [],
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (_input: string, output: string) => [`node --no-warnings "${TRIM_SOURCE_MAP}" "${output}/index.mjs.map"`],
+        },
       },
+      layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this)] : undefined,
     });
+
+    // The metrics the Ops stack watches that this function's log lines carry (infra/cdk/ops-metrics.ts).
+    for (const metric of logMetricsOf(props.handler)) {
+      new logs.MetricFilter(this, `${metric.metricName}Metric`, {
+        logGroup,
+        filterPattern: logs.FilterPattern.literal(metric.filterPattern),
+        metricNamespace: OPS_NAMESPACE,
+        metricName: metric.metricName,
+        metricValue: metric.metricValue,
+        unit: metric.unit === 'Milliseconds' ? cloudwatch.Unit.MILLISECONDS : cloudwatch.Unit.COUNT,
+      });
+    }
 
     const { table, uploadsBucket, rendersBucket } = props.resources;
     // DynamoDB: only the actions the handler's code constructs (read from its sources) that its names allow; the

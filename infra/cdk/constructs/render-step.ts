@@ -72,8 +72,9 @@ export function retryFinalize(...finalizeTasks: tasks.LambdaInvoke[]) {
  * The state machine of a render or batch workflow: both share the time limit (the sweeper relies on it), tracing,
  * logs and the cdk-nag note on the role's remaining wildcards. `taskCount` is spelled out for that note.
  */
-export function workflowStateMachine(scope: Construct, definition: sfn.IChainable, props: { logGroup?: logs.ILogGroup; taskCount: string }): sfn.StateMachine {
+export function workflowStateMachine(scope: Construct, definition: sfn.IChainable, props: { logGroup?: logs.ILogGroup; taskCount: string; stateMachineName?: string }): sfn.StateMachine {
   const stateMachine = new sfn.StateMachine(scope, 'StateMachine', {
+    stateMachineName: props.stateMachineName,
     definitionBody: sfn.DefinitionBody.fromChainable(definition),
     timeout: Duration.minutes(WORKFLOW_TIMEOUT_MINUTES),
     tracingEnabled: true,

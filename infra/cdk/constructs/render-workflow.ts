@@ -12,6 +12,8 @@ export interface RenderWorkflowProps {
   functions: Record<WorkflowTask, lambda.IFunction>;
   /** Execution logs; absent in the local host, which keeps its own. */
   logGroup?: logs.ILogGroup;
+  /** Its name in AWS (infra/cdk/names.ts); the local host's synthesis leaves it to CDK. */
+  stateMachineName?: string;
 }
 
 /**
@@ -57,6 +59,6 @@ export class RenderWorkflow extends Construct {
     retryRenderErrors(prepare);
     prepare.addCatch(closeAfterPrepareFailed, { errors: ['States.ALL'], resultPath: '$.error' });
 
-    this.stateMachine = workflowStateMachine(this, prepare.next(eachAngle).next(finalize), { logGroup: props.logGroup, taskCount: 'five' });
+    this.stateMachine = workflowStateMachine(this, prepare.next(eachAngle).next(finalize), { logGroup: props.logGroup, taskCount: 'five', stateMachineName: props.stateMachineName });
   }
 }

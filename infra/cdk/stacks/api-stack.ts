@@ -1,32 +1,17 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as ssm from 'aws-cdk-lib/aws-ssm';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { API_ROUTES, WEBSOCKET_ROUTES, type ApiRoute } from '@shared/api-routes';
+import { WEBSOCKET_ROUTES } from '@shared/api-routes';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
-import { BatchWorkflow } from '../constructs/batch-workflow';
-import { InternalErrorAlarm } from '../constructs/internal-error-alarm';
-import { RenderWorkflow } from '../constructs/render-workflow';
-import {
-  BATCH_WORKFLOW_TASK_HANDLERS,
-  PACKAGE_SWEEPER_HANDLER,
-  RENDER_TASK_TIMEOUT_SECONDS,
-  SWEEP_INTERVAL_MINUTES,
-  WORKFLOW_TASK_HANDLERS,
-  type BatchWorkflowTask,
-  type WorkflowTask,
-} from '../../workflow-tasks';
+import { handlerFunctionName } from '../names';
 import type { StageConfig } from '../stage-config';
 import { siteOriginParameterName } from './auth-stack';
 
@@ -56,13 +41,34 @@ export const contentCredentialsChainParameterName = (stage: string) => `/studio-
 /** The parameter's value until the chain is issued (SSM needs a value; the signer refuses this one by name). */
 export const CHAIN_NOT_ISSUED = 'not issued yet: run npm run c2pa:certificate';
 
-/** The HTTP API generated from the shared route table, and the WebSocket API for live status. */
+/**
+ * What every part of the API shares, for the stacks that add to it (the domain API stacks, the workflows): the HTTP API
+ * and its JWT authorizer, the functions' environments and the resources their permissions name. Each use of one of
+ * these in another stack is one CloudFormation export of this stack (the API's id, the authorizer's, the WebSocket
+ * API's, the secrets' and the signing key's ARNs).
+ */
+export interface ApiShared {
+  config: StageConfig;
+  httpApi: apigw.HttpApi;
+  authorizer: HttpJwtAuthorizer;
+  /** Every function's environment; `api` adds the origin check (functions behind the HTTP API), `render` the model. */
+  environments: { base: Record<string, string>; api: Record<string, string>; render: Record<string, string> };
+  /** Without the workflows: the workflows stack adds them for the stacks after it. */
+  resources: HandlerResources;
+}
+
+/**
+ * The API's shell, kept apart from its routes (API_DOMAIN_STACKS) so that it stays small as routes are added: the HTTP
+ * API (stage, access logs, JWT authorizer), the WebSocket API for live status with its three handlers, the origin check's
+ * generated value, the Stripe secrets, and the content credentials key and its certificate chain's parameter. Their
+ * logical ids are those they had when this stack held every route: a deployed stage keeps them (README, "Deploy to AWS").
+ */
 export class ApiStack extends Stack {
   readonly originVerifySecret: secretsmanager.ISecret;
   readonly httpApi: apigw.HttpApi;
   readonly webSocketStage: apigw.WebSocketStage;
-  readonly renderWorkflow: sfn.IStateMachine;
-  readonly batchWorkflow: sfn.IStateMachine;
+  readonly authorizer: HttpJwtAuthorizer;
+  readonly shared: ApiShared;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -151,58 +157,8 @@ export class ApiStack extends Stack {
       siteOriginParameterName: siteOriginParameterName(config.stage),
       contentCredentials: { key: contentCredentialsKey, chainParameterName: contentCredentialsChainParameterName(config.stage) },
     };
-    const fnFor = (handler: string, options: { timeoutSeconds?: number; memoryMb?: number; environment?: Record<string, string> } = {}) =>
-      new HandlerFunction(this, `${pascal(handler)}Handler`, {
-        handler,
-        resources,
-        environment: options.environment ?? environment,
-        timeout: Duration.seconds(options.timeoutSeconds ?? 10),
-        memorySize: options.memoryMb,
-      }).fn;
-
-    // The car package render workflow: one function per task, the state machine, and the sweeper on a schedule.
-    const taskOptions: Record<WorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
-      prepare: { timeoutSeconds: 120, memoryMb: 2048 },
-      angleStarted: { timeoutSeconds: 10 },
-      // Mostly waiting on the image model: memory for decoding and encoding a 1536 px image, no more.
-      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 1024 },
-      angleFailed: { timeoutSeconds: 10 },
-      finalize: { timeoutSeconds: 30 },
-    };
-    const taskFunctions = {} as Record<WorkflowTask, lambda.Function>;
-    for (const task of Object.keys(WORKFLOW_TASK_HANDLERS) as WorkflowTask[]) {
-      taskFunctions[task] = fnFor(WORKFLOW_TASK_HANDLERS[task], { ...taskOptions[task], environment: renderEnvironment });
-    }
-    const workflowLogs = new logs.LogGroup(this, 'RenderWorkflowLogs', { retention: logs.RetentionDays.ONE_MONTH });
-    const workflow = new RenderWorkflow(this, 'RenderWorkflow', { functions: taskFunctions, logGroup: workflowLogs });
-    this.renderWorkflow = workflow.stateMachine;
-    resources.renderWorkflow = workflow.stateMachine;
-    // The batch workflow (batch processor): its sibling, built from the same render step, one image per photo.
-    const batchTaskOptions: Record<BatchWorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
-      photoStarted: { timeoutSeconds: 10 },
-      // The renderer checks the photo (cut-out, car check) and renders it: the render task's limit and memory.
-      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 2048 },
-      photoFailed: { timeoutSeconds: 30 },
-      finalize: { timeoutSeconds: 60 },
-    };
-    const batchTaskFunctions = {} as Record<BatchWorkflowTask, lambda.Function>;
-    for (const task of Object.keys(BATCH_WORKFLOW_TASK_HANDLERS) as BatchWorkflowTask[]) {
-      batchTaskFunctions[task] = fnFor(BATCH_WORKFLOW_TASK_HANDLERS[task], { ...batchTaskOptions[task], environment: renderEnvironment });
-    }
-    const batchWorkflowLogs = new logs.LogGroup(this, 'BatchWorkflowLogs', { retention: logs.RetentionDays.ONE_MONTH });
-    const batchWorkflow = new BatchWorkflow(this, 'BatchWorkflow', { functions: batchTaskFunctions, logGroup: batchWorkflowLogs });
-    this.batchWorkflow = batchWorkflow.stateMachine;
-    resources.batchWorkflow = batchWorkflow.stateMachine;
-    // The tasks that record a failure log an error of ours once: counted and alarmed on.
-    new InternalErrorAlarm(this, 'InternalRenderErrors', {
-      functions: [taskFunctions.angleFailed, taskFunctions.finalize, batchTaskFunctions.photoFailed],
-    });
-    const sweeper = fnFor(PACKAGE_SWEEPER_HANDLER, { timeoutSeconds: 120 });
-    new events.Rule(this, 'PackageSweeperSchedule', {
-      description: 'Closes and refunds car packages and batches whose execution was lost.',
-      schedule: events.Schedule.rate(Duration.minutes(SWEEP_INTERVAL_MINUTES)),
-      targets: [new targets.LambdaFunction(sweeper, { retryAttempts: 2 })],
-    });
+    const fnFor = (handler: string) =>
+      new HandlerFunction(this, `${pascal(handler)}Handler`, { handler, functionName: handlerFunctionName(config.stage, handler), resources, environment, timeout: Duration.seconds(10) }).fn;
 
     for (const { routeKey, handler } of WEBSOCKET_ROUTES) {
       const integration = new WebSocketLambdaIntegration(`${pascal(handler)}Integration`, fnFor(handler));
@@ -220,35 +176,21 @@ export class ApiStack extends Stack {
       ]);
     }
 
-    // HTTP API: one route per entry of the route table, with the access the table states.
+    // HTTP API: its routes are added by the domain API stacks (one route per entry of the route table).
     const httpLogs = new logs.LogGroup(this, 'HttpAccessLogs', { retention: logs.RetentionDays.ONE_MONTH });
     this.httpApi = new apigw.HttpApi(this, 'Http', { createDefaultStage: true });
     const defaultStage = this.httpApi.defaultStage!.node.defaultChild as apigw.CfnStage;
     defaultStage.accessLogSettings = { destinationArn: httpLogs.logGroupArn, format: ACCESS_LOG_FORMAT };
     defaultStage.defaultRouteSettings = { throttlingRateLimit: 100, throttlingBurstLimit: 200 };
 
-    const authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`, {
+    // Bound by the first route that needs it, under the HTTP API (this stack), whichever stack that route is in.
+    this.authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`, {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
-    for (const route of API_ROUTES as readonly ApiRoute[]) {
-      const routes = this.httpApi.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fnFor(route.handler, { ...route, environment: apiEnvironment })),
-        ...(route.access === 'public' ? {} : { authorizer }),
-      });
-      if (route.access === 'public') {
-        for (const r of routes) {
-          NagSuppressions.addResourceSuppressions(r, [
-            { id: 'AwsSolutions-APIG4', reason: `${route.method} ${route.path} is public by the route table (used before sign-in); input is validated and rate-limited by its handler.` },
-          ]);
-        }
-      }
-    }
-
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
+    this.shared = { config, httpApi: this.httpApi, authorizer: this.authorizer, environments: { base: environment, api: apiEnvironment, render: renderEnvironment }, resources };
   }
 }
 
-const pascal = (s: string) => s.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
+export const pascal = (s: string) => s.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());

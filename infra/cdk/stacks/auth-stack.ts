@@ -4,6 +4,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
+import { handlerFunctionName } from '../names';
 import type { StageConfig } from '../stage-config';
 
 export interface AuthStackProps extends StackProps {
@@ -50,7 +51,7 @@ export class AuthStack extends Stack {
       ALLOWED_ORIGINS: config.extraSiteOrigins.join(','),
     };
     const resources: HandlerResources = { ...props.resources, magicLinkKey: signingKey, siteOriginParameterName: siteOriginParameterName(config.stage) };
-    const trigger = (handler: string) => new HandlerFunction(this, `${handler.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Trigger`, { handler, resources, environment, timeout: Duration.seconds(10) }).fn;
+    const trigger = (handler: string) => new HandlerFunction(this, `${handler.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase())}Trigger`, { handler, functionName: handlerFunctionName(config.stage, handler), resources, environment, timeout: Duration.seconds(10) }).fn;
 
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       // Accounts are created by POST /api/auth/magic-link (admin API), so SignUp cannot be used to probe for addresses.

@@ -42,6 +42,9 @@ export const keys = {
   /** GSI1: a user's car packages newest first (ids are ULIDs). */
   carPackageIndex: (sub: string, id: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `SESSION#${id}` }),
   carPackageIndexPrefix: 'SESSION#',
+  /** GSI2: car packages by the UTC day they started, in start order (the admin area's Operations figures). */
+  carPackageDayIndex: (startedAt: string, id: string) => ({ GSI2PK: `CAR_PACKAGES#${startedAt.slice(0, 10)}`, GSI2SK: `${startedAt}#${id}` }),
+  carPackageDayPartition: (day: string) => `CAR_PACKAGES#${day}`,
   /** GSI1: a user's finished studio images newest first (My Images). */
   renderedImageIndex: (sub: string, completedAt: string, imageId: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `IMAGE#${completedAt}#${imageId}` }),
   /** Packages whose workflow is running: what the sweeper checks (one small partition, no Scan). */

@@ -6,6 +6,7 @@ import { CouponsTab } from './coupons-tab';
 import { CreditPackagesTab } from './credit-packages-tab';
 import { DealersTab } from './dealers-tab';
 import { InboxTab } from './inbox-tab';
+import { OperationsTab } from './operations-tab';
 import { PaymentsTab } from './payments-tab';
 import { StripeEventsTab } from './stripe-events-tab';
 import { TrialLinksTab } from './trial-links-tab';
@@ -19,11 +20,12 @@ const TABS = [
   { value: 'inbox', label: 'Inbox', Panel: InboxTab },
   { value: 'dealers', label: 'Dealers', Panel: DealersTab },
   { value: 'trial-links', label: 'Trial Links', Panel: TrialLinksTab },
+  { value: 'operations', label: 'Operations', Panel: OperationsTab },
 ] as const;
 
 /** /dashboard/admin (super users): one tab per concern; the tab is kept in ?tab= so it can be linked. */
 export function AdminPage() {
-  usePageMeta('Admin', 'Payments, Stripe events, coupons, bonus credits, credit packages and the inbox.');
+  usePageMeta('Admin', 'Payments, Stripe events, coupons, bonus credits, credit packages, the inbox and operations.');
   const [params, setParams] = useSearchParams();
   const tab = TABS.some((t) => t.value === params.get('tab')) ? params.get('tab')! : 'payments';
   return (

@@ -1,0 +1,121 @@
+/**
+ * The native image stack (sharp, the C2PA library) is shared by the functions that need it through one layer per
+ * stack, and kept out of their bundles; every bundle's source map keeps only the project's own files. Bundled here
+ * with the options the CDK functions use (infra/cdk/constructs/handler-function.ts).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { decode } from '@jridgewell/sourcemap-codec';
+import { Template } from 'aws-cdk-lib/assertions';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../infra/cdk/app-factory';
+import { NATIVE_IMAGE_MODULES, nativeImagePackages } from '../../infra/cdk/bundling/native-image-layer';
+import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-source-map';
+import { usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
+import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
+import { apiStacksOf } from './app-templates';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+
+describe('native image layer', () => {
+  it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24); no other function has a layer', () => {
+    let withLayer = 0;
+    for (const stack of [...apiStacksOf(stacks), stacks.auth]) {
+      const template = Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
+      const layers = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::LayerVersion');
+      const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties.Environment as { Variables?: { HANDLER_NAME?: string } })?.Variables?.HANDLER_NAME);
+      const needing = functions.filter((f) => usesNativeImageStack(HANDLER_PERMISSIONS[(f.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME]!));
+      expect(layers.length, stack.stackName).toBe(needing.length ? 1 : 0);
+      for (const [, layer] of layers) {
+        expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs24.x'] });
+        expect(String(layer.Properties.Description)).toContain(nativeImagePackages().join(', '));
+      }
+      for (const fn of functions) {
+        const handler = (fn.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME;
+        expect(fn.Properties.Layers ?? [], handler).toEqual(needing.includes(fn) ? [{ Ref: layers[0]![0] }] : []);
+      }
+      withLayer += needing.length;
+    }
+    // The photo checks (package, batch and trial starts, the form's check, the logo), the renders and the signers.
+    expect(withLayer).toBeGreaterThanOrEqual(11);
+  });
+
+  it('a render bundle imports sharp and the C2PA library from outside (the layer) and holds no copy of them', async () => {
+    const result = await build({
+      entryPoints: [resolve(ROOT, 'functions/src/handlers/package-render-angle.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      external: [...NATIVE_IMAGE_MODULES],
+      tsconfig: resolve(ROOT, 'tsconfig.json'),
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    });
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.filter((f) => /node_modules\/(sharp|@img|@contentauth)\//.test(f))).toEqual([]);
+    const text = result.outputFiles[0]!.text;
+    expect(text).toMatch(/from\s*"sharp"/);
+    expect(text).toMatch(/"@contentauth\/c2pa-wasm"/);
+  }, 60_000);
+});
+
+describe('trimmed source maps', () => {
+  it('keep only the project’s files, and a project frame still maps to its TypeScript line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-lot-map-'));
+    try {
+      const result = await build({
+        entryPoints: [resolve(ROOT, 'functions/src/handlers/list-credit-packages.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node24',
+        minify: true,
+        sourcemap: true,
+        sourcesContent: false,
+        outfile: join(dir, 'index.mjs'),
+        logLevel: 'silent',
+        tsconfig: resolve(ROOT, 'tsconfig.json'),
+      });
+      expect(result.errors).toEqual([]);
+      const file = join(dir, 'index.mjs.map');
+      const before = JSON.parse(readFileSync(file, 'utf8')) as SourceMapV3;
+      expect(before.sources.some((s) => s.includes('node_modules/zod/'))).toBe(true);
+      // As the bundling runs it: node on the script, in place.
+      execFileSync(process.execPath, ['--no-warnings', resolve(ROOT, 'infra/cdk/bundling/trim-source-map.ts'), file]);
+      const after = JSON.parse(readFileSync(file, 'utf8')) as SourceMapV3;
+      expect(after.sources.length).toBeGreaterThan(3);
+      expect(after.sources.filter((s) => s.includes('node_modules'))).toEqual([]);
+      expect(after.sources.some((s) => s.endsWith('functions/src/handlers/list-credit-packages.ts'))).toBe(true);
+      expect(readFileSync(file).length).toBeLessThan(JSON.stringify(before).length / 3);
+
+      // Every project segment is kept, and maps the same generated position to the same original one.
+      const [original, trimmed] = [new SourceMap(before as never), new SourceMap(after as never)];
+      const ownSegments = (map: SourceMapV3) =>
+        decode(map.mappings).flatMap((line, l) => line.filter((seg) => seg.length > 1 && !map.sources[seg[1]!]!.includes('node_modules')).map((seg) => [l, seg[0]] as const));
+      expect(ownSegments(after)).toEqual(ownSegments(before));
+      let checked = 0;
+      for (const [line, column] of ownSegments(after)) {
+        const a = original.findEntry(line, column) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+        expect(trimmed.findEntry(line, column)).toMatchObject({ originalSource: a.originalSource, originalLine: a.originalLine, originalColumn: a.originalColumn });
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('drops the names only dependencies used', () => {
+    const map: SourceMapV3 = { version: 3, sources: ['../../node_modules/x/a.js', '../../functions/src/b.ts'], names: ['depName', 'ownName'], mappings: 'AAAAA,CCAAC', sourcesContent: ['a', 'b'] };
+    const trimmed = trimSourceMap(map);
+    expect(trimmed).toMatchObject({ sources: ['../../functions/src/b.ts'], names: ['ownName'], sourcesContent: ['b'] });
+  });
+});
