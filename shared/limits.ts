@@ -69,6 +69,13 @@ export const CONTACT_RATE_LIMIT = { perClient: 20, perEmail: 3, windowMs: 60 * 6
 
 /** Largest JSON body an API route accepts. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/**
+ * What any JSON body may hold, checked before its schema (every route): objects and arrays nested at most `maxDepth`
+ * levels (the body itself is level 1; the table holds 32), numbers no larger than `maxNumber` in size and, unless 0,
+ * no smaller than `minFraction` (the table holds 1e-130 to 1e125), and keys of 1 to `maxKeyLength` characters (the
+ * table refuses empty ones).
+ */
+export const JSON_BODY_BOUNDS = { maxDepth: 8, maxNumber: Number.MAX_SAFE_INTEGER, minFraction: 1e-6, maxKeyLength: 128 } as const;
 
 /** Accounts and credits (the sign-in issue). */
 export const DEALER_NAME_MAX = 120;

@@ -316,3 +316,12 @@ export const TRIAL_MESSAGES = {
   linkNotFound: 'Trial link not found.',
   cannotRevokeConverted: 'This trial link was already used to create an account; it can no longer be revoked.',
 } as const;
+
+/** Input the product refuses before reading it further (issue 27): every JSON or form body, every route. */
+export const INPUT_BOUNDS_MESSAGES = {
+  tooDeep: (field: string, max: number) => `${field} is nested too deeply (at most ${max} levels of objects and lists)`,
+  numberOutOfRange: (field: string, max: number) => `${field} is not a number this service accepts (at most ${max} in size, and 0 or at least 0.000001)`,
+  emptyKey: (where: string) => `${where} has a field with an empty name`,
+  keyTooLong: (where: string, max: number) => `${where} has a field name longer than ${max} characters`,
+  emptyFormFieldName: 'The form has a field with an empty name',
+} as const;
