@@ -325,3 +325,8 @@ export const INPUT_BOUNDS_MESSAGES = {
   keyTooLong: (where: string, max: number) => `${where} has a field name longer than ${max} characters`,
   emptyFormFieldName: 'The form has a field with an empty name',
 } as const;
+
+/** A token issued before its account was erased (issue 27): still valid at the gateway for up to an hour, refused here. */
+export const ERASED_ACCOUNT_MESSAGES = {
+  erased: 'This account has been deleted. Its sign-in is no longer valid.',
+} as const;
