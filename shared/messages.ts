@@ -330,3 +330,10 @@ export const INPUT_BOUNDS_MESSAGES = {
 export const ERASED_ACCOUNT_MESSAGES = {
   erased: 'This account has been deleted. Its sign-in is no longer valid.',
 } as const;
+
+/** Coupons across purchase attempts (issue 27): shown under "Invalid coupon code" or as the purchase's refusal. */
+export const COUPON_ATTEMPT_MESSAGES = {
+  paymentInProgress: 'A payment with this coupon is being processed. Please wait for it to finish.',
+  replacedByNewerAttempt: 'A newer purchase with this coupon replaced this one. Please use the newest payment form.',
+  busy: 'This coupon is busy with another purchase of yours. Please try again in a moment.',
+} as const;
