@@ -36,6 +36,8 @@ export const CREDIT_USE_ORDER = ['trial', 'bonus', 'purchased'] as const;
 export type CreditBucket = (typeof CREDIT_USE_ORDER)[number];
 
 export const CAR_PACKAGE_ANGLE_COUNT = 8;
+/** Free retries the dealer may ask for each angle of a charged package (decisions.md, turn 3). */
+export const MAX_FREE_RETRIES_PER_ANGLE = 3;
 export const CAR_PACKAGE_CREDITS = 1;
 export const BATCH_CREDITS_PER_IMAGE = 1;
 

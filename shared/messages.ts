@@ -337,3 +337,20 @@ export const COUPON_ATTEMPT_MESSAGES = {
   replacedByNewerAttempt: 'A newer purchase with this coupon replaced this one. Please use the newest payment form.',
   busy: 'This coupon is busy with another purchase of yours. Please try again in a moment.',
 } as const;
+
+/** Free retries and starting a refunded package again (issue 27; decisions.md, turn 3). */
+export const RETRY_MESSAGES = {
+  refundedStartAgain:
+    'This package was refunded because no angle could be rendered, so it is not rendered again for free. Start it again as a new package for 1 credit.',
+  retriesUsedUp: (n: number) => `This angle was already retried ${n} times for free. To try it again, start a new package (1 credit).`,
+  notRefunded: 'Only a package whose credit was refunded can be started again. Retry its failed angles instead.',
+  busy: 'This package is changing right now. Please try again in a moment.',
+  noUsablePhotos: 'None of the photos of this package can be used, so it cannot be started again. Create a new package with other photos.',
+  startAgainButton: 'Start again (1 credit)',
+  startAgainTitle: 'Start this package again?',
+  startAgainText: 'Nothing could be rendered, so your credit was refunded. Starting again renders the same photos as a new package and uses 1 credit.',
+  startAgainConfirm: 'Start again for 1 credit',
+  startedAgain: 'Started again as a new package',
+  startAgainFailed: 'Could not start the package again',
+  retriesLeft: (n: number) => `${n} free ${n === 1 ? 'retry' : 'retries'} left`,
+} as const;

@@ -110,6 +110,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
   'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post'],
+  // "Start again": as the start, from the refunded package's checked photos (read from its own prefix, copied to the new one's).
+  'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
   'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
@@ -176,6 +178,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'delete-car-package': CAR_PACKAGE_OBJECTS,
   // The start also copies the dealer's checked logo (logos/) into the package.
   'start-car-package': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  'start-car-package-again': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'retry-car-package-angle': CAR_PACKAGE_OBJECTS,
   'create-car-package-zip': CAR_PACKAGE_OBJECTS,
   'package-prepare': CAR_PACKAGE_OBJECTS,

@@ -174,6 +174,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     ok: 409,
     request: (w) => ({ params: { id: w.finishedPackage, angle: w.renderedAngle } }),
   },
+  // The finished package was charged and rendered (not refunded): the owner passes the access check and is told so.
+  'POST /api/car-packages/{id}/start-again': { ownership: 'resource', ok: 409, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   // My Images: every dealer gets their own images (the owner's finished package's angles are the owner's only).
   'GET /api/images': { ownership: 'self', ok: 200, request: () => ({}) },
