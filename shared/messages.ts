@@ -170,7 +170,7 @@ export const CAR_PACKAGE_MESSAGES = {
   allAnglesFailed: 'No angle could be rendered. Your credit was refunded.',
   allPhotosRefused: 'None of the photos could be used. Your credit was refunded.',
   noUsablePhoto: (reasons: string[]) => `None of the photos could be used: ${reasons.join(' ')}`,
-  interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
+  interrupted: 'Processing was interrupted before any angle was rendered. Your credit was refunded; you can start the package again (1 credit).',
   interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
   noLogo: 'Upload a logo in Settings before placing it on your images.',
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
