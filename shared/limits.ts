@@ -29,6 +29,11 @@ export const MAX_BATCH_PHOTOS = 10;
 export const MAX_CAR_PACKAGE_PHOTOS = 15;
 
 export const TRIAL_CREDITS = 5;
+/**
+ * Trial credits per network per day (the client's IPv4 address, or its IPv6 /64), counted when a trial sign-up creates
+ * an account; past it the account is created without trial credits (decisions.md, turn 3: a daily cap per network).
+ */
+export const TRIAL_GRANTS_PER_NETWORK_PER_DAY = 3;
 export const TRIAL_CREDIT_LIFETIME_MS = 30 * DAY_MS; // 2,592,000,000 ms
 export const BONUS_CREDIT_LIFETIME_MS = 180 * DAY_MS;
 /** Credits are spent in this order (soonest expiring first); purchased credits never expire. */

@@ -354,3 +354,11 @@ export const RETRY_MESSAGES = {
   startAgainFailed: 'Could not start the package again',
   retriesLeft: (n: number) => `${n} free ${n === 1 ? 'retry' : 'retries'} left`,
 } as const;
+
+/** Trial credits once per person and a daily cap per network (issue 27; decisions.md, turn 3), in the dealer's words. */
+export const TRIAL_CREDIT_MESSAGES = {
+  refused: {
+    address: 'Free trial credits are given once per person, and this e-mail address (or another spelling of it that reaches the same mailbox) already received them. Buy credits to keep going.',
+    network: 'The free trials of your network are used up for today, so this account started without trial credits. Buy credits to keep going.',
+  },
+} as const;
