@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { sha256 } from '../../functions/src/lib/ids';
 import { lambdaContext, loadHandler } from './handler-loader';
+import { pseudoUsername } from './local-secrets';
 
 /**
  * The subset of Cognito's user pool API that Amplify v6 uses for passwordless sign-in (SignUp, InitiateAuth
@@ -39,6 +40,8 @@ export interface LocalCognitoOptions {
   region: string;
   /** Cognito's selfSignUpEnabled (off, as in the AWS pool; tests of the stand-in itself may switch it on). */
   allowSelfSignUp?: boolean;
+  /** Keys the stable USERNAME answered for a name no account has (the data folder's secret: pseudoUsername). */
+  unknownUserKey: string;
 }
 
 class CognitoError extends Error {
@@ -283,10 +286,18 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         return { AuthenticationResult: tokensFor(user, false), ChallengeParameters: {} };
       }
       if (body.AuthFlow !== 'CUSTOM_AUTH') throw new CognitoError('InvalidParameterException', `${body.AuthFlow} flow not enabled for this client`);
-      const found = byEmail(String(body.AuthParameters?.USERNAME ?? '')) ?? users[String(body.AuthParameters?.USERNAME ?? '')];
+      const name = String(body.AuthParameters?.USERNAME ?? '');
+      const found = byEmail(name) ?? users[name.trim().toLowerCase()];
       const confirmed = found?.status === 'CONFIRMED' ? found : undefined;
-      // An unknown address goes through the same conversation (no mail is sent): the same answer for everyone.
-      const s: AuthSession = { username: confirmed?.username ?? randomUUID(), userNotFound: !confirmed, rounds: [], privateParameters: {}, expiresAt: Date.now() + SESSION_LIFETIME_MS };
+      // An unknown name goes through the same conversation (the triggers told userNotFound; no mail is sent) under an
+      // id as stable as an account's: the answer says nothing about whether the account exists.
+      const s: AuthSession = {
+        username: confirmed?.username ?? pseudoUsername(opts.unknownUserKey, name),
+        userNotFound: !confirmed,
+        rounds: [],
+        privateParameters: {},
+        expiresAt: Date.now() + SESSION_LIFETIME_MS,
+      };
       return nextChallenge('', s, body.ClientMetadata);
     },
 

@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { readLocalConfig, type LocalConfig } from './local-config';
+import { loadLocalSecrets } from './local-secrets';
 import { securityHeaders } from '../security-headers';
 import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startS3Local, type RunningS3 } from './s3-local';
@@ -93,6 +94,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
       process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
     }
+    const secrets = await loadLocalSecrets(cfg.dataDir);
     const spaBuild = options.skipSpa || options.dev ? Promise.resolve('skipped') : ensureSpaBuilt(log);
 
     // 2. The engines, in parallel; meanwhile the render workflow's definition (cached, or synthesized by CDK) and
@@ -183,6 +185,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     // 5. The gateways and pages.
     const cognito = await createLocalCognito({
       dataDir: cfg.dataDir,
+      unknownUserKey: secrets.cognitoUnknownUserKey,
       issuerBase: `${url}/_local/cognito`,
       userPoolId: LOCAL_USER_POOL.userPoolId,
       clientId: LOCAL_USER_POOL.clientId,
