@@ -6,6 +6,7 @@ import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { sha256 } from '../../functions/src/lib/ids';
 import { lambdaContext, loadHandler } from './handler-loader';
 import { pseudoUsername } from './local-secrets';
+import { checkHeaderSignature, type LocalCredentials } from './sigv4-header';
 
 /**
  * The subset of Cognito's user pool API that Amplify v6 uses for passwordless sign-in (SignUp, InitiateAuth
@@ -42,6 +43,8 @@ export interface LocalCognitoOptions {
   allowSelfSignUp?: boolean;
   /** Keys the stable USERNAME answered for a name no account has (the data folder's secret: pseudoUsername). */
   unknownUserKey: string;
+  /** The credentials the admin API accepts (IAM in AWS): the data folder's generated key (checkHeaderSignature). */
+  adminCredentials: readonly LocalCredentials[];
 }
 
 class CognitoError extends Error {
@@ -368,12 +371,13 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || !operations[op]) return reply(400, { __type: 'InvalidAction', message: `Unsupported operation ${op || '(none)'}` }, 'InvalidAction');
-      // Admin operations need IAM credentials in AWS; here at least a SigV4-signed request (the SDK with the local keys).
-      if (op.startsWith('Admin') && !String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
-        return reply(400, { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
-      }
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
+      // Admin operations need IAM credentials in AWS; here a request SigV4-signed with the data folder's own key.
+      if (op.startsWith('Admin')) {
+        const check = checkHeaderSignature({ method: req.method, url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) }, opts.adminCredentials);
+        if (!check.ok) return reply(400, { __type: check.code, message: check.message }, check.code);
+      }
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');

@@ -19,7 +19,7 @@ import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './rout
  * gets a malformed percent-encoding in each path parameter (or its query), signed in and anonymously. It runs on a host
  * of its own, so no other test's writes show up in the comparison.
  */
-const { startLocalHost, LOCAL_CREDENTIALS } = await import('../../infra/local/host');
+const { startLocalHost } = await import('../../infra/local/host');
 const { signInNewDealer } = await import('../integration/package-api-client');
 /** The account id in an access token (imported helpers that read the shared host's config must not load first). */
 const subOf = (d: { accessToken: string }) => (JSON.parse(Buffer.from(d.accessToken.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
@@ -131,8 +131,8 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
     dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-sweep-'));
     host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined });
     const region = 'us-east-1';
-    db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: LOCAL_CREDENTIALS });
-    s3 = new S3Client({ region, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+    db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: host.credentials });
+    s3 = new S3Client({ region, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: host.credentials });
     const [dealer, admin] = await Promise.all([signInNewDealer(host.url, 'sweep'), signInNewDealer(host.url, 'sweep-super')]);
     caller = { sub: subOf(dealer), email: dealer.email, token: dealer.accessToken };
     superCaller = { sub: subOf(admin), email: admin.email, token: admin.accessToken };
