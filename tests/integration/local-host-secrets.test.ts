@@ -55,6 +55,22 @@ describe('the local stand-ins open only to this data folder\'s secrets', () => {
     expect((await fetch(ownGet)).status).toBe(200);
   });
 
+  it('the S3 engine behind the front answers neither a browser nor a call signed with S3RVER', async () => {
+    const inner = process.env.S3_ENDPOINT!;
+    const key = `drafts/${randomUUID()}/inner.txt`;
+    const form = new FormData();
+    form.append('key', key);
+    form.append('file', new Blob(['from a web page']), 'x.txt');
+    expect((await fetch(`${inner}/${uploads}`, { method: 'POST', body: form, headers: { origin: 'https://attacker.example' } })).status).toBe(403);
+    const direct = new S3Client({ region: 'us-east-1', endpoint: inner, forcePathStyle: true, credentials: PUBLIC_KEY, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+    try {
+      await expect(direct.send(new PutObjectCommand({ Bucket: uploads, Key: key, Body: 'forged' }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+    } finally {
+      direct.destroy();
+    }
+    expect(await exists(key)).toBe(false);
+  });
+
   it('the S3 front refuses a request sent from another site (its Origin), even with a valid presigned form', async () => {
     const user = newUser('origin');
     await ensureAccountInTable(user);
