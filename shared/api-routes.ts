@@ -65,6 +65,9 @@ export const API_ROUTES = [
   // Checks every uploaded photo by its bytes before the charge.
   { method: 'POST', path: '/api/car-packages/{id}/start', handler: 'start-car-package', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },
+  // A package refunded because nothing rendered is never re-rendered for free: its photos start again as a new package
+  // (1 credit, the dealer confirms). Checks every photo by its bytes before the charge, as the start does.
+  { method: 'POST', path: '/api/car-packages/{id}/start-again', handler: 'start-car-package-again', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   // Batch processor (issue 12, Image Processor): super users only, enforced here and by each handler (403 for others).

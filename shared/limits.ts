@@ -29,6 +29,11 @@ export const MAX_BATCH_PHOTOS = 10;
 export const MAX_CAR_PACKAGE_PHOTOS = 15;
 
 export const TRIAL_CREDITS = 5;
+/**
+ * Trial credits per network per day (the client's IPv4 address, or its IPv6 /64), counted when a trial sign-up creates
+ * an account; past it the account is created without trial credits (decisions.md, turn 3: a daily cap per network).
+ */
+export const TRIAL_GRANTS_PER_NETWORK_PER_DAY = 3;
 export const TRIAL_CREDIT_LIFETIME_MS = 30 * DAY_MS; // 2,592,000,000 ms
 export const BONUS_CREDIT_LIFETIME_MS = 180 * DAY_MS;
 /** Credits are spent in this order (soonest expiring first); purchased credits never expire. */
@@ -36,6 +41,8 @@ export const CREDIT_USE_ORDER = ['trial', 'bonus', 'purchased'] as const;
 export type CreditBucket = (typeof CREDIT_USE_ORDER)[number];
 
 export const CAR_PACKAGE_ANGLE_COUNT = 8;
+/** Free retries the dealer may ask for each angle of a charged package (decisions.md, turn 3). */
+export const MAX_FREE_RETRIES_PER_ANGLE = 3;
 export const CAR_PACKAGE_CREDITS = 1;
 export const BATCH_CREDITS_PER_IMAGE = 1;
 
@@ -69,6 +76,13 @@ export const CONTACT_RATE_LIMIT = { perClient: 20, perEmail: 3, windowMs: 60 * 6
 
 /** Largest JSON body an API route accepts. */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
+/**
+ * What any JSON body may hold, checked before its schema (every route): objects and arrays nested at most `maxDepth`
+ * levels (the body itself is level 1; the table holds 32), numbers no larger than `maxNumber` in size and, unless 0,
+ * no smaller than `minFraction` (the table holds 1e-130 to 1e125), and keys of 1 to `maxKeyLength` characters (the
+ * table refuses empty ones).
+ */
+export const JSON_BODY_BOUNDS = { maxDepth: 8, maxNumber: Number.MAX_SAFE_INTEGER, minFraction: 1e-6, maxKeyLength: 128 } as const;
 
 /** Accounts and credits (the sign-in issue). */
 export const DEALER_NAME_MAX = 120;

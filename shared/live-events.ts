@@ -12,6 +12,8 @@ export type LiveEvent =
       completed_angles: number;
       failed_angles: number;
       status_message: string | null;
+      /** Its credit was refunded: no free retries, "Start again" instead. */
+      credit_refunded: boolean;
       updated_at: string;
     }
   /** One angle of a car package changed. */
@@ -23,6 +25,7 @@ export type LiveEvent =
       retry_count: number;
       error_message: string | null;
       retryable: boolean;
+      free_retries_left: number;
       updated_at: string;
     }
   /** A batch changed (status, counters). */

@@ -170,7 +170,7 @@ export const CAR_PACKAGE_MESSAGES = {
   allAnglesFailed: 'No angle could be rendered. Your credit was refunded.',
   allPhotosRefused: 'None of the photos could be used. Your credit was refunded.',
   noUsablePhoto: (reasons: string[]) => `None of the photos could be used: ${reasons.join(' ')}`,
-  interrupted: 'Processing was interrupted. Your credit was refunded; you can retry the failed angles for free.',
+  interrupted: 'Processing was interrupted before any angle was rendered. Your credit was refunded; you can start the package again (1 credit).',
   interruptedAngle: 'Processing was interrupted before this angle finished. You can retry it for free.',
   /** A failure of ours (a bug, a misconfiguration): never blamed on the image service. */
   angleFailedOnOurSide: 'This angle failed on our side. Your credit is safe; we have been notified.',
@@ -323,4 +323,50 @@ export const TRIAL_MESSAGES = {
   tooManyTrialRequests: 'Too many requests for this trial link. Please wait a while and try again.',
   linkNotFound: 'Trial link not found.',
   cannotRevokeConverted: 'This trial link was already used to create an account; it can no longer be revoked.',
+} as const;
+
+/** Input the product refuses before reading it further (issue 27): every JSON or form body, every route. */
+export const INPUT_BOUNDS_MESSAGES = {
+  tooDeep: (field: string, max: number) => `${field} is nested too deeply (at most ${max} levels of objects and lists)`,
+  numberOutOfRange: (field: string, max: number) => `${field} is not a number this service accepts (at most ${max} in size, and 0 or at least 0.000001)`,
+  emptyKey: (where: string) => `${where} has a field with an empty name`,
+  keyTooLong: (where: string, max: number) => `${where} has a field name longer than ${max} characters`,
+  emptyFormFieldName: 'The form has a field with an empty name',
+} as const;
+
+/** A token issued before its account was erased (issue 27): still valid at the gateway for up to an hour, refused here. */
+export const ERASED_ACCOUNT_MESSAGES = {
+  erased: 'This account has been deleted. Its sign-in is no longer valid.',
+} as const;
+
+/** Coupons across purchase attempts (issue 27): shown under "Invalid coupon code" or as the purchase's refusal. */
+export const COUPON_ATTEMPT_MESSAGES = {
+  paymentInProgress: 'A payment with this coupon is being processed. Please wait for it to finish.',
+  replacedByNewerAttempt: 'A newer purchase with this coupon replaced this one. Please use the newest payment form.',
+  busy: 'This coupon is busy with another purchase of yours. Please try again in a moment.',
+} as const;
+
+/** Free retries and starting a refunded package again (issue 27; decisions.md, turn 3). */
+export const RETRY_MESSAGES = {
+  refundedStartAgain:
+    'This package was refunded because no angle could be rendered, so it is not rendered again for free. Start it again as a new package for 1 credit.',
+  retriesUsedUp: (n: number) => `This angle was already retried ${n} times for free. To try it again, start a new package (1 credit).`,
+  notRefunded: 'Only a package whose credit was refunded can be started again. Retry its failed angles instead.',
+  busy: 'This package is changing right now. Please try again in a moment.',
+  noUsablePhotos: 'None of the photos of this package can be used, so it cannot be started again. Create a new package with other photos.',
+  startAgainButton: 'Start again (1 credit)',
+  startAgainTitle: 'Start this package again?',
+  startAgainText: 'Nothing could be rendered, so your credit was refunded. Starting again renders the same photos as a new package and uses 1 credit.',
+  startAgainConfirm: 'Start again for 1 credit',
+  startedAgain: 'Started again as a new package',
+  startAgainFailed: 'Could not start the package again',
+  retriesLeft: (n: number) => `${n} free ${n === 1 ? 'retry' : 'retries'} left`,
+} as const;
+
+/** Trial credits once per person and a daily cap per network (issue 27; decisions.md, turn 3), in the dealer's words. */
+export const TRIAL_CREDIT_MESSAGES = {
+  refused: {
+    address: 'Free trial credits are given once per person, and this e-mail address (or another spelling of it that reaches the same mailbox) already received them. Buy credits to keep going.',
+    network: 'The free trials of your network are used up for today, so this account started without trial credits. Buy credits to keep going.',
+  },
 } as const;

@@ -59,7 +59,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-admin-health': ['table:read', 'table:describe', 'uploads:list', 'renders:list', 'mail:account'], // reads the caller's role
   'list-credit-packages': ['table:read'],
   'send-contact-message': ['table:write', 'mail:send'],
-  'issue-realtime-ticket': ['table:write'],
+  'issue-realtime-ticket': ['table:read', 'table:write'], // table:read: every signed-in write reads the erasure record first
   // Counts the request, finds or creates the account, signs and mails the link.
   'request-magic-link': ['table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
   'ws-connect': ['table:write'],
@@ -72,10 +72,10 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'auth-post-authentication': ['table:read', 'table:write'],
   // Accounts, credits, support, admin (sign-in issue)
   'get-me': ['table:read', 'table:write'], // writes only to create a missing account
-  'update-profile': ['table:write'],
-  'create-logo-upload': ['uploads:write'],
+  'update-profile': ['table:read', 'table:write'],
+  'create-logo-upload': ['table:read', 'uploads:write'],
   // Reads and removes the browser's upload, writes the checked PNG, records it on the profile.
-  'save-logo': ['table:write', 'uploads:read', 'uploads:write', 'uploads:delete', 'native:sharp'],
+  'save-logo': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:delete', 'native:sharp'],
   'get-logo': ['table:read', 'uploads:read'],
   // Erasure: stops the dealer's running package and batch executions, finds and deletes the dealer's items and
   // prefixes in both buckets, the Cognito user, mails a confirmation.
@@ -83,8 +83,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-credit-balance': ['table:read', 'table:write'], // as get-me
   'list-credit-transactions': ['table:read'],
   'use-credits': ['table:read', 'table:write', 'websocket:post'],
-  'create-support-attachment-upload': ['uploads:write'],
-  'create-support-ticket': ['table:write', 'uploads:read', 'mail:send'],
+  'create-support-attachment-upload': ['table:read', 'uploads:write'],
+  'create-support-ticket': ['table:read', 'table:write', 'uploads:read', 'mail:send'],
   'get-admin-inbox': ['table:read', 'uploads:read'],
   // Buying credits (purchase issue). Validation only reads; the purchase reserves coupons and writes the payment.
   'validate-coupon': ['table:read'],
@@ -110,9 +110,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
   'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post'],
+  // "Start again": as the start, from the refunded package's checked photos (read from its own prefix, copied to the new one's).
+  'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
-  'check-car-photo': ['secrets:openai', 'native:sharp'],
+  'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
@@ -178,6 +180,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'delete-car-package': CAR_PACKAGE_OBJECTS,
   // The start also copies the dealer's checked logo (logos/) into the package.
   'start-car-package': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  'start-car-package-again': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'retry-car-package-angle': CAR_PACKAGE_OBJECTS,
   'create-car-package-zip': CAR_PACKAGE_OBJECTS,
   'package-prepare': CAR_PACKAGE_OBJECTS,

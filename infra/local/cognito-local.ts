@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { sha256 } from '../../functions/src/lib/ids';
 import { lambdaContext, loadHandler } from './handler-loader';
+import { pseudoUsername } from './local-secrets';
+import { checkHeaderSignature, type LocalCredentials } from './sigv4-header';
 
 /**
  * The subset of Cognito's user pool API that Amplify v6 uses for passwordless sign-in (SignUp, InitiateAuth
@@ -39,6 +41,10 @@ export interface LocalCognitoOptions {
   region: string;
   /** Cognito's selfSignUpEnabled (off, as in the AWS pool; tests of the stand-in itself may switch it on). */
   allowSelfSignUp?: boolean;
+  /** Keys the stable USERNAME answered for a name no account has (the data folder's secret: pseudoUsername). */
+  unknownUserKey: string;
+  /** The credentials the admin API accepts (IAM in AWS): the data folder's generated key (checkHeaderSignature). */
+  adminCredentials: readonly LocalCredentials[];
 }
 
 class CognitoError extends Error {
@@ -283,10 +289,18 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         return { AuthenticationResult: tokensFor(user, false), ChallengeParameters: {} };
       }
       if (body.AuthFlow !== 'CUSTOM_AUTH') throw new CognitoError('InvalidParameterException', `${body.AuthFlow} flow not enabled for this client`);
-      const found = byEmail(String(body.AuthParameters?.USERNAME ?? '')) ?? users[String(body.AuthParameters?.USERNAME ?? '')];
+      const name = String(body.AuthParameters?.USERNAME ?? '');
+      const found = byEmail(name) ?? users[name.trim().toLowerCase()];
       const confirmed = found?.status === 'CONFIRMED' ? found : undefined;
-      // An unknown address goes through the same conversation (no mail is sent): the same answer for everyone.
-      const s: AuthSession = { username: confirmed?.username ?? randomUUID(), userNotFound: !confirmed, rounds: [], privateParameters: {}, expiresAt: Date.now() + SESSION_LIFETIME_MS };
+      // An unknown name goes through the same conversation (the triggers told userNotFound; no mail is sent) under an
+      // id as stable as an account's: the answer says nothing about whether the account exists.
+      const s: AuthSession = {
+        username: confirmed?.username ?? pseudoUsername(opts.unknownUserKey, name),
+        userNotFound: !confirmed,
+        rounds: [],
+        privateParameters: {},
+        expiresAt: Date.now() + SESSION_LIFETIME_MS,
+      };
       return nextChallenge('', s, body.ClientMetadata);
     },
 
@@ -357,12 +371,13 @@ export async function createLocalCognito(opts: LocalCognitoOptions) {
         res.end(JSON.stringify(body));
       };
       if (req.method !== 'POST' || !operations[op]) return reply(400, { __type: 'InvalidAction', message: `Unsupported operation ${op || '(none)'}` }, 'InvalidAction');
-      // Admin operations need IAM credentials in AWS; here at least a SigV4-signed request (the SDK with the local keys).
-      if (op.startsWith('Admin') && !String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
-        return reply(400, { __type: 'MissingAuthenticationTokenException', message: 'Missing Authentication Token' }, 'MissingAuthenticationTokenException');
-      }
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
+      // Admin operations need IAM credentials in AWS; here a request SigV4-signed with the data folder's own key.
+      if (op.startsWith('Admin')) {
+        const check = checkHeaderSignature({ method: req.method, url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) }, opts.adminCredentials);
+        if (!check.ok) return reply(400, { __type: check.code, message: check.message }, check.code);
+      }
       let body: Record<string, unknown>;
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');

@@ -27,13 +27,18 @@ export async function startDynamoDbLocal(dataDir: string, region: string): Promi
   // The package spawns `java` with this process's environment; JDK_JAVA_OPTIONS carries the JVM flags (options the
   // user set come after ours, so theirs win).
   const userOptions = process.env.JDK_JAVA_OPTIONS;
+  const userTelemetry = process.env.DDB_LOCAL_TELEMETRY;
   process.env.JDK_JAVA_OPTIONS = [JVM_OPTIONS, userOptions].filter(Boolean).join(' ');
+  // DynamoDB Local reports usage to AWS unless told not to: nothing of the local home leaves the machine.
+  process.env.DDB_LOCAL_TELEMETRY = '0';
   let child: ChildProcess;
   try {
     child = spawn({ port, path: dir, sharedDb: true, stdio: 'pipe' });
   } finally {
     if (userOptions === undefined) delete process.env.JDK_JAVA_OPTIONS;
     else process.env.JDK_JAVA_OPTIONS = userOptions;
+    if (userTelemetry === undefined) delete process.env.DDB_LOCAL_TELEMETRY;
+    else process.env.DDB_LOCAL_TELEMETRY = userTelemetry;
   }
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => (stderr += d.toString().replace(/^NOTE: Picked up JDK_JAVA_OPTIONS:.*\n?/m, '')));

@@ -6,6 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { readLocalConfig, type LocalConfig } from './local-config';
+import { loadLocalSecrets } from './local-secrets';
 import { securityHeaders } from '../security-headers';
 import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startS3Local, type RunningS3 } from './s3-local';
@@ -19,12 +20,14 @@ import { batchWorkflowArn, loadBatchWorkflowDefinition, loadRenderWorkflowDefini
 import type { StepFunctionsApi } from './step-functions-api';
 import { startSweeperTimer } from './sweeper-timer';
 import { serveCardForm } from './stripe-simulator/card-form-page';
-import { SIMULATOR_KEYS, StripeSimulator } from './stripe-simulator/simulator';
+import { SIMULATOR_PUBLISHABLE_KEY, StripeSimulator } from './stripe-simulator/simulator';
 import { WebhookDeliverer } from './stripe-simulator/webhook-deliverer';
 
 export interface LocalHost {
   url: string;
   config: LocalConfig;
+  /** What the local stand-ins accept a signature from, and the functions of this host sign with. */
+  credentials: { accessKeyId: string; secretAccessKey: string };
   stop(): Promise<void>;
 }
 
@@ -38,8 +41,6 @@ export interface HostOptions {
   log?: (line: string) => void;
 }
 
-/** The credentials the local stand-ins accept (they are not secrets; nothing leaves this machine). */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }; // what s3rver accepts
 
 export class PortInUseError extends Error {}
 
@@ -89,10 +90,16 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
   });
 
   try {
+    // The stand-ins accept only this data folder's generated key, which the functions sign with unless the environment
+    // has keys of its own (e.g. for LOCAL_DYNAMODB=aws): then those are accepted too (they are no public constant either).
+    const secrets = await loadLocalSecrets(cfg.dataDir);
     if (!process.env.AWS_ACCESS_KEY_ID && !process.env.AWS_PROFILE) {
-      process.env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
-      process.env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
+      process.env.AWS_ACCESS_KEY_ID = secrets.awsCredentials.accessKeyId;
+      process.env.AWS_SECRET_ACCESS_KEY = secrets.awsCredentials.secretAccessKey;
     }
+    const ownKeys = process.env.AWS_ACCESS_KEY_ID && process.env.AWS_SECRET_ACCESS_KEY ? [{ accessKeyId: process.env.AWS_ACCESS_KEY_ID, secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY }] : [];
+    const acceptedCredentials = [secrets.awsCredentials, ...ownKeys.filter((k) => k.accessKeyId !== secrets.awsCredentials.accessKeyId)];
+    const siteOrigins = [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])];
     const spaBuild = options.skipSpa || options.dev ? Promise.resolve('skipped') : ensureSpaBuilt(log);
 
     // 2. The engines, in parallel; meanwhile the render workflow's definition (cached, or synthesized by CDK) and
@@ -103,7 +110,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const [dynamodb, s3, workflow] = await Promise.all([
       cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
-        ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: LOCAL_CREDENTIALS, origins: [url, `http://127.0.0.1:${port}`] })
+        ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: acceptedCredentials, origins: siteOrigins })
         : Promise.resolve<RunningS3 | undefined>(undefined),
       Promise.all([loadRenderWorkflowDefinition(), loadBatchWorkflowDefinition(), import('./step-functions-local'), import('./step-functions-api')]).then(
         ([loaded, loadedBatch, { LocalStateMachine }, { createStepFunctionsApi }]) => {
@@ -143,7 +150,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       MAGIC_LINK_SIGNER: 'local',
       MAGIC_LINK_KEY_FILE: join(cfg.dataDir, 'keys', 'magic-link-ed25519.pem'),
       C2PA_KEY_DIR: join(cfg.dataDir, 'keys'),
-      ALLOWED_ORIGINS: [url, `http://127.0.0.1:${port}`, ...(options.dev ? ['http://localhost:5173'] : [])].join(','),
+      ALLOWED_ORIGINS: siteOrigins.join(','),
       STATE_MACHINE_ARN: stateMachineArn,
       BATCH_STATE_MACHINE_ARN: batchStateMachineArn,
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
@@ -152,13 +159,13 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       // Stripe itself with your test keys, or the payment simulator on this host (the `stripe` client pointed here).
       ...(realStripe
         ? { STRIPE_SECRET_KEY: cfg.STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: cfg.STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: '' }
-        : { STRIPE_SECRET_KEY: SIMULATOR_KEYS.secretKey, STRIPE_WEBHOOK_SECRET: SIMULATOR_KEYS.webhookSecret, STRIPE_API_BASE: `http://127.0.0.1:${port}` }),
+        : { STRIPE_SECRET_KEY: secrets.stripe.secretKey, STRIPE_WEBHOOK_SECRET: secrets.stripe.webhookSecret, STRIPE_API_BASE: `http://127.0.0.1:${port}` }),
     });
     const deliverer = realStripe
       ? undefined
       : new WebhookDeliverer({
           url: `http://127.0.0.1:${port}/api/stripe/webhook`,
-          secret: SIMULATOR_KEYS.webhookSecret,
+          secret: secrets.stripe.webhookSecret,
           mode: cfg.STRIPE_SIMULATOR_DELIVERY,
           retryBaseMs: cfg.STRIPE_SIMULATOR_RETRY_BASE_MS,
           attempts: 8,
@@ -166,7 +173,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
           log: (line) => console.error(line),
         });
     if (deliverer) stops.push(() => deliverer.stop());
-    const stripe = deliverer ? new StripeSimulator(cfg.dataDir, deliverer) : undefined;
+    const stripe = deliverer ? new StripeSimulator(cfg.dataDir, deliverer, secrets.stripe.secretKey) : undefined;
     if (deliverer && cfg.STRIPE_SIMULATOR_DELIVERY !== 'normal') log('Stripe simulator: every webhook event is delivered twice, out of order');
 
     // 4. Table and seed data, created when missing.
@@ -183,6 +190,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     // 5. The gateways and pages.
     const cognito = await createLocalCognito({
       dataDir: cfg.dataDir,
+      unknownUserKey: secrets.cognitoUnknownUserKey,
+      adminCredentials: acceptedCredentials,
       issuerBase: `${url}/_local/cognito`,
       userPoolId: LOCAL_USER_POOL.userPoolId,
       clientId: LOCAL_USER_POOL.clientId,
@@ -198,7 +207,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       userPoolId: LOCAL_USER_POOL.userPoolId,
       userPoolClientId: LOCAL_USER_POOL.clientId,
       userPoolEndpoint: `${url}/_local/cognito`,
-      stripePublishableKey: realStripe ? cfg.STRIPE_PUBLISHABLE_KEY! : SIMULATOR_KEYS.publishableKey,
+      stripePublishableKey: realStripe ? cfg.STRIPE_PUBLISHABLE_KEY! : SIMULATOR_PUBLISHABLE_KEY,
       home: 'local',
     };
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
@@ -254,7 +263,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       log: (line) => console.error(line),
     });
     stops.push(() => sweeper.stop());
-    return { url, config: cfg, stop: stopAll };
+    return { url, config: cfg, credentials: ownKeys[0] ?? secrets.awsCredentials, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;

@@ -36,9 +36,22 @@ function match(method: string, path: string): { route: ApiRoute; params: Record<
     if (!m) continue;
     pathMatched = true;
     if (c.route.method !== method) continue;
-    return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+    return { route: c.route, params: Object.fromEntries(c.names.map((n, i) => [n, decodePathSegment(m[i + 1]!)])) };
   }
   return pathMatched ? 'method' : undefined;
+}
+
+/**
+ * A path parameter as API Gateway's HTTP API hands it over: percent-decoded, and a segment that is not validly
+ * percent-encoded (`%`, `%ZZ`, a cut or overlong UTF-8 sequence) passed on as it came, for the handler's schema to
+ * refuse; never an exception that would answer 500.
+ */
+export function decodePathSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 const send = (res: ServerResponse, status: number, body: unknown) => {

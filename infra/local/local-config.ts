@@ -1,14 +1,14 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { SIMULATOR_KEYS } from './stripe-simulator/keys';
+import { isSimulatorKey } from './stripe-simulator/keys';
 
 /**
  * Configuration of the local home, from the environment. Every stand-in can be swapped for the real
  * service: e.g. LOCAL_DYNAMODB=aws uses the real table named TABLE_NAME with your AWS credentials.
  */
 const blank = (v: unknown) => (v === '' ? undefined : v);
-/** The simulator's own keys (which the host puts in the functions' environment) mean: no real Stripe configured. */
-const stripeKey = (v: unknown) => (v === '' || (Object.values(SIMULATOR_KEYS) as unknown[]).includes(v) ? undefined : v);
+/** A simulator's own keys (which a host puts in the functions' environment) mean: no real Stripe configured. */
+const stripeKey = (v: unknown) => (v === '' || isSimulatorKey(v) ? undefined : v);
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -17,7 +17,7 @@ const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).u
 export async function checkPresignedPost(
   req: IncomingMessage,
   path: string,
-  credentials: { accessKeyId: string; secretAccessKey: string },
+  accepted: readonly { accessKeyId: string; secretAccessKey: string }[],
 ): Promise<Outcome> {
   const body = await readBody(req);
   if (!body) return deny(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size');
@@ -31,7 +31,8 @@ export async function checkPresignedPost(
   if (!policyB64 || !signature || !credential) return deny(403, 'AccessDenied', 'Bucket POST must contain a policy and a signature');
 
   const [accessKeyId, date, region, service] = credential.split('/');
-  if (accessKeyId !== credentials.accessKeyId) return deny(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  const credentials = accepted.find((c) => c.accessKeyId === accessKeyId);
+  if (!credentials) return deny(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${credentials.secretAccessKey}`, date ?? ''), region ?? ''), service ?? ''), 'aws4_request');
   if (hmac(signingKey, policyB64).toString('hex') !== signature) {
     return deny(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');

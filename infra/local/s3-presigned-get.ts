@@ -13,7 +13,7 @@ const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `
  * headers; not expired), because s3rver does not check V4 signatures at all. Written here rather than taken from
  * the SDK: the SDK signs requests but has no verifier, and this mirrors s3-post-policy.ts for uploads.
  */
-export function checkPresignedGet(req: IncomingMessage, credentials: { accessKeyId: string; secretAccessKey: string }, now = new Date()): Outcome {
+export function checkPresignedGet(req: IncomingMessage, accepted: readonly { accessKeyId: string; secretAccessKey: string }[], now = new Date()): Outcome {
   const url = new URL(req.url ?? '/', 'http://local');
   const q = url.searchParams;
   const signature = q.get('X-Amz-Signature');
@@ -25,7 +25,8 @@ export function checkPresignedGet(req: IncomingMessage, credentials: { accessKey
     return deny(403, 'AccessDenied', 'Only presigned requests are allowed');
   }
   const [accessKeyId, date, region, service, terminator] = credential.split('/');
-  if (accessKeyId !== credentials.accessKeyId) return deny(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
+  const credentials = accepted.find((c) => c.accessKeyId === accessKeyId);
+  if (!credentials) return deny(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   const signedAt = Date.parse(amzDate.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
   if (!Number.isFinite(signedAt) || now.getTime() > signedAt + expires * 1000) return deny(403, 'AccessDenied', 'Request has expired');
 

@@ -17,6 +17,11 @@ export const profileSchema = z.object({
   user_type: z.enum(USER_TYPES),
   total_credits_purchased: z.number().int().nonnegative(),
   first_purchase_date: z.string().nullable(),
+  /**
+   * Why the account got no trial credits (null: it got them): 'address' when its mailbox already had them (another
+   * spelling of the address), 'network' when its network's trials were used up that day. TRIAL_CREDIT_MESSAGES says so.
+   */
+  trial_credits_refused: z.enum(['address', 'network']).nullable(),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof profileSchema>;

@@ -99,8 +99,13 @@ export const packageImageSchema = z.object({
   status: z.enum(IMAGE_STATUSES),
   retry_count: z.number().int().nonnegative(),
   error_message: z.string().nullable(),
-  /** A failed angle a free retry may fix (false: no photo can give this angle, or the photos were refused). */
+  /**
+   * A failed angle the dealer may retry for free (false: no photo can give this angle, the photos were refused, its
+   * free retries are used up, or the package's credit was refunded: it is started again instead).
+   */
   retryable: z.boolean(),
+  /** Free retries of this angle the dealer has left (MAX_FREE_RETRIES_PER_ANGLE at first). */
+  free_retries_left: z.number().int().nonnegative(),
   /** The dealer's photo that served this angle (signed, short-lived). */
   original_url: z.string().nullable(),
   /** Full-size studio JPEG (signed, short-lived); only when completed. */
@@ -143,6 +148,8 @@ export const carPackageSummarySchema = z.object({
   updated_at: z.string(),
   /** When the last angle finished (null while running). */
   finished_at: z.string().nullable(),
+  /** Its credit was refunded (nothing rendered): no free retries; "Start again" makes a new package for 1 credit. */
+  credit_refunded: z.boolean(),
 });
 export type CarPackageSummary = z.infer<typeof carPackageSummarySchema>;
 
@@ -195,6 +202,10 @@ export type StartCarPackageResponse = z.infer<typeof startCarPackageResponseSche
 /** POST /api/car-packages/{id}/angles/{angle}/retry: free. */
 export const retryAngleResponseSchema = z.object({ image: packageImageSchema });
 export type RetryAngleResponse = z.infer<typeof retryAngleResponseSchema>;
+
+/** POST /api/car-packages/{id}/start-again: a refunded package's photos as a new package, charged 1 credit once. */
+export const startPackageAgainResponseSchema = startCarPackageResponseSchema;
+export type StartPackageAgainResponse = StartCarPackageResponse;
 
 /** POST /api/car-packages/{id}/zip: a signed link to a zip of every completed image. */
 export const carPackageZipResponseSchema = z.object({

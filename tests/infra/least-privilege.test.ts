@@ -6,6 +6,7 @@ import { buildApp } from '../../infra/cdk/app-factory';
 import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { dynamoActionsOf, grantedTableActions } from '../../infra/cdk/handler-sources';
+import { API_ROUTES } from '../../shared/api-routes';
 import { apiStacksOf, mergedTemplate } from './app-templates';
 
 /**
@@ -43,6 +44,12 @@ describe('least privilege', () => {
       // Nothing the code cannot call: no Scan, batch or stream actions unless a source constructs them.
       for (const action of granted) expect(dynamoActionsOf(handler), `${handler} is granted ${action}`).toContain(action.slice('dynamodb:'.length));
     }
+  });
+
+  it("every signed-in write route's handler may read the erasure record (an erased account's token writes nothing)", () => {
+    const writes = API_ROUTES.filter((r) => r.access !== 'public' && r.method !== 'GET');
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) expect(grantedTableActions(route.handler, HANDLER_PERMISSIONS[route.handler] ?? []), route.handler).toContain('GetItem');
   });
 
   it('a reader never writes, and narrow handlers get single actions (e.g. UpdateItem only, not Put or Delete)', () => {

@@ -217,7 +217,7 @@ describe('API stack', () => {
     for (const h of Object.values(BATCH_WORKFLOW_TASK_HANDLERS)) expect(handlers).toContain(h);
   });
 
-  it('only the start and retry routes (the batch start, and the trial transfer, which starts a package) may start a workflow; only the sweeper may describe its executions, and only it and the account erasure stop them; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
+  it('only the start, start-again and retry routes (the batch start, and the trial transfer, which starts a package) may start a workflow; only the sweeper may describe its executions, and only it and the account erasure stop them; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
     const holders = (action: string) =>
       policies
@@ -227,6 +227,7 @@ describe('API stack', () => {
     expect(holders('states:StartExecution')).toEqual([
       'RetryCarPackageAngleHandler',
       'StartBatchHandler',
+      'StartCarPackageAgainHandler',
       'StartCarPackageHandler',
       'TransferTrialPhotosByEmailHandler',
       'TransferTrialPhotosHandler',
@@ -243,6 +244,7 @@ describe('API stack', () => {
       'PackageRenderAngleHandler',
       'PurchaseCreditsHandler',
       'StartBatchHandler',
+      'StartCarPackageAgainHandler',
       'StartCarPackageHandler',
       'StripeWebhookHandler',
       'TransferTrialPhotosByEmailHandler',

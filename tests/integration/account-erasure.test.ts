@@ -33,7 +33,7 @@ const { WORKFLOW_TASK_HANDLERS } = await import('../../infra/workflow-tasks');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
-const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito` });
 afterAll(() => cognito.destroy());
 
 /** Every item of the table that mentions the account id or the address, by key. */

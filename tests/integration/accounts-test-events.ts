@@ -17,6 +17,8 @@ export async function callRoute(
     sourceIp?: string;
     pathParameters?: Record<string, string>;
     query?: Record<string, string>;
+    /** More request headers (lower-case names), e.g. an idempotency-key. */
+    headers?: Record<string, string>;
   } = {},
 ): Promise<{ status: number; body: any }> {
   const { loadHandler, lambdaContext } = await import('../../infra/local/handler-loader');
@@ -29,7 +31,7 @@ export async function callRoute(
     routeKey,
     rawPath,
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
-    headers: { 'content-type': opts.contentType ?? 'application/json' },
+    headers: { 'content-type': opts.contentType ?? 'application/json', ...opts.headers },
     isBase64Encoded: false,
     requestContext: {
       accountId: 'local',

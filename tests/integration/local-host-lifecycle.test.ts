@@ -1,6 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
@@ -39,13 +39,18 @@ describe('the local host', () => {
     const email = `kept-${Date.now()}@example.com`;
     const send = (url: string, n: number) =>
       fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept', email, message: `message ${n}` }) });
-    const s3At = (url: string) =>
-      new S3Client({ region: 'us-east-1', endpoint: `${url}/s3`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+    const s3At = (url: string, credentials: { accessKeyId: string; secretAccessKey: string }) =>
+      new S3Client({ region: 'us-east-1', endpoint: `${url}/s3`, forcePathStyle: true, credentials, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
 
     const first = await startNpm(dir);
+    // A fresh data folder got its own secrets at the first start, readable by this user only; a restart keeps them.
+    const secretsFile = join(dir, 'keys', 'local-secrets.json');
+    expect((statSync(secretsFile).mode & 0o777).toString(8)).toBe('600');
+    const { awsCredentials } = JSON.parse(readFileSync(secretsFile, 'utf8')) as { awsCredentials: { accessKeyId: string; secretAccessKey: string } };
+    const s3 = (url: string) => s3At(url, { ...awsCredentials });
     for (let n = 1; n <= CONTACT_RATE_LIMIT.perEmail; n++) expect((await send(first.url, n)).status).toBe(200);
     // Through the public /s3 front, which lets through only presigned uploads and downloads (as the browser uses it).
-    const post = await createPresignedPost(s3At(first.url), { Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg', Expires: 60 });
+    const post = await createPresignedPost(s3(first.url), { Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg', Expires: 60 });
     const form = new FormData();
     for (const [k, v] of Object.entries(post.fields)) form.append(k, v);
     form.append('file', new Blob(['bytes that survive']), 'photo.jpg');
@@ -53,9 +58,13 @@ describe('the local host', () => {
     await first.stop();
 
     const second = await startNpm(dir);
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toMatchObject({ awsCredentials: { accessKeyId: awsCredentials.accessKeyId, secretAccessKey: awsCredentials.secretAccessKey } });
+    // The public constant S3RVER signs nothing here.
+    const forged = await fetch(await getSignedUrl(s3At(second.url, { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }), new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }), { expiresIn: 60 }));
+    expect(forged.status).toBe(403);
     // The per-address window lives in DynamoDB: it is still full after the restart.
     expect((await send(second.url, 99)).status).toBe(429);
-    const got = await fetch(await getSignedUrl(s3At(second.url), new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }), { expiresIn: 60 }));
+    const got = await fetch(await getSignedUrl(s3(second.url), new GetObjectCommand({ Bucket: 'studio-lot-uploads', Key: 'kept/photo.jpg' }), { expiresIn: 60 }));
     expect(await got.text()).toBe('bytes that survive');
     const mails = (await (await fetch(`${second.url}/_local/mailbox/messages.json`)).json()) as { messages: { replyTo?: string }[] };
     expect(mails.messages.filter((m) => m.replyTo === email)).toHaveLength(CONTACT_RATE_LIMIT.perEmail);
@@ -78,7 +87,9 @@ describe('the local host', () => {
 async function startNpm(dir: string): Promise<{ url: string; stop(): Promise<number | null> }> {
   const port = await freePort();
   const { scripts } = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { scripts: { start: string } };
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dir, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}` };
+  // As on a fresh machine: no AWS keys or Stripe settings of the test run's own host.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(AWS_|STRIPE_)/.test(k)));
+  const env = { ...inherited, PORT: String(port), DATA_DIR: dir, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH}` };
   // exec: the shell becomes the host, so the signal reaches the host itself.
   const child = spawn('sh', ['-c', `exec ${scripts.start}`], { env, stdio: 'pipe' });
   let out = '';

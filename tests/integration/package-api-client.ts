@@ -26,8 +26,8 @@ export interface Dealer {
 }
 
 /** Signs a new dealer up and in as the SPA does: a trial request, the magic link by mail, a sign-in answering with its token. */
-export async function signInNewDealer(url: string, label = 'dealer'): Promise<Dealer> {
-  const email = `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signInNewDealer(url: string, label = 'dealer', address?: string): Promise<Dealer> {
+  const email = address ?? `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   const ClientId = LOCAL_USER_POOL.clientId;
   try {
@@ -53,7 +53,7 @@ export async function signInNewDealer(url: string, label = 'dealer'): Promise<De
     let token: string | undefined;
     for (let i = 0; i < 100 && !token; i++) {
       const { messages } = (await (await fetch(`${url}/_local/mailbox/messages.json`)).json()) as { messages: { to: string; text: string }[] };
-      token = messages.filter((m) => m.to === email).map((m) => /\/auth\/callback#(\S+)/.exec(m.text)?.[1]).find(Boolean);
+      token = messages.filter((m) => m.to.toLowerCase() === email.toLowerCase()).map((m) => /\/auth\/callback#(\S+)/.exec(m.text)?.[1]).find(Boolean);
       if (!token) await sleep(100);
     }
     if (!token) throw new Error(`no magic link arrived for ${email}`);

@@ -14,7 +14,9 @@ const { DynamoDbCreditStore } = await import('../../functions/src/credits/dynamo
 const { DynamoDbPaymentStore } = await import('../../functions/src/payments/dynamodb-payment-store');
 const { StripeGateway } = await import('../../functions/src/payments/stripe-gateway');
 const { purchaseCredits } = await import('../../functions/src/payments/purchase');
-const { StripeSimulator, SIMULATOR_KEYS } = await import('../../infra/local/stripe-simulator/simulator');
+const { StripeSimulator } = await import('../../infra/local/stripe-simulator/simulator');
+/** The running host's own simulator keys (generated for its data folder), which its webhook trusts. */
+const KEYS = { secretKey: process.env.STRIPE_SECRET_KEY!, webhookSecret: process.env.STRIPE_WEBHOOK_SECRET! };
 const { WebhookDeliverer } = await import('../../infra/local/stripe-simulator/webhook-deliverer');
 
 describe('the simulator switch STRIPE_SIMULATOR_DELIVERY=twice-out-of-order, against the running webhook', () => {
@@ -22,17 +24,17 @@ describe('the simulator switch STRIPE_SIMULATOR_DELIVERY=twice-out-of-order, aga
     const dir = await mkdtemp(join(tmpdir(), 'stripe-switch-'));
     const log: string[] = [];
     // A second simulator in this test, delivering to the host's webhook (through its API gateway) in the test mode.
-    const deliverer = new WebhookDeliverer({ url: `${url}/api/stripe/webhook`, secret: SIMULATOR_KEYS.webhookSecret, mode: 'twice-out-of-order', retryBaseMs: 50, attempts: 5, holdBackMs: 400, log: (l) => log.push(l) });
-    const simulator = new StripeSimulator(dir, deliverer);
+    const deliverer = new WebhookDeliverer({ url: `${url}/api/stripe/webhook`, secret: KEYS.webhookSecret, mode: 'twice-out-of-order', retryBaseMs: 50, attempts: 5, holdBackMs: 400, log: (l) => log.push(l) });
+    const simulator = new StripeSimulator(dir, deliverer, KEYS.secretKey);
     const server = createServer((req, res) => void simulator.handle(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const apiBase = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     try {
       const dealer = newUser('switch');
       await ensureAccountInTable(dealer);
-      const gateway = new StripeGateway({ secretKey: async () => SIMULATOR_KEYS.secretKey, webhookSecret: async () => SIMULATOR_KEYS.webhookSecret, apiBase });
+      const gateway = new StripeGateway({ secretKey: async () => KEYS.secretKey, webhookSecret: async () => KEYS.webhookSecret, apiBase });
       const bought = await purchaseCredits({ store: new DynamoDbPaymentStore(), gateway }, { buyer: { sub: dealer.sub, email: dealer.email, dealer_name: null }, packageId: 'starter', attemptKey: 'switch-test' });
-      const stripe = new Stripe(SIMULATOR_KEYS.secretKey, { host: '127.0.0.1', port: Number(new URL(apiBase).port), protocol: 'http' });
+      const stripe = new Stripe(KEYS.secretKey, { host: '127.0.0.1', port: Number(new URL(apiBase).port), protocol: 'http' });
       await stripe.paymentIntents.confirm(bought.payment_intent_id, { payment_method_data: { type: 'card', card: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' } } as never });
       await deliverer.idle();
 

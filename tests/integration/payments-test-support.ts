@@ -109,3 +109,22 @@ export async function paymentsOf(sub: string): Promise<PaymentRecord[]> {
   } while (start);
   return items;
 }
+
+/** Confirms a PaymentIntent as the local card form does (the publishable key and the client secret). */
+export async function confirmWithCard(url: string, clientSecret: string, number = '4242424242424242'): Promise<{ status: number; body: any }> {
+  const id = clientSecret.split('_secret_')[0]!;
+  const body = new URLSearchParams({
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': number,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '34',
+    'payment_method_data[card][cvc]': '123',
+  });
+  const res = await fetch(`${url}/v1/payment_intents/${id}/confirm`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer pk_test_local_simulator', 'content-type': 'application/x-www-form-urlencoded' },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}

@@ -77,6 +77,7 @@ describe('no account enumeration', () => {
       siteOrigin: siteOriginOf(),
       floorMs: 0,
       perClientPerHour: 3,
+      accounts: new (await import('../../functions/src/accounts/dynamodb-account-store')).DynamoDbAccountStore(),
     };
     const clientIp = `203.0.113.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`;
     const outcomes = [];

@@ -14,6 +14,9 @@ import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './rout
  * - super: anonymous 401, dealers 403, super users the answer.
  * No answer to someone other than the owner carries the owner's account id, e-mail or car names (except a super-user
  * route's answer to a super user).
+ * A fifth caller holds the token of an account erased before the matrix runs (still valid at the gateway for up to an
+ * hour): every signed-in write route (any method but GET) answers it 401 and writes nothing of it; the erasure route
+ * answers it the same erasure again.
  */
 const { url } = useLocalHost();
 const { signInNewDealer, PackageApi } = await import('../integration/package-api-client');
@@ -25,7 +28,9 @@ const OWNER_CAR = 'Owner Secret 1967 Shelby GT500';
 // Routes that erase the caller's account go last: every actor is still needed by the others.
 const routes = [...(API_ROUTES as readonly ApiRoute[])].sort((a, b) => Number(!!ROUTE_EXAMPLES[routeKey(a)]?.erasesCaller) - Number(!!ROUTE_EXAMPLES[routeKey(b)]?.erasesCaller));
 
-type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user';
+type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user' | 'erased account';
+/** A route the erased account's token is tried on: every signed-in route that may write. */
+const isSignedInWrite = (route: ApiRoute) => route.access !== 'public' && route.method !== 'GET';
 
 async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
   const req = ROUTE_EXAMPLES[routeKey(route)]!.request(world, actor ?? world.owner);
@@ -46,10 +51,28 @@ function expected(route: ApiRoute, role: Role): number {
   const example = ROUTE_EXAMPLES[routeKey(route)]!;
   if (route.access === 'public') return example.ok;
   if (role === 'anonymous') return 401;
+  if (role === 'erased account') return example.erasesCaller ? example.ok : 401;
   if (route.access === 'super') return role === 'super user' ? example.ok : 403;
   if (example.ownership === 'resource') return role === 'owner' ? example.ok : 404;
   return example.ok;
 }
+
+/** What the table holds of the erased account (its erasure record and nothing else, unless a write got through). */
+async function erasedAccountItems(): Promise<string[]> {
+  const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
+  const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+  const sub = actors['erased account'].sub;
+  const found: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) if (JSON.stringify(item).includes(sub)) found.push(`${item.PK} ${item.SK}`);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found.sort();
+}
+
+const actors = {} as Record<Exclude<Role, 'anonymous'>, Actor>;
 
 describe('authz matrix: every route of the route table x every kind of caller', () => {
   it('every route has an example request (a new route must add one in tests/proof/route-examples.ts)', () => {
@@ -60,14 +83,16 @@ describe('authz matrix: every route of the route table x every kind of caller', 
   });
 
   let world: World;
-  const actors = {} as Record<Exclude<Role, 'anonymous'>, Actor>;
 
   beforeAll(async () => {
-    const [owner, other, admin] = await Promise.all(['owner', 'other', 'super'].map((label) => signInNewDealer(url, `authz-${label}`)));
+    const [owner, other, admin, erased] = await Promise.all(['owner', 'other', 'super', 'erased'].map((label) => signInNewDealer(url, `authz-${label}`)));
     const asActor = (d: { email: string; accessToken: string }): Actor => ({ sub: subOf(d), email: d.email, token: d.accessToken });
     actors.owner = asActor(owner!);
     actors['other dealer'] = asActor(other!);
     actors['super user'] = asActor(admin!);
+    actors['erased account'] = asActor(erased!);
+    const erasure = await fetch(`${url}/api/account/erasure`, { method: 'POST', headers: { authorization: `Bearer ${erased!.accessToken}`, 'content-type': 'application/json' }, body: '{"confirm":true}' });
+    expect(erasure.status).toBe(200);
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin!.email)).toMatchObject({ role: 'super' });
 
     const api = new PackageApi(url, owner!);
@@ -91,12 +116,16 @@ describe('authz matrix: every route of the route table x every kind of caller', 
       expect(example, `no example for ${key}`).toBeDefined();
       // The permitted caller last when the call changes what the others would reach (a delete).
       const order: Role[] = example!.changes && route.access !== 'public' ? ['anonymous', 'other dealer', 'super user', 'owner'] : ['anonymous', 'owner', 'other dealer', 'super user'];
-      const roles = route.access === 'public' && example!.changes ? (['anonymous', 'owner'] as Role[]) : order;
+      const base = route.access === 'public' && example!.changes ? (['anonymous', 'owner'] as Role[]) : order;
+      // The erased account's token first: whatever it may not write must still be there for the others.
+      const roles: Role[] = isSignedInWrite(route) ? ['erased account', ...base] : base;
       const seen: string[] = [];
       const want: string[] = [];
       for (const role of roles) {
         const actor = role === 'anonymous' ? undefined : actors[role];
+        const erasedBefore = role === 'erased account' ? await erasedAccountItems() : undefined;
         const { status, text } = await call(route, actor, world);
+        if (erasedBefore) expect(await erasedAccountItems(), `${key} as the erased account wrote`).toEqual(erasedBefore);
         seen.push(`${role}: ${status}`);
         want.push(`${role}: ${expected(route, role)}`);
         expect(status, `${key} as ${role} answered ${status}: ${text.slice(0, 300)}`).toBeLessThan(500);

@@ -55,6 +55,10 @@ export interface RouteExample {
   erasesCaller?: boolean;
   /** Routes whose body is not JSON validated by a zod schema (the bad-input sweep still expects a clean 4xx). */
   rawBody?: boolean;
+  /** How the route refuses an invalid path parameter when the spec has it answer so instead of with a 4xx. */
+  refusesParamsWith?: { status: number; body: Record<string, unknown> };
+  /** Body fields that take free-form JSON (the bad-input sweep puts what the table cannot hold inside them). */
+  openFields?: readonly string[];
 }
 
 export type RouteKey = `${ApiRoute['method']} ${ApiRoute['path']}`;
@@ -89,6 +93,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     ownership: 'self',
     ok: 200,
     changes: true,
+    openFields: ['metadata'],
     request: () => ({ body: { credits_to_use: 1, description: 'Proof suite', idempotency_key: idempotency() } }),
   },
   'POST /api/support/attachments': {
@@ -170,6 +175,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     ok: 409,
     request: (w) => ({ params: { id: w.finishedPackage, angle: w.renderedAngle } }),
   },
+  // The finished package was charged and rendered (not refunded): the owner passes the access check and is told so.
+  'POST /api/car-packages/{id}/start-again': { ownership: 'resource', ok: 409, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   // My Images: every dealer gets their own images (the owner's finished package's angles are the owner's only).
   'GET /api/images': { ownership: 'self', ok: 200, request: () => ({}) },
@@ -179,7 +186,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'PUT /api/admin/dealers/{id}/role': { ownership: 'none', ok: 200, changes: true, request: (w) => ({ params: { id: w.owner.sub }, body: { role: 'standard' } }) },
   // Trial links (issue 12). A well-formed token no link has: the public routes answer as for an unknown link (the
   // trial tests cover real links end to end); nothing is uploaded or converted.
-  'GET /api/trial/validate-token/{token}': { ownership: 'none', ok: 200, request: () => ({ params: { token: UNKNOWN_TRIAL_TOKEN } }) },
+  // The spec's answer to any link that is not valid, malformed ones included: 200 { valid: false, error }.
+  'GET /api/trial/validate-token/{token}': { ownership: 'none', ok: 200, refusesParamsWith: { status: 200, body: { valid: false } }, request: () => ({ params: { token: UNKNOWN_TRIAL_TOKEN } }) },
   'POST /api/trial/upload-photos/{token}': {
     ownership: 'none',
     ok: 400,

@@ -27,6 +27,7 @@ export async function setup(project: TestProject) {
   // Every sign-in of the whole run comes from 127.0.0.1: the per-client cap is tested on its own (magic-link tests).
   process.env.MAGIC_LINK_PER_CLIENT_PER_HOUR ??= '100000';
   process.env.TRIAL_PER_CLIENT_PER_HOUR ??= '100000';
+  process.env.TRIAL_GRANTS_PER_NETWORK_PER_DAY ??= '100000';
   dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-test-'));
   const { startLocalHost } = await import('../../infra/local/host');
   host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, log: () => undefined });

@@ -11,8 +11,12 @@ export interface StoredProfile extends Omit<Profile, 'has_logo'> {
 export interface NewAccount {
   profile: StoredProfile;
   balance: StoredBalance;
-  trialGrant: LedgerEntry;
+  /** The grant of the trial credits and the mailbox it claims (absent: the account starts without them). */
+  trial?: { grant: LedgerEntry; mailboxHash: string };
 }
+
+/** Why an account was created without trial credits. */
+export type TrialRefusal = 'address' | 'network';
 
 export interface ProfileChanges {
   dealer_name?: string | null;
@@ -25,7 +29,11 @@ export interface AccountStore {
    * Creates the profile, the balance with its trial credits, the ledger entry of that grant and the e-mail lookup,
    * all or nothing, only when the account does not exist yet.
    */
-  createIfMissing(account: NewAccount): Promise<'created' | 'exists'>;
+  createIfMissing(account: NewAccount): Promise<'created' | 'exists' | 'mailbox_had_trial'>;
+  /** Whether the account was refused its trial credits before its first sign-in (its network's cap was reached). */
+  trialCreditRefusal(sub: string): Promise<TrialRefusal | undefined>;
+  /** Records that the account just created gets no trial credits at its first sign-in. */
+  refuseTrialCredits(sub: string, reason: TrialRefusal, now: Date): Promise<void>;
   getProfile(sub: string): Promise<StoredProfile | undefined>;
   /** Undefined when the profile does not exist (nothing is created). */
   updateProfile(sub: string, changes: ProfileChanges, now: Date): Promise<StoredProfile | undefined>;
@@ -48,6 +56,7 @@ export function profileView(p: StoredProfile): Profile {
     user_type: p.user_type,
     total_credits_purchased: p.total_credits_purchased,
     first_purchase_date: p.first_purchase_date,
+    trial_credits_refused: p.trial_credits_refused ?? null,
     created_at: p.created_at,
   };
 }

@@ -1,14 +1,14 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { cancellationCodes, dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys } from '../adapters/dynamodb/keys';
 import { creditItems } from '../credits/dynamodb-credit-store';
 import type { AccountStore, NewAccount, ProfileChanges, StoredProfile } from './account-store';
 
-const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'logo_key', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'created_at', 'updated_at'] as const;
+const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'logo_key', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'trial_credits_refused', 'created_at', 'updated_at'] as const;
 const toProfile = (item: Record<string, unknown>) => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as StoredProfile;
 
 export class DynamoDbAccountStore implements AccountStore {
-  async createIfMissing({ profile, balance, trialGrant }: NewAccount): Promise<'created' | 'exists'> {
+  async createIfMissing({ profile, balance, trial }: NewAccount): Promise<'created' | 'exists' | 'mailbox_had_trial'> {
     const absent = 'attribute_not_exists(PK)';
     for (let attempt = 0; ; attempt++) {
       try {
@@ -17,23 +17,48 @@ export class DynamoDbAccountStore implements AccountStore {
             TransactItems: [
               { Put: { TableName: tableName(), Item: { ...keys.profile(profile.id), entity: 'profile', ...profile }, ConditionExpression: absent } },
               { Put: { TableName: tableName(), Item: creditItems.balance(balance), ConditionExpression: absent } },
-              { Put: { TableName: tableName(), Item: creditItems.entry(trialGrant), ConditionExpression: absent } },
               // An erased account is never made again from a token issued before its erasure.
               { ConditionCheck: { TableName: tableName(), Key: keys.erasureRequest(profile.id), ConditionExpression: 'attribute_not_exists(PK)' } },
               // The newest account of an address wins the lookup (a Cognito user deleted and created again gets a new sub).
               { Put: { TableName: tableName(), Item: { ...keys.emailLookup(profile.email), entity: 'email_lookup', sub: profile.id, email: profile.email } } },
+              // The trial credits, and the mailbox's one claim to them (no account id or address in it: kept after an erasure).
+              ...(trial
+                ? [
+                    { Put: { TableName: tableName(), Item: creditItems.entry(trial.grant), ConditionExpression: absent } },
+                    {
+                      Put: {
+                        TableName: tableName(),
+                        Item: { ...keys.trialGrantOfMailbox(trial.mailboxHash), entity: 'trial_grant', granted_at: trial.grant.created_at },
+                        ConditionExpression: absent,
+                      },
+                    },
+                  ]
+                : []),
             ],
           }),
         );
         return 'created';
       } catch (error) {
         if (!isConditionFailure(error)) throw error;
-        if (cancellationCodes(error).includes('ConditionalCheckFailed')) return 'exists';
+        const codes = cancellationCodes(error);
+        // Item 5 is the mailbox's claim: only it refused means the account is new but its mailbox had its trial.
+        if (trial && codes[5] === 'ConditionalCheckFailed' && codes.slice(0, 5).every((c) => c !== 'ConditionalCheckFailed')) return 'mailbox_had_trial';
+        if (codes.includes('ConditionalCheckFailed')) return 'exists';
         // A concurrent first sign-in (TransactionConflict): look again shortly.
         if (attempt >= 5) throw error;
         await new Promise((r) => setTimeout(r, 20 + Math.random() * 50 * (attempt + 1)));
       }
     }
+  }
+
+  async trialCreditRefusal(sub: string) {
+    const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: keys.trialCreditRefusal(sub), ConsistentRead: true }));
+    const reason = out.Item?.reason;
+    return reason === 'address' || reason === 'network' ? reason : undefined;
+  }
+
+  async refuseTrialCredits(sub: string, reason: 'address' | 'network', now: Date): Promise<void> {
+    await dynamo().send(new PutCommand({ TableName: tableName(), Item: { ...keys.trialCreditRefusal(sub), entity: 'trial_credit_refusal', reason, at: now.toISOString() } }));
   }
 
   async getProfile(sub: string): Promise<StoredProfile | undefined> {

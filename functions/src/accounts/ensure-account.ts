@@ -2,7 +2,9 @@ import { DEALER_NAME_MAX, TRIAL_CREDITS, TRIAL_CREDIT_LIFETIME_MS } from '@share
 import { balanceView, type StoredBalance } from '../credits/balance';
 import { deltas, txIds, type LedgerEntry } from '../credits/credit-store';
 import { validationError } from '../lib/errors';
-import type { AccountStore, StoredProfile } from './account-store';
+import { sha256 } from '../lib/ids';
+import type { AccountStore, StoredProfile, TrialRefusal } from './account-store';
+import { mailboxOf } from './mailbox';
 
 export interface EnsureAccountInput {
   /** Cognito's subject: the account id. */
@@ -13,9 +15,12 @@ export interface EnsureAccountInput {
 }
 
 /**
- * Creates a dealer's account on first sign-in, and only then: the profile, a balance holding the 5 trial credits
- * (expiring 30 days after this grant) and the ledger entry of that grant, in one transaction. Calling it again,
- * at any time and concurrently, writes nothing: one profile, one trial grant per account.
+ * Creates a dealer's account on first sign-in, and only then: the profile and a balance, in one transaction. The
+ * balance holds the 5 trial credits (expiring 30 days after this grant, with the ledger entry of that grant) once per
+ * person: only if the account's network was not past its daily trial cap when the account was made (recorded then:
+ * refuseTrialCredits) and its mailbox (mailboxOf: case, +tags, Gmail's dots) never had them, claimed in the same
+ * transaction. Otherwise the account starts with no credits and its profile says why (trial_credits_refused). Calling
+ * it again, at any time and concurrently, writes nothing: one profile, at most one trial grant per mailbox.
  */
 export async function ensureAccount(
   deps: { accounts: AccountStore; now?: () => Date },
@@ -29,7 +34,7 @@ export async function ensureAccount(
   const at = now.toISOString();
   const dealerName = input.dealerName?.trim().slice(0, DEALER_NAME_MAX) || null;
 
-  const profile: StoredProfile = {
+  const profile = (refused: TrialRefusal | null): StoredProfile => ({
     id: sub,
     email,
     dealer_name: dealerName,
@@ -39,19 +44,18 @@ export async function ensureAccount(
     user_type: 'trial',
     total_credits_purchased: 0,
     first_purchase_date: null,
+    trial_credits_refused: refused,
     created_at: at,
     updated_at: at,
-  };
-  const balance: StoredBalance = {
-    user_id: sub,
-    trial_credits: TRIAL_CREDITS,
-    trial_expires_at: new Date(now.getTime() + TRIAL_CREDIT_LIFETIME_MS).toISOString(),
-    purchased_credits: 0,
-    bonus_lots: [],
-    version: 1,
-    updated_at: at,
-  };
-  const trialGrant: LedgerEntry = {
+  });
+  const empty: StoredBalance = { user_id: sub, trial_credits: 0, trial_expires_at: null, purchased_credits: 0, bonus_lots: [], version: 1, updated_at: at };
+  const withoutTrial = (refused: TrialRefusal) => deps.accounts.createIfMissing({ profile: profile(refused), balance: empty });
+
+  const networkRefused = await deps.accounts.trialCreditRefusal(sub);
+  if (networkRefused) return { created: (await withoutTrial(networkRefused)) === 'created' };
+
+  const balance: StoredBalance = { ...empty, trial_credits: TRIAL_CREDITS, trial_expires_at: new Date(now.getTime() + TRIAL_CREDIT_LIFETIME_MS).toISOString() };
+  const grant: LedgerEntry = {
     id: txIds.trialGrant(sub),
     user_id: sub,
     kind: 'trial_grant',
@@ -60,6 +64,7 @@ export async function ensureAccount(
     created_at: at,
     balance_after: balanceView(balance, now),
   };
-  const outcome = await deps.accounts.createIfMissing({ profile, balance, trialGrant });
+  const outcome = await deps.accounts.createIfMissing({ profile: profile(null), balance, trial: { grant, mailboxHash: sha256(mailboxOf(email)) } });
+  if (outcome === 'mailbox_had_trial') return { created: (await withoutTrial('address')) === 'created' };
   return { created: outcome === 'created' };
 }

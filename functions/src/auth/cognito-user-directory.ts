@@ -39,9 +39,10 @@ export class CognitoUserDirectory implements UserDirectory, SignInDirectory {
     }
   }
 
-  async createIfAbsent(email: string, dealerName: string | null): Promise<string> {
+  async createIfAbsent(email: string, dealerName: string | null): Promise<{ userName: string; created: boolean }> {
     const existing = await this.find(email);
-    if (existing) return existing;
+    if (existing) return { userName: existing, created: false };
+    let created = true;
     try {
       await this.client.send(
         new AdminCreateUserCommand({
@@ -59,12 +60,13 @@ export class CognitoUserDirectory implements UserDirectory, SignInDirectory {
     } catch (error) {
       // Two requests for the same new address at once: the other one created it.
       if ((error as Error).name !== 'UsernameExistsException') throw error;
+      created = false;
     }
     // A permanent (unknown) password confirms the account, so the custom auth flow issues tokens for it.
     await this.client.send(new AdminSetUserPasswordCommand({ UserPoolId: this.userPoolId, Username: email, Password: unusablePassword(), Permanent: true }));
-    const created = await this.find(email);
-    if (!created) throw new Error('the account just created cannot be found');
-    return created;
+    const userName = await this.find(email);
+    if (!userName) throw new Error('the account just created cannot be found');
+    return { userName, created };
   }
 
   /** Account erasure: every refresh token revoked, then the user deleted (an absent user is already gone). */

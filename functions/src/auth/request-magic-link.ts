@@ -1,4 +1,6 @@
-import { MAGIC_LINK_ANSWER_FLOOR_MS, MAGIC_LINK_RATE_LIMIT } from '@shared/limits';
+import { MAGIC_LINK_ANSWER_FLOOR_MS, MAGIC_LINK_RATE_LIMIT, TRIAL_GRANTS_PER_NETWORK_PER_DAY } from '@shared/limits';
+import type { AccountStore } from '../accounts/account-store';
+import { networkOf } from './network';
 import { MESSAGES } from '@shared/messages';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -9,7 +11,7 @@ export interface UserDirectory {
   /** The account's user name (sub), if the address has one. */
   find(email: string): Promise<string | undefined>;
   /** Creates a confirmed, passwordless account with the dealership name, unless the address has one. */
-  createIfAbsent(email: string, dealerName: string | null): Promise<string>;
+  createIfAbsent(email: string, dealerName: string | null): Promise<{ userName: string; created: boolean }>;
 }
 
 /** Port: fixed-window counters; false when a window is full (nothing counted then). */
@@ -17,6 +19,10 @@ export type RequestCounter = (counters: { scope: string; subject: string; max: n
 
 export interface RequestMagicLinkDeps {
   directory: UserDirectory;
+  /** Where an account created past its network's daily trial cap is marked to get no trial credits. */
+  accounts: Pick<AccountStore, 'refuseTrialCredits'>;
+  /** Overrides TRIAL_GRANTS_PER_NETWORK_PER_DAY. */
+  trialGrantsPerNetworkPerDay?: number;
   links: MagicLinkDeps;
   count: RequestCounter;
   /** Where links point: the site's own origin (never taken from the request). */
@@ -47,7 +53,7 @@ export async function requestMagicLink(deps: RequestMagicLinkDeps, input: { emai
     ]);
     if (!allowed) throw new DomainError('rate_limited', MESSAGES.tooManySignInRequests);
     try {
-      const userName = input.trial ? await deps.directory.createIfAbsent(input.email, input.dealerName) : await deps.directory.find(input.email);
+      const userName = input.trial ? await createForTrial(deps, input) : await deps.directory.find(input.email);
       if (userName) {
         const outcome = await sendMagicLink(deps.links, { userName, email: input.email, redirectOrigin: await deps.siteOrigin() });
         if (outcome !== 'sent') logger.info('magic link not sent', { outcome });
@@ -60,4 +66,19 @@ export async function requestMagicLink(deps: RequestMagicLinkDeps, input: { emai
     const left = (deps.floorMs ?? MAGIC_LINK_ANSWER_FLOOR_MS) - (now() - started);
     if (left > 0) await (deps.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))))(left);
   }
+}
+
+/**
+ * A trial sign-up: the account is created unless the address has one. A new account counts against its network's
+ * daily trial cap; past it, the account is still made (the answer must not differ, and the dealer may buy credits) but
+ * marked to get no trial credits at its first sign-in, which tells the dealer why.
+ */
+async function createForTrial(deps: RequestMagicLinkDeps, input: { email: string; dealerName: string | null; clientIp: string }): Promise<string> {
+  const { userName, created } = await deps.directory.createIfAbsent(input.email, input.dealerName);
+  if (created) {
+    const max = deps.trialGrantsPerNetworkPerDay ?? TRIAL_GRANTS_PER_NETWORK_PER_DAY;
+    const within = await deps.count([{ scope: 'trial-network', subject: networkOf(input.clientIp), max, windowMs: DAY }]);
+    if (!within) await deps.accounts.refuseTrialCredits(userName, 'network', new Date((deps.now ?? Date.now)()));
+  }
+  return userName;
 }

@@ -4,7 +4,7 @@
  */
 import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
-import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, type AcceptedImageType } from '@shared/limits';
+import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_FREE_RETRIES_PER_ANGLE, type AcceptedImageType } from '@shared/limits';
 import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
 import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
 import type { RenderedImageRecord } from '../images/rendered-image';
@@ -60,6 +60,13 @@ export interface StoredPackage {
   updated_at: string;
   /** Absent while the package runs (set once per run with if_not_exists; a retry removes it). */
   finished_at?: string;
+  /**
+   * When its credit was refunded (nothing rendered, or it could not start): written in the refund's transaction. Such a
+   * package is never rendered again for free; it is started again as a new package (startPackageAgain).
+   */
+  credit_refunded_at?: string;
+  /** The package that "Start again" made from this one's photos. */
+  started_again_as?: string;
 }
 
 export interface StoredImage {
@@ -71,6 +78,8 @@ export interface StoredImage {
   status: ImageStatus;
   /** Render attempts so far (automatic retries and the dealer's); retry_count is attempts beyond the first. */
   attempts: number;
+  /** Free retries the dealer asked for (at most MAX_FREE_RETRIES_PER_ANGLE); absent means none. */
+  free_retries?: number;
   error_message: string | null;
   /** False when a retry cannot help (no photo gives the angle, the photos were refused); absent means true. */
   retryable?: boolean;
@@ -212,17 +221,24 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     created_at: pkg.created_at,
     updated_at: pkg.updated_at,
     finished_at: pkg.finished_at ?? null,
+    credit_refunded: pkg.credit_refunded_at !== undefined,
   };
 }
 
-/** What the dealer sees of an angle's state, the same in API answers and live events. */
-export function angleState(image: StoredImage) {
+export const freeRetriesLeft = (image: Pick<StoredImage, 'free_retries'>) => Math.max(0, MAX_FREE_RETRIES_PER_ANGLE - (image.free_retries ?? 0));
+
+/**
+ * What the dealer sees of an angle's state, the same in API answers and live events. `refunded`: the package's credit
+ * was refunded, so no angle of it is retried for free.
+ */
+export function angleState(image: StoredImage, refunded = false) {
   return {
     angle: image.angle,
     angle_status: image.angle_status,
     retry_count: Math.max(0, image.attempts - 1),
     error_message: image.error_message,
-    retryable: image.angle_status === 'failed' && image.retryable !== false,
+    retryable: image.angle_status === 'failed' && image.retryable !== false && freeRetriesLeft(image) > 0 && !refunded,
+    free_retries_left: freeRetriesLeft(image),
   };
 }
 
@@ -247,7 +263,7 @@ export async function imageView(image: StoredImage, pkg: StoredPackage, urls: Si
     id: image.id,
     session_id: image.session_id,
     user_id: image.user_id,
-    ...angleState(image),
+    ...angleState(image, pkg.credit_refunded_at !== undefined),
     status: image.status,
     original_url: source ? await urls.upload(source.key) : null,
     rendered_url: done && image.rendered_key ? await urls.render(image.rendered_key) : null,

@@ -2,17 +2,18 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteComma
 import { encodeTime } from 'ulid';
 import { ANGLES, type Angle } from '@shared/angles';
 import type { SessionStatus } from '@shared/statuses';
-import { dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { MAX_FREE_RETRIES_PER_ANGLE } from '@shared/limits';
+import { cancellationCodes, dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { decodeCursor, encodeCursor, isDealerIndexKey } from '../adapters/dynamodb/cursor';
 import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
 import { pairedUpdate } from '../adapters/dynamodb/paired-update';
 import { queryPartition } from '../adapters/dynamodb/query-all';
-import type { AlongsideWrite } from '../credits/credit-store';
+import { txIds, type AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
-import type { StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
-import type { ActivePackage, PackageStore, RenderResult } from './ports';
+import { refundKey, type StoredDraft, type StoredImage, type StoredPackage, type StoredPhoto } from './car-package';
+import type { ActivePackage, PackageStore, RenderResult, RetryOutcome } from './ports';
 
 /** Items read back as records: without their keys, entity and TTL attribute. */
 const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt');
@@ -24,13 +25,15 @@ const imageItem = (i: StoredImage) => ({ ...keys.carPackageImage(i.session_id, i
 const isOwnPackageKey = (sub: string) => (key: Record<string, unknown>) => isDealerIndexKey(key, sub, keys.carPackageIndexPrefix) && key.SK === 'META';
 
 export class DynamoDbPackageStore implements PackageStore {
-  async putDraft(draft: StoredDraft): Promise<void> {
-    await dynamo().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.carPackageDraft(draft.id), ...keys.carPackageDraftIndex(draft.user_id, draft.id), entity: 'car_package_draft', ...draft, expiresAt: ttlAt(Date.parse(draft.expires_at)) },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
+  async putDraft(draft: StoredDraft): Promise<boolean> {
+    return ignoreConditionFailure(
+      dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.carPackageDraft(draft.id), ...keys.carPackageDraftIndex(draft.user_id, draft.id), entity: 'car_package_draft', ...draft, expiresAt: ttlAt(Date.parse(draft.expires_at)) },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
     );
   }
 
@@ -213,19 +216,23 @@ export class DynamoDbPackageStore implements PackageStore {
     );
   }
 
-  async retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<boolean> {
-    return ignoreConditionFailure(
-      dynamo().send(
+  async retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<RetryOutcome> {
+    // The package's refund, if any, is a ledger entry written in the same transaction that marks the package: checking
+    // it here serializes a retry with the refund (one of the two transactions wins, never both).
+    const refund = keys.creditTransaction(sub, txIds.refund(refundKey(id)));
+    try {
+      await dynamo().send(
         new TransactWriteCommand({
           TransactItems: [
             {
               Update: {
                 TableName: tableName(),
                 Key: keys.carPackageImage(id, angle),
-                UpdateExpression: 'SET angle_status = :pending, #s = :pending, error_message = :null, updated_at = :now',
-                ConditionExpression: 'angle_status = :failed AND (attribute_not_exists(retryable) OR retryable = :true)',
+                UpdateExpression: 'SET angle_status = :pending, #s = :pending, error_message = :null, updated_at = :now ADD free_retries :one',
+                ConditionExpression:
+                  'angle_status = :failed AND (attribute_not_exists(retryable) OR retryable = :true) AND (attribute_not_exists(free_retries) OR free_retries < :max)',
                 ExpressionAttributeNames: { '#s': 'status' },
-                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed', ':null': null, ':now': now, ':true': true },
+                ExpressionAttributeValues: { ':pending': 'pending', ':failed': 'failed', ':null': null, ':now': now, ':true': true, ':one': 1, ':max': MAX_FREE_RETRIES_PER_ANGLE },
               },
             },
             {
@@ -233,7 +240,7 @@ export class DynamoDbPackageStore implements PackageStore {
                 TableName: tableName(),
                 Key: keys.carPackage(id),
                 UpdateExpression: 'ADD failed_angles :minus SET #s = :processing, execution_name = :e, status_message = :null, updated_at = :now REMOVE finished_at',
-                ConditionExpression: 'attribute_exists(PK)',
+                ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(credit_refunded_at)',
                 ExpressionAttributeNames: { '#s': 'status' },
                 ExpressionAttributeValues: { ':minus': -1, ':processing': 'processing', ':e': executionName, ':null': null, ':now': now },
               },
@@ -244,10 +251,42 @@ export class DynamoDbPackageStore implements PackageStore {
                 Item: { ...keys.activeCarPackage(id), entity: 'active_car_package', package_id: id, user_id: sub, execution_name: executionName, started_at: now },
               },
             },
+            { ConditionCheck: { TableName: tableName(), Key: refund, ConditionExpression: 'attribute_not_exists(PK)' } },
           ],
+        }),
+      );
+      return 'retried';
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const [image, pkg, , refunded] = cancellationCodes(error);
+      if (pkg === 'ConditionalCheckFailed' || refunded === 'ConditionalCheckFailed') return 'refunded';
+      if (image === 'ConditionalCheckFailed') {
+        const current = (await this.getWithImages(id))?.images.find((i) => i.angle === angle);
+        return current?.angle_status === 'failed' && current.retryable !== false && (current.free_retries ?? 0) >= MAX_FREE_RETRIES_PER_ANGLE ? 'used_up' : 'not_failed';
+      }
+      return 'busy'; // a concurrent change of the same items won (TransactionConflict): nothing was written
+    }
+  }
+
+  async markStartedAgain(id: string, newId: string): Promise<string> {
+    await ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: 'SET started_again_as = :new',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(started_again_as)',
+          ExpressionAttributeValues: { ':new': newId },
         }),
       ),
     );
+    const recorded = (await this.get(id))?.started_again_as;
+    if (!recorded) throw new Error(`package ${id} is gone`);
+    return recorded;
+  }
+
+  refundMark(pkg: StoredPackage, now: string): AlongsideWrite {
+    return { update: { key: keys.carPackage(pkg.id), set: { credit_refunded_at: now }, when: { execution_name: pkg.execution_name } } };
   }
 
   async finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void> {

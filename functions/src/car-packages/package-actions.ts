@@ -1,25 +1,41 @@
 /** What a dealer does with a started package: retry a failed angle, delete it, download it as a zip. */
 import { ANGLES, type Angle } from '@shared/angles';
 import { SIGNED_URL_LIFETIME_S } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { MAX_FREE_RETRIES_PER_ANGLE, CAR_PACKAGE_DRAFT_LIFETIME_MS } from '@shared/limits';
+import { CAR_PACKAGE_MESSAGES, RETRY_MESSAGES } from '@shared/messages';
+import type { StartPackageAgainResponse } from '@shared/schemas/car-packages';
 import { strToU8, zipSync } from 'fflate';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { imageView, s3Keys, slugOf } from './car-package';
+import { txIds } from '../credits/credit-store';
+import { extensionOf, imageView, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
 
-/** POST /api/car-packages/{id}/angles/{angle}/retry: free; runs the workflow again for that angle only. */
+/** Why a free retry was refused, in the dealer's words. */
+const RETRY_REFUSALS = {
+  not_failed: () => new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotFailed),
+  used_up: () => new DomainError('conflict', RETRY_MESSAGES.retriesUsedUp(MAX_FREE_RETRIES_PER_ANGLE)),
+  refunded: () => new DomainError('conflict', RETRY_MESSAGES.refundedStartAgain),
+  busy: () => new DomainError('conflict', RETRY_MESSAGES.busy),
+} as const;
+
+/**
+ * POST /api/car-packages/{id}/angles/{angle}/retry: free, for a charged package only, at most
+ * MAX_FREE_RETRIES_PER_ANGLE times per angle; runs the workflow again for that angle only. A package whose credit was
+ * refunded is not rendered again for free: it is started again as a new package (startPackageAgain).
+ */
 export async function retryAngle(deps: Omit<PackageDeps, 'vision'>, sub: string, id: string, angle: Angle) {
   const { pkg, images } = await ownPackage(deps, sub, id);
+  if (pkg.credit_refunded_at) throw RETRY_REFUSALS.refunded();
   const current = images.find((i) => i.angle === angle);
   if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
   const executionName = `${id}-retry-${newId()}`;
-  if (!(await deps.store.retryAngle(id, angle, sub, executionName, clock(deps).toISOString()))) {
-    throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotFailed);
-  }
+  const outcome = await deps.store.retryAngle(id, angle, sub, executionName, clock(deps).toISOString());
+  if (outcome !== 'retried') throw RETRY_REFUSALS[outcome]();
   try {
     await deps.workflow.start(executionName, { package_id: id, user_id: sub, angles: [angle] });
   } catch (error) {
@@ -80,3 +96,40 @@ export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' |
   };
 }
 
+
+
+/** Whether the package's credit was given back: marked on the package, or (packages refunded before the mark) in the ledger. */
+async function wasRefunded(deps: Pick<PackageDeps, 'credits'>, pkg: StoredPackage): Promise<boolean> {
+  if (pkg.credit_refunded_at) return true;
+  const refund = txIds.refund(refundKey(pkg.id));
+  return (await deps.credits.read(pkg.user_id, [refund])).entries.has(refund);
+}
+
+/**
+ * POST /api/car-packages/{id}/start-again ("Start again (1 credit)", after the dealer confirmed): a package whose credit
+ * was refunded because nothing rendered becomes a new package from its usable photos, checked and charged 1 credit like
+ * any start. The new package is recorded on the old one first, so asking twice (a double click, two tabs) starts and
+ * charges one package and answers it both times.
+ */
+export async function startPackageAgain(deps: PackageDeps, sub: string, id: string): Promise<StartPackageAgainResponse> {
+  const { pkg } = await ownPackage(deps, sub, id);
+  if (!(await wasRefunded(deps, pkg))) throw new DomainError('conflict', RETRY_MESSAGES.notRefunded);
+  const usable = pkg.photos.filter((p) => !p.refused);
+  if (usable.length === 0) throw new DomainError('conflict', RETRY_MESSAGES.noUsablePhotos);
+  const againId = await deps.store.markStartedAgain(id, newId());
+  // Started already (this or another call): answered as a repeated start, charging nothing.
+  if (await deps.store.get(againId)) return startCarPackage(deps, sub, againId);
+  const now = clock(deps);
+  const draft: StoredDraft = {
+    id: againId,
+    user_id: sub,
+    session_name: pkg.session_name,
+    background: pkg.background,
+    use_logo: pkg.use_logo,
+    // The refunded package's checked copies are the uploads; the new package keeps its own copies.
+    photos: usable.map((p, i) => ({ ...p, id: photoId(i), upload_key: p.key, key: s3Keys.photo(sub, againId, photoId(i), extensionOf(p.content_type)), assigned_angle: null, refused: null })),
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
+  };
+  return startPackageFromStoredPhotos(deps, draft);
+}

@@ -10,6 +10,7 @@ export function packageChanged(notify: Notify, pkg: StoredPackage): Promise<void
     completed_angles: pkg.completed_angles,
     failed_angles: pkg.failed_angles,
     status_message: pkg.status_message,
+    credit_refunded: pkg.credit_refunded_at !== undefined,
     updated_at: pkg.updated_at,
   });
 }

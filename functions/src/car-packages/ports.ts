@@ -27,8 +27,12 @@ export interface RenderResult {
 }
 
 /** DynamoDB in both homes. Every state change is conditional, so a task run twice changes nothing the second time. */
+/** What asking for a free retry of an angle came to. */
+export type RetryOutcome = 'retried' | 'not_failed' | 'used_up' | 'refunded' | 'busy';
+
 export interface PackageStore {
-  putDraft(draft: StoredDraft): Promise<void>;
+  /** False when a draft with that id exists already (nothing written). */
+  putDraft(draft: StoredDraft): Promise<boolean>;
   getDraft(id: string): Promise<StoredDraft | undefined>;
   deleteDraft(id: string): Promise<void>;
   get(id: string): Promise<StoredPackage | undefined>;
@@ -59,8 +63,16 @@ export interface PackageStore {
   ): Promise<boolean>;
   /** pending/processing -> failed, counted on the package; false when it was already final. */
   failAngle(id: string, angle: Angle, message: string, now: string, retryable?: boolean): Promise<boolean>;
-  /** failed -> pending for a free retry; the package (of `sub`) runs again under `executionName`. False when not failed. */
-  retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<boolean>;
+  /**
+   * failed -> pending for a free retry, counted on the angle; the package (of `sub`) runs again under `executionName`.
+   * Refused, with nothing written, when the angle has not failed (or cannot be helped), its free retries are used up,
+   * or the package's credit was refunded (serialized with the refund: never both).
+   */
+  retryAngle(id: string, angle: Angle, sub: string, executionName: string, now: string): Promise<RetryOutcome>;
+  /** The package marked refunded, written in the refund's transaction, while no retry has taken it over (its execution). */
+  refundMark(pkg: StoredPackage, now: string): AlongsideWrite;
+  /** Records once which package "Start again" made of this one; answers the one recorded (this or an earlier call's). */
+  markStartedAgain(id: string, newId: string): Promise<string>;
   /** The package's final status; its active marker goes if it still names `executionName`. */
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;

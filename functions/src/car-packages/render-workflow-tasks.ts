@@ -216,7 +216,8 @@ export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { fa
   if (!outcome.finished) return { status: 'processing' };
   const completed = after.images.filter((i) => i.angle_status === 'completed').length;
   const message = completed > 0 ? null : statusMessageOf(after.pkg, run);
-  if (completed === 0) await refund(deps, after.pkg);
+  // A free retry that started after the read above took the package over: that execution finishes (and refunds) it.
+  if (completed === 0 && !(await refund(deps, after.pkg))) return { status: 'processing' };
   const finishedAt = nowIso(deps);
   await deps.store.finish(after.pkg.id, outcome.status, message, after.pkg.execution_name, finishedAt);
   opsEvent('packageFinished', {
@@ -235,18 +236,33 @@ function statusMessageOf(pkg: StoredPackage, run: PackageRun & { failPendingWith
   return CAR_PACKAGE_MESSAGES.allAnglesFailed;
 }
 
-async function refund(deps: WorkflowDeps, pkg: StoredPackage) {
-  const result = await refundCredits(
-    { store: deps.credits, now: deps.now },
-    {
-      sub: pkg.user_id,
-      chargeTxId: txIds.debit(chargeKey(pkg.id)),
-      refundKey: refundKey(pkg.id),
-      description: `Refund: ${pkg.session_name} (no angle could be rendered)`,
-      metadata: { package_id: pkg.id },
-    },
-  );
-  if (!result.replayed) await deps.notify(pkg.user_id, { type: 'balance.updated' });
+/** Thrown inside the refund when a free retry changed the package's execution since finalize read it. */
+class TakenOverByRetry extends Error {}
+
+/**
+ * Refunds the package's credit once and marks the package refunded in the same transaction, only while its execution
+ * is still the one finalize read (a free retry started meanwhile refuses it: false). A refunded package is never
+ * retried for free (the retry checks the refund in its own transaction).
+ */
+async function refund(deps: WorkflowDeps, pkg: StoredPackage): Promise<boolean> {
+  try {
+    const result = await refundCredits(
+      { store: deps.credits, now: deps.now },
+      {
+        sub: pkg.user_id,
+        chargeTxId: txIds.debit(chargeKey(pkg.id)),
+        refundKey: refundKey(pkg.id),
+        description: `Refund: ${pkg.session_name} (no angle could be rendered)`,
+        metadata: { package_id: pkg.id },
+        alongside: { writes: (now) => [deps.store.refundMark(pkg, now.toISOString())], refused: () => new TakenOverByRetry() },
+      },
+    );
+    if (!result.replayed) await deps.notify(pkg.user_id, { type: 'balance.updated' });
+    return true;
+  } catch (error) {
+    if (error instanceof TakenOverByRetry) return false;
+    throw error;
+  }
 }
 
 export type { SweepOptions };

@@ -171,14 +171,20 @@ export interface PackageClaim {
  * second or concurrent call with the same claim charges and creates nothing. `checks.carChecked` names the uploads
  * whose car check already passed (for exactly the bytes with that digest).
  */
-export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: StoredDraft, claim: PackageClaim, checks?: CheckOptions): Promise<StartCarPackageResponse> {
-  await deps.store.putDraft(draft);
+export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim, checks?: CheckOptions): Promise<StartCarPackageResponse> {
+  // The same package asked for at the same moment (a double click on "Start again"): started as that draft, once.
+  if (!(await deps.store.putDraft(draft))) return startCarPackage(deps, draft.user_id, draft.id);
   let charge: Awaited<ReturnType<typeof chargeDraft>>;
   try {
     charge = await chargeDraft(deps, draft, claim, checks);
   } catch (error) {
     await deps.store.deleteDraft(draft.id).catch((e) => logger.warn('draft not removed', { error: e as Error }));
     throw error;
+  }
+  if (charge.replayed) {
+    // A concurrent call with the same package id charged first (its transaction removed its draft; this one's is left).
+    await deps.store.deleteDraft(draft.id).catch((e) => logger.warn('draft not removed', { error: e as Error }));
+    return replay(deps, (await deps.store.get(draft.id)) ?? charge.pkg);
   }
   const { pkg, balance } = charge;
   opsEvent('packageStarted', { packageId: pkg.id });
@@ -208,7 +214,15 @@ async function closeUnstarted(deps: PackageDeps, pkg: StoredPackage) {
   const now = clock(deps).toISOString();
   await refundCredits(
     { store: deps.credits, now: deps.now },
-    { sub: pkg.user_id, chargeTxId: txIds.debit(chargeKey(pkg.id)), refundKey: refundKey(pkg.id), description: `Refund: ${pkg.session_name} (could not start)`, metadata: { package_id: pkg.id } },
+    {
+      sub: pkg.user_id,
+      chargeTxId: txIds.debit(chargeKey(pkg.id)),
+      refundKey: refundKey(pkg.id),
+      description: `Refund: ${pkg.session_name} (could not start)`,
+      metadata: { package_id: pkg.id },
+      // Nothing else runs on a package that could not start: the mark cannot be refused.
+      alongside: { writes: () => [deps.store.refundMark(pkg, now)], refused: () => new DomainError('conflict', CAR_PACKAGE_MESSAGES.couldNotStart) },
+    },
   );
   for (const angle of ANGLES) await deps.store.failAngle(pkg.id, angle, CAR_PACKAGE_MESSAGES.couldNotStart, now);
   await deps.store.finish(pkg.id, 'error', CAR_PACKAGE_MESSAGES.couldNotStart, pkg.execution_name, now);

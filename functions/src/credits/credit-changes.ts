@@ -183,12 +183,22 @@ export function debitCredits(
  */
 export function refundCredits(
   deps: CreditDeps,
-  input: { sub: string; chargeTxId: string; refundKey: string; credits?: number; description: string; metadata?: Record<string, unknown> },
+  input: {
+    sub: string;
+    chargeTxId: string;
+    refundKey: string;
+    credits?: number;
+    description: string;
+    metadata?: Record<string, unknown>;
+    /** Writes made in the refund's transaction (e.g. the package marked refunded while no retry took it over). */
+    alongside?: { writes: (now: Date) => CreditCommit['alongside']; refused: () => Error };
+  },
 ) {
   const txId = txIds.refund(input.refundKey);
   return applyChange(deps, {
     sub: input.sub,
     txId,
+    alongside: input.alongside,
     relatedTxIds: [input.chargeTxId],
     sameRequest: (e) => e.kind === 'refund' && e.refund_of === input.chargeTxId,
     plan: (balance, entries, now) => {

@@ -45,7 +45,11 @@ export interface LedgerEntry {
  * A write that must happen in the same transaction as a credit change (a car package created with its charge).
  * `put` items are written only if new; `remove` keys only if present. Either refused cancels the whole change.
  */
-export type AlongsideWrite = { put: Record<string, unknown> } | { remove: { PK: string; SK: string } };
+export type AlongsideWrite =
+  | { put: Record<string, unknown> }
+  | { remove: { PK: string; SK: string } }
+  /** Sets attributes of an existing item, only while each attribute of `when` still has that value. */
+  | { update: { key: { PK: string; SK: string }; set: Record<string, unknown>; when: Record<string, unknown> } };
 
 export interface CreditCommit {
   sub: string;

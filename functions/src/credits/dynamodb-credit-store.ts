@@ -5,7 +5,7 @@ import { keys } from '../adapters/dynamodb/keys';
 import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
 import { queryAll } from '../adapters/dynamodb/query-all';
 import type { StoredBalance } from './balance';
-import type { CommitOutcome, CreditCommit, CreditStore, LedgerEntry } from './credit-store';
+import type { AlongsideWrite, CommitOutcome, CreditCommit, CreditStore, LedgerEntry } from './credit-store';
 
 const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity');
 
@@ -19,6 +19,26 @@ export const creditItems = {
     ...e,
   }),
 };
+
+/** One write made in a credit change's transaction (see AlongsideWrite). */
+function alongsideItem(w: AlongsideWrite) {
+  if ('put' in w) return { Put: { TableName: tableName(), Item: w.put, ConditionExpression: 'attribute_not_exists(PK)' } };
+  if ('remove' in w) return { Delete: { TableName: tableName(), Key: w.remove, ConditionExpression: 'attribute_exists(PK)' } };
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = Object.entries(w.update.set).map(([k, v], i) => ((names[`#s${i}`] = k), (values[`:s${i}`] = v), `#s${i} = :s${i}`));
+  const whens = Object.entries(w.update.when).map(([k, v], i) => ((names[`#w${i}`] = k), (values[`:w${i}`] = v), `#w${i} = :w${i}`));
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: w.update.key,
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: ['attribute_exists(PK)', ...whens].join(' AND '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
 
 export class DynamoDbCreditStore implements CreditStore {
   async read(sub: string, txIds: string[]) {
@@ -58,11 +78,7 @@ export class DynamoDbCreditStore implements CreditStore {
                   },
                 ]
               : []),
-            ...(change.alongside ?? []).map((w) =>
-              'put' in w
-                ? { Put: { TableName: tableName(), Item: w.put, ConditionExpression: 'attribute_not_exists(PK)' } }
-                : { Delete: { TableName: tableName(), Key: w.remove, ConditionExpression: 'attribute_exists(PK)' } },
-            ),
+            ...(change.alongside ?? []).map(alongsideItem),
             ...(change.expiries ?? []).map((e) => ({ Put: { TableName: tableName(), Item: creditItems.entry(e), ConditionExpression: 'attribute_not_exists(PK)' } })),
           ],
         }),

@@ -9,7 +9,9 @@ const deps = createMagicLinkDeps();
 export const handler = async (event: VerifyAuthChallengeResponseTriggerEvent): Promise<VerifyAuthChallengeResponseTriggerEvent> => {
   const metadata = event.request.clientMetadata as SignInMetadata | undefined;
   const hasLink = metadata?.signInMethod === 'MAGIC_LINK' && metadata.alreadyHaveMagicLink === 'yes';
-  event.response.answerCorrect =
-    hasLink && !event.request.userNotFound ? await verifyMagicLink(deps, { userName: event.userName, token: String(event.request.challengeAnswer ?? '') }) : false;
+  // The same work for a name no account has (userNotFound, with prevent-user-existence-errors): its answer is never
+  // right, and it takes as long to say so.
+  const checked = hasLink ? await verifyMagicLink(deps, { userName: event.userName, token: String(event.request.challengeAnswer ?? '') }) : false;
+  event.response.answerCorrect = checked && event.request.userNotFound !== true;
   return event;
 };

@@ -6,6 +6,7 @@ import { requestMagicLink } from '../auth/request-magic-link';
 import { apiHandler } from '../http/api-handler';
 import { clientIpOf } from '../http/client-ip';
 import { config } from '../lib/config';
+import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { trialAnswer, trialPageDeps } from '../trial/adapters';
 import { createTrialAccount } from '../trial/trial-page';
 import { configuredVision } from '../vision/configured-vision';
@@ -19,6 +20,8 @@ const magicLinkDeps = {
   count: countWithinRateLimits,
   siteOrigin: siteOriginOf(),
   perClientPerHour: c.MAGIC_LINK_PER_CLIENT_PER_HOUR,
+  accounts: new DynamoDbAccountStore(),
+  trialGrantsPerNetworkPerDay: c.TRIAL_GRANTS_PER_NETWORK_PER_DAY,
 };
 const deps = { ...trialPageDeps(configuredVision()), requestMagicLink: (input: Parameters<typeof requestMagicLink>[1]) => requestMagicLink(magicLinkDeps, input) };
 

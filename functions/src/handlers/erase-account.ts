@@ -23,4 +23,4 @@ const deps = {
 };
 
 /** Settings → Delete my account: erases the caller's account within the request and mails a confirmation. */
-export const handler = apiHandler('erase-account', { body: accountErasureRequestSchema }, async ({ caller }) => ({ body: await eraseAccount(deps, caller!.sub) }));
+export const handler = apiHandler('erase-account', { body: accountErasureRequestSchema, allowErasedCaller: true }, async ({ caller }) => ({ body: await eraseAccount(deps, caller!.sub) }));

@@ -6,6 +6,7 @@ import { createMagicLinkDeps, siteOriginOf } from '../auth/create-magic-link-dep
 import { requestMagicLink } from '../auth/request-magic-link';
 import { countWithinRateLimits } from '../adapters/dynamodb/rate-limited-put';
 import { config } from '../lib/config';
+import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 
 const c = config();
 if (!c.USER_POOL_ID) throw new Error('Missing required environment variable: USER_POOL_ID');
@@ -15,6 +16,8 @@ const deps = {
   count: countWithinRateLimits,
   siteOrigin: siteOriginOf(),
   perClientPerHour: c.MAGIC_LINK_PER_CLIENT_PER_HOUR,
+  accounts: new DynamoDbAccountStore(),
+  trialGrantsPerNetworkPerDay: c.TRIAL_GRANTS_PER_NETWORK_PER_DAY,
 };
 
 /** Sign-in links and trial sign-ups: 202 and the same body for every address (see requestMagicLink). */

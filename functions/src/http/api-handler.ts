@@ -1,12 +1,13 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { ERASED_ACCOUNT_MESSAGES, MESSAGES } from '@shared/messages';
 import { routeForHandler, type RouteAccess } from '@shared/api-routes';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { errorResponse, json } from './error-response';
 import { cameThroughSite } from './origin-guard';
+import { isAccountErased } from '../privacy/erased-accounts';
 import { assertJsonContentType, isFormContentType, parseWith, readFormBody, readJsonBody } from './validation';
 
 export interface Caller {
@@ -16,6 +17,9 @@ export interface Caller {
 
 /** Whether a signed-in caller is a super user (read from the profile, never from the client). */
 export type SuperUserCheck = (sub: string) => Promise<boolean>;
+
+/** Whether the caller's account was erased (its token may still be valid at the gateway for up to an hour). */
+export type ErasedAccountCheck = (sub: string) => Promise<boolean>;
 
 export interface RequestContext<B, Q, P> {
   body: B;
@@ -35,6 +39,13 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
   maxBodyBytes?: number;
   /** Also accept the body form-encoded (application/x-www-form-urlencoded), for routes the spec calls that way. */
   acceptForm?: boolean;
+  /**
+   * The erasure route only: a signed-in write is otherwise refused (401) once the caller's account is erased, but a
+   * retried erasure (after a time-out) must finish its job and a repeated one answers the same erasure.
+   */
+  allowErasedCaller?: boolean;
+  /** Replaces the erasure record lookup (tests of the wrapper itself). */
+  isAccountErased?: ErasedAccountCheck;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -64,6 +75,10 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
       if (!cameThroughSite(event.headers, process.env.ORIGIN_VERIFY_SECRET)) throw new DomainError('forbidden', MESSAGES.onlyThroughSite);
       const caller = callerOf(event);
       if (access !== 'public' && !caller) throw new DomainError('unauthorized', MESSAGES.unauthorized);
+      // Every signed-in write: a token of an erased account writes nothing (reads find nothing of it anyway).
+      if (caller && route.method !== 'GET' && !options.allowErasedCaller && (await (options.isAccountErased ?? isAccountErased)(caller.sub))) {
+        throw new DomainError('unauthorized', ERASED_ACCOUNT_MESSAGES.erased);
+      }
       if (access === 'super' && !(await options.isSuperUser!(caller!.sub))) {
         throw new DomainError('forbidden', MESSAGES.forbiddenSuperUser);
       }

@@ -1,6 +1,8 @@
 import type { z } from 'zod';
-import { MESSAGES } from '@shared/messages';
+import { JSON_BODY_BOUNDS } from '@shared/limits';
+import { INPUT_BOUNDS_MESSAGES, MESSAGES } from '@shared/messages';
 import { validationError, DomainError } from '../lib/errors';
+import { jsonBoundsProblem } from './json-bounds';
 
 /** Turns zod issues into one clear message naming the field(s), plus a field -> message map. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, where = 'body'): z.infer<S> {
@@ -30,18 +32,25 @@ export function assertJsonContentType(headers: Record<string, string | undefined
   if (!/^application\/json\s*(;|$)/i.test(type.trim())) throw new DomainError('unsupported_media_type', MESSAGES.jsonContentTypeRequired);
 }
 
-/** Reads a JSON body: size limit, base64 bodies, malformed JSON, all as clear 4xx errors. */
+/**
+ * Reads a JSON body: size limit, base64 bodies, malformed JSON, and what no route accepts whatever its schema
+ * (nesting, numbers and keys beyond JSON_BODY_BOUNDS), all as clear 4xx errors.
+ */
 export function readJsonBody(body: string | undefined, isBase64Encoded: boolean | undefined, maxBytes: number): unknown {
   if (body === undefined || body === '') throw validationError('A JSON body is required', { body: 'required' });
   const text = isBase64Encoded ? Buffer.from(body, 'base64').toString('utf8') : body;
   if (Buffer.byteLength(text) > maxBytes) {
     throw new DomainError('payload_too_large', `The request body is larger than ${maxBytes} bytes`);
   }
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw validationError('The request body is not valid JSON', { body: 'malformed JSON' });
   }
+  const problem = jsonBoundsProblem(parsed);
+  if (problem) throw validationError(problem.message, { [problem.field]: problem.message });
+  return parsed;
 }
 
 export function isFormContentType(headers: Record<string, string | undefined> | undefined): boolean {
@@ -58,6 +67,8 @@ export function readFormBody(body: string | undefined, isBase64Encoded: boolean 
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(text)) {
+    if (name.length === 0) throw validationError(INPUT_BOUNDS_MESSAGES.emptyFormFieldName, { body: INPUT_BOUNDS_MESSAGES.emptyFormFieldName });
+    if (name.length > JSON_BODY_BOUNDS.maxKeyLength) throw validationError(INPUT_BOUNDS_MESSAGES.keyTooLong('The form', JSON_BODY_BOUNDS.maxKeyLength), { body: 'field name too long' });
     if (Object.hasOwn(fields, name)) throw validationError(`${name} is given more than once`, { [name]: 'given more than once' });
     fields[name] = value;
   }

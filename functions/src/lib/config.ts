@@ -34,6 +34,8 @@ const configSchema = z.object({
   COGNITO_ENDPOINT: z.string().optional(),
   /** Sign-in link requests allowed per client IP per hour (tests of a whole run raise it: they all come from 127.0.0.1). */
   MAGIC_LINK_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /** Accounts a trial sign-up may create with trial credits per network per day (tests of a whole run raise it, as above). */
+  TRIAL_GRANTS_PER_NETWORK_PER_DAY: z.coerce.number().int().positive().optional(),
   /** Public trial link calls allowed per client IP per hour (tests of a whole run raise it, as above). */
   TRIAL_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
   /** "true" behind CloudFront only: the viewer's IP is taken from x-viewer-address, which the edge function sets. */

@@ -32,12 +32,13 @@ export class DynamoDbPaymentStore implements PaymentStore {
     return strip<CouponRedemptionRecord>(await this.get(keys.couponRedemption(code, sub)));
   }
 
-  async reserveCoupon(code: string, sub: string, holder: string, now: Date): Promise<ReserveOutcome> {
+  async reserveCoupon(code: string, sub: string, holderKey: string, now: Date): Promise<ReserveOutcome> {
     const redemption: CouponRedemptionRecord = {
       entity: 'coupon_redemption',
       code,
       user_id: sub,
-      payment_intent_id: holder,
+      payment_intent_id: holderKey,
+      holder_key: holderKey,
       state: 'reserved',
       created_at: now.toISOString(),
       redeemed_at: null,
@@ -81,16 +82,31 @@ export class DynamoDbPaymentStore implements PaymentStore {
     throw new Error(`Coupon ${code} is busy; the reservation was not made`);
   }
 
-  async attachReservation(code: string, sub: string, paymentIntentId: string): Promise<void> {
-    await ignoreConditionFailure(
+  async takeOverReservation(code: string, sub: string, fromPaymentIntent: string, holderKey: string): Promise<boolean> {
+    return ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.couponRedemption(code, sub),
+          UpdateExpression: 'SET payment_intent_id = :key, holder_key = :key',
+          ConditionExpression: '#state = :reserved AND payment_intent_id = :from',
+          ExpressionAttributeNames: { '#state': 'state' },
+          ExpressionAttributeValues: { ':key': holderKey, ':from': fromPaymentIntent, ':reserved': 'reserved' },
+        }),
+      ),
+    );
+  }
+
+  async attachReservation(code: string, sub: string, holderKey: string, paymentIntentId: string): Promise<boolean> {
+    return ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.couponRedemption(code, sub),
           UpdateExpression: 'SET payment_intent_id = :pi',
-          ConditionExpression: '#state = :reserved',
+          ConditionExpression: '#state = :reserved AND holder_key = :key',
           ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':pi': paymentIntentId, ':reserved': 'reserved' },
+          ExpressionAttributeValues: { ':pi': paymentIntentId, ':reserved': 'reserved', ':key': holderKey },
         }),
       ),
     );

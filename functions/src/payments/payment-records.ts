@@ -75,7 +75,10 @@ export interface CouponRedemptionRecord {
   entity: 'coupon_redemption';
   code: string;
   user_id: string;
+  /** The PaymentIntent carrying the discount; until it exists, the holding attempt's key. */
   payment_intent_id: string;
+  /** The purchase attempt holding the reservation (its idempotency key); absent on reservations made before issue 27. */
+  holder_key?: string;
   state: 'reserved' | 'redeemed';
   created_at: string;
   redeemed_at: string | null;

@@ -32,6 +32,11 @@ export interface PaymentGateway {
     description: string;
     idempotencyKey: string;
   }): Promise<PaymentIntentView>;
+  /**
+   * Cancels a PaymentIntent so it can no longer be paid; answers its state: canceled (now or before), or succeeded or
+   * processing when it is too late for that.
+   */
+  cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded' | 'processing'>;
   /** Checks the Stripe-Signature header against the raw body with the endpoint secret; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<VerifiedEvent>;
 }
@@ -52,11 +57,17 @@ export interface PaymentStore {
   getRedemption(code: string, sub: string): Promise<CouponRedemptionRecord | undefined>;
   /**
    * Takes one redemption of the coupon for the dealer, in one conditional transaction (active, under its maximum,
-   * the dealer holds none): of many dealers racing for the last one, exactly one gets it.
+   * the dealer holds none), for the purchase attempt `holderKey`: of many dealers racing for the last one, exactly
+   * one gets it. 'already_held': the dealer holds a reservation (getRedemption tells which attempt's).
    */
-  reserveCoupon(code: string, sub: string, holder: string, now: Date): Promise<ReserveOutcome>;
-  /** Points a reservation at the PaymentIntent that carries the discount. */
-  attachReservation(code: string, sub: string, paymentIntentId: string): Promise<void>;
+  reserveCoupon(code: string, sub: string, holderKey: string, now: Date): Promise<ReserveOutcome>;
+  /**
+   * Hands the dealer's open reservation from the attempt whose intent (or key) is `fromPaymentIntent` to the attempt
+   * `holderKey`, in one conditional write that counts no redemption: false when it moved on meanwhile.
+   */
+  takeOverReservation(code: string, sub: string, fromPaymentIntent: string, holderKey: string): Promise<boolean>;
+  /** Points the reservation at the PaymentIntent that carries the discount, if attempt `holderKey` still holds it. */
+  attachReservation(code: string, sub: string, holderKey: string, paymentIntentId: string): Promise<boolean>;
   /** Gives a reservation back (count down, item removed) if it is still reserved by this holder. */
   releaseCoupon(code: string, sub: string, holder: string): Promise<boolean>;
   /** Marks the dealer's redemption used; recreates (and counts) it if a failure had released it meanwhile. */

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@shared/messages';
+import { COUPON_ATTEMPT_MESSAGES, MESSAGES } from '@shared/messages';
 import type { PurchaseResponse, ValidateCouponResponse } from '@shared/schemas/payments';
 import type { CreditPackageSeed } from '@shared/pricing';
 import { DomainError } from '../lib/errors';
@@ -46,11 +46,43 @@ const RESERVE_REFUSALS: Partial<Record<ReserveOutcome, string>> = {
   unavailable: COUPON_REASONS.inactive,
 };
 
+/** Rounds of taking the dealer's reservation over while other attempts of theirs move it (each round is one move). */
+const TAKE_OVER_ROUNDS = 6;
+
+/**
+ * Holds the dealer's one redemption of the coupon for the attempt `holderKey`. A reservation held by another attempt
+ * of the same dealer (another tab, the dialog opened again) is taken over: that attempt's PaymentIntent is canceled
+ * first, so it can no longer be paid at the discount, then the reservation is handed to this attempt without counting
+ * a redemption. Too late to cancel (paid, or being paid): refused. The same attempt retried keeps its reservation.
+ * Answers whether this call took a new redemption (to give back if no intent comes of it).
+ */
+async function holdCoupon(deps: PurchaseDeps, code: string, sub: string, holderKey: string, now: Date): Promise<boolean> {
+  for (let round = 0; round < TAKE_OVER_ROUNDS; round++) {
+    const outcome = await deps.store.reserveCoupon(code, sub, holderKey, now);
+    const refusal = RESERVE_REFUSALS[outcome];
+    if (refusal) throw invalidCoupon(refusal);
+    if (outcome === 'reserved') return true;
+    const held = await deps.store.getRedemption(code, sub);
+    if (!held || held.state !== 'reserved') continue; // released or redeemed meanwhile: ask again
+    const heldBy = held.holder_key ?? (held.payment_intent_id.startsWith('pi_') ? undefined : held.payment_intent_id);
+    if (heldBy === holderKey) return false;
+    // An intent exists only once the holding attempt attached it; before that, no client was given one to pay.
+    if (held.payment_intent_id.startsWith('pi_')) {
+      const state = await deps.gateway.cancelPaymentIntent(held.payment_intent_id);
+      if (state === 'succeeded') throw invalidCoupon(COUPON_REASONS.alreadyUsed);
+      if (state === 'processing') throw new DomainError('conflict', COUPON_ATTEMPT_MESSAGES.paymentInProgress);
+    }
+    if (await deps.store.takeOverReservation(code, sub, held.payment_intent_id, holderKey)) return false;
+  }
+  throw new DomainError('conflict', COUPON_ATTEMPT_MESSAGES.busy);
+}
+
 /**
  * POST /api/credits/purchase: a PaymentIntent for the price the server computes (package from the table, coupon
  * applied here; the browser never sends an amount). A coupon is reserved for the dealer before the intent is
- * created, in a conditional transaction, so a coupon with one redemption left gives exactly one dealer the discount.
- * `attemptKey` makes a retried request (network retry, double click) answer the same PaymentIntent.
+ * created, in a conditional transaction, so a coupon with one redemption left gives exactly one dealer the discount;
+ * the dealer's one reservation follows their newest attempt (holdCoupon), so only one discounted intent of theirs is
+ * ever payable. `attemptKey` makes a retried request (network retry, double click) answer the same PaymentIntent.
  */
 export async function purchaseCredits(
   deps: PurchaseDeps,
@@ -65,10 +97,7 @@ export async function purchaseCredits(
   let reserved = false;
   if (code) {
     price = await couponPrice(deps.store, code, pkg, buyer.sub, now);
-    const outcome = await deps.store.reserveCoupon(code, buyer.sub, idempotencyKey, now);
-    const refusal = RESERVE_REFUSALS[outcome];
-    if (refusal) throw invalidCoupon(refusal);
-    reserved = outcome === 'reserved';
+    reserved = await holdCoupon(deps, code, buyer.sub, idempotencyKey, now);
   }
 
   let intent;
@@ -86,7 +115,11 @@ export async function purchaseCredits(
     if (reserved) await deps.store.releaseCoupon(code!, buyer.sub, idempotencyKey).catch(() => undefined);
     throw error;
   }
-  if (code) await deps.store.attachReservation(code, buyer.sub, intent.id);
+  // A newer attempt of the dealer took the reservation while this intent was made: this one must not be payable.
+  if (code && !(await deps.store.attachReservation(code, buyer.sub, idempotencyKey, intent.id))) {
+    await deps.gateway.cancelPaymentIntent(intent.id);
+    throw new DomainError('conflict', COUPON_ATTEMPT_MESSAGES.replacedByNewerAttempt);
+  }
 
   const at = now.toISOString();
   const record: PaymentRecord = {

@@ -47,6 +47,19 @@ export class StripeGateway implements PaymentGateway {
     return { id: pi.id, client_secret: pi.client_secret, amount: pi.amount, currency: pi.currency, status: pi.status };
   }
 
+  async cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded' | 'processing'> {
+    const stripe = await this.api();
+    try {
+      await stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' });
+      return 'canceled';
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeInvalidRequestError) || error.code !== 'payment_intent_unexpected_state') throw error;
+      // Too late to cancel, or canceled already: its state says which.
+      const { status } = await stripe.paymentIntents.retrieve(id);
+      return status === 'canceled' ? 'canceled' : status === 'succeeded' ? 'succeeded' : 'processing';
+    }
+  }
+
   async verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined): Promise<VerifiedEvent> {
     if (!signatureHeader) throw new WebhookSignatureError('the Stripe-Signature header is missing');
     const secret = await this.settings.webhookSecret();

@@ -75,6 +75,9 @@ export class AuthStack extends Stack {
     this.userPoolClient = this.userPool.addClient('SpaClient', {
       authFlows: { custom: true, userSrp: false, userPassword: false, adminUserPassword: false },
       generateSecret: false,
+      // No account oracle: for a name no account has, Cognito runs the custom-auth triggers with userNotFound and answers a
+      // stable id instead of UserNotFoundException; the triggers answer such a name exactly as a known one
+      // (tests/integration/sign-in-oracle.test.ts), and the local stand-in answers alike.
       preventUserExistenceErrors: true,
       accessTokenValidity: Duration.hours(1),
       idTokenValidity: Duration.hours(1),

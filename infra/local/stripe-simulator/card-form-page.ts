@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
-import { SIMULATOR_KEYS } from './simulator';
+import { SIMULATOR_PUBLISHABLE_KEY } from './simulator';
 
 /**
  * The simulator's card form, shown by the purchase dialog in an iframe (as Stripe's Payment Element is): the card
@@ -93,7 +93,7 @@ const PAGE = `<!doctype html>
     try {
       var res = await fetch('/v1/payment_intents/' + encodeURIComponent(piId) + '/confirm', {
         method: 'POST',
-        headers: { authorization: 'Bearer ${SIMULATOR_KEYS.publishableKey}', 'content-type': 'application/x-www-form-urlencoded' },
+        headers: { authorization: 'Bearer ${SIMULATOR_PUBLISHABLE_KEY}', 'content-type': 'application/x-www-form-urlencoded' },
         body: body,
       });
       var json = await res.json();

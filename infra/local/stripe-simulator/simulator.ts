@@ -3,11 +3,11 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { parseStripeForm } from './form-body';
-import { SIMULATOR_KEYS } from './keys';
+import { SIMULATOR_PUBLISHABLE_KEY, type SimulatorKeys } from './keys';
 import { cardOutcome } from './test-cards';
 import type { WebhookDeliverer } from './webhook-deliverer';
 
-export { SIMULATOR_KEYS };
+export { SIMULATOR_PUBLISHABLE_KEY, type SimulatorKeys };
 
 type PaymentIntent = Record<string, unknown> & {
   id: string;
@@ -53,6 +53,8 @@ export class StripeSimulator {
   constructor(
     dataDir: string,
     private readonly deliverer: WebhookDeliverer,
+    /** The secret API key this simulator accepts (generated per data folder); the publishable key is the public one. */
+    private readonly secretKey: string,
   ) {
     mkdirSync(join(dataDir, 'stripe'), { recursive: true });
     this.file = join(dataDir, 'stripe', 'payment-intents.json');
@@ -81,10 +83,10 @@ export class StripeSimulator {
     const headers: Record<string, string> = { 'content-type': 'application/json', 'request-id': id('req'), 'stripe-version': '2025-01-01' };
     try {
       const key = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
-      if (key !== SIMULATOR_KEYS.secretKey && key !== SIMULATOR_KEYS.publishableKey) {
+      if (key !== this.secretKey && key !== SIMULATOR_PUBLISHABLE_KEY) {
         throw new StripeHttpError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ? `${key.slice(0, 8)}…` : '(none)'}` });
       }
-      const publishable = key === SIMULATOR_KEYS.publishableKey;
+      const publishable = key === SIMULATOR_PUBLISHABLE_KEY;
       const idempotencyKey = method === 'POST' ? (req.headers['idempotency-key'] as string | undefined) : undefined;
       const fingerprint = createHash('sha256').update(`${method} ${url.pathname} ${text}`).digest('hex');
       const replay = idempotencyKey ? this.idempotent.get(`${key}:${idempotencyKey}`) : undefined;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStripeForm } from './form-body';
-import { SIMULATOR_KEYS, StripeSimulator } from './simulator';
+import { StripeSimulator } from './simulator';
 import { cardOutcome } from './test-cards';
 import { WebhookDeliverer, type SimulatedEvent } from './webhook-deliverer';
 
@@ -76,6 +76,9 @@ describe('webhook deliveries of the Stripe simulator', () => {
   });
 });
 
+/** A simulator's secret key, as a data folder's would be (infra/local/local-secrets.ts). */
+const SECRET_KEY = 'sk_test_local_unit_test_key';
+
 describe('the Stripe simulator API, through the official client', () => {
   let dir: string;
   let server: ReturnType<typeof createServer>;
@@ -84,10 +87,10 @@ describe('the Stripe simulator API, through the official client', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'stripe-sim-'));
     const deliverer = { send: (e: SimulatedEvent) => sent.push(e) } as unknown as WebhookDeliverer;
-    const sim = new StripeSimulator(dir, deliverer);
+    const sim = new StripeSimulator(dir, deliverer, SECRET_KEY);
     server = createServer((req, res) => void sim.handle(req, res));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    stripe = new Stripe(SIMULATOR_KEYS.secretKey, { host: '127.0.0.1', port: (server.address() as { port: number }).port, protocol: 'http', maxNetworkRetries: 0 });
+    stripe = new Stripe(SECRET_KEY, { host: '127.0.0.1', port: (server.address() as { port: number }).port, protocol: 'http', maxNetworkRetries: 0 });
   });
   afterAll(async () => {
     await new Promise((r) => server.close(r));

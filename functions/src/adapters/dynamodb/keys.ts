@@ -92,6 +92,10 @@ export const keys = {
   trialTransferOfLink: (linkId: string) => ({ PK: `TRIAL_LINK#${linkId}`, SK: 'TRANSFER' }),
   /** A dealer's erasure request: kept after the erasure (account id and times only). */
   erasureRequest: (sub: string) => ({ PK: `ERASURE#${sub}`, SK: 'REQUEST' }),
+  /** A mailbox (its SHA-256) got its trial credits: written once, kept after an erasure (one trial per person). */
+  trialGrantOfMailbox: (mailboxHash: string) => ({ PK: `TRIAL_GRANT#${mailboxHash}`, SK: 'GRANT' }),
+  /** An account created past its network's daily trial cap: its first sign-in grants no trial credits. */
+  trialCreditRefusal: (sub: string) => ({ PK: `USER#${sub}`, SK: 'TRIAL_REFUSAL' }),
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */

@@ -26,6 +26,7 @@ function summary(id: string, overrides: Partial<CarPackageSummary> = {}): CarPac
     created_at: T0,
     updated_at: T0,
     finished_at: null,
+    credit_refunded: false,
     ...overrides,
   };
 }
@@ -41,6 +42,7 @@ function image(angle: PackageImage['angle'], overrides: Partial<PackageImage> = 
     retry_count: 0,
     error_message: null,
     retryable: false,
+    free_retries_left: 3,
     original_url: null,
     rendered_url: null,
     web_url: null,
@@ -83,6 +85,7 @@ const packageEvent = (overrides = {}) => ({
   completed_angles: 3,
   failed_angles: 1,
   status_message: null,
+  credit_refunded: false,
   updated_at: T1,
   ...overrides,
 });
@@ -129,6 +132,7 @@ describe('live car package events in the query cache', () => {
       retry_count: 1,
       error_message: 'No photo shows the rear.',
       retryable: false,
+      free_retries_left: 3,
       updated_at: T1,
     });
     const rear = client.getQueryData<CarPackageDetail>(key)!.images.find((i) => i.angle === 'rear')!;
@@ -143,6 +147,7 @@ describe('live car package events in the query cache', () => {
       retry_count: 0,
       error_message: null,
       retryable: false,
+      free_retries_left: 3,
       updated_at: T1,
     });
     const front = client.getQueryData<CarPackageDetail>(key)!.images.find((i) => i.angle === 'front')!;

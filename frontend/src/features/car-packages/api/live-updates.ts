@@ -19,6 +19,7 @@ function patchSummary<T extends CarPackageSummary>(summary: T, event: PackageEve
     completed_angles: event.completed_angles,
     failed_angles: event.failed_angles,
     status_message: event.status_message,
+    credit_refunded: event.credit_refunded,
     updated_at: event.updated_at,
   };
 }
@@ -40,6 +41,7 @@ function patchImage(image: PackageImage, event: AngleEvent): PackageImage {
     retry_count: event.retry_count,
     error_message: event.error_message,
     retryable: event.retryable,
+    free_retries_left: event.free_retries_left,
     // The new image's signed links come with the refetch; older links point at what is no longer current.
     ...(completed ? {} : { rendered_url: null, web_url: null }),
     updated_at: event.updated_at,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Angle } from '@shared/angles';
-import type { CarPackageDetail, CarPackageZipResponse, ListCarPackagesResponse, RetryAngleResponse } from '@shared/schemas/car-packages';
+import type { CarPackageDetail, CarPackageZipResponse, ListCarPackagesResponse, RetryAngleResponse, StartPackageAgainResponse } from '@shared/schemas/car-packages';
 import { api } from '@/lib/api-client';
 import { carPackageKeys } from './query-keys';
 
@@ -39,5 +39,17 @@ export function useDeleteCarPackage() {
 export function useCarPackageZip() {
   return useMutation({
     mutationFn: (id: string) => api.post<CarPackageZipResponse>(`${packagePath(id)}/zip`, undefined, { auth: true }),
+  });
+}
+
+/**
+ * "Start again (1 credit)" of a package whose credit was refunded: the server makes a new package from its photos and
+ * charges it (once, however often it is asked); the lists are read again.
+ */
+export function useStartPackageAgain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<StartPackageAgainResponse>(`${packagePath(id)}/start-again`, undefined, { auth: true }),
+    onSettled: () => client.invalidateQueries({ queryKey: carPackageKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { Download, Image as ImageIcon, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { ANGLE_LABELS } from '@shared/angles';
+import { RETRY_MESSAGES } from '@shared/messages';
 import type { PackageImage } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -52,8 +53,11 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
   );
 }
 
-/** One of the 8 angles: label and status, retry count, the studio image or its error, and what can be done with it. */
-export function AngleCard({ image, packageId, onView }: { image: PackageImage; packageId: string; onView: (image: ViewedImage) => void }) {
+/**
+ * One of the 8 angles: label and status, retry count, the studio image or its error, and what can be done with it. No
+ * free retry on a package whose credit was refunded (`refunded`: it is started again instead) or once they are used up.
+ */
+export function AngleCard({ image, packageId, refunded = false, onView }: { image: PackageImage; packageId: string; refunded?: boolean; onView: (image: ViewedImage) => void }) {
   const label = ANGLE_LABELS[image.angle];
   const retry = useRetryAngle(packageId);
   const download = useImageDownload();
@@ -103,7 +107,12 @@ export function AngleCard({ image, packageId, onView }: { image: PackageImage; p
             </Button>
           </div>
         )}
-        {image.angle_status === 'failed' && image.retryable && (
+        {image.angle_status === 'failed' && image.retryable && !refunded && (
+          <p className="text-xs text-slate-600" data-testid="free-retries-left">
+            {RETRY_MESSAGES.retriesLeft(image.free_retries_left)}
+          </p>
+        )}
+        {image.angle_status === 'failed' && image.retryable && !refunded && (
           <Button
             variant="outline"
             size="sm"

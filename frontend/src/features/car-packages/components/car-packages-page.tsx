@@ -33,7 +33,7 @@ export default function CarPackagesPage() {
         </TabsList>
         <TabsContent value="gallery">
           {openId ? (
-            <PackageDetail key={openId} packageId={openId} onBack={nav.closeSession} />
+            <PackageDetail key={openId} packageId={openId} onBack={nav.closeSession} onOpen={nav.openSession} />
           ) : (
             <PackageGallery onOpen={nav.openSession} onCreate={() => nav.setTab('upload')} />
           )}

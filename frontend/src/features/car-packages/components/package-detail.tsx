@@ -18,6 +18,7 @@ import { DeletePackageDialog } from './delete-package-dialog';
 import { formatDateTime, packageTitle } from './format';
 import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
 import { PackagePhotos } from './package-photos';
+import { StartAgainDialog } from './start-again-dialog';
 import { SessionStatusBadge } from './status-badge';
 
 function Counters({ pkg }: { pkg: CarPackageDetail }) {
@@ -78,8 +79,11 @@ function DetailSkeleton() {
   );
 }
 
-/** One car package: status, counters, progress, dates, the 8 angles, the dealer's photos, zip and delete. */
-export function PackageDetail({ packageId, onBack }: { packageId: string; onBack: () => void }) {
+/**
+ * One car package: status, counters, progress, dates, the 8 angles, the dealer's photos, zip and delete. A package
+ * whose credit was refunded offers "Start again (1 credit)" instead of free retries.
+ */
+export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string; onBack: () => void; onOpen?: (id: string) => void }) {
   const query = useCarPackage(packageId);
   const [viewed, setViewed] = useState<ViewedImage | null>(null);
   const back = (
@@ -123,6 +127,7 @@ export function PackageDetail({ packageId, onBack }: { packageId: string; onBack
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
+            {pkg.credit_refunded && onOpen && <StartAgainDialog packageId={pkg.id} title={title} onStarted={onOpen} />}
             <ZipButton pkg={pkg} />
             <DeletePackageDialog packageId={pkg.id} title={title} onDeleted={onBack} />
           </div>
@@ -147,7 +152,7 @@ export function PackageDetail({ packageId, onBack }: { packageId: string; onBack
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
         {images.map((image) => (
           <li key={image.angle} className="flex min-w-0">
-            <AngleCard image={image} packageId={pkg.id} onView={setViewed} />
+            <AngleCard image={image} packageId={pkg.id} refunded={pkg.credit_refunded} onView={setViewed} />
           </li>
         ))}
       </ul>

@@ -9,7 +9,7 @@ const steps = () => [
   MATCHING,
   'An angle none of your photos shows is made by mirroring the opposite side where that is possible; otherwise it is marked as failed with the reason.',
   'Follow each angle live in My Car Packages: pending, processing, completed or failed. You can leave the page and come back.',
-  `An angle that fails while rendering can be retried for free. If none of the ${CAR_PACKAGE_ANGLE_COUNT} angles can be rendered, your credit is refunded automatically.`,
+  `An angle that fails while rendering can be retried for free, up to 3 times. If none of the ${CAR_PACKAGE_ANGLE_COUNT} angles can be rendered, your credit is refunded automatically and you can start the package again for 1 credit.`,
 ];
 
 export function WhatHappensNext() {

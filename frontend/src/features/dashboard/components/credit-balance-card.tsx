@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Coins } from 'lucide-react';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { userTypeBadge, type UserType } from '@shared/statuses';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,9 +14,10 @@ export const expiresText = (credits: number, bucket: 'trial' | 'bonus', expiresA
 
 /**
  * Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). `action`
- * is what the app puts under it (the Buy Credits button of the purchase feature).
+ * is what the app puts under it (the Buy Credits button of the purchase feature). `trialRefused`: why this account got
+ * no trial credits (one trial per person, a daily cap per network), told in the dealer's words.
  */
-export function CreditBalanceCard({ userType, action }: { userType?: UserType; action?: ReactNode }) {
+export function CreditBalanceCard({ userType, trialRefused = null, action }: { userType?: UserType; trialRefused?: 'address' | 'network' | null; action?: ReactNode }) {
   const balance = useCreditBalance();
   const data = balance.data;
   return (
@@ -73,6 +74,11 @@ export function CreditBalanceCard({ userType, action }: { userType?: UserType; a
               {data!.purchased_credits > 0 && <li>Purchased credits never expire.</li>}
               <li className="text-slate-600">Credits are used trial first, then bonus, then purchased.</li>
             </ul>
+            {trialRefused && (
+              <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900" data-testid="trial-refused">
+                {TRIAL_CREDIT_MESSAGES.refused[trialRefused]}
+              </p>
+            )}
           </div>
         )}
         {action && <div className="mt-4">{action}</div>}

@@ -24,7 +24,7 @@ export function OverviewPage({ summary, recent, balanceAction }: OverviewPagePro
     <section>
       <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <CreditBalanceCard userType={me.data?.profile.user_type} action={balanceAction} />
+        <CreditBalanceCard userType={me.data?.profile.user_type} trialRefused={me.data?.profile.trial_credits_refused ?? null} action={balanceAction} />
         {summary}
         {recent}
         <RecentTransactions />

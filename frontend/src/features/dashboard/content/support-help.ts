@@ -29,7 +29,7 @@ export function processingTimeText(home: 'aws' | 'local'): string {
 export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] = [
   {
     title: 'Check your credits',
-    text: `Your dashboard shows your credit balance. New accounts start with ${TRIAL_CREDITS} free trial credits.`,
+    text: `Your dashboard shows your credit balance. New accounts start with ${TRIAL_CREDITS} free trial credits, once per person (one e-mail mailbox) and a few a day per network.`,
   },
   {
     title: 'Create a car package',
@@ -82,7 +82,7 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
     {
       question: 'What happens if processing fails?',
       answer:
-        'Failed processing refunds your credits automatically: a car package whose angles all fail returns its credit, and a batch image that fails returns its own credit. Each refund happens exactly once. An angle that failed while rendering can be retried for free.',
+        'Failed processing refunds your credits automatically: a car package whose angles all fail returns its credit, and a batch image that fails returns its own credit. Each refund happens exactly once. An angle that failed while rendering can be retried for free, up to 3 times; a package refunded because nothing rendered is not retried but can be started again for 1 credit.',
     },
     {
       question: 'Will the image hide damage on the car?',

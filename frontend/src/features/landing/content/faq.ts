@@ -17,7 +17,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'What do I get for free?',
-    answer: `Every new account starts with ${TRIAL_CREDITS} free credits, no credit card needed. Trial credits are valid for 30 days; they are used before any credits you buy.`,
+    answer: `Every new account starts with ${TRIAL_CREDITS} free credits, no credit card needed (once per person: another spelling of the same e-mail address gets none). Trial credits are valid for 30 days; they are used before any credits you buy.`,
   },
   {
     question: 'How long does processing take?',
@@ -40,7 +40,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'What happens if a render fails?',
     answer:
-      'If none of the angles of a car package can be rendered, its credit is refunded automatically, and an angle that failed while rendering can be retried for free. A failed photo in the batch processor gives its credit back too.',
+      'If none of the angles of a car package can be rendered, its credit is refunded automatically, and an angle that failed while rendering can be retried for free (up to 3 times; a refunded package is started again for 1 credit instead). A failed photo in the batch processor gives its credit back too.',
   },
   {
     question: 'Which photos can I upload? What about iPhone photos?',

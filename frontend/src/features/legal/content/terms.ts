@@ -35,7 +35,7 @@ export const TERMS_SECTIONS: readonly LegalSection[] = [
       'The service is paid per use with credits. There are no contracts, subscriptions or monthly commitments. Prices are shown before you buy, and card payments are processed by Stripe.',
     ],
     items: [
-      `New accounts receive ${TRIAL_CREDITS} free trial credits, valid for ${days(TRIAL_CREDIT_LIFETIME_MS)} days.`,
+      `New accounts receive ${TRIAL_CREDITS} free trial credits, valid for ${days(TRIAL_CREDIT_LIFETIME_MS)} days, once per person: not for another spelling of an e-mail address that already received them, and not past the daily number of free trials per network.`,
       'Purchased credits never expire.',
       `Bonus credits expire ${days(BONUS_CREDIT_LIFETIME_MS)} days after they are granted.`,
       'Credits are used in this order: trial credits, then bonus credits, then purchased credits.',
