@@ -28,7 +28,7 @@ import sharp from 'sharp';
 import { ANGLES, MIRRORED_ANGLE, type Angle } from '@shared/angles';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { cutOut } from '../../functions/src/renderer/local/cutout';
-import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { classifyAngle, noseDirection, viewFeatures, type View } from '../../functions/src/vision/angle-classifier';
 import { angleFeatures, mirrorFeatures, type AngleFeatures } from '../../functions/src/vision/angle-features';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from '../../functions/src/vision/angle-training';

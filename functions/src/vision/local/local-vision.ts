@@ -5,7 +5,7 @@
  */
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
-import type { CleanMask } from '../../renderer/local/mask-cleanup';
+import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { checkCars } from '../car-check';
