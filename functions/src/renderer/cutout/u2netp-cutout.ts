@@ -4,14 +4,14 @@
  * every cut-out (largest car body, attached pieces, no sign posts).
  */
 import sharp from 'sharp';
-import { guidedFilter } from './guided-filter';
+import { colourGuidedFilter, guidedFilter } from './guided-filter';
 import { cleanMask, type CleanMask } from './mask-cleanup';
 import type { CarCutout, CutoutPhoto } from './port';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
 
 export interface U2netpRefinement {
-  /** `guided` (the default) or `none` (the stretched model mask as it is, for comparison). */
-  refine: 'guided' | 'none';
+  /** `guided` (grey guide), `colour` (RGB guide) or `none` (the stretched model mask as it is). */
+  refine: 'guided' | 'colour' | 'none';
   /** Guided filter window radius as a fraction of the photo's longer side. */
   radiusFraction: number;
   /** Guided filter regularisation (guide in 0..1). */
@@ -26,7 +26,7 @@ export class U2netpCutout implements CarCutout {
 
   constructor(refinement: Partial<U2netpRefinement> = {}) {
     this.refinement = { ...DEFAULT_REFINEMENT, ...refinement };
-    this.name = this.refinement.refine === 'guided' ? 'u2netp + guided filter' : 'u2netp';
+    this.name = { guided: 'u2netp + guided filter', colour: 'u2netp + colour guided filter', none: 'u2netp' }[this.refinement.refine];
   }
 
   /** The refined soft mask (0..255) at the photo's size, before clean-up. */
@@ -43,14 +43,16 @@ export class U2netpCutout implements CarCutout {
       .toBuffer();
     if (this.refinement.refine === 'none') return new Uint8Array(stretched.buffer, stretched.byteOffset, stretched.length);
     const n = w * h;
-    const guide = new Float32Array(n);
     const p = new Float32Array(n);
-    for (let i = 0; i < n; i++) {
-      guide[i] = (0.299 * photo.rgb[3 * i]! + 0.587 * photo.rgb[3 * i + 1]! + 0.114 * photo.rgb[3 * i + 2]!) / 255;
-      p[i] = stretched[i]! / 255;
-    }
+    for (let i = 0; i < n; i++) p[i] = stretched[i]! / 255;
     const r = Math.max(2, Math.round(Math.max(w, h) * this.refinement.radiusFraction));
-    const q = guidedFilter(guide, p, w, h, r, this.refinement.eps);
+    let q: Float32Array;
+    if (this.refinement.refine === 'colour') q = colourGuidedFilter(photo.rgb, p, w, h, r, this.refinement.eps);
+    else {
+      const guide = new Float32Array(n);
+      for (let i = 0; i < n; i++) guide[i] = (0.299 * photo.rgb[3 * i]! + 0.587 * photo.rgb[3 * i + 1]! + 0.114 * photo.rgb[3 * i + 2]!) / 255;
+      q = guidedFilter(guide, p, w, h, r, this.refinement.eps);
+    }
     const soft = new Uint8Array(n);
     for (let i = 0; i < n; i++) soft[i] = Math.max(0, Math.min(255, Math.round(q[i]! * 255)));
     return soft;
