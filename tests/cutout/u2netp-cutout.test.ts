@@ -40,7 +40,7 @@ describe('u2netp model file', () => {
     const models = join(root, 'models'); // what RENDER_CACHE_DIR=root makes the cache
     mkdirSync(models);
     const bytes = readFileSync(modelPath);
-    bytes[bytes.length >> 1] ^= 0x01;
+    bytes[bytes.length >> 1]! ^= 0x01;
     writeFileSync(u2netpModelPath(models), bytes);
     copyFileSync(u2netpLicencePath(), u2netpLicencePath(models));
     expect(() => loadU2netpModel(u2netpModelPath(models))).toThrow(ModelIntegrityError);
