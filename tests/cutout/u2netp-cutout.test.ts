@@ -72,7 +72,7 @@ describe('cut-out configuration', () => {
 });
 
 describe('u2netp cut-out on a committed photo', () => {
-  // bench:cutout measured 0.992 IoU and 0.963 boundary F (3 px) against ISNet on this photo; floors leave room for
+  // bench:cutout measured 0.991 IoU and 0.961 boundary F (3 px) against ISNet on this photo; floors leave room for
   // onnxruntime and resampling differences, not for a broken pre-processing (a wrong normalisation or channel order
   // drops both far below).
   it('agrees with the ISNet cut-out: IoU >= 0.98, boundary F at 3 px >= 0.90', async () => {

@@ -1,7 +1,7 @@
 /**
  * The permissive cut-out adapter: U²-Net small (Apache-2.0) at 320x320, its soft mask stretched to the photo's
- * working size and refined there with a guided filter (the photo's brightness as guide), then the same clean-up as
- * every cut-out (largest car body, attached pieces, no sign posts).
+ * working size, optionally refined there with a guided filter (the photo as guide), then the same clean-up as every
+ * cut-out (largest car body, attached pieces, no sign posts).
  */
 import sharp from 'sharp';
 import { colourGuidedFilter, guidedFilter } from './guided-filter';
@@ -10,7 +10,7 @@ import type { CarCutout, CutoutPhoto } from './port';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
 
 export interface U2netpRefinement {
-  /** `guided` (grey guide), `colour` (RGB guide) or `none` (the stretched model mask as it is). */
+  /** `none` (the stretched model mask as it is: the default), `guided` (grey guide) or `colour` (RGB guide). */
   refine: 'guided' | 'colour' | 'none';
   /** Guided filter window radius as a fraction of the photo's longer side. */
   radiusFraction: number;
@@ -18,7 +18,12 @@ export interface U2netpRefinement {
   eps: number;
 }
 
-export const DEFAULT_REFINEMENT: U2netpRefinement = { refine: 'guided', radiusFraction: 0.006, eps: 1e-3 };
+/**
+ * No refinement by default: on bench:cutout's 67 photos every guided filter tried (grey and colour guide, radius
+ * 0.4-1% of the longer side, eps 1e-4 to 1e-2) agreed slightly less with the ISNet cut-out than the stretched model
+ * mask itself (docs/benchmarks.md, "Cut-out"), and cost 0.1-0.5 s more.
+ */
+export const DEFAULT_REFINEMENT: U2netpRefinement = { refine: 'none', radiusFraction: 0.004, eps: 1e-4 };
 
 export class U2netpCutout implements CarCutout {
   readonly name: string;
