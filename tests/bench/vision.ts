@@ -366,7 +366,7 @@ async function main() {
   const missed = outcomes.filter((o) => o.expect !== 'refuse' && o.got === 'refuse').map((o) => `${basename(o.item.file)}${o.mirrored ? ' (mirrored)' : ''}: ${o.reason}`);
   const wrong = accepted.filter((o) => o.got !== o.expect).map((o) => `${basename(o.item.file)}${o.mirrored ? ' (mirrored)' : ''} ${o.expect} → ${o.got}`);
   const body = [
-    `Local vision adapter (${vision.model}) over ${items.length} photos, ${outcomes.length} cases with the mirrored copies. ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, Node ${process.version}.`,
+    `Local vision adapter (${vision.model}: ${CUTOUT_MODEL}) over ${items.length} photos, ${outcomes.length} cases with the mirrored copies. ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, Node ${process.version}.`,
     '',
     `Set: ${[...new Set(items.map((i) => i.kind))].map((k) => `${items.filter((i) => i.kind === k).length} ${k}`).join(', ')}. Split declared before the classifier was fitted: tune = all 24 Changan frames and the single car photos of tests/fixtures/cars and ../shared/fixtures/cars; held out = the Toyota turntable (another car, 7 colours x 4 views) and the car photos of tests/fixtures/vision.`,
     '',
