@@ -27,8 +27,8 @@ import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { ANGLES, MIRRORED_ANGLE, type Angle } from '@shared/angles';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
-import { cutOut } from '../../functions/src/renderer/local/cutout';
-import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
+import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { classifyAngle, noseDirection, viewFeatures, type View } from '../../functions/src/vision/angle-classifier';
 import { angleFeatures, mirrorFeatures, type AngleFeatures } from '../../functions/src/vision/angle-features';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from '../../functions/src/vision/angle-training';
@@ -47,10 +47,13 @@ const TRAIN = process.argv.includes('--train');
 const QUICK = process.argv.includes('--quick');
 /** --split tune: only the tune split (quick, while choosing thresholds). */
 const ONLY = process.argv.includes('--split') ? process.argv[process.argv.indexOf('--split') + 1] : undefined;
-const MASK_CACHE = resolve(ROOT, '.cache/vision-eval');
+/** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in), its masks cached apart per model. */
+const CUTOUT_MODEL = cutoutModelFromEnv();
+const cutout = createCutout(CUTOUT_MODEL);
+const MASK_CACHE = resolve(ROOT, '.cache/vision-eval', CUTOUT_MODEL === 'isnet' ? '' : CUTOUT_MODEL);
 
 /**
- * The ISNet cut-out (2-5 s a photo) kept on disk by the photo's content, so that a second run measures the classifier
+ * The cut-out (ISNet 2-5 s a photo, u2netp about 1 s) kept on disk by the photo's content, so that a second run measures the classifier
  * and the detector again without cutting every photo out again. The first run fills it.
  */
 async function cachedCutOut(photo: DecodedPhoto): Promise<CleanMask> {
@@ -60,7 +63,7 @@ async function cachedCutOut(photo: DecodedPhoto): Promise<CleanMask> {
     const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     return maskFromAlpha(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
   }
-  const mask = await cutOut(photo);
+  const mask = await cutout.cutOut(photo);
   await mkdir(MASK_CACHE, { recursive: true });
   await sharp(Buffer.from(mask.alpha), { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toFile(file);
   return mask;
@@ -363,7 +366,7 @@ async function main() {
   const missed = outcomes.filter((o) => o.expect !== 'refuse' && o.got === 'refuse').map((o) => `${basename(o.item.file)}${o.mirrored ? ' (mirrored)' : ''}: ${o.reason}`);
   const wrong = accepted.filter((o) => o.got !== o.expect).map((o) => `${basename(o.item.file)}${o.mirrored ? ' (mirrored)' : ''} ${o.expect} → ${o.got}`);
   const body = [
-    `Local vision adapter (${vision.model}) over ${items.length} photos, ${outcomes.length} cases with the mirrored copies. ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, Node ${process.version}.`,
+    `Local vision adapter (${vision.model}: ${CUTOUT_MODEL}) over ${items.length} photos, ${outcomes.length} cases with the mirrored copies. ${new Date().toISOString().slice(0, 10)}, ${process.platform}/${process.arch}, Node ${process.version}.`,
     '',
     `Set: ${[...new Set(items.map((i) => i.kind))].map((k) => `${items.filter((i) => i.kind === k).length} ${k}`).join(', ')}. Split declared before the classifier was fitted: tune = all 24 Changan frames and the single car photos of tests/fixtures/cars and ../shared/fixtures/cars; held out = the Toyota turntable (another car, 7 colours x 4 views) and the car photos of tests/fixtures/vision.`,
     '',
@@ -395,7 +398,7 @@ async function main() {
     `| detector + car check per photo | ${sorted.length ? `mean ${mean(detectOnly).toFixed(0)} ms, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms` : 'not measured (--quick)'} | <= 500 ms |`,
     `| detector's extra peak memory (RSS over the start of the run) | ${(detectorPeak / 1024 / 1024).toFixed(0)} MB | <= 300 MB |`,
     `| machine load while measuring (1-minute load average at the end; ${cpus().length} cores shared with other work) | ${loadavg()[0]!.toFixed(1)} | |`,
-    `| whole run, both passes (ISNet cut-outs from .cache/vision-eval once made; 2-5 s a photo the first time) | ${(totalMs / 1000).toFixed(0)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB | |`,
+    `| whole run, both passes (${CUTOUT_MODEL} cut-outs from .cache/vision-eval once made; 2-5 s a photo the first time for ISNet) | ${(totalMs / 1000).toFixed(0)} s, peak RSS ${(peak / 1024 / 1024).toFixed(0)} MB | |`,
     '',
     'Confusion matrix of the angles (car photos and their mirrored copies; rows expected, columns found):',
     '',

@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-async function bundle(entry: string): Promise<{ text: string; inputs: string[] }> {
+async function bundle(entry: string, external: string[] = []): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
+    external,
     entryPoints: [resolve(ROOT, entry)],
     bundle: true,
     platform: 'node',
@@ -45,4 +46,13 @@ describe('render Lambda bundle', () => {
     },
     60_000,
   );
+
+  it('the permissive u2netp cut-out bundles without ISNet, its adapter or any AGPL package', async () => {
+    // onnxruntime-node and sharp are native: a Lambda would install them beside the bundle, as sharp is today.
+    const { text, inputs } = await bundle('functions/src/renderer/cutout/u2netp-cutout.ts', ['onnxruntime-node', 'sharp']);
+    expect(inputs.some((f) => f.includes('renderer/cutout/u2netp-session'))).toBe(true);
+    expect(inputs.filter((f) => /renderer\/local\/|isnet|@imgly/.test(f))).toEqual([]);
+    expect(text).not.toMatch(/isnet|@imgly|background-removal-node/i);
+  }, 60_000);
 });
+

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUNDS } from '@shared/backgrounds';
 import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
 import { LocalRenderer, preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
-import { cleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { FULL_SIZE, WEB_SIZE } from '../../functions/src/renderer/port';
 import { car } from './bad-photos';
 

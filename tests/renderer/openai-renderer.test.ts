@@ -11,7 +11,7 @@ import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fi
 import { IsnetCarMasker } from '../../functions/src/renderer/fidelity/isnet-masker';
 import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
-import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { CAR_FIDELITY } from '@shared/messages';
 import { car } from './bad-photos';

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
 import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { cutOut } from '../../functions/src/renderer/local/cutout';
-import type { CleanMask } from '../../functions/src/renderer/local/mask-cleanup';
+import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCarPhoto } from '../../functions/src/vision/check-car-photo';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';

@@ -23,7 +23,7 @@ export function visionConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Visio
   return { vision: vision as VisionConfig['vision'], openAiApiKey: env.OPENAI_API_KEY || undefined, openAiBaseUrl: env.OPENAI_BASE_URL || undefined, model: env.VISION_MODEL || undefined };
 }
 
-const LOCAL_ONLY = { vision: './local/local-vision', cutout: '../renderer/local/cutout' };
+const LOCAL_ONLY = { vision: './local/local-vision', cutout: '../renderer/cutout/create-cutout' };
 
 function lazy(name: CarVision['name'], model: string, load: () => Promise<CarVision>): CarVision {
   let instance: Promise<CarVision> | undefined;
@@ -41,9 +41,10 @@ export function createVision(config: VisionConfig = visionConfigFromEnv()): CarV
     const model = config.model ?? DEFAULT_VISION_MODEL;
     return lazy('openai', model, async () => new (await import('./openai/openai-vision')).OpenAiVision({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model }));
   }
-  return lazy('local', 'centernet + isnet', async () => {
+  return lazy('local', 'centernet + cut-out silhouette', async () => {
     const { LocalVision } = (await import(LOCAL_ONLY.vision)) as typeof import('./local/local-vision');
-    const { cutOut } = (await import(LOCAL_ONLY.cutout)) as typeof import('../renderer/local/cutout');
-    return new LocalVision(cutOut);
+    const { createCutout } = (await import(LOCAL_ONLY.cutout)) as typeof import('../renderer/cutout/create-cutout');
+    const cutout = createCutout();
+    return new LocalVision((photo) => cutout.cutOut(photo));
   });
 }

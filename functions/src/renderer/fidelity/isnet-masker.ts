@@ -4,7 +4,7 @@
  * OpenAI renderer in AWS runs without this masker (see create-renderer.ts).
  */
 import { cutOut } from '../local/cutout';
-import type { CleanMask } from '../local/mask-cleanup';
+import type { CleanMask } from '../cutout/mask-cleanup';
 import type { CarMasker, RgbImage } from './car-masker';
 
 export class IsnetCarMasker implements CarMasker {
@@ -12,7 +12,6 @@ export class IsnetCarMasker implements CarMasker {
 
   /** Returns the cleaned cut-out mask (a CarMask with the car's box), usable by the compositor too. */
   maskCar(image: RgbImage): Promise<CleanMask> {
-    // cutOut reads only the pixels and their size; the rest of DecodedPhoto describes the upload.
-    return cutOut({ ...image, type: 'png', originalWidth: image.width, originalHeight: image.height });
+    return cutOut(image);
   }
 }

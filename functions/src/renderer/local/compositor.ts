@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../photo-validation';
 import type { BackgroundPlate } from './backgrounds';
-import type { CleanMask } from './mask-cleanup';
+import type { CleanMask } from '../cutout/mask-cleanup';
 
 export interface ComposeOptions {
   mirror: boolean;

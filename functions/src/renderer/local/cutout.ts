@@ -1,10 +1,10 @@
 /** Cuts the car out of a decoded photo: ISNet mask at 1024x1024, stretched back, then cleaned. */
 import sharp from 'sharp';
-import type { DecodedPhoto } from '../photo-validation';
+import type { CutoutPhoto } from '../cutout/port';
 import { ISNET_RESOLUTION, predictMask } from './isnet-session';
-import { cleanMask, type CleanMask } from './mask-cleanup';
+import { cleanMask, type CleanMask } from '../cutout/mask-cleanup';
 
-export async function cutOut(photo: DecodedPhoto): Promise<CleanMask> {
+export async function cutOut(photo: CutoutPhoto): Promise<CleanMask> {
   const raw = { raw: { width: photo.width, height: photo.height, channels: 3 as const } };
   const square = await sharp(photo.rgb, raw).resize(ISNET_RESOLUTION, ISNET_RESOLUTION, { fit: 'fill' }).raw().toBuffer();
   const small = await predictMask(square);

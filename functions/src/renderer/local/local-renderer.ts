@@ -1,6 +1,7 @@
 /**
- * The offline renderer: validate, check for a car, cut out once per photo (ISNet), compose each angle.
- * Local mode only (the ISNet weights are AGPL-3.0): never bundled into a Lambda.
+ * The offline renderer: validate, check for a car, cut out once per photo (the cut-out port:
+ * u2netp by default, ISNet opt-in with CUTOUT_MODEL=isnet), compose each angle.
+ * Local mode only for now (the opt-in ISNet weights are AGPL-3.0): never bundled into a Lambda.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -22,15 +23,17 @@ import {
 } from '../port';
 import { backgroundPlate } from './backgrounds';
 import { composeCar, type Composed } from './compositor';
-import { cutOut } from './cutout';
+import { createCutout } from '../cutout/create-cutout';
 import { planAngle } from '../angle-planner';
 import { LocalVision } from '../../vision/local/local-vision';
-import type { CleanMask } from './mask-cleanup';
+import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
 import { disclosureXmp } from '../../content-credentials/disclosure';
 
-export const LOCAL_MODEL = 'isnet-medium (onnxruntime-node) + drawn backgrounds';
+/** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in). */
+const cutout = createCutout();
+export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + drawn backgrounds`;
 
 export interface PreparedPhoto {
   source: SourcePhoto;
@@ -60,7 +63,7 @@ interface CutOutPhoto {
 }
 
 /** The car check and angle (vision/): the detector first, so a photo without a usable car costs no cut-out. */
-const vision = new LocalVision(cutOut);
+const vision = new LocalVision((photo) => cutout.cutOut(photo));
 
 /**
  * Cut-outs by the photo's content hash. The render workflow prepares a package (every photo cut out once to check

@@ -1,5 +1,5 @@
 /** Measurements of a car mask's outline, shared by the car check, the angle classifier and the shadow. */
-import type { CleanMask } from './mask-cleanup';
+import type { CleanMask } from '../cutout/mask-cleanup';
 
 export interface MaskShape {
   width: number;

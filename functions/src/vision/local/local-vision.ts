@@ -1,11 +1,12 @@
 /**
  * The local vision adapter: the COCO detector decides whether there is a car, which one is the main one and whether
  * it is whole; the cut-out's silhouette of that car (other cars left out) gives the angle. Local home only: the cut-out
- * is the AGPL ISNet model, and the detector's package is large; neither is bundled into a Lambda.
+ * runs on onnxruntime's native binary (ISNet, when opted in, is AGPL), and the detector's package is large; neither is
+ * bundled into a Lambda.
  */
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
-import type { CleanMask } from '../../renderer/local/mask-cleanup';
+import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { checkCars } from '../car-check';
@@ -35,9 +36,9 @@ export interface VehicleDetector {
 
 export class LocalVision implements CarVision {
   readonly name = 'local' as const;
-  readonly model = `${DETECTOR_MODEL} + isnet silhouette`;
+  readonly model = `${DETECTOR_MODEL} + cut-out silhouette`;
 
-  /** `cutOut` makes the car's mask when the caller has none (the ISNet cut-out in the local home). */
+  /** `cutOut` makes the car's mask when the caller has none (the cut-out port's configured adapter in the local home). */
   constructor(
     private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>,
     private readonly detector: VehicleDetector = new CenterNetDetector(),

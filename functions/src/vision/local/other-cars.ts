@@ -3,7 +3,7 @@
  * parked beside the main car is part of it. Pixels inside another car's box and outside the main car's box (with a
  * small margin) go.
  */
-import type { CleanMask } from '../../renderer/local/mask-cleanup';
+import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 
 export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[]): CleanMask {
