@@ -45,7 +45,7 @@ async function studioImageFromViewer(page: Page): Promise<string> {
   expect(text).toContain(CONTENT_CREDENTIALS.status.signed_by_us);
   expect(text).toMatch(/What was changed.*Background replaced \(Studio\).*Light adjusted/);
   expect(text).toMatch(/What was not.*The car itself: checked against the original photo, similarity \d\.\d\d \(at least 0\.75 needed\)/);
-  expect(text).toMatch(/When.*Made with.*Studio Lot local renderer · isnet/);
+  expect(text).toMatch(/When.*Made with.*Studio Lot local renderer · u2netp \(onnxruntime-node\)/);
   expect(text).toContain('Your original photo is kept, unchanged, with this package.');
   await report.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/content-credentials-viewer-1280.png', fullPage: false });

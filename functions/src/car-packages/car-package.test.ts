@@ -1,6 +1,6 @@
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, slugOf } from './car-package';
+import { angleState, outcomeOf, slugOf, type StoredImage } from './car-package';
 import { angleFailureMessage } from './render-workflow-tasks';
 
 describe('a package status from its angles', () => {
@@ -45,3 +45,25 @@ describe('what a dealer reads on a failed angle', () => {
     expect(angleFailureMessage({ Error: 'Sandbox.Timedout', Cause: 'Task timed out after 390 s' })).toMatch(/took too long/);
   });
 });
+
+describe('what a dealer reads on an angle that can no longer be retried for free', () => {
+  const failed = (overrides: Partial<StoredImage> = {}): StoredImage => ({
+    id: 'i', session_id: 's', user_id: 'u', angle: 'rear', angle_status: 'failed', status: 'error', attempts: 4,
+    error_message: CAR_PACKAGE_MESSAGES.angleBusy, background: 'studio', source_photo_id: null, rendered_key: null, web_key: null,
+    model: null, renderer: null, mirrored: false, fidelity: null, warnings: [], render_ms: null, created_at: '', updated_at: '', completed_at: null,
+    ...overrides,
+  });
+
+  it('keeps the free-retry offer while a free retry is possible', () => {
+    expect(angleState(failed())).toMatchObject({ retryable: true, error_message: CAR_PACKAGE_MESSAGES.angleBusy });
+  });
+
+  it('drops it when the package was refunded or the free retries are used up, and keeps what happened', () => {
+    for (const state of [angleState(failed(), true), angleState(failed({ free_retries: 3 }))]) {
+      expect(state.retryable).toBe(false);
+      expect(state.error_message).toBe('The image service was busy and did not deliver this angle after several tries.');
+    }
+    expect(angleState(failed({ error_message: CAR_PACKAGE_MESSAGES.interruptedAngle }), true).error_message).toBe('Processing was interrupted before this angle finished.');
+  });
+});
+

@@ -232,15 +232,21 @@ export const freeRetriesLeft = (image: Pick<StoredImage, 'free_retries'>) => Mat
  * was refunded, so no angle of it is retried for free.
  */
 export function angleState(image: StoredImage, refunded = false) {
+  const retryable = image.angle_status === 'failed' && image.retryable !== false && freeRetriesLeft(image) > 0 && !refunded;
   return {
     angle: image.angle,
     angle_status: image.angle_status,
     retry_count: Math.max(0, image.attempts - 1),
-    error_message: image.error_message,
-    retryable: image.angle_status === 'failed' && image.retryable !== false && freeRetriesLeft(image) > 0 && !refunded,
+    // Written when the angle failed; an angle that can no longer be retried for free (its package refunded, its free
+    // retries used up) does not keep promising one.
+    error_message: retryable || !image.error_message ? image.error_message : withoutFreeRetryOffer(image.error_message),
+    retryable,
     free_retries_left: freeRetriesLeft(image),
   };
 }
+
+const FREE_RETRY_OFFER = /\s*You can retry (this angle|it) for free\.$/;
+export const withoutFreeRetryOffer = (message: string) => message.replace(FREE_RETRY_OFFER, '');
 
 /**
  * What a finished angle adds to the rendered-image record (My Images) beside what the render produced: where it
