@@ -1,6 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -13,13 +11,14 @@ import { signRenderedImage } from '../../functions/src/content-credentials/crede
 import { createRenderer } from '../../functions/src/renderer/create-renderer';
 import { LOCAL_MODEL } from '../../functions/src/renderer/local/local-renderer';
 import type { RenderedImage } from '../../functions/src/renderer/port';
+import { startImageEditStandIn, type ImageEditStandIn } from '../support/openai-image-stand-in';
 import { car } from '../renderer/bad-photos';
 import { CAMERA, manifestStoreRange, photoWithGps, SERIAL, transplantManifest, xmpOf } from './support';
 
 const signer = new LocalContentSigner(mkdtempSync(join(tmpdir(), 'c2pa-keys-')));
 const MODEL = 'gpt-image-2.6-sunburst';
 let dealerPhoto: Buffer;
-let server: Server;
+let server: ImageEditStandIn;
 let baseURL: string;
 const rendered: Record<'local' | 'openai', RenderedImage> = {} as never;
 
@@ -31,23 +30,15 @@ beforeAll(async () => {
   expect(exif).toContain(CAMERA);
 
   // The OpenAI API's local stand-in answers every edit with a generated picture.
-  const generated = (await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#3366cc' } }).png().toBuffer()).toString('base64');
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ created: 1, data: [{ b64_json: generated }] }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  server = await startImageEditStandIn();
+  baseURL = server.baseURL;
 
   const photos = [{ id: 'drafts/u1/p1/photo-1.jpg', bytes: dealerPhoto, angle: 'front_left_corner' as const }];
   const request = { photos, angle: 'front_left_corner' as const, background: 'studio' as const };
   rendered.local = await createRenderer({ renderer: 'local', signer }).render(request);
   rendered.openai = await createRenderer({ openAiApiKey: 'sk-test', openAiBaseUrl: baseURL, model: MODEL, carMasker: 'none', signer }).render(request);
 }, 180_000);
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 const EXPECTED = {
   local: { sourceType: DIGITAL_SOURCE_TYPES.compositeWithTrainedAlgorithmicMedia, model: LOCAL_MODEL },

@@ -5,8 +5,6 @@
  * or the refusal in the dealer's words. Generated at test time from one committed photo (tests/support/photo-matrix).
  */
 import { mkdtempSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -21,6 +19,7 @@ import { LocalRenderer } from '../../functions/src/renderer/local/local-renderer
 import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { FULL_SIZE, PhotoRejectedError, WEB_SIZE, type Renderer, type RenderedImage } from '../../functions/src/renderer/port';
+import { startImageEditStandIn, type ImageEditStandIn } from '../support/openai-image-stand-in';
 import { meanDeltaE, srgbToLab } from '../support/colour-difference';
 import { photoMatrix, type MatrixCase, type PhotoMatrix } from '../support/photo-matrix';
 
@@ -29,26 +28,18 @@ const signer = new LocalContentSigner(mkdtempSync(join(tmpdir(), 'c2pa-matrix-')
 const credentials = { signer, fidelityThreshold: FIDELITY_THRESHOLD };
 // Generated once, at collection: the cases name the tests.
 const matrix: PhotoMatrix = await photoMatrix();
-let server: Server;
+let server: ImageEditStandIn;
 let local: Renderer;
 let openai: Renderer;
 
 beforeAll(async () => {
-  // The OpenAI API's stand-in answers every edit with a generated picture (the car check is not this test's subject).
-  const generated = (await sharp({ create: { width: 1536, height: 1024, channels: 3, background: '#3366cc' } }).png().toBuffer()).toString('base64');
-  server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ created: 1, data: [{ b64_json: generated }] }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  // The OpenAI API's local stand-in answers every edit with a generated picture.
+  server = await startImageEditStandIn();
+  const baseURL = server.baseURL;
   local = withContentCredentials(new LocalRenderer(), credentials);
   openai = withContentCredentials(new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst' }), credentials);
 }, 120_000);
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => server.close());
 
 async function expectFinishedAndSigned(image: RenderedImage, photo: MatrixCase) {
   expect(await sharp(image.full).metadata()).toMatchObject({ format: 'jpeg', width: FULL_SIZE.width, height: FULL_SIZE.height });
