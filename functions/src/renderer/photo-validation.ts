@@ -6,9 +6,9 @@ import sharp, { type Metadata } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { PhotoRejectedError } from './port';
 import { PHOTO_REFUSALS } from '@shared/messages';
-
 import { sniffPhotoType, sniffRefusedPhotoType, type PhotoType } from './photo-type';
 
+// Where the format sniffing lived before; callers keep importing it from here.
 export { sniffPhotoType, type PhotoType };
 
 /** Longest side the renderer works at; bigger photos are shrunk while decoding (JPEG shrink-on-load). */
