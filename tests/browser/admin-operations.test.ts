@@ -43,5 +43,8 @@ describe('admin area: Operations', () => {
     const failed = page.getByRole('region', { name: 'Failed angles by reason' }).getByRole('row', { name: new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await failed.waitFor();
     expect(await failed.getByRole('cell').last().textContent()).toBe('1');
+    await page.screenshot({ path: 'test-results/admin-operations-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: 'test-results/admin-operations-375.png', fullPage: true });
   }, 90_000);
 });
