@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { purchaseResponseSchema, validateCouponResponseSchema } from '@shared/schemas/payments';
 import { useLocalHost } from '../support/local-host';
 import { callRoute, newUser } from './accounts-test-events';
-import { getCoupon, getItem, getPayment, paymentsOf, putCoupon, stripeClient, uniqueCode, waitFor } from './payments-test-support';
+import { confirmWithCard as confirmCard, getCoupon, getItem, getPayment, paymentsOf, putCoupon, stripeClient, uniqueCode, waitFor } from './payments-test-support';
 
 const { url } = useLocalHost();
 const { ensureAccountInTable } = await import('../../functions/src/accounts/ensure-account-in-table');
@@ -17,24 +17,7 @@ const dealer = async (label = 'buyer') => {
 };
 const purchase = (user: { sub: string; email: string }, body: unknown) => callRoute('POST /api/credits/purchase', { user, body });
 
-/** Confirms a PaymentIntent as the card form does (publishable key and client secret). */
-async function confirmWithCard(clientSecret: string, number: string) {
-  const id = clientSecret.split('_secret_')[0]!;
-  const body = new URLSearchParams({
-    client_secret: clientSecret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': number,
-    'payment_method_data[card][exp_month]': '12',
-    'payment_method_data[card][exp_year]': '34',
-    'payment_method_data[card][cvc]': '123',
-  });
-  const res = await fetch(`${url}/v1/payment_intents/${id}/confirm`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer pk_test_local_simulator', 'content-type': 'application/x-www-form-urlencoded' },
-    body,
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const confirmWithCard = (clientSecret: string, number: string) => confirmCard(url, clientSecret, number);
 
 describe('POST /api/credits/purchase and /api/credits/validate-coupon', () => {
   it('charges the server price of the package; paying with 4242… grants the credits through the simulator’s signed webhook', async () => {
