@@ -3,28 +3,9 @@
  * bundled from the renderer's composition root must not contain it. Bundled here with the options the CDK
  * NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
  */
-import { resolve } from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { bundle } from './bundle';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-
-async function bundle(entry: string, external: string[] = []): Promise<{ text: string; inputs: string[] }> {
-  const result = await build({
-    external,
-    entryPoints: [resolve(ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    tsconfig: resolve(ROOT, 'tsconfig.json'),
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
-  return { text: result.outputFiles.map((f) => f.text).join('\n'), inputs: Object.keys(result.metafile.inputs) };
-}
 
 describe('render Lambda bundle', () => {
   it('holds the OpenAI renderer but neither the local renderer, ISNet nor onnxruntime', async () => {

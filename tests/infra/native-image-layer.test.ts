@@ -18,6 +18,7 @@ import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-s
 import { usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { apiStacksOf } from './app-templates';
+import { bundle } from './bundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -46,22 +47,8 @@ describe('native image layer', () => {
   });
 
   it('a render bundle imports sharp and the C2PA library from outside (the layer) and holds no copy of them', async () => {
-    const result = await build({
-      entryPoints: [resolve(ROOT, 'functions/src/handlers/package-render-angle.ts')],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node24',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      external: [...NATIVE_IMAGE_MODULES],
-      tsconfig: resolve(ROOT, 'tsconfig.json'),
-      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const { text, inputs } = await bundle('functions/src/handlers/package-render-angle.ts', [...NATIVE_IMAGE_MODULES]);
     expect(inputs.filter((f) => /node_modules\/(sharp|@img|@contentauth)\//.test(f))).toEqual([]);
-    const text = result.outputFiles[0]!.text;
     expect(text).toMatch(/from\s*"sharp"/);
     expect(text).toMatch(/"@contentauth\/c2pa-wasm"/);
   }, 60_000);
