@@ -41,6 +41,9 @@ describe('a refunded package in the browser', () => {
     await detail.getByRole('button', { name: RETRY_MESSAGES.startAgainButton }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: RETRY_MESSAGES.startAgainTitle }).waitFor();
+    await page.screenshot({ path: 'test-results/start-again-dialog-1280.png' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.screenshot({ path: 'test-results/start-again-dialog-375.png' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await h.ledgerOf(sub)).debits).toHaveLength(1);
