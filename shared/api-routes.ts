@@ -3,9 +3,11 @@
  * the local API gateway and the server-side access check, so a route cannot exist in one home and not the other.
  *
  * access: "public" (anyone), "user" (a signed-in dealer: JWT checked by the gateway), "super" (a signed-in
- * super user: JWT checked by the gateway, role checked by the handler from the profile).
+ * super user: JWT checked by the gateway, role checked by the handler from the profile), "key" (the public API: a
+ * dealer's API key, checked by the API key authorizer at the gateway, then revocation, rate limit and usage by the
+ * handler). A key reaches "key" routes only; a JWT never reaches them, a key never reaches any other route.
  */
-export type RouteAccess = 'public' | 'user' | 'super';
+export type RouteAccess = 'public' | 'user' | 'super' | 'key';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
@@ -101,6 +103,25 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/admin/trial-links/{id}/revoke', handler: 'revoke-admin-trial-link', access: 'super' },
   // Operations (issue 25): the car packages of the last 24 hours, as the Ops dashboard counts them in AWS.
   { method: 'GET', path: '/api/admin/operations', handler: 'get-admin-operations', access: 'super' },
+  // Dealer integrations (issue 28). Settings: API keys (shown once, stored as a hash) and webhook endpoints.
+  { method: 'GET', path: '/api/api-keys', handler: 'list-api-keys', access: 'user' },
+  { method: 'POST', path: '/api/api-keys', handler: 'create-api-key', access: 'user' },
+  { method: 'POST', path: '/api/api-keys/{id}/revoke', handler: 'revoke-api-key', access: 'user' },
+  { method: 'GET', path: '/api/webhooks/endpoints', handler: 'list-webhook-endpoints', access: 'user' },
+  { method: 'POST', path: '/api/webhooks/endpoints', handler: 'create-webhook-endpoint', access: 'user' },
+  { method: 'DELETE', path: '/api/webhooks/endpoints/{id}', handler: 'delete-webhook-endpoint', access: 'user' },
+  { method: 'POST', path: '/api/webhooks/endpoints/{id}/test', handler: 'send-test-webhook', access: 'user' },
+  { method: 'GET', path: '/api/webhooks/endpoints/{id}/deliveries', handler: 'list-webhook-deliveries', access: 'user' },
+  { method: 'GET', path: '/api/admin/dealers/{id}/api-usage', handler: 'get-admin-api-usage', access: 'super' },
+  // The public API (v1), called with an API key; documented by the OpenAPI document generated from this table and
+  // shared/schemas/public-api.ts (served by the public route below). Each calls the same domain code as the app's route.
+  { method: 'GET', path: '/api/v1/openapi.json', handler: 'get-openapi-document', access: 'public' },
+  { method: 'POST', path: '/api/v1/car-packages', handler: 'v1-create-car-package', access: 'key' },
+  { method: 'GET', path: '/api/v1/car-packages', handler: 'v1-list-car-packages', access: 'key' },
+  { method: 'GET', path: '/api/v1/car-packages/{id}', handler: 'v1-get-car-package', access: 'key' },
+  { method: 'POST', path: '/api/v1/car-packages/{id}/start', handler: 'v1-start-car-package', access: 'key', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'POST', path: '/api/v1/car-packages/{id}/zip', handler: 'v1-create-car-package-zip', access: 'key', timeoutSeconds: 29, memoryMb: 1024 },
+  { method: 'GET', path: '/api/v1/credits/balance', handler: 'v1-get-credit-balance', access: 'key' },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

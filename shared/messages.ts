@@ -370,3 +370,21 @@ export const TRIAL_CREDIT_MESSAGES = {
     network: 'The free trials of your network are used up for today, so this account started without trial credits. Buy credits to keep going.',
   },
 } as const;
+
+/** Dealer integrations (issue 28): API keys, the public API, webhooks. */
+export const INTEGRATION_MESSAGES = {
+  keyRevoked: 'This API key was revoked. Create a new key in Settings.',
+  keyUnknown: 'Unauthorized: send a valid API key as "Authorization: Bearer slk_…".',
+  keyNotFound: 'No such API key.',
+  tooManyKeys: (max: number) => `You can have at most ${max} active API keys. Revoke one you no longer use first.`,
+  rateLimited: (perMinute: number) => `Too many requests with this API key (at most ${perMinute} a minute). Try again after the time in Retry-After.`,
+  externalIdTaken: 'This external_id belongs to another of your car packages that is being processed.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another request. Use a new key for each different request.',
+  endpointNotFound: 'No such webhook endpoint.',
+  tooManyEndpoints: (max: number) => `You can have at most ${max} webhook endpoints. Delete one first.`,
+  endpointUrl: 'The endpoint must be an https:// URL on the public internet.',
+  endpointUrlLocal: 'The endpoint must be an https:// URL, or an http:// URL on this machine (127.0.0.1, localhost, [::1]) in local mode.',
+  endpointPrivate: (address: string) => `The endpoint resolves to ${address}, a private, loopback or reserved address: webhooks go to the public internet only.`,
+  endpointUnresolvable: (host: string) => `The endpoint's host ${host} could not be resolved.`,
+} as const;

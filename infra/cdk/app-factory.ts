@@ -46,7 +46,7 @@ export function buildApp(props: AppProps = {}) {
       routes: routesOf(domain),
       workflows: { render: workflows.renderWorkflow, batch: workflows.batchWorkflow },
     });
-  const apiDomains = { dealer: domainStack('dealer'), studio: domainStack('studio'), admin: domainStack('admin') };
+  const apiDomains = { dealer: domainStack('dealer'), studio: domainStack('studio'), admin: domainStack('admin'), integrations: domainStack('integrations') };
   // Every function the app deploys, by the name it gives it: the Ops stack watches them without importing them.
   const functionNames = app.node.findAll().filter((c): c is HandlerFunction => c instanceof HandlerFunction).map((f) => f.functionName).sort();
   const ops = new OpsStack(app, `${prefix}-Ops`, { env, config, httpApi: api.httpApi, functionNames, description: 'Alarms to the ops topic, and the dashboard.' });

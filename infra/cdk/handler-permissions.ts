@@ -52,7 +52,9 @@ export type Permission =
    */
   | 'c2pa:sign'
   /** Reads the content credentials certificate chain (SSM) to check images against it; gets the native image layer (the C2PA WASM). */
-  | 'c2pa:verify';
+  | 'c2pa:verify'
+  /** sqs:SendMessage on the webhook delivery queue (and WEBHOOK_QUEUE_URL in the environment): events and their retries (issue 28). */
+  | 'webhooks:enqueue';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   health: [],
@@ -108,22 +110,22 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-car-package': ['table:read', 'uploads:read', 'renders:read'],
   'delete-car-package': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete'],
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
-  'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
-  'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post'],
+  'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
+  'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post', 'webhooks:enqueue'],
   // "Start again": as the start, from the refunded package's checked photos (read from its own prefix, copied to the new one's).
-  'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
   'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
-  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
   // renders:delete: the images it stored go again when the package was erased while it rendered.
-  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign'],
-  'package-angle-failed': ['table:read', 'table:write', 'websocket:post'],
-  'package-finalize': ['table:read', 'table:write', 'websocket:post'],
+  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'c2pa:sign', 'webhooks:enqueue'],
+  'package-angle-failed': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
+  'package-finalize': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
   // Closes lost car packages and lost batches.
-  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post'],
+  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post', 'webhooks:enqueue'],
   // Batch processor (issue 12; super users: every route reads the caller's profile for the role)
   'create-batch': ['table:read', 'table:write', 'uploads:write'],
   'get-batch': ['table:read', 'uploads:read', 'renders:read'],
@@ -151,13 +153,34 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Converts the link, then the sign-in request: finds or creates the account, signs and mails the link.
   'create-trial-account': ['table:read', 'table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
   // The start of a car package from the trial photos: checks, copies into the dealer's space, charges, starts the workflow.
-  'transfer-trial-photos': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
-  'transfer-trial-photos-by-email': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp'],
+  'transfer-trial-photos': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
+  'transfer-trial-photos-by-email': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'list-admin-trial-links': ['table:read', 'uploads:read'],
   'create-admin-trial-link': ['table:read', 'table:write', 'ssm:site-origin', 'mail:send'],
   'revoke-admin-trial-link': ['table:read', 'table:write'],
   // Operations (issue 25): reads the packages' day index and their failed angles (and the caller's role).
   'get-admin-operations': ['table:read'],
+  // Dealer integrations (issue 28). Settings' keys and endpoints; the key authorizer only reads a key's hash.
+  'list-api-keys': ['table:read'],
+  'create-api-key': ['table:read', 'table:write'],
+  'revoke-api-key': ['table:read', 'table:write'],
+  'api-key-authorizer': ['table:read'],
+  'list-webhook-endpoints': ['table:read'],
+  'create-webhook-endpoint': ['table:read', 'table:write'],
+  'delete-webhook-endpoint': ['table:read', 'table:write'],
+  'send-test-webhook': ['table:read', 'table:write', 'webhooks:enqueue'],
+  'list-webhook-deliveries': ['table:read'],
+  // The queue's consumer: reads the endpoint's secret, logs the attempt, counts it, queues the next attempt.
+  'deliver-webhook': ['table:read', 'table:write', 'webhooks:enqueue'],
+  'get-admin-api-usage': ['table:read'],
+  'get-openapi-document': [],
+  // The public API (v1): every call with a key records its use and rate window (table:write); otherwise as the app's route.
+  'v1-create-car-package': ['table:read', 'table:write', 'uploads:write'],
+  'v1-list-car-packages': ['table:read', 'table:write', 'renders:read'],
+  'v1-get-car-package': ['table:read', 'table:write', 'uploads:read', 'renders:read'],
+  'v1-start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
+  'v1-create-car-package-zip': ['table:read', 'table:write', 'renders:read', 'renders:write'],
+  'v1-get-credit-balance': ['table:read', 'table:write'],
 };
 
 /**
@@ -183,6 +206,11 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'start-car-package-again': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'retry-car-package-angle': CAR_PACKAGE_OBJECTS,
   'create-car-package-zip': CAR_PACKAGE_OBJECTS,
+  'v1-create-car-package': CAR_PACKAGE_OBJECTS,
+  'v1-list-car-packages': CAR_PACKAGE_OBJECTS,
+  'v1-get-car-package': CAR_PACKAGE_OBJECTS,
+  'v1-start-car-package': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
+  'v1-create-car-package-zip': CAR_PACKAGE_OBJECTS,
   'package-prepare': CAR_PACKAGE_OBJECTS,
   'package-render-angle': CAR_PACKAGE_OBJECTS,
   // Batches: drafts/batches/<sub>/ until the start keeps checked copies under batches/<sub>/ (renders beside them).

@@ -11,6 +11,8 @@ import { securityHeaders } from '../security-headers';
 import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startS3Local, type RunningS3 } from './s3-local';
 import { createHttpGateway } from './http-gateway';
+import { randomUUID } from 'node:crypto';
+import { lambdaContext, loadHandler } from './handler-loader';
 import { createWebSocketGateway } from './websocket-gateway';
 import { serveOutbox } from './outbox-page';
 import { createLocalCognito } from './cognito-local';
@@ -256,7 +258,15 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     });
     route = handle;
 
-    // 6. The package sweeper (an EventBridge schedule in AWS): once now, then every interval.
+    // 6. The webhook queue (SQS in AWS): the deliver-webhook handler consumes it, with the event SQS would give it.
+    const { inProcessWebhookQueue } = await import('../../functions/src/webhooks/in-process-queue');
+    inProcessWebhookQueue.consumeWith(async (body) => {
+      const deliver = await loadHandler('deliver-webhook');
+      await deliver({ Records: [{ messageId: randomUUID(), body, attributes: {}, messageAttributes: {}, eventSource: 'aws:sqs' }] }, lambdaContext('deliver-webhook', 30_000));
+    });
+    stops.push(() => inProcessWebhookQueue.stop());
+
+    // 7. The package sweeper (an EventBridge schedule in AWS): once now, then every interval.
     const sweeper = startSweeperTimer({
       intervalMs: (cfg.SWEEP_INTERVAL_SECONDS ?? SWEEP_INTERVAL_MINUTES * 60) * 1000,
       region: cfg.AWS_REGION,

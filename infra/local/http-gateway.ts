@@ -83,7 +83,18 @@ export function createHttpGateway(opts: { verifyJwt?: JwtVerifier; stage?: strin
     const raw = Buffer.concat(chunks);
 
     let claims: Record<string, unknown> | undefined;
-    if (route.access !== 'public') {
+    let keyContext: Record<string, unknown> | undefined;
+    if (route.access === 'key') {
+      // The public API: the same Lambda authorizer AWS runs, on the same payload 2.0 (no cache here).
+      const authorizer = await loadHandler('api-key-authorizer');
+      const headers = Object.fromEntries(Object.entries(req.headers).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v]] : [])));
+      const answer = (await authorizer(
+        { version: '2.0', type: 'REQUEST', routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${route.method}${route.path}`, identitySource: [headers.authorization ?? ''], routeKey: `${route.method} ${route.path}`, rawPath: url.pathname, rawQueryString: url.search.slice(1), headers },
+        lambdaContext('api-key-authorizer', 10_000),
+      )) as { isAuthorized: boolean; context?: Record<string, unknown> };
+      if (!answer.isAuthorized) return send(res, 401, { message: 'Unauthorized' });
+      keyContext = answer.context;
+    } else if (route.access !== 'public') {
       const token = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
       claims = token && opts.verifyJwt ? await opts.verifyJwt(token) : undefined;
       if (!claims) return send(res, 401, { message: 'Unauthorized' });
@@ -122,6 +133,7 @@ export function createHttpGateway(opts: { verifyJwt?: JwtVerifier; stage?: strin
         time: now.toUTCString(),
         timeEpoch: now.getTime(),
         ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+        ...(keyContext ? { authorizer: { lambda: keyContext } } : {}),
       } as APIGatewayProxyEventV2['requestContext'],
     };
 

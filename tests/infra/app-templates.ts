@@ -5,7 +5,7 @@ import type { buildApp } from '../../infra/cdk/app-factory';
 type Stacks = ReturnType<typeof buildApp>['stacks'];
 
 /** The stacks that make up the API: its shell (HTTP and WebSocket APIs), the workflows and the three domain API stacks. */
-export const apiStacksOf = (stacks: Stacks): Stack[] => [stacks.api, stacks.workflows, stacks.dealer, stacks.studio, stacks.admin];
+export const apiStacksOf = (stacks: Stacks): Stack[] => [stacks.api, stacks.workflows, stacks.dealer, stacks.studio, stacks.admin, stacks.integrations];
 
 /**
  * One template holding the resources of several stacks, for assertions that do not care which stack a function or

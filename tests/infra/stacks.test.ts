@@ -110,8 +110,23 @@ describe('API stack', () => {
     expect(httpRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(API_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
     for (const route of API_ROUTES) {
       const found = httpRoutes.find((r) => r.Properties.RouteKey === `${route.method} ${route.path}`)!;
-      expect(found.Properties.AuthorizationType ?? 'NONE', route.path).toBe(route.access === 'public' ? 'NONE' : 'JWT');
+      expect(found.Properties.AuthorizationType ?? 'NONE', route.path).toBe(route.access === 'public' ? 'NONE' : route.access === 'key' ? 'CUSTOM' : 'JWT');
     }
+  });
+
+  it('the public API\'s routes take the API key authorizer: a Lambda authorizer with simple responses, cached 30 s per Authorization header', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      AuthorizerPayloadFormatVersion: '2.0',
+      EnableSimpleResponses: true,
+      IdentitySource: ['$request.header.Authorization'],
+      AuthorizerResultTtlInSeconds: 30,
+    });
+  });
+
+  it('webhook deliveries go through an encrypted SQS queue with a dead-letter queue, consumed by deliver-webhook', () => {
+    api.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, RedrivePolicy: { maxReceiveCount: 5 } });
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
   });
 
   it('the JWT authorizer checks the user pool issuer and the SPA client audience', () => {
@@ -127,7 +142,16 @@ describe('API stack', () => {
   });
 
   it('one Node 24 arm64 function per handler, each handler with stated permissions', () => {
-    const handlers = [...API_ROUTES.map((r) => r.handler), ...WEBSOCKET_ROUTES.map((r) => r.handler), ...Object.values(WORKFLOW_TASK_HANDLERS), ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER];
+    // Beside the routes' functions: the API key authorizer and the webhook queue's consumer (issue 28).
+    const handlers = [
+      ...API_ROUTES.map((r) => r.handler),
+      ...WEBSOCKET_ROUTES.map((r) => r.handler),
+      ...Object.values(WORKFLOW_TASK_HANDLERS),
+      ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS),
+      PACKAGE_SWEEPER_HANDLER,
+      'api-key-authorizer',
+      'deliver-webhook',
+    ];
     const fns = Object.values(api.findResources('AWS::Lambda::Function'));
     expect(fns.length).toBe(handlers.length);
     for (const fn of fns) {
@@ -231,6 +255,7 @@ describe('API stack', () => {
       'StartCarPackageHandler',
       'TransferTrialPhotosByEmailHandler',
       'TransferTrialPhotosHandler',
+      'V1StartCarPackageHandler',
     ]);
     expect(holders('states:DescribeExecution')).toEqual(['PackageSweeperHandler']);
     expect(holders('states:StopExecution')).toEqual(['EraseAccountHandler', 'PackageSweeperHandler']);
@@ -249,6 +274,7 @@ describe('API stack', () => {
       'StripeWebhookHandler',
       'TransferTrialPhotosByEmailHandler',
       'TransferTrialPhotosHandler',
+      'V1StartCarPackageHandler',
     ]);
     api.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)', State: 'ENABLED' });
   });

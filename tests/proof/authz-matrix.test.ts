@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { useLocalHost } from '../support/local-host';
-import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './route-examples';
+import { ROUTE_EXAMPLES, credentialFor, pathOf, routeKey, type Actor, type World } from './route-examples';
 
 /**
  * The authz matrix, generated from the route table: every route x (anonymous, the dealer who owns the data, another
@@ -17,6 +17,10 @@ import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './rout
  * A fifth caller holds the token of an account erased before the matrix runs (still valid at the gateway for up to an
  * hour): every signed-in write route (any method but GET) answers it 401 and writes nothing of it; the erasure route
  * answers it the same erasure again.
+ * Each signed-in caller also holds an API key (issue 28), which it sends on the public API's ("key") routes, where it acts
+ * as that dealer. A sixth caller holds the owner's credentials the wrong way round: the owner's API key on every other
+ * route and the owner's session token on the public API's routes; it gets 401 on every route that is not public, so a
+ * key never reaches a route outside its set and a session never reaches the public API.
  */
 const { url } = useLocalHost();
 const { signInNewDealer, PackageApi } = await import('../integration/package-api-client');
@@ -28,17 +32,17 @@ const OWNER_CAR = 'Owner Secret 1967 Shelby GT500';
 // Routes that erase the caller's account go last: every actor is still needed by the others.
 const routes = [...(API_ROUTES as readonly ApiRoute[])].sort((a, b) => Number(!!ROUTE_EXAMPLES[routeKey(a)]?.erasesCaller) - Number(!!ROUTE_EXAMPLES[routeKey(b)]?.erasesCaller));
 
-type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user' | 'erased account';
+type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user' | 'erased account' | 'owner, other credential';
 /** A route the erased account's token is tried on: every signed-in route that may write. */
 const isSignedInWrite = (route: ApiRoute) => route.access !== 'public' && route.method !== 'GET';
 
-async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
+async function call(route: ApiRoute, actor: Actor | undefined, world: World, bearer = credentialFor(route, actor)) {
   const req = ROUTE_EXAMPLES[routeKey(route)]!.request(world, actor ?? world.owner);
   const body = req.body === undefined ? undefined : typeof req.body === 'string' || req.body instanceof Uint8Array ? req.body : JSON.stringify(req.body);
   const response = await fetch(`${url}${pathOf(route, req)}`, {
     method: route.method,
     headers: {
-      ...(actor?.token ? { authorization: `Bearer ${actor.token}` } : {}),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...req.headers,
     },
@@ -50,7 +54,7 @@ async function call(route: ApiRoute, actor: Actor | undefined, world: World) {
 function expected(route: ApiRoute, role: Role): number {
   const example = ROUTE_EXAMPLES[routeKey(route)]!;
   if (route.access === 'public') return example.ok;
-  if (role === 'anonymous') return 401;
+  if (role === 'anonymous' || role === 'owner, other credential') return 401;
   if (role === 'erased account') return example.erasesCaller ? example.ok : 401;
   if (route.access === 'super') return role === 'super user' ? example.ok : 403;
   if (example.ownership === 'resource') return role === 'owner' ? example.ok : 404;
@@ -72,7 +76,21 @@ async function erasedAccountItems(): Promise<string[]> {
   return found.sort();
 }
 
-const actors = {} as Record<Exclude<Role, 'anonymous'>, Actor>;
+const actors = {} as Record<Exclude<Role, 'anonymous' | 'owner, other credential'>, Actor>;
+
+/** Settings' "Create API key", as the dealer's session does it. */
+async function newApiKey(token: string): Promise<{ id: string; secret: string }> {
+  const response = await fetch(`${url}/api/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"name":"authz matrix"}' });
+  expect(response.status).toBe(201);
+  const created = (await response.json()) as { key: { id: string }; secret: string };
+  return { id: created.key.id, secret: created.secret };
+}
+
+async function newEndpoint(token: string): Promise<string> {
+  const response = await fetch(`${url}/api/webhooks/endpoints`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"url":"http://127.0.0.1:9/authz-matrix"}' });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { endpoint: { id: string } }).endpoint.id;
+}
 
 describe('authz matrix: every route of the route table x every kind of caller', () => {
   it('every route has an example request (a new route must add one in tests/proof/route-examples.ts)', () => {
@@ -91,6 +109,9 @@ describe('authz matrix: every route of the route table x every kind of caller', 
     actors['other dealer'] = asActor(other!);
     actors['super user'] = asActor(admin!);
     actors['erased account'] = asActor(erased!);
+    for (const role of ['owner', 'other dealer', 'super user', 'erased account'] as const) actors[role].apiKey = (await newApiKey(actors[role].token!)).secret;
+    const keyToRevoke = await newApiKey(owner!.accessToken);
+    const [webhookEndpoint, webhookEndpointToDelete] = [await newEndpoint(owner!.accessToken), await newEndpoint(owner!.accessToken)];
     const erasure = await fetch(`${url}/api/account/erasure`, { method: 'POST', headers: { authorization: `Bearer ${erased!.accessToken}`, 'content-type': 'application/json' }, body: '{"confirm":true}' });
     expect(erasure.status).toBe(200);
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin!.email)).toMatchObject({ role: 'super' });
@@ -106,7 +127,16 @@ describe('authz matrix: every route of the route table x every kind of caller', 
     const done = await api.waitFor(finished.id!, (p) => p.status === 'error' || p.status === 'completed' || p.status === 'partial_complete', 170_000, 500);
     const rendered = done.images.find((i) => i.angle_status === 'completed');
     expect(rendered, 'the real car photo renders at least one angle').toBeDefined();
-    world = { owner: actors.owner, finishedPackage: finished.id!, renderedAngle: rendered!.angle, draftPackage: draft.id!, packageToDelete: doomed.id! };
+    world = {
+      owner: actors.owner,
+      finishedPackage: finished.id!,
+      renderedAngle: rendered!.angle,
+      draftPackage: draft.id!,
+      packageToDelete: doomed.id!,
+      apiKeyToRevoke: keyToRevoke.id,
+      webhookEndpoint,
+      webhookEndpointToDelete,
+    };
   }, 240_000);
 
   for (const route of routes) {
@@ -115,16 +145,20 @@ describe('authz matrix: every route of the route table x every kind of caller', 
       const example = ROUTE_EXAMPLES[key];
       expect(example, `no example for ${key}`).toBeDefined();
       // The permitted caller last when the call changes what the others would reach (a delete).
-      const order: Role[] = example!.changes && route.access !== 'public' ? ['anonymous', 'other dealer', 'super user', 'owner'] : ['anonymous', 'owner', 'other dealer', 'super user'];
+      const order: Role[] =
+        example!.changes && route.access !== 'public'
+          ? ['anonymous', 'owner, other credential', 'other dealer', 'super user', 'owner']
+          : ['anonymous', 'owner, other credential', 'owner', 'other dealer', 'super user'];
       const base = route.access === 'public' && example!.changes ? (['anonymous', 'owner'] as Role[]) : order;
       // The erased account's token first: whatever it may not write must still be there for the others.
       const roles: Role[] = isSignedInWrite(route) ? ['erased account', ...base] : base;
       const seen: string[] = [];
       const want: string[] = [];
       for (const role of roles) {
-        const actor = role === 'anonymous' ? undefined : actors[role];
+        const actor = role === 'anonymous' ? undefined : role === 'owner, other credential' ? actors.owner : actors[role];
         const erasedBefore = role === 'erased account' ? await erasedAccountItems() : undefined;
-        const { status, text } = await call(route, actor, world);
+        const wrongWay = role === 'owner, other credential' ? (route.access === 'key' ? actors.owner.token : actors.owner.apiKey) : undefined;
+        const { status, text } = await call(route, actor, world, wrongWay ?? credentialFor(route, actor));
         if (erasedBefore) expect(await erasedAccountItems(), `${key} as the erased account wrote`).toEqual(erasedBefore);
         seen.push(`${role}: ${status}`);
         want.push(`${role}: ${expected(route, role)}`);

@@ -7,7 +7,7 @@ import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
 import type { LocalHost } from '../../infra/local/host';
-import { ROUTE_EXAMPLES, pathOf, routeKey, type Actor, type World } from './route-examples';
+import { ROUTE_EXAMPLES, credentialFor, pathOf, routeKey, type Actor, type World } from './route-examples';
 
 /**
  * The bad-input sweep, generated from the route table: every route that takes a body gets malformed JSON, the wrong
@@ -129,6 +129,8 @@ function placeholderWorld(): World {
 describe('bad-input sweep: every route with a body x every kind of bad body', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-sweep-'));
+    // The sweep sends hundreds of calls a minute with its API key: well past the per-key limit of a real integration.
+    process.env.API_KEY_CALLS_PER_MINUTE = '1000000';
     host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined });
     const region = 'us-east-1';
     db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: host.credentials });
@@ -136,6 +138,8 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
     const [dealer, admin] = await Promise.all([signInNewDealer(host.url, 'sweep'), signInNewDealer(host.url, 'sweep-super')]);
     caller = { sub: subOf(dealer), email: dealer.email, token: dealer.accessToken };
     superCaller = { sub: subOf(admin), email: admin.email, token: admin.accessToken };
+    const keyResponse = await fetch(`${host.url}/api/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${dealer.accessToken}`, 'content-type': 'application/json' }, body: '{"name":"sweep"}' });
+    caller.apiKey = ((await keyResponse.json()) as { secret: string }).secret;
     const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
     const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin.email)).toMatchObject({ role: 'super' });
@@ -165,7 +169,7 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
       for (const bad of badBodies(req.body, ROUTE_EXAMPLES[key]!.openFields)) {
         const response = await fetch(`${host.url}${pathOf(route, req)}`, {
           method: route.method,
-          headers: { authorization: `Bearer ${actor.token}`, 'content-type': bad.contentType ?? 'application/json', ...req.headers },
+          headers: { authorization: `Bearer ${credentialFor(route, actor)}`, 'content-type': bad.contentType ?? 'application/json', ...req.headers },
           body: bad.body,
         });
         const text = await response.text();
@@ -207,7 +211,7 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
             const hasBody = example!.rawBody || req.body !== undefined;
             const response = await fetch(`${host.url}${path}`, {
               method: route.method,
-              headers: { ...(who === 'signed in' ? { authorization: `Bearer ${actor.token}` } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+              headers: { ...(who === 'signed in' ? { authorization: `Bearer ${credentialFor(route, actor)}` } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
               ...(hasBody ? { body: '{}' } : {}),
             });
             const text = await response.text();

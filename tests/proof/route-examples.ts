@@ -12,7 +12,12 @@ export interface Actor {
   email: string;
   /** Bearer token; undefined for the anonymous visitor. */
   token?: string;
+  /** The actor's API key (issue 28): what they send on the public API's ("key") routes. */
+  apiKey?: string;
 }
+
+/** What an actor sends as bearer on a route: the API key on the public API's routes, the session token elsewhere. */
+export const credentialFor = (route: Pick<ApiRoute, 'access'>, actor: Actor | undefined) => (route.access === 'key' ? actor?.apiKey : actor?.token);
 
 /** What exists before the matrix runs: resources of the owner that other callers must not reach. */
 export interface World {
@@ -25,6 +30,11 @@ export interface World {
   draftPackage: string;
   /** Another draft of the owner's, for the delete route (deleting must be the last call on it). */
   packageToDelete: string;
+  /** An API key of the owner's for the revoke route (not the one the owner calls with). */
+  apiKeyToRevoke?: string;
+  /** The owner's webhook endpoint, and another for the delete route. */
+  webhookEndpoint?: string;
+  webhookEndpointToDelete?: string;
 }
 
 export interface ExampleRequest {
@@ -69,7 +79,33 @@ const idempotency = () => `proof-${crypto.randomUUID()}`;
 /** The shape of a trial token (32 bytes, base64url) that no link has. */
 const UNKNOWN_TRIAL_TOKEN = 'A'.repeat(43);
 
+/** An id of the right shape that no resource has. */
+const NO_SUCH_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
+
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
+  // Dealer integrations (issue 28)
+  'GET /api/api-keys': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/api-keys': { ownership: 'self', ok: 201, request: () => ({ body: { name: 'Proof key' } }) },
+  'POST /api/api-keys/{id}/revoke': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.apiKeyToRevoke ?? NO_SUCH_ID } }) },
+  'GET /api/webhooks/endpoints': { ownership: 'self', ok: 200, request: () => ({}) },
+  // Loopback is allowed locally only (the port answers nothing: the deliveries fail and are retried, harmlessly).
+  'POST /api/webhooks/endpoints': { ownership: 'self', ok: 201, request: () => ({ body: { url: 'http://127.0.0.1:9/proof-hook' } }) },
+  'DELETE /api/webhooks/endpoints/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.webhookEndpointToDelete ?? NO_SUCH_ID } }) },
+  'POST /api/webhooks/endpoints/{id}/test': { ownership: 'resource', ok: 202, request: (w) => ({ params: { id: w.webhookEndpoint ?? NO_SUCH_ID } }) },
+  'GET /api/webhooks/endpoints/{id}/deliveries': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.webhookEndpoint ?? NO_SUCH_ID } }) },
+  'GET /api/admin/dealers/{id}/api-usage': { ownership: 'none', ok: 200, request: (w) => ({ params: { id: w.owner.sub } }) },
+  'GET /api/v1/openapi.json': { ownership: 'none', ok: 200, request: () => ({}) },
+  'POST /api/v1/car-packages': {
+    ownership: 'self',
+    ok: 201,
+    request: () => ({ body: { external_id: `PROOF-${crypto.randomUUID()}`, session_name: 'Proof car', photos: [{ file_name: 'car.jpg', content_type: 'image/jpeg', size: PLAIN_PHOTO.length }] } }),
+  },
+  'GET /api/v1/car-packages': { ownership: 'self', ok: 200, request: () => ({}) },
+  'GET /api/v1/car-packages/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  // A started package: the start answers it again (replayed), charging nothing.
+  'POST /api/v1/car-packages/{id}/start': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'POST /api/v1/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'GET /api/v1/credits/balance': { ownership: 'self', ok: 200, request: () => ({}) },
   'GET /api/health': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/credits/packages': { ownership: 'none', ok: 200, request: () => ({}) },
   'POST /api/contact': {

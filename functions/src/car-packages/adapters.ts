@@ -7,15 +7,19 @@ import { DynamoDbPackageStore } from './dynamodb-package-store';
 import type { RenderWorkflow } from './ports';
 import { S3PhotoStorage } from './s3-photo-storage';
 import { SfnRenderWorkflow } from './sfn-render-workflow';
+import { webhookAdapters } from '../webhooks/configured';
+import { withPackageWebhooks } from '../webhooks/package-webhooks';
 
 export function packageAdapters() {
   const c = config();
+  const store = new DynamoDbPackageStore();
   return {
-    store: new DynamoDbPackageStore(),
+    store,
     photos: new S3PhotoStorage(c.UPLOADS_BUCKET, c.RENDERS_BUCKET),
     credits: new DynamoDbCreditStore(),
     accounts: new DynamoDbAccountStore(),
-    notify: createUserNotifier(),
+    // The dealer's browsers (live events) and, for finished packages and angles, the dealer's webhook endpoints.
+    notify: withPackageWebhooks(createUserNotifier(), { store, webhooks: () => webhookAdapters() }),
   };
 }
 

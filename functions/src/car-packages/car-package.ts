@@ -35,6 +35,8 @@ export interface StoredDraft {
   photos: StoredPhoto[];
   created_at: string;
   expires_at: string;
+  /** The dealer's stock number or VIN, when created through the public API. */
+  external_id?: string;
 }
 
 export interface StoredPackage {
@@ -67,6 +69,8 @@ export interface StoredPackage {
   credit_refunded_at?: string;
   /** The package that "Start again" made from this one's photos. */
   started_again_as?: string;
+  /** The dealer's stock number or VIN, when created through the public API. */
+  external_id?: string;
 }
 
 export interface StoredImage {
@@ -183,6 +187,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     status_message: null,
     created_at: draft.created_at,
     updated_at: now,
+    ...(draft.external_id ? { external_id: draft.external_id } : {}),
   };
   return { pkg, images: ANGLES.map((a) => newImage(pkg, a, now)) };
 }

@@ -26,11 +26,13 @@ export async function createCarPackage(
   deps: Pick<PackageDeps, 'store' | 'photos' | 'accounts' | 'now'>,
   sub: string,
   body: z.output<typeof createCarPackageRequestSchema>,
+  /** The public API names the package's id (claimed for its external_id first) and keeps the external_id on it. */
+  options: { id?: string; externalId?: string } = {},
 ): Promise<CreateCarPackageResponse> {
   if (body.use_logo && !(await deps.accounts.getProfile(sub))?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }
-  const id = newId();
+  const id = options.id ?? newId();
   const now = clock(deps);
   const photos: StoredPhoto[] = body.photos.map((p, i) => {
     const ext = extensionOf(p.content_type as StoredPhoto['content_type']);
@@ -55,6 +57,7 @@ export async function createCarPackage(
     photos,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
+    ...(options.externalId ? { external_id: options.externalId } : {}),
   };
   await deps.store.putDraft(draft);
   const uploads = await Promise.all(

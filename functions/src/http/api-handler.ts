@@ -5,7 +5,7 @@ import { ERASED_ACCOUNT_MESSAGES, MESSAGES } from '@shared/messages';
 import { routeForHandler, type RouteAccess } from '@shared/api-routes';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
-import { errorResponse, json } from './error-response';
+import { errorResponse, json, publicErrorResponse } from './error-response';
 import { cameThroughSite } from './origin-guard';
 import { isAccountErased } from '../privacy/erased-accounts';
 import { assertJsonContentType, isFormContentType, parseWith, readFormBody, readJsonBody } from './validation';
@@ -13,6 +13,8 @@ import { assertJsonContentType, isFormContentType, parseWith, readFormBody, read
 export interface Caller {
   sub: string;
   email?: string;
+  /** Set when the caller is an API key (a "key" route): the key's id. */
+  keyId?: string;
 }
 
 /** Whether a signed-in caller is a super user (read from the profile, never from the client). */
@@ -46,6 +48,8 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
   allowErasedCaller?: boolean;
   /** Replaces the erasure record lookup (tests of the wrapper itself). */
   isAccountErased?: ErasedAccountCheck;
+  /** Needed by routes whose access is "key": the key's rate limit, revocation and usage (api-keys/key-admission.ts). */
+  admitKeyCall?: (sub: string, keyId: string) => Promise<void>;
 }
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -65,6 +69,7 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
   if (!route) throw new Error(`Handler ${handlerName} is not in the route table`);
   const access: RouteAccess = route.access;
   if (access === 'super' && !options.isSuperUser) throw new Error(`Handler ${handlerName} needs isSuperUser`);
+  if (access === 'key' && !options.admitKeyCall) throw new Error(`Handler ${handlerName} needs admitKeyCall`);
 
   return async (event) => {
     const started = Date.now();
@@ -73,7 +78,7 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
     try {
       // Read from the environment itself: a handler whose other settings are missing still refuses a direct call.
       if (!cameThroughSite(event.headers, process.env.ORIGIN_VERIFY_SECRET)) throw new DomainError('forbidden', MESSAGES.onlyThroughSite);
-      const caller = callerOf(event);
+      const caller = access === 'key' ? keyCallerOf(event) : callerOf(event);
       if (access !== 'public' && !caller) throw new DomainError('unauthorized', MESSAGES.unauthorized);
       // Every signed-in write: a token of an erased account writes nothing (reads find nothing of it anyway).
       if (caller && route.method !== 'GET' && !options.allowErasedCaller && (await (options.isAccountErased ?? isAccountErased)(caller.sub))) {
@@ -90,6 +95,9 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
         : undefined;
       const query = options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined;
       const params = options.params ? parseWith(options.params, event.pathParameters ?? {}, 'path') : undefined;
+      // Every valid call with a key: its rate limit, the key still active (revoked keys refused at once), counted. After
+      // the input checks, so a refused input writes nothing (its key was found by the authorizer all the same).
+      if (access === 'key') await options.admitKeyCall!(caller!.sub, caller!.keyId!);
       const result = await run({
         body: body as Parsed<BS>,
         query: query as Parsed<QS>,
@@ -100,12 +108,22 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
       });
       response = json(result.status ?? 200, result.body, result.headers);
     } catch (error) {
-      response = errorResponse(error);
+      // The public API answers its errors in its own documented shape (type, message, param).
+      response = access === 'key' ? publicErrorResponse(error) : errorResponse(error);
     }
     logger.info('request', { status: response.statusCode, ms: Date.now() - started });
     logger.removeKeys(['route', 'requestId']);
     return response;
   };
+}
+
+/** The dealer and key the API key authorizer found (its context, as API Gateway hands it on: requestContext.authorizer.lambda). */
+function keyCallerOf(event: APIGatewayProxyEventV2): Caller | undefined {
+  const context = (event.requestContext as { authorizer?: { lambda?: Record<string, unknown> } } | undefined)?.authorizer?.lambda;
+  const sub = context?.sub;
+  const keyId = context?.key_id;
+  if (typeof sub !== 'string' || !sub || typeof keyId !== 'string' || !keyId) return undefined;
+  return { sub, keyId };
 }
 
 function callerOf(event: APIGatewayProxyEventV2): Caller | undefined {

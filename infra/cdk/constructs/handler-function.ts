@@ -10,6 +10,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
@@ -46,6 +47,8 @@ export interface HandlerResources {
   /** For "secrets:stripe-key" and "secrets:stripe-webhook". */
   stripeSecretKey?: secretsmanager.ISecret;
   stripeWebhookSecret?: secretsmanager.ISecret;
+  /** For "webhooks:enqueue": the webhook delivery queue (issue 28). */
+  webhookQueue?: sqs.IQueue;
   /** For "c2pa:sign" (the KMS key) and "c2pa:verify" (its certificate chain's SSM parameter name). */
   contentCredentials?: { key: kms.IKey; chainParameterName: string };
 }
@@ -116,6 +119,7 @@ export class HandlerFunction extends Construct {
               C2PA_CERT_CHAIN_PARAMETER: need(props.resources.contentCredentials, 'c2pa:sign').chainParameterName,
             }
           : {}),
+        ...(permissions.includes('webhooks:enqueue') ? { WEBHOOK_QUEUE_URL: need(props.resources.webhookQueue, 'webhooks:enqueue').queueUrl } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -284,6 +288,9 @@ export class HandlerFunction extends Construct {
           break;
         case 'c2pa:verify':
           this.fn.addToRolePolicy(this.chainRead(need(props.resources.contentCredentials, permission).chainParameterName));
+          break;
+        case 'webhooks:enqueue':
+          need(props.resources.webhookQueue, permission).grantSendMessages(this.fn);
           break;
         case 'websocket:post':
           if (!props.resources.webSocketApiArn) throw new Error(`${props.handler} needs the WebSocket API`);

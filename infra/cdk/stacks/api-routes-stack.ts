@@ -29,7 +29,7 @@ export class ApiRoutesStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiRoutesStackProps) {
     super(scope, id, props);
-    const { config, httpApi, authorizer, environments } = props.shared;
+    const { config, httpApi, authorizer, keyAuthorizer, environments } = props.shared;
     const resources = { ...props.shared.resources, renderWorkflow: props.workflows.render, batchWorkflow: props.workflows.batch };
     for (const route of props.routes) {
       const fn = new HandlerFunction(this, `${pascal(route.handler)}Handler`, {
@@ -45,7 +45,8 @@ export class ApiRoutesStack extends Stack {
         httpApi,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${pascal(route.handler)}Integration`, fn),
-        ...(route.access === 'public' ? {} : { authorizer }),
+        // The public API's routes take an API key (the Lambda authorizer), every other signed-in route a JWT.
+        ...(route.access === 'public' ? {} : { authorizer: route.access === 'key' ? keyAuthorizer : authorizer }),
       });
       if (route.access === 'public') {
         NagSuppressions.addResourceSuppressions(httpRoute, [

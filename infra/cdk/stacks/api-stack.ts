@@ -1,6 +1,8 @@
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpJwtAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -51,6 +53,8 @@ export interface ApiShared {
   config: StageConfig;
   httpApi: apigw.HttpApi;
   authorizer: HttpJwtAuthorizer;
+  /** The public API's API key authorizer (issue 28). */
+  keyAuthorizer: HttpLambdaAuthorizer;
   /** Every function's environment; `api` adds the origin check (functions behind the HTTP API), `render` the model. */
   environments: { base: Record<string, string>; api: Record<string, string>; render: Record<string, string> };
   /** Without the workflows: the workflows stack adds them for the stacks after it. */
@@ -68,6 +72,8 @@ export class ApiStack extends Stack {
   readonly httpApi: apigw.HttpApi;
   readonly webSocketStage: apigw.WebSocketStage;
   readonly authorizer: HttpJwtAuthorizer;
+  readonly keyAuthorizer: HttpLambdaAuthorizer;
+  readonly webhookQueue: sqs.Queue;
   readonly shared: ApiShared;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -146,8 +152,22 @@ export class ApiStack extends Stack {
       stringValue: CHAIN_NOT_ISSUED,
     });
     new CfnOutput(this, 'ContentCredentialsKeyArn', { value: contentCredentialsKey.keyArn });
+    // Webhook deliveries (issue 28): one message per attempt. SQS rather than EventBridge: each attempt must be signed with
+    // the endpoint's own secret and a fresh timestamp, and its response code logged for the dealer, which EventBridge's
+    // API destinations (basic, API key or OAuth auth; no per-request HMAC) cannot do; SQS's per-message delay gives the
+    // backoff, and the same code runs locally on an in-process queue. A message the consumer itself fails on (the table
+    // unreachable) is handed out again, then kept in the dead-letter queue for 14 days.
+    const webhookDeadLetters = new sqs.Queue(this, 'WebhookDeliveriesDlq', { encryption: sqs.QueueEncryption.SQS_MANAGED, enforceSSL: true, retentionPeriod: Duration.days(14) });
+    NagSuppressions.addResourceSuppressions(webhookDeadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This is the dead-letter queue of the webhook delivery queue.' }]);
+    this.webhookQueue = new sqs.Queue(this, 'WebhookDeliveries', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(90),
+      deadLetterQueue: { queue: webhookDeadLetters, maxReceiveCount: 5 },
+    });
     const resources: HandlerResources = {
       ...props.resources,
+      webhookQueue: this.webhookQueue,
       webSocketApiArn,
       openAiSecret,
       stripeSecretKey,
@@ -187,9 +207,26 @@ export class ApiStack extends Stack {
     this.authorizer = new HttpJwtAuthorizer('CognitoJwt', `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`, {
       jwtAudience: [props.userPoolClient.userPoolClientId],
     });
+    // The public API's key check: a Lambda authorizer (simple responses) whose answer API Gateway caches for 30 s per
+    // Authorization header; the route's handler checks the key again on every call, so a revoked key is refused at once.
+    const keyAuthorizerFn = fnFor('api-key-authorizer');
+    this.keyAuthorizer = new HttpLambdaAuthorizer('ApiKey', keyAuthorizerFn, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: ['$request.header.Authorization'],
+      resultsCacheTtl: Duration.seconds(30),
+    });
+    // The webhook queue's consumer: one attempt per message (a receiver's refusal queues the next attempt itself).
+    const deliver = new HandlerFunction(this, 'DeliverWebhookHandler', {
+      handler: 'deliver-webhook',
+      functionName: handlerFunctionName(config.stage, 'deliver-webhook'),
+      resources,
+      environment,
+      timeout: Duration.seconds(30),
+    }).fn;
+    deliver.addEventSource(new SqsEventSource(this.webhookQueue, { batchSize: 5, reportBatchItemFailures: true }));
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
-    this.shared = { config, httpApi: this.httpApi, authorizer: this.authorizer, environments: { base: environment, api: apiEnvironment, render: renderEnvironment }, resources };
+    this.shared = { config, httpApi: this.httpApi, authorizer: this.authorizer, keyAuthorizer: this.keyAuthorizer, environments: { base: environment, api: apiEnvironment, render: renderEnvironment }, resources };
   }
 }
 

@@ -112,3 +112,30 @@ export const roleChangeKeys = {
 
 /** The scopes of the rate counters keyed by a dealer's account or address (an account erasure deletes them). */
 export const rateScopes = { supportUser: 'support-user', contactEmail: 'contact-email' } as const;
+
+/**
+ * Dealer integrations (issue 28). A dealer's keys, endpoints, deliveries and usage live under the dealer's partition; the
+ * two items found by something other than the dealer (a key's hash, a webhook event's id) carry GSI1PK USER#<sub>, so
+ * an account erasure finds and deletes them with the rest.
+ */
+export const integrationKeys = {
+  apiKey: (sub: string, keyId: string) => ({ PK: `USER#${sub}`, SK: `APIKEY#${keyId}` }),
+  apiKeyPrefix: 'APIKEY#',
+  /** The authorizer's lookup: only the key's SHA-256 is stored. Deleted when the key is revoked. */
+  apiKeyHash: (hash: string) => ({ PK: `APIKEY_HASH#${hash}`, SK: 'KEY' }),
+  apiKeyHashIndex: (sub: string, hash: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `APIKEY_HASH#${hash}` }),
+  /** Calls and webhook deliveries of a dealer on one UTC day. */
+  usageDay: (sub: string, day: string) => ({ PK: `USER#${sub}`, SK: `USAGE#${day}` }),
+  usagePrefix: 'USAGE#',
+  /** A car package by the dealer's stock number or VIN. */
+  externalId: (sub: string, externalId: string) => ({ PK: `USER#${sub}`, SK: `EXTERNAL_ID#${externalId}` }),
+  /** An Idempotency-Key of a start (its SHA-256), with the request it answered. Expires after a day. */
+  idempotencyKey: (sub: string, keyHash: string) => ({ PK: `USER#${sub}`, SK: `IDEMPOTENCY#${keyHash}` }),
+  webhookEndpoint: (sub: string, id: string) => ({ PK: `USER#${sub}`, SK: `WEBHOOK#${id}` }),
+  webhookEndpointPrefix: 'WEBHOOK#',
+  /** One item per event id: an event whose producer ran twice is delivered once. */
+  webhookEvent: (eventId: string) => ({ PK: `WEBHOOK_EVENT#${eventId}`, SK: 'EVENT' }),
+  webhookEventIndex: (sub: string, eventId: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `WEBHOOK_EVENT#${eventId}` }),
+  webhookDelivery: (sub: string, endpointId: string, deliveryId: string) => ({ PK: `USER#${sub}`, SK: `WHDELIVERY#${endpointId}#${deliveryId}` }),
+  webhookDeliveryPrefix: (endpointId: string) => `WHDELIVERY#${endpointId}#`,
+} as const;

@@ -1,0 +1,94 @@
+/**
+ * API keys: created with a name and shown once, stored only as their SHA-256; listed with their last use; revoked at
+ * once. A call with a key is checked here on every request (after the gateway's authorizer): a revoked key is refused
+ * even while the authorizer's answer is still cached, and each key has its own rate limit. No AWS SDK here.
+ */
+import { randomBytes } from 'node:crypto';
+import { API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
+import { INTEGRATION_MESSAGES } from '@shared/messages';
+import type { ApiKey, CreateApiKeyResponse } from '@shared/schemas/integrations';
+import { DomainError } from '../lib/errors';
+import { newId, sha256 } from '../lib/ids';
+import type { ApiKeyStore, StoredApiKey } from './ports';
+
+const RATE_WINDOW_MS = 60_000;
+
+export interface ApiKeyDeps {
+  store: ApiKeyStore;
+  now?: () => Date;
+}
+const clock = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
+
+/** 32 random bytes: a key cannot be guessed, so a fast hash (SHA-256) is enough to store it. */
+export function generateApiKey(): string {
+  return `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+}
+
+/** The part of an Authorization header that may be a key, undefined when it cannot be one. */
+export function apiKeyFromHeader(authorization: string | undefined): string | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  return token && token.startsWith(API_KEY_PREFIX) && token.length <= 100 ? token : undefined;
+}
+
+export const apiKeyView = (k: StoredApiKey): ApiKey => ({
+  id: k.key_id,
+  name: k.name,
+  prefix: k.prefix,
+  created_at: k.created_at,
+  last_used_at: k.last_used_at,
+  revoked_at: k.revoked_at,
+  calls: k.calls,
+});
+
+export async function createApiKey(deps: ApiKeyDeps, sub: string, name: string): Promise<CreateApiKeyResponse> {
+  const secret = generateApiKey();
+  const key: StoredApiKey = {
+    key_id: newId(),
+    user_id: sub,
+    name,
+    prefix: `${secret.slice(0, API_KEY_PREFIX.length + 6)}…`,
+    key_hash: sha256(secret),
+    created_at: clock(deps).toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+    calls: 0,
+  };
+  if (!(await deps.store.create(key, MAX_API_KEYS))) throw new DomainError('conflict', INTEGRATION_MESSAGES.tooManyKeys(MAX_API_KEYS));
+  return { key: apiKeyView(key), secret };
+}
+
+export async function listApiKeys(deps: ApiKeyDeps, sub: string): Promise<ApiKey[]> {
+  return (await deps.store.list(sub)).map(apiKeyView);
+}
+
+export async function revokeApiKey(deps: ApiKeyDeps, sub: string, keyId: string): Promise<ApiKey> {
+  if (!(await deps.store.revoke(sub, keyId, clock(deps).toISOString()))) throw new DomainError('not_found', INTEGRATION_MESSAGES.keyNotFound);
+  return apiKeyView((await deps.store.list(sub)).find((k) => k.key_id === keyId)!);
+}
+
+/** The authorizer's question: whose key is this? Undefined for anything but an active key. */
+export async function identifyApiKey(deps: Pick<ApiKeyDeps, 'store'>, authorization: string | undefined) {
+  const key = apiKeyFromHeader(authorization);
+  return key ? deps.store.findByHash(sha256(key)) : undefined;
+}
+
+/** What a 429 tells the caller: when the next window opens. */
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number, perMinute: number) {
+    super('rate_limited', INTEGRATION_MESSAGES.rateLimited(perMinute));
+  }
+}
+
+/**
+ * Every call with a key, before the route's work: the key's rate limit, then the key still active (its use recorded in
+ * the same conditional write, so a revoked key is refused on its next call), then the dealer's usage of the day.
+ */
+export async function admitKeyCall(deps: ApiKeyDeps, sub: string, keyId: string, perMinute = API_KEY_CALLS_PER_MINUTE): Promise<void> {
+  const now = clock(deps);
+  const windowStart = now.getTime() - (now.getTime() % RATE_WINDOW_MS);
+  if (!(await deps.store.allowCall(keyId, perMinute, windowStart, RATE_WINDOW_MS))) {
+    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now.getTime()) / 1000)), perMinute);
+  }
+  if (!(await deps.store.recordCall(sub, keyId, now.toISOString()))) throw new DomainError('unauthorized', INTEGRATION_MESSAGES.keyRevoked);
+  await deps.store.countUsage(sub, now.toISOString().slice(0, 10), 'api_calls');
+}

@@ -1,0 +1,29 @@
+/** Where API keys and their use are kept (DynamoDB in both homes). */
+export interface StoredApiKey {
+  key_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  calls: number;
+}
+
+export interface ApiKeyStore {
+  /** Stores the key and its hash lookup together; false when the dealer already has `max` active keys. */
+  create(key: StoredApiKey, max: number): Promise<boolean>;
+  list(sub: string): Promise<StoredApiKey[]>;
+  /** Marks the key revoked and deletes its lookup in one transaction; false when there is no such key. */
+  revoke(sub: string, keyId: string, now: string): Promise<boolean>;
+  /** The key a hash belongs to (the authorizer), undefined when none or revoked. */
+  findByHash(hash: string): Promise<{ user_id: string; key_id: string } | undefined>;
+  /** Records one call: last use and count; false when the key is revoked or gone (nothing written). */
+  recordCall(sub: string, keyId: string, now: string): Promise<boolean>;
+  /** Counts one call in the key's fixed window; false when the window is full. */
+  allowCall(keyId: string, perWindow: number, windowStartMs: number, windowMs: number): Promise<boolean>;
+  /** Adds to the dealer's usage of one UTC day. */
+  countUsage(sub: string, day: string, what: 'api_calls' | 'webhook_deliveries'): Promise<void>;
+  usage(sub: string, sinceDay: string): Promise<{ day: string; api_calls: number; webhook_deliveries: number }[]>;
+}

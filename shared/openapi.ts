@@ -1,0 +1,83 @@
+/**
+ * The public API's OpenAPI 3.1 document, generated from the route table (its "key" routes) and the zod schemas of
+ * shared/schemas/public-api.ts: one source, so the document lists exactly the routes an API key reaches, with the
+ * schemas their handlers validate with. Served at GET /api/v1/openapi.json and rendered on /docs/api.
+ */
+import { z } from 'zod';
+import { API_ROUTES, type ApiRoute } from './api-routes';
+import { API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX } from './integrations';
+import { PUBLIC_OPERATIONS, publicApiErrorSchema, type PublicOperation } from './schemas/public-api';
+
+type Json = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  return rest;
+};
+
+/** The routes an API key reaches, in table order. */
+export const publicRoutes = (): ApiRoute[] => (API_ROUTES as readonly ApiRoute[]).filter((r) => r.access === 'key');
+
+const ERRORS: Record<string, string> = {
+  '400': 'The request is invalid: `param` names the field at fault.',
+  '401': 'No API key, or a revoked one. (When the gateway refuses a key before the API is reached, the body is `{"message":"Unauthorized"}`.)',
+  '402': 'Not enough credits.',
+  '404': 'No such car package among yours.',
+  '409': 'The request conflicts with the state of the package (or reuses an Idempotency-Key).',
+  '429': `More than ${API_KEY_CALLS_PER_MINUTE} calls a minute with this key: wait for the seconds in Retry-After.`,
+};
+
+function parameters(op: PublicOperation): Json[] {
+  const out: Json[] = [];
+  for (const [where, schema] of [['path', op.params], ['query', op.query]] as const) {
+    if (!schema) continue;
+    const s = jsonSchema(schema, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    for (const [name, property] of Object.entries(s.properties ?? {})) {
+      out.push({ name, in: where, required: where === 'path' || (s.required ?? []).includes(name), schema: property });
+    }
+  }
+  for (const [name, description] of Object.entries(op.headers ?? {})) out.push({ name, in: 'header', required: false, description, schema: { type: 'string', maxLength: 255 } });
+  return out;
+}
+
+export function openApiDocument(serverUrl?: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of publicRoutes()) {
+    const op = PUBLIC_OPERATIONS[`${route.method} ${route.path}` as keyof typeof PUBLIC_OPERATIONS];
+    if (!op) throw new Error(`${route.method} ${route.path} is a public API route without an entry in PUBLIC_OPERATIONS`);
+    const responses: Json = { [String(op.status)]: { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } };
+    if (route.path === '/api/v1/car-packages' && route.method === 'POST') {
+      responses['200'] = { description: 'A package with this external_id existed already: this is it.', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } };
+    }
+    for (const [status, description] of Object.entries(ERRORS)) {
+      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    }
+    const params = parameters(op);
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = {
+      operationId: route.handler.replace(/^v1-/, '').replace(/-(\w)/g, (_m, c: string) => c.toUpperCase()),
+      summary: op.summary,
+      ...(op.description ? { description: op.description } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Studio Lot API',
+      version: '1.0.0',
+      description:
+        'Car packages by API: create one per car with its stock number or VIN as external_id, upload the photos through the presigned posts, start it (1 credit), and read its status and image links, or receive webhooks when it finishes.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: `An API key from Settings (starts with ${API_KEY_PREFIX}), sent as "Authorization: Bearer <key>".` },
+      },
+      schemas: { Error: jsonSchema(publicApiErrorSchema, 'output') },
+    },
+  };
+}

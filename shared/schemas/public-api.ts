@@ -1,0 +1,127 @@
+/**
+ * The public API (v1): its request and response schemas, keyed by the route table's "key" routes. The v1 handlers
+ * validate with these and the OpenAPI document is generated from them and the route table (shared/openapi.ts), so a
+ * route cannot join the public set without a schema entry here and a place in the document (the type below demands
+ * one entry per "key" route).
+ */
+import { z } from 'zod';
+import type { API_ROUTES } from '../api-routes';
+import {
+  carPackageDetailSchema,
+  carPackagePathSchema,
+  carPackageSummarySchema,
+  carPackageZipResponseSchema,
+  createCarPackageRequestSchema,
+  listCarPackagesQuerySchema,
+  photoUploadSchema,
+} from './car-packages';
+import { creditBalanceSchema } from './credit-balance';
+
+/** The car's stock number or VIN in the dealer's own system: unique per dealer. */
+export const externalIdSchema = z
+  .string({ error: (i) => (i.input === undefined ? 'external_id is required' : 'external_id must be text') })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'external_id must be 1 to 64 letters, digits, ".", "_", ":" or "-" (a stock number or VIN)' })
+  .meta({ description: "The car's stock number or VIN in your system; unique per dealer. Creating again with the same external_id answers the existing package.", example: 'WVWZZZ1KZAW000123' });
+
+export const v1CreateCarPackageRequestSchema = createCarPackageRequestSchema.extend({ external_id: externalIdSchema });
+
+export const v1CarPackageSchema = carPackageSummarySchema.extend({ external_id: z.string().nullable() });
+export const v1CarPackageDetailSchema = carPackageDetailSchema.extend({ external_id: z.string().nullable() });
+
+export const v1CreateCarPackageResponseSchema = z.object({
+  id: z.string(),
+  external_id: z.string(),
+  /** draft: photos still to upload, then start; otherwise the package's status. */
+  status: z.string(),
+  /** False when a package with this external_id existed already (this is it). */
+  created: z.boolean(),
+  /** One presigned POST per photo while the package is a draft (multipart/form-data: the fields, then the file as "file"). */
+  uploads: z.array(photoUploadSchema),
+  /** After this, a draft's uploads are refused and the draft is forgotten. */
+  expires_at: z.string().nullable(),
+});
+
+export const v1ListCarPackagesQuerySchema = listCarPackagesQuerySchema;
+export const v1ListCarPackagesResponseSchema = z.object({
+  data: z.array(v1CarPackageSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+  has_more: z.boolean(),
+});
+
+export const v1StartCarPackageResponseSchema = z.object({
+  package: v1CarPackageSchema,
+  /** True when the package had been started already: nothing was charged this time. */
+  replayed: z.boolean(),
+  /** Credits left after the start. */
+  total_credits: z.number().int().nonnegative(),
+});
+
+/** Idempotency-Key header of the start: the same key answers the same start. */
+export const idempotencyKeyHeaderSchema = z.string().regex(/^[\x21-\x7e]{1,255}$/);
+
+/** Every error of the public API: a type for programs, a message for people, the parameter at fault. */
+export const publicApiErrorSchema = z.object({
+  type: z.enum(['invalid_request_error', 'authentication_error', 'permission_error', 'not_found_error', 'conflict_error', 'insufficient_credits_error', 'rate_limit_error', 'api_error']),
+  message: z.string(),
+  param: z.string().nullable(),
+});
+export type PublicApiError = z.infer<typeof publicApiErrorSchema>;
+
+export interface PublicOperation {
+  summary: string;
+  description?: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  params?: z.ZodType;
+  /** Request headers the route reads (name: description). */
+  headers?: Record<string, string>;
+  response: z.ZodType;
+  status: number;
+}
+
+type KeyRoute = Extract<(typeof API_ROUTES)[number], { access: 'key' }>;
+type RouteKeyOf<R> = R extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+type KeyRouteKey = RouteKeyOf<KeyRoute>;
+
+export const PUBLIC_OPERATIONS: Record<KeyRouteKey, PublicOperation> = {
+  'POST /api/v1/car-packages': {
+    summary: 'Create a car package (or get the one with this external_id)',
+    description: 'Answers one presigned upload per photo. Nothing is charged until the package starts. Creating again with an external_id you used answers the existing package (200, created false).',
+    body: v1CreateCarPackageRequestSchema,
+    response: v1CreateCarPackageResponseSchema,
+    status: 201,
+  },
+  'GET /api/v1/car-packages': {
+    summary: 'List car packages, newest first',
+    query: v1ListCarPackagesQuerySchema,
+    response: v1ListCarPackagesResponseSchema,
+    status: 200,
+  },
+  'GET /api/v1/car-packages/{id}': {
+    summary: 'Get a car package with its angles and image links',
+    description: 'Image links are signed and short-lived: read the package again for fresh ones.',
+    params: carPackagePathSchema,
+    response: v1CarPackageDetailSchema,
+    status: 200,
+  },
+  'POST /api/v1/car-packages/{id}/start': {
+    summary: 'Start a car package (1 credit)',
+    description: 'Checks every uploaded photo, charges 1 credit once and starts rendering. Starting again answers the same start without charging.',
+    params: carPackagePathSchema,
+    headers: { 'Idempotency-Key': 'Optional. The same key answers the same start; a key used for another request is refused (409).' },
+    response: v1StartCarPackageResponseSchema,
+    status: 200,
+  },
+  'POST /api/v1/car-packages/{id}/zip': {
+    summary: 'Get a zip of every finished image',
+    params: carPackagePathSchema,
+    response: carPackageZipResponseSchema,
+    status: 200,
+  },
+  'GET /api/v1/credits/balance': {
+    summary: 'Your credit balance',
+    response: creditBalanceSchema,
+    status: 200,
+  },
+};

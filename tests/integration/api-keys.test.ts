@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { API_KEY_CALLS_PER_MINUTE } from '@shared/integrations';
+import type { ApiKey } from '@shared/schemas/integrations';
+import { useLocalHost } from '../support/local-host';
+
+/** API keys (issue 28): shown once, stored as a hash, listed with their last use, revoked at once, rate-limited per key. */
+const { url } = useLocalHost();
+const { signInNewDealer } = await import('./package-api-client');
+const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
+const { ScanCommand } = await import('@aws-sdk/lib-dynamodb');
+
+const call = async (token: string, method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+};
+
+async function tableHolds(text: string): Promise<boolean> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    if ((page.Items ?? []).some((i) => JSON.stringify(i).includes(text))) return true;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return false;
+}
+
+describe('API keys', () => {
+  it('a key is shown once and stored only as its hash; its use is listed; once revoked, its next call gets 401', async () => {
+    const dealer = await signInNewDealer(url, 'api-keys');
+    const created = await call(dealer.accessToken, 'POST', '/api/api-keys', { name: 'Photographer app' });
+    expect(created.status).toBe(201);
+    const { key, secret } = created.body as { key: ApiKey; secret: string };
+    expect(key).toMatchObject({ name: 'Photographer app', last_used_at: null, revoked_at: null, calls: 0 });
+    expect(secret.startsWith(key.prefix.replace('…', ''))).toBe(true);
+    expect(await tableHolds(secret), 'the key itself is in the table').toBe(false);
+    expect(JSON.stringify((await call(dealer.accessToken, 'GET', '/api/api-keys')).body)).not.toContain(secret);
+
+    expect((await call(secret, 'GET', '/api/v1/credits/balance')).status).toBe(200);
+    const listed = (await call(dealer.accessToken, 'GET', '/api/api-keys')).body as { keys: ApiKey[] };
+    expect(listed.keys[0]).toMatchObject({ id: key.id, calls: 1 });
+    expect(listed.keys[0]!.last_used_at).not.toBeNull();
+
+    // A key is not a session: the app's routes refuse it.
+    expect((await call(secret, 'GET', '/api/me')).status).toBe(401);
+    expect((await call(secret, 'GET', '/api/car-packages')).status).toBe(401);
+
+    const revoked = await call(dealer.accessToken, 'POST', `/api/api-keys/${key.id}/revoke`);
+    expect(revoked.status).toBe(200);
+    expect((revoked.body.key as ApiKey).revoked_at).not.toBeNull();
+    const after = await call(secret, 'GET', '/api/v1/credits/balance');
+    expect(after.status).toBe(401);
+    expect(typeof after.body.message).toBe('string');
+    // Another dealer cannot revoke (or see) it.
+    const other = await signInNewDealer(url, 'api-keys-other');
+    expect((await call(other.accessToken, 'POST', `/api/api-keys/${key.id}/revoke`)).status).toBe(404);
+  }, 60_000);
+
+  it(`answers 429 with Retry-After past ${API_KEY_CALLS_PER_MINUTE} calls a minute with one key, not with another key`, async () => {
+    const dealer = await signInNewDealer(url, 'api-keys-rate');
+    // Start at the beginning of a minute window, so all calls land in the same one.
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
+    const [a, b] = await Promise.all([1, 2].map(async (n) => ((await call(dealer.accessToken, 'POST', '/api/api-keys', { name: `key ${n}` })).body as { secret: string }).secret));
+    const statuses: number[] = [];
+    for (let i = 0; i < API_KEY_CALLS_PER_MINUTE; i += 10) {
+      statuses.push(...(await Promise.all(Array.from({ length: 10 }, async () => (await call(a!, 'GET', '/api/v1/credits/balance')).status))));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await call(a!, 'GET', '/api/v1/credits/balance');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ type: 'rate_limit_error', param: null });
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect((await call(b!, 'GET', '/api/v1/credits/balance')).status).toBe(200);
+  }, 120_000);
+});
