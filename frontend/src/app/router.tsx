@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: 'terms', ...page(() => import('./routes/terms')) },
           { path: 'privacy', ...page(() => import('./routes/privacy')) },
           { path: 'verify', ...page(() => import('./routes/verify')) },
+          { path: 'docs/api', ...page(() => import('./routes/api-docs')) },
           { path: 'trial/:token', ...page(() => import('./routes/trial')) },
           { path: 'auth/callback', ...page(() => import('./routes/auth-callback')) },
           {
@@ -47,7 +48,7 @@ export const routes: RouteObject[] = [
               { path: 'car-packages', ...page(() => import('@/features/car-packages/components/car-packages-page')) },
               { path: 'images', ...page(() => import('@/features/images/components/images-page')) },
               { path: 'image-processor', ...page(() => import('./routes/image-processor')) },
-              { path: 'settings', ...page(() => import('@/features/dashboard/components/settings-page')) },
+              { path: 'settings', ...page(() => import('./routes/settings')) },
               { path: 'support', ...page(() => import('@/features/dashboard/components/support-page')) },
               { path: 'admin', ...page(() => import('./routes/admin')) },
             ],

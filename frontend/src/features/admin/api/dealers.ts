@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminDealer, DealerTransactionsResponse, SetDealerRoleResponse } from '@shared/schemas/admin-dealers';
+import type { ApiUsage } from '@shared/schemas/integrations';
 import type { Role } from '@shared/statuses';
 import { api } from '@/lib/api-client';
 
@@ -40,5 +41,13 @@ export function useDealerTransactions(dealer: AdminDealer) {
         { auth: true, signal },
       ),
     getNextPageParam: (last) => last.next_cursor,
+  });
+}
+
+/** The dealer's API keys with their calls, and API calls and webhook deliveries per day (last 30 days). */
+export function useDealerApiUsage(dealerId: string) {
+  return useQuery({
+    queryKey: ['admin', 'dealer-api-usage', dealerId],
+    queryFn: ({ signal }) => api.get<ApiUsage>(`/api/admin/dealers/${encodeURIComponent(dealerId)}/api-usage`, { auth: true, signal }),
   });
 }

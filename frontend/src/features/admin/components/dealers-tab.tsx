@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useAdminDealer, useDealerTransactions, useSetDealerRole } from '../api/dealers';
+import { useAdminDealer, useDealerApiUsage, useDealerTransactions, useSetDealerRole } from '../api/dealers';
 import { formatDate, formatDateTime } from './format';
 import { LoadMore } from './list-states';
 
@@ -86,6 +86,65 @@ function DealerLedger({ dealer }: { dealer: AdminDealer }) {
   );
 }
 
+/** API keys and usage (issue 28): each key's calls, and API calls and webhook deliveries per day. */
+function DealerApiUsage({ dealerId }: { dealerId: string }) {
+  const usage = useDealerApiUsage(dealerId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>API usage</CardTitle>
+        <CardDescription>API keys, and calls and webhook deliveries per day (last 30 days).</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4" data-testid="dealer-api-usage">
+        {usage.isPending ? (
+          <Spinner label="Loading API usage" />
+        ) : usage.isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {usage.error.message}
+          </p>
+        ) : (
+          <>
+            {usage.data.keys.length === 0 ? (
+              <p className="text-sm text-slate-700">No API keys.</p>
+            ) : (
+              <ul className="grid gap-1 text-sm">
+                {usage.data.keys.map((k) => (
+                  <li key={k.id}>
+                    <span className="font-medium">{k.name}</span> <code className="font-mono text-xs">{k.prefix}</code>: {k.calls} calls
+                    {k.revoked_at ? ` · revoked ${formatDateTime(k.revoked_at)}` : k.last_used_at ? ` · last used ${formatDateTime(k.last_used_at)}` : ''}
+                  </li>
+                ))}
+              </ul>
+            )}
+            {usage.data.days.length === 0 ? (
+              <p className="text-sm text-slate-700">No API calls or webhook deliveries in the last 30 days.</p>
+            ) : (
+              <Table label="API usage per day">
+                <TableHead>
+                  <TableRow>
+                    <TableHeader>Day</TableHeader>
+                    <TableHeader className="text-right">API calls</TableHeader>
+                    <TableHeader className="text-right">Webhook deliveries</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {usage.data.days.map((d) => (
+                    <TableRow key={d.day}>
+                      <TableCell>{d.day}</TableCell>
+                      <TableCell className="text-right">{d.api_calls}</TableCell>
+                      <TableCell className="text-right">{d.webhook_deliveries}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
 function DealerDetail({ dealer, email }: { dealer: AdminDealer; email: string }) {
   const { profile, balance } = dealer;
   return (
@@ -139,6 +198,7 @@ function DealerDetail({ dealer, email }: { dealer: AdminDealer; email: string })
         </CardContent>
       </Card>
       <DealerLedger dealer={dealer} />
+      <DealerApiUsage dealerId={profile.id} />
       <Card>
         <CardHeader>
           <CardTitle>Car packages</CardTitle>

@@ -1,6 +1,6 @@
 // Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
 import { BadgeCheck, LogOut, Star } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
 import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
@@ -111,7 +111,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
-export default function SettingsPage() {
+/** `children`: sections other features add (the app composes them: API keys and webhooks). */
+export default function SettingsPage({ children }: { children?: ReactNode }) {
   usePageMeta('Settings', 'Your dealership profile and account.');
   const me = useMe();
   const signOut = useSignOut();
@@ -170,6 +171,7 @@ export default function SettingsPage() {
             </CardHeader>
           </Card>
         )}
+        {profile && children}
         <Card>
           <CardHeader>
             <CardTitle>Account Actions</CardTitle>

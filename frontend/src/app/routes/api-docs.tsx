@@ -1,0 +1,5 @@
+import { ApiDocsPage } from '@/features/api-docs/components/api-docs-page';
+
+export default function ApiDocsRoute() {
+  return <ApiDocsPage />;
+}

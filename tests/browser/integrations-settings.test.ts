@@ -1,0 +1,72 @@
+import { mkdir } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_SIGNATURE_HEADER } from '@shared/integrations';
+import { useBrowserSession } from '../support/browser';
+import { signedInDealer } from '../support/sign-in';
+import { startReceiver } from '../support/webhook-receiver';
+
+const session = useBrowserSession();
+const SHOTS = '.cache/screenshots';
+
+/**
+ * Settings' integrations (issue 28): an API key is created and shown once, works, is listed with its use and revoked;
+ * a webhook endpoint is added (its secret shown once), "Send test event" reaches it and its delivery shows with the
+ * response code. The API reference page shows the walk-through and the reference from the OpenAPI document.
+ */
+describe('Settings: API keys and webhooks; the API reference', () => {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 812 },
+  ]) {
+    it(`creates, uses and revokes a key, and sends a test event at ${viewport.width} px`, async () => {
+      await mkdir(SHOTS, { recursive: true });
+      const receiver = await startReceiver();
+      try {
+        const { page, errors } = await signedInDealer(session.browser, session.url, { name: `integrations-${viewport.width}`, viewport });
+        await page.goto(`${session.url}/dashboard/settings`);
+        await page.getByRole('heading', { name: 'API keys' }).waitFor();
+        await page.getByText('No API keys yet.').waitFor();
+        await page.getByLabel('Key name').fill('DMS sync');
+        await page.getByRole('button', { name: 'Create key' }).click();
+        const secret = (await page.getByTestId('secret-once').textContent())!;
+        expect(secret).toMatch(/^slk_/);
+        const used = await fetch(`${session.url}/api/v1/credits/balance`, { headers: { authorization: `Bearer ${secret}` } });
+        expect(used.status).toBe(200);
+
+        await page.getByLabel('Endpoint URL').fill(receiver.url);
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        await page.getByText("The endpoint's signing secret").waitFor();
+        await page.getByRole('button', { name: 'Send test event' }).click();
+        await receiver.waitFor((r) => r.length === 1, 20_000);
+        expect(String(receiver.received[0]!.headers[WEBHOOK_SIGNATURE_HEADER])).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+        const log = page.getByRole('list', { name: `Deliveries to ${receiver.url}` });
+        await log.getByText('delivered').waitFor({ timeout: 20_000 });
+        await log.getByText('#1: 200').waitFor();
+        await page.reload();
+        await page.getByText(/Last used .* · 1 call$/).waitFor();
+        await page.screenshot({ path: `${SHOTS}/settings-integrations-${viewport.width}.png`, fullPage: true });
+
+        await page.getByRole('button', { name: 'Revoke' }).click();
+        await page.getByRole('dialog', { name: 'Revoke "DMS sync"?' }).getByRole('button', { name: 'Revoke key' }).click();
+        await page.getByText(/^Revoked /).waitFor();
+        expect((await fetch(`${session.url}/api/v1/credits/balance`, { headers: { authorization: `Bearer ${secret}` } })).status).toBe(401);
+        expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+      } finally {
+        await receiver.close();
+      }
+    }, 120_000);
+
+    it(`the API reference shows the walk-through and every public route at ${viewport.width} px`, async () => {
+      const page = await session.browser.newPage({ viewport });
+      try {
+        await page.goto(`${session.url}/docs/api`);
+        await page.getByRole('heading', { name: 'Studio Lot API', level: 1 }).waitFor();
+        await page.getByRole('heading', { name: '2. Create the car package with your stock number or VIN' }).waitFor();
+        for (const path of ['/api/v1/car-packages', '/api/v1/car-packages/{id}/start', '/api/v1/credits/balance']) await page.getByText(path, { exact: true }).first().waitFor();
+        await page.screenshot({ path: `${SHOTS}/api-docs-${viewport.width}.png`, fullPage: true });
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
+  }
+});
