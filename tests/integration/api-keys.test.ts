@@ -79,3 +79,27 @@ describe('API keys', () => {
     expect((await call(b!, 'GET', '/api/v1/credits/balance')).status).toBe(200);
   }, 120_000);
 });
+
+describe('API keys: revocation does not wait for the gateway', () => {
+  it('a revoked key is refused by the route itself, even when the authorizer had let it through (its answer cached in AWS)', async () => {
+    const dealer = await signInNewDealer(url, 'api-keys-cache');
+    const { key } = (await call(dealer.accessToken, 'POST', '/api/api-keys', { name: 'cached' })).body as { key: ApiKey };
+    const { subOf } = await import('../support/car-package-http');
+    const { handler } = await import('../../functions/src/handlers/v1-get-credit-balance');
+    // What API Gateway hands the function while the authorizer's "allowed" answer for this key is still cached.
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /api/v1/credits/balance',
+      rawPath: '/api/v1/credits/balance',
+      rawQueryString: '',
+      headers: {},
+      isBase64Encoded: false,
+      requestContext: { http: { method: 'GET', path: '/api/v1/credits/balance', sourceIp: '127.0.0.1' }, requestId: 'cached', authorizer: { lambda: { sub: subOf(dealer), key_id: key.id } } },
+    } as never;
+    expect((await handler(event)).statusCode).toBe(200);
+    expect((await call(dealer.accessToken, 'POST', `/api/api-keys/${key.id}/revoke`)).status).toBe(200);
+    const refused = await handler(event);
+    expect(refused.statusCode).toBe(401);
+    expect(JSON.parse(refused.body!)).toMatchObject({ type: 'authentication_error' });
+  }, 60_000);
+});
