@@ -67,8 +67,18 @@ describe('the edge', () => {
     const routeHandlers = [...new Set(API_ROUTES.map((r) => r.handler))];
     expect(routeHandlers.length).toBeGreaterThan(30);
     for (const handler of routeHandlers) expect(JSON.stringify(secretOf(handler)), handler).toContain('resolve:secretsmanager');
-    // Workflow tasks, the sweeper and the WebSocket handlers are not behind CloudFront: they do not get the secret.
-    const others = [...Object.values(WORKFLOW_TASK_HANDLERS), ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS), PACKAGE_SWEEPER_HANDLER, 'ws-connect', 'ws-disconnect', 'ws-default'];
+    // Workflow tasks, the sweeper, the WebSocket handlers, the API key authorizer and the webhook queue's consumer are not
+    // behind CloudFront: they do not get the secret.
+    const others = [
+      ...Object.values(WORKFLOW_TASK_HANDLERS),
+      ...Object.values(BATCH_WORKFLOW_TASK_HANDLERS),
+      PACKAGE_SWEEPER_HANDLER,
+      'ws-connect',
+      'ws-disconnect',
+      'ws-default',
+      'api-key-authorizer',
+      'deliver-webhook',
+    ];
     for (const handler of others) expect(secretOf(handler), handler).toBeUndefined();
     expect(functions).toHaveLength(routeHandlers.length + others.length);
   });

@@ -77,8 +77,9 @@ const PARAMS = { id: 'starter', code: 'SOMECODE' };
 
 describe('admin area: access', () => {
   it('covers the nine finance routes, all super-user only', () => {
-    // The other super-user routes belong to the inbox, health, dealers, trial links, operations and the batch processor.
-    const others = /^(get-admin-inbox|get-admin-health|get-admin-operations|find-admin-dealer|list-admin-dealer-transactions|set-admin-dealer-role|.*-admin-trial-links?|.*-batch)$/;
+    // The other super-user routes belong to the inbox, health, dealers (and their API usage), trial links, operations and
+    // the batch processor.
+    const others = /^(get-admin-inbox|get-admin-health|get-admin-operations|find-admin-dealer|list-admin-dealer-transactions|set-admin-dealer-role|get-admin-api-usage|.*-admin-trial-links?|.*-batch)$/;
     const finance = ADMIN_ROUTES.map((r) => r.handler).filter((h) => !others.test(h));
     expect(finance.sort()).toEqual(
       [
