@@ -374,7 +374,6 @@ export const TRIAL_CREDIT_MESSAGES = {
 /** Dealer integrations (issue 28): API keys, the public API, webhooks. */
 export const INTEGRATION_MESSAGES = {
   keyRevoked: 'This API key was revoked. Create a new key in Settings.',
-  keyUnknown: 'Unauthorized: send a valid API key as "Authorization: Bearer slk_…".',
   keyNotFound: 'No such API key.',
   tooManyKeys: (max: number) => `You can have at most ${max} active API keys. Revoke one you no longer use first.`,
   rateLimited: (perMinute: number) => `Too many requests with this API key (at most ${perMinute} a minute). Try again after the time in Retry-After.`,

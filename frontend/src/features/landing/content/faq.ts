@@ -50,4 +50,9 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
     question: 'What happens to my photos?',
     answer: `Your original and finished photos are stored encrypted and are never sold or shared for marketing. You can ask us to delete your data at any time by writing to ${COMPANY.privacyEmail}; it is deleted for good within 30 days.`,
   },
+  {
+    question: 'Can our inventory system send the photos by itself?',
+    answer:
+      'Yes. Create an API key in Settings and your DMS or photographer\'s app can create a car package by stock number or VIN, upload its photos, start it and download the finished images, using your credits; a webhook tells it when a package is ready. The API reference with a curl walk-through is at /docs/api.',
+  },
 ];
