@@ -65,7 +65,10 @@ export const MESSAGES = {
   noPhotosBatch: 'Please select at least one photo to process',
   noPhotosPackage: 'Please select at least one photo to start processing',
   fileTypeInvalid: (types: readonly string[]) => `File type must be one of ${types.join(', ')}`,
-  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${bytes} bytes`,
+  /** A photo of a type the product does not take (HEIC and AVIF have their own words). */
+  photoTypeInvalid: 'The photo must be a JPG, PNG or WebP file',
+  /** In MB, as the dealer knows sizes ("File is larger than 10 MB"). */
+  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${Number((bytes / (1024 * 1024)).toFixed(1))} MB`,
   fileTooSmall: (bytes: number) => `File is smaller than ${bytes} bytes`,
   tooManyFiles: 'Too many files',
 

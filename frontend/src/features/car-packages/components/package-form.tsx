@@ -1,7 +1,9 @@
 import { Sparkles } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ANGLES, type Angle } from '@shared/angles';
+import { planCoverage } from '@shared/angle-plan';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
@@ -16,6 +18,8 @@ import { usePhotoChecks } from '../api/check-photo';
 import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
 import { useDealerLogo } from '../api/profile';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { CoverageDiagram } from './coverage-diagram';
+import { GenerateConfirmDialog } from './generate-confirm-dialog';
 import { LogoToggle } from './logo-toggle';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
@@ -24,6 +28,11 @@ import { WhatHappensNext } from './what-happens-next';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
 
+/** Today's label with every angle covered; otherwise how many angles the credit buys. */
+function submitLabel(covered: number): string {
+  return covered === ANGLES.length ? SUBMIT_LABEL : `Generate ${covered} of ${ANGLES.length} angles (1 credit)`;
+}
+
 function busyLabel(phase: CreatePhase | null, count: number): string {
   if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
   if (phase === 'starting') return 'Starting processing...';
@@ -31,7 +40,13 @@ function busyLabel(phase: CreatePhase | null, count: number): string {
 }
 
 /** Create New Package: name, background, photos with angle tags, optional logo; uploads, then starts the package. */
-export function PackageForm({ onStarted }: { onStarted: (packageId: string) => void }) {
+export function PackageForm({ onStarted, credits, buyCredits }: {
+  onStarted: (packageId: string) => void;
+  /** The dealer's balance (undefined while loading). */
+  credits?: number;
+  /** The Buy Credits action, offered above the photos when the balance is 0. */
+  buyCredits?: ReactNode;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
@@ -66,12 +81,16 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
     // Runs when an answer arrives (the joined suggestions change), not on every render.
   }, [suggestions, suggestAngle]);
   const refusedCount = checks.filter((q) => q.data && !q.data.car).length;
+  // The same plan the start answers (shared/angle-plan.ts), from the angles the form will send.
+  const angleKey = photos.map((p) => p.angle ?? '').join(',');
+  const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
+  const [confirming, setConfirming] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (processing) return;
-    const sessionName = name.trim();
-    if (!sessionName) {
+    // Enter in the name field submits even while the button is disabled: say what is missing.
+    if (!name.trim()) {
       toast.error(MESSAGES.sessionNameRequired.title, { description: MESSAGES.sessionNameRequired.description });
       return;
     }
@@ -79,6 +98,14 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
+    // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
+    if (plan.covered < ANGLES.length) setConfirming(true);
+    else generate();
+  };
+
+  const generate = () => {
+    setConfirming(false);
+    const sessionName = name.trim();
     setPhotoErrors({});
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
@@ -132,6 +159,15 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             <BackgroundPicker label="Background Style" value={background} onChange={setBackground} disabled={processing} />
           </div>
 
+          {credits === 0 && (
+            <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-credits">
+              <p>
+                <span className="font-semibold">You have 0 credits.</span> A car package costs 1 credit: buy credits before you add photos.
+              </p>
+              {buyCredits}
+            </div>
+          )}
+
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
 
           <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
@@ -157,6 +193,8 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             </ul>
           )}
 
+          {photos.length > 0 && <CoverageDiagram plan={plan} photos={photos} />}
+
           <WhatHappensNext />
 
           {refusedCount > 0 && (
@@ -165,7 +203,7 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             </p>
           )}
 
-          <Button type="submit" size="lg" disabled={photos.length === 0 || !name || processing || refusedCount > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
+          <Button type="submit" size="lg" disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
             {processing ? (
               <>
                 <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
@@ -174,10 +212,11 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             ) : (
               <>
                 <Sparkles aria-hidden="true" />
-                {SUBMIT_LABEL}
+                {submitLabel(plan.covered)}
               </>
             )}
           </Button>
+          <GenerateConfirmDialog plan={plan} open={confirming} onOpenChange={setConfirming} onConfirm={generate} />
         </form>
       </CardContent>
     </Card>
