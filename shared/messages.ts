@@ -249,6 +249,9 @@ export const CONTENT_CREDENTIALS = {
 /** Refusals and warnings of the car check (vision issue): said before anything is charged. */
 export const CAR_CHECK_MESSAGES = {
   noCar: PHOTO_REFUSALS.notACar,
+  /** The same-car comparison (shared/same-car.ts) flags a photo in the package form. */
+  differentCar: 'This looks like a different car from the others',
+  differentCarsBlock: (n: number) => `${n === 1 ? 'One photo looks' : `${n} photos look`} like a different car: remove ${n === 1 ? 'it' : 'them'} or confirm ${n === 1 ? 'it is' : 'they are'} the same car to generate.`,
   interior: 'This photo shows the inside of the car. Studio images show the car from outside: please upload a photo of the whole car.',
   carTooSmall: 'The car is too small in this photo. Please step closer so the car fills most of the picture.',
   carOutsideFrame: 'Most of the car is outside this photo. Please step back so the whole car is in the picture.',

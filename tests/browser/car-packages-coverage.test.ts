@@ -12,14 +12,14 @@ import { signedInDealer } from '../support/sign-in';
 const session = useBrowserSession();
 const X3 = join(import.meta.dirname, '../fixtures/cars/bmw-x3-blue-front34-parked-4540px.jpg');
 
-/** Three front three-quarter photos of one car, framed a little differently (as three shots on the lot would be). */
+/** Three front three-quarter photos of one car, framed and lit a little differently (as three shots on the lot would be). */
 async function threeFrontCorners(): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
   const original = await readFile(X3);
   const { width, height } = await sharp(original).metadata();
   const shots = [
     await sharp(original).resize({ width: 1600 }).jpeg({ quality: 90 }).toBuffer(),
-    await sharp(original).extract({ left: Math.round(width! * 0.04), top: Math.round(height! * 0.03), width: Math.round(width! * 0.92), height: Math.round(height! * 0.94) }).resize({ width: 1600 }).jpeg({ quality: 88 }).toBuffer(),
+    await sharp(original).extend({ left: Math.round(width! * 0.05), right: Math.round(width! * 0.05), top: Math.round(height! * 0.04), bottom: 0, extendWith: 'copy' }).resize({ width: 1600 }).jpeg({ quality: 88 }).toBuffer(),
     await sharp(original).resize({ width: 1400 }).modulate({ brightness: 1.08 }).jpeg({ quality: 85 }).toBuffer(),
   ];
   return Promise.all(shots.map(async (bytes, i) => {
@@ -42,10 +42,12 @@ describe('coverage before paying', () => {
     const thumbnails = page.getByTestId('photo-thumbnail');
     await expect.poll(() => thumbnails.count()).toBe(3);
     for (let i = 0; i < 3; i++) await thumbnails.nth(i).getByTestId('angle-suggested').waitFor({ timeout: 120_000 });
-    // As in the audit: every photo tagged Front Left Corner.
+    // As in the audit: every photo on Front Left Corner (the suggestion kept, or the dealer's tag).
+    const kept: boolean[] = [];
     for (let i = 1; i <= 3; i++) {
       const tag = page.getByRole('combobox', { name: `Angle of photo ${i}` });
-      if ((await tag.textContent()) === 'Front Left Corner') continue;
+      kept.push((await tag.textContent()) === 'Front Left Corner');
+      if (kept.at(-1)) continue;
       await tag.click();
       await page.getByRole('option', { name: 'Front Left Corner' }).click();
     }
@@ -57,7 +59,7 @@ describe('coverage before paying', () => {
     );
     const tile = (angle: string) => tiles.find((t) => t.angle === angle)!;
     expect(tile('front_left_corner')).toMatchObject({ source: 'photo', photo: '0' });
-    expect(tile('front_left_corner').text).toContain('Photo 1 (tagged)');
+    expect(tile('front_left_corner').text).toContain(kept[0] ? 'Photo 1 (suggested)' : 'Photo 1 (tagged)');
     expect(tile('front_right_corner')).toMatchObject({ source: 'mirror', photo: '0' });
     expect(tile('front_right_corner').text).toContain('Mirror image of photo 1');
     expect(tile('front').source).toBe('missing');

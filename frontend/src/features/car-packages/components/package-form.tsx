@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ANGLES, type Angle } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
+import { oddPhotos } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, MESSAGES } from '@shared/messages';
 import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -85,6 +86,12 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const angleKey = photos.map((p) => p.angle ?? '').join(',');
   const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
   const [confirming, setConfirming] = useState(false);
+  // Same car, or say so: a photo whose paint is far from the others' is flagged until removed or confirmed.
+  const appearanceKey = checks.map((q) => (q.data?.car && q.data.appearance ? q.data.appearance.paint.join(' ') : '')).join(',');
+  // Recomputed when a measured paint changes (the joined key), not on every render of the check queries.
+  const odd = useMemo(() => new Set(oddPhotos(appearanceKey.split(',').map((k) => (k ? { paint: k.split(' ').map(Number) as [number, number, number], share: 1 } : null)))), [appearanceKey]);
+  const [sameCarConfirmed, setSameCarConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const unconfirmedOdd = photos.filter((p, i) => odd.has(i) && !sameCarConfirmed.has(p.id)).length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -98,6 +105,8 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
+    // The button is disabled for these too; Enter in the name field still submits.
+    if (refusedCount > 0 || unconfirmedOdd > 0) return;
     // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
     if (plan.covered < ANGLES.length) setConfirming(true);
     else generate();
@@ -188,6 +197,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
                     setPhotoErrors(({ [photo.id]: _gone, ...rest }) => rest);
                   }}
                   onAngle={(angle) => selection.setAngle(photo.id, angle)}
+                  differentCar={odd.has(index) ? { confirmed: sameCarConfirmed.has(photo.id), onConfirm: () => setSameCarConfirmed((s) => new Set(s).add(photo.id)) } : undefined}
                 />
               ))}
             </ul>
@@ -203,7 +213,13 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             </p>
           )}
 
-          <Button type="submit" size="lg" disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
+          {unconfirmedOdd > 0 && (
+            <p role="status" className="text-sm font-medium text-amber-900">
+              {CAR_CHECK_MESSAGES.differentCarsBlock(unconfirmedOdd)}
+            </p>
+          )}
+
+          <Button type="submit" size="lg" disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
             {processing ? (
               <>
                 <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
