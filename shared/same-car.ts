@@ -19,13 +19,22 @@ export interface CarAppearance {
  */
 const LIGHTNESS_WEIGHT = 0.5;
 
+/**
+ * a and b as they would be at a mid lightness: shade darkens a paint's chroma along with its lightness (a blue in
+ * shade is a darker, greyer blue), so the colour is compared at one lightness.
+ */
+function chromaticity([l, a, b]: [number, number, number]): [number, number] {
+  const scale = 66 / Math.max(16, l + 16);
+  return [a * scale, b * scale];
+}
+
 /** Over this distance two photos likely show different cars (chosen on the benchmark's pairs, docs/benchmarks.md). */
-export const DIFFERENT_CAR_DISTANCE = 20;
+export const DIFFERENT_CAR_DISTANCE = 12;
 
 export function paintDistance(a: CarAppearance, b: CarAppearance): number {
-  const [l1, a1, b1] = a.paint;
-  const [l2, a2, b2] = b.paint;
-  return Math.hypot(LIGHTNESS_WEIGHT * (l1 - l2), a1 - a2, b1 - b2);
+  const [a1, b1] = chromaticity(a.paint);
+  const [a2, b2] = chromaticity(b.paint);
+  return Math.hypot(LIGHTNESS_WEIGHT * (a.paint[0] - b.paint[0]), a1 - a2, b1 - b2);
 }
 
 export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, threshold = DIFFERENT_CAR_DISTANCE): boolean {

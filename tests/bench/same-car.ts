@@ -11,7 +11,7 @@
  * without them only the committed photos are measured. --threshold N measures another threshold; --sweep prints a few.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { DIFFERENT_CAR_DISTANCE, paintDistance, type CarAppearance } from '@shared/same-car';
@@ -87,17 +87,28 @@ interface Measured extends Shot {
   appearance: CarAppearance;
 }
 
-async function main() {
+/** --cached: the paints of the last run (kept in .cache/same-car.json), to measure another distance without the car check. */
+const CACHE = resolve(ROOT, '.cache/same-car.json');
+
+async function measure(): Promise<{ measured: Omit<Measured, 'bytes'>[]; unmeasured: string[] }> {
+  if (process.argv.includes('--cached') && existsSync(CACHE)) return JSON.parse(await readFile(CACHE, 'utf8'));
   const vision = new LocalVision(createCutout(cutoutModelFromEnv()).cutOut);
   await vision.warmUp();
-  const measured: Measured[] = [];
+  const measured: Omit<Measured, 'bytes'>[] = [];
   const unmeasured: string[] = [];
-  for (const shot of await shots()) {
-    const sighting = await vision.look(await decodePhoto(shot.bytes));
+  for (const { bytes, ...shot } of await shots()) {
+    const sighting = await vision.look(await decodePhoto(bytes));
     if (sighting.ok && sighting.appearance) measured.push({ ...shot, appearance: sighting.appearance });
     else unmeasured.push(`${shot.name} (${sighting.ok ? 'no paint measured' : sighting.reason})`);
     if (process.argv.includes('--dump') && sighting.ok) console.log(shot.name, JSON.stringify(sighting.appearance));
   }
+  await mkdir(resolve(CACHE, '..'), { recursive: true });
+  await writeFile(CACHE, JSON.stringify({ measured, unmeasured }));
+  return { measured, unmeasured };
+}
+
+async function main() {
+  const { measured, unmeasured } = await measure();
 
   const same: number[] = [];
   const clear: { d: number; pair: string }[] = [];
@@ -115,7 +126,7 @@ async function main() {
   const rate = (flagged: number, n: number) => (n ? `${flagged} of ${n} (${((100 * flagged) / n).toFixed(1)}%)` : 'no pairs');
   const flaggedAt = (t: number, ds: number[]) => ds.filter((d) => d > t).length;
   if (process.argv.includes('--sweep'))
-    for (const t of [12, 14, 16, 18, 20, 22, 25, 30])
+    for (const t of [8, 10, 11, 12, 13, 14, 16, 20, 25])
       console.log(`threshold ${t}: false alarms ${rate(flaggedAt(t, same), same.length)}, caught clearly different ${rate(flaggedAt(t, clear.map((c) => c.d)), clear.length)}`);
 
   const falseAlarms = flaggedAt(THRESHOLD, same);

@@ -63,7 +63,7 @@ export function CoverageDiagram({ plan, photos }: { plan: CoveragePlan; photos: 
           </p>
         )}
       </div>
-      <ol className="grid grid-cols-3 grid-rows-3 gap-1.5 sm:gap-2" aria-label="The 8 angles">
+      <ol className="mx-auto grid w-full max-w-3xl grid-cols-3 grid-rows-3 gap-1.5 sm:gap-2" aria-label="The 8 angles">
         {ANGLES.map((angle) => {
           const a = byAngle.get(angle)!;
           const Icon = a.source === 'photo' ? CheckCircle2 : a.source === 'mirror' ? FlipHorizontal2 : XCircle;

@@ -1,4 +1,5 @@
-import { Sparkles } from 'lucide-react';
+import { Camera, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -6,7 +7,7 @@ import { ANGLES, type Angle } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
 import { oddPhotos } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
-import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
+import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, MESSAGES } from '@shared/messages';
 import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,8 @@ import { useDealerLogo } from '../api/profile';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
 import { CoverageDiagram } from './coverage-diagram';
 import { GenerateConfirmDialog } from './generate-confirm-dialog';
+import { GuidedCapture, isTouchDevice, type CapturedPhoto } from './guided-capture';
+import { carPackageKeys } from '../api/query-keys';
 import { LogoToggle } from './logo-toggle';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
@@ -86,6 +89,22 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const angleKey = photos.map((p) => p.angle ?? '').join(',');
   const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
   const [confirming, setConfirming] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const [touch] = useState(isTouchDevice);
+  const client = useQueryClient();
+  // The guided capture's photos join the form with their angles, their car checks already answered (not sent again).
+  const addCaptured = (captured: CapturedPhoto[]) => {
+    const ids = selection.addTagged(captured.map(({ file, angle }) => ({ file, angle })));
+    if (!ids) {
+      const { title, description } = MESSAGES.tooManyPackagePhotos(MAX_CAR_PACKAGE_PHOTOS);
+      toast.error(title, { description });
+      return;
+    }
+    ids.forEach((photoId, i) => {
+      const check = captured[i]!.check;
+      if (check) client.setQueryData(carPackageKeys.photoCheck(photoId), check);
+    });
+  };
   // Same car, or say so: a photo whose paint is far from the others' is flagged until removed or confirmed.
   const appearanceKey = checks.map((q) => (q.data?.car && q.data.appearance ? q.data.appearance.paint.join(' ') : '')).join(',');
   // Recomputed when a measured paint changes (the joined key), not on every render of the check queries.
@@ -178,6 +197,17 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
           )}
 
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
+
+          {touch && (
+            <div className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3">
+              <p className="text-sm text-slate-800">At the car with your phone? We guide you round it, one angle at a time, and check each shot.</p>
+              <Button type="button" size="lg" variant="default" onClick={() => setCapturing(true)} disabled={processing}>
+                <Camera aria-hidden="true" />
+                Take photos
+              </Button>
+              <GuidedCapture open={capturing} onOpenChange={setCapturing} onDone={addCaptured} />
+            </div>
+          )}
 
           <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
 
