@@ -258,7 +258,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             ) : (
               <>
                 <Sparkles aria-hidden="true" />
-                {submitLabel(plan.covered)}
+                {photos.length === 0 ? SUBMIT_LABEL : submitLabel(plan.covered)}
               </>
             )}
           </Button>
