@@ -29,7 +29,7 @@ function chromaticity([l, a, b]: [number, number, number]): [number, number] {
 }
 
 /** Over this distance two photos likely show different cars (chosen on the benchmark's pairs, docs/benchmarks.md). */
-export const DIFFERENT_CAR_DISTANCE = 12;
+export const DIFFERENT_CAR_DISTANCE = 14;
 
 export function paintDistance(a: CarAppearance, b: CarAppearance): number {
   const [a1, b1] = chromaticity(a.paint);
