@@ -115,7 +115,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (processing) return;
-    // Enter in the name field submits even while the button is disabled: say what is missing.
+    // The button is disabled without a name or photos (and a form does not submit through it); kept as a guard.
     if (!name.trim()) {
       toast.error(MESSAGES.sessionNameRequired.title, { description: MESSAGES.sessionNameRequired.description });
       return;
@@ -124,7 +124,6 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
-    // The button is disabled for these too; Enter in the name field still submits.
     if (refusedCount > 0 || unconfirmedOdd > 0) return;
     // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
     if (plan.covered < ANGLES.length) setConfirming(true);
