@@ -30,7 +30,7 @@ function detail(a: AngleCoverage, photos: readonly CoveragePhoto[]): string {
 /** The car seen from above, nose up: the outline the 8 angles stand around. */
 function CarOutline() {
   return (
-    <svg viewBox="0 0 60 120" className="h-28 w-auto text-slate-400 sm:h-36" aria-hidden="true">
+    <svg viewBox="0 0 60 120" className="h-24 w-auto text-slate-400" aria-hidden="true">
       <rect x="8" y="6" width="44" height="108" rx="16" fill="none" stroke="currentColor" strokeWidth="3" />
       <path d="M14 34 Q30 24 46 34 L44 48 L16 48 Z" fill="currentColor" opacity="0.35" />
       <path d="M16 84 L44 84 L46 94 Q30 100 14 94 Z" fill="currentColor" opacity="0.35" />
