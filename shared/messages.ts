@@ -65,7 +65,10 @@ export const MESSAGES = {
   noPhotosBatch: 'Please select at least one photo to process',
   noPhotosPackage: 'Please select at least one photo to start processing',
   fileTypeInvalid: (types: readonly string[]) => `File type must be one of ${types.join(', ')}`,
-  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${bytes} bytes`,
+  /** A photo of a type the product does not take (HEIC and AVIF have their own words). */
+  photoTypeInvalid: 'The photo must be a JPG, PNG or WebP file',
+  /** In MB, as the dealer knows sizes ("File is larger than 10 MB"). */
+  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${Number((bytes / (1024 * 1024)).toFixed(1))} MB`,
   fileTooSmall: (bytes: number) => `File is smaller than ${bytes} bytes`,
   tooManyFiles: 'Too many files',
 
@@ -246,6 +249,9 @@ export const CONTENT_CREDENTIALS = {
 /** Refusals and warnings of the car check (vision issue): said before anything is charged. */
 export const CAR_CHECK_MESSAGES = {
   noCar: PHOTO_REFUSALS.notACar,
+  /** The same-car comparison (shared/same-car.ts) flags a photo in the package form. */
+  differentCar: 'This looks like a different car from the others',
+  differentCarsBlock: (n: number) => `${n === 1 ? 'One photo looks' : `${n} photos look`} like a different car: remove ${n === 1 ? 'it' : 'them'} or confirm ${n === 1 ? 'it is' : 'they are'} the same car to generate.`,
   interior: 'This photo shows the inside of the car. Studio images show the car from outside: please upload a photo of the whole car.',
   carTooSmall: 'The car is too small in this photo. Please step closer so the car fills most of the picture.',
   carOutsideFrame: 'Most of the car is outside this photo. Please step back so the whole car is in the picture.',

@@ -190,10 +190,27 @@ export const carPackageActivityResponseSchema = z.object({
 });
 export type CarPackageActivity = z.infer<typeof carPackageActivityResponseSchema>;
 
+/** Which photo gives each of the 8 angles (shared/angle-plan.ts: the form draws the same plan before paying). */
+export const coveragePlanSchema = z.object({
+  angles: z.array(
+    z.object({
+      angle: z.enum(ANGLES),
+      source: z.enum(['photo', 'mirror', 'missing']),
+      photo_index: z.number().int().nonnegative().nullable(),
+      reason: z.string().nullable(),
+      would_be_given_by: z.array(z.enum(ANGLES)),
+    }),
+  ),
+  covered: z.number().int().min(0).max(ANGLES.length),
+  unknown_photos: z.number().int().nonnegative(),
+});
+
 /** POST /api/car-packages/{id}/start: charges 1 credit once, then starts the render workflow. */
 export const startCarPackageResponseSchema = z.object({
   package: carPackageSummarySchema,
   balance: creditBalanceSchema,
+  /** The plan of the 8 angles from the photos' angles as tagged (the same function the form draws its diagram with). */
+  plan: coveragePlanSchema,
   /** True when this package had already been started (a repeated call): nothing was charged this time. */
   replayed: z.boolean(),
 });

@@ -29,6 +29,11 @@ export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
     cars: z.number().int(),
     /** What the dealer should know (a car cut by the frame edge, other cars left out). */
     warnings: z.array(z.string()),
+    /**
+     * The main car's paint (CIELAB) for comparing the photos of one package (shared/same-car.ts) without sending them
+     * again; null when it could not be measured.
+     */
+    appearance: z.object({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1) }).nullable(),
   }),
   z.object({
     car: z.literal(false),

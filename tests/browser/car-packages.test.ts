@@ -7,15 +7,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
+import { clickGenerate, generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
 const session = useBrowserSession();
 
 const CARS = join(import.meta.dirname, '../fixtures/cars');
 const car = (name: string) => join(CARS, name);
-const SUBMIT = 'Generate 8-Photo Car Package (1 Credit)';
 const TERMINAL = ['Completed', 'Partial complete', 'Error'];
 
 /** The entries of a zip file (central directory), inflated. */
@@ -101,7 +101,7 @@ async function createPackage(page: Page, name: string, photos: string[], setup?:
   await recordDetailStates(page);
   const uploads: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
-  await page.getByRole('button', { name: SUBMIT }).click();
+  await clickGenerate(page);
   const started = MESSAGES.packageStarted(photos.length, name);
   await page.getByText(started.title).waitFor({ timeout: 60_000 });
   await page.getByText(started.description!).waitFor();
@@ -194,7 +194,7 @@ describe('car packages', () => {
     await page.getByRole('link', { name: 'Create Package', exact: true }).click();
     await page.waitForURL(/\/dashboard\/car-packages\?tab=upload$/);
     expect(await page.getByRole('tab', { name: 'Create New Package' }).getAttribute('aria-selected')).toBe('true');
-    expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(true);
+    expect(await generateButton(page).isDisabled()).toBe(true);
     await page.getByRole('heading', { name: 'What happens next' }).waitFor();
 
     const name = '2021 Cupra Born V2';
@@ -209,6 +209,14 @@ describe('car packages', () => {
       expect(await page.getByRole('combobox', { name: 'Angle of photo 2' }).textContent()).toBe('Front Left Corner');
       expect(await page.getByTestId('photo-thumbnail').nth(1).getByTestId('angle-suggested').count()).toBe(1);
       expect(await page.getByTestId('photo-thumbnail').nth(0).getByTestId('angle-suggested').count()).toBe(0);
+      // A dark grey Cupra and a silver Ioniq: the second is flagged as likely another car and blocks Generate until
+      // the dealer removes it or says it is the same car.
+      const flag = page.getByTestId('photo-thumbnail').nth(1).getByTestId('different-car');
+      await flag.getByText(CAR_CHECK_MESSAGES.differentCar).waitFor();
+      expect(await generateButton(page).isDisabled()).toBe(true);
+      await flag.getByRole('button', { name: 'It is the same car' }).click();
+      await flag.getByText('You confirmed this is the same car.').waitFor();
+      expect(await generateButton(page).isDisabled()).toBe(false);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: 'test-results/car-packages-form-1280.png', fullPage: true });
     });
@@ -282,7 +290,7 @@ describe('car packages', () => {
     await page.getByTestId('photo-input').setInputFiles([emptyLotPath]);
     await page.getByTestId('photo-thumbnail').getByTestId('photo-refused').getByText(PHOTO_REFUSALS.notACar).waitFor({ timeout: 60_000 });
     await page.getByLabel('Car Name / Description').fill('Empty lot');
-    expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(true);
+    expect(await generateButton(page).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Remove empty-lot.jpg' }).click();
     await page.getByLabel('Car Name / Description').fill('');
 
@@ -327,9 +335,11 @@ describe('car packages', () => {
     // A name of spaces is no name.
     await input.setInputFiles([cupra]);
     await page.getByLabel('Car Name / Description').fill('   ');
-    await page.getByRole('button', { name: SUBMIT }).click();
-    await page.getByText(MESSAGES.sessionNameRequired.title).waitFor();
-    await page.getByText(MESSAGES.sessionNameRequired.description).waitFor();
+    expect(await generateButton(page).isDisabled()).toBe(true);
+    // Nor does Enter in the name field start anything (a form does not submit through a disabled button).
+    await page.getByLabel('Car Name / Description').press('Enter');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByText(MESSAGES.packageStartFailedTitle).count()).toBe(0);
 
     // 1 + 15 photos: the whole drop is refused.
     const jpeg = await readFile(cupra);
@@ -342,7 +352,7 @@ describe('car packages', () => {
     expect(await thumbnails.count()).toBe(1);
 
     await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
-    await page.getByText(`notes.txt: ${MESSAGES.fileTypeInvalid(['.jpeg', '.jpg', '.png', '.webp'])}`).waitFor();
+    await page.getByText(`notes.txt: ${MESSAGES.photoTypeInvalid}`).waitFor();
     await input.setInputFiles([{ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(MAX_FILE_BYTES + 1, 0xff) }]);
     await page.getByText(`huge.jpg: ${MESSAGES.fileTooLarge(MAX_FILE_BYTES)}`).waitFor();
     expect(await thumbnails.count()).toBe(1);
@@ -350,7 +360,7 @@ describe('car packages', () => {
     // Removing a photo takes it (and its preview) out of the grid.
     await page.getByRole('button', { name: 'Remove cupra-born-grey-front34-street.jpg' }).click();
     expect(await thumbnails.count()).toBe(0);
-    expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(true);
+    expect(await generateButton(page).isDisabled()).toBe(true);
 
     // A photo too small to use is refused at start, named in the toast and marked in the grid; nothing is charged.
     const tiny = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#445566' } }).jpeg().toBuffer();
@@ -359,7 +369,7 @@ describe('car packages', () => {
       { name: 'tiny.jpg', mimeType: 'image/jpeg', buffer: tiny },
     ]);
     await page.getByLabel('Car Name / Description').fill('2019 Tiny Test');
-    await page.getByRole('button', { name: SUBMIT }).click();
+    await clickGenerate(page);
     await page.getByText(MESSAGES.packageStartFailedTitle).waitFor({ timeout: 30_000 });
     const reason = PHOTO_REFUSALS.tooSmall(200);
     await page.getByText(CAR_PACKAGE_MESSAGES.photoRefused('tiny.jpg', reason)).waitFor();
@@ -379,7 +389,7 @@ describe('car packages', () => {
       return response.status;
     }, TRIAL_CREDITS);
     expect(spent).toBe(200);
-    await page.getByRole('button', { name: SUBMIT }).click();
+    await clickGenerate(page);
     await page.getByText(MESSAGES.insufficientCreditsTitle).waitFor({ timeout: 30_000 });
     await page.getByText('Need 1, have 0').waitFor();
     // The form keeps the photo and the name for another try.

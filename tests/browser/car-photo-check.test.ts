@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
+import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
 const session = useBrowserSession();
 const photo = (dir: string, name: string) => join(import.meta.dirname, '../fixtures', dir, name);
-const SUBMIT = 'Generate 8-Photo Car Package (1 Credit)';
 
 describe('car check and angle suggestion in the package form', () => {
   it.each([1280, 375])('%i px: the suggested angle is pre-selected and marked, the dealer can change it; a non-car and two cars are refused at once', async (width) => {
@@ -30,7 +30,7 @@ describe('car check and angle suggestion in the package form', () => {
     await thumbnails.nth(1).getByTestId('photo-refused').getByText(PHOTO_REFUSALS.notACar).waitFor({ timeout: 90_000 });
     await thumbnails.nth(2).getByTestId('photo-refused').getByText(CAR_CHECK_MESSAGES.severalCars).waitFor({ timeout: 90_000 });
     await page.getByLabel('Car Name / Description').fill('1986 BMW E30');
-    expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(true);
+    expect(await generateButton(page).isDisabled()).toBe(true);
     await page.getByText('2 photos cannot be used').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // Each photo stays inside its own column (a long angle name is cut short, not spilled over the next photo).
@@ -45,7 +45,7 @@ describe('car check and angle suggestion in the package form', () => {
     expect(await first.getByTestId('angle-suggested').count()).toBe(0);
     await page.getByRole('button', { name: 'Remove noncar-cat.jpg' }).click();
     await page.getByRole('button', { name: 'Remove refuse-two-cars-side-by-side.jpg' }).click();
-    expect(await page.getByRole('button', { name: SUBMIT }).isDisabled()).toBe(false);
+    expect(await generateButton(page).isDisabled()).toBe(false);
   }, 240_000);
 
   it('real side and rear photos (a black car on a hillside, a white car in traffic) get Left Side and Rear View suggested', async () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { CONTENT_CREDENTIALS } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
+import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
 const session = useBrowserSession();
@@ -24,7 +25,7 @@ async function studioImageFromViewer(page: Page): Promise<string> {
   await page.getByLabel('Car Name / Description').fill('2021 Cupra Born credentials');
   await page.getByTestId('photo-input').setInputFiles([join(CARS, 'cupra-born-grey-front34-street.jpg')]);
   await expect.poll(() => page.getByTestId('photo-thumbnail').count()).toBe(1);
-  await page.getByRole('button', { name: /Generate 8-Photo Car Package/ }).click();
+  await clickGenerate(page);
   const badge = page.getByTestId('package-detail').getByTestId('package-status').first();
   await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 500 }).toSatisfy((s: string | null) => TERMINAL.includes(s ?? ''));
 

@@ -38,7 +38,7 @@ const REFUSAL: Record<PhotoRejectionReason, string> = {
 const REFUSED_BY_CREATE: Record<string, string> = {
   'empty.jpg': `photos.0.size: ${MESSAGES.fileTooSmall(1)}`,
   'huge-12mb-7800x5200.jpg': `photos.0.size: ${MESSAGES.fileTooLarge(MAX_FILE_BYTES)}`,
-  'animated-or-gif.gif': `photos.0.content_type: ${MESSAGES.fileTypeInvalid(['.jpeg', '.jpg', '.png', '.webp'])}`,
+  'animated-or-gif.gif': `photos.0.content_type: ${MESSAGES.photoTypeInvalid}`,
 };
 
 const bad = await badPhotos();

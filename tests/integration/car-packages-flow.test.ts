@@ -75,6 +75,13 @@ describe('a car package from one photo, end to end on the local host', () => {
       rear_left_corner: 'No photo shows the Rear Left Corner or the Rear Right Corner.',
       rear_right_corner: 'No photo shows the Rear Right Corner or the Rear Left Corner.',
     });
+    // The plan the start answered (the form's own, shared/angle-plan.ts) is the one the workflow followed.
+    expect(started.plan.covered).toBe(completed.length);
+    expect(started.plan.angles.filter((a) => a.source !== 'missing').map((a) => [a.angle, a.source, a.photo_index])).toEqual([
+      ['front_left_corner', 'photo', 0],
+      ['front_right_corner', 'mirror', 0],
+    ]);
+    expect(Object.fromEntries(started.plan.angles.filter((a) => a.source === 'missing').map((a) => [a.angle, a.reason]))).toEqual(reasons);
     for (const i of done.images.filter((x) => x.angle_status === 'failed')) expect([i.rendered_url, i.web_url]).toEqual([null, null]);
     // Such an angle offers no retry: it would give the same result.
     for (const i of done.images) expect(i.retryable, i.angle).toBe(false);

@@ -22,7 +22,12 @@ describe(ROUTE, () => {
     const user = newUser('check');
     const car = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('cars', 'bmw-e30-silver-front34-show-5220px.jpg')) } });
     expect(car.status).toBe(200);
-    expect(checkCarPhotoResponseSchema.parse(car.body)).toMatchObject({ car: true, angle: 'front_right_corner' });
+    const checked = checkCarPhotoResponseSchema.parse(car.body);
+    expect(checked).toMatchObject({ car: true, angle: 'front_right_corner' });
+    // The paint of the silver E30 for the same-car comparison: a light neutral colour.
+    const paint = checked.car ? checked.appearance?.paint : undefined;
+    expect(paint?.[0]).toBeGreaterThan(50);
+    expect(Math.hypot(paint![1], paint![2])).toBeLessThan(10);
     const cat = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('vision', 'noncar-cat.jpg')) } });
     expect([cat.status, cat.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
   }, 120_000);

@@ -88,11 +88,11 @@ export async function openLinkToDashboard(page: Page, link: string): Promise<voi
 export async function signedInDealer(
   browser: Browser,
   url: string,
-  options: { name?: string; dealerName?: string; viewport?: { width: number; height: number } } = {},
+  options: { name?: string; dealerName?: string; viewport?: { width: number; height: number }; /** A phone: touch screen, mobile viewport. */ touch?: boolean } = {},
 ): Promise<OpenedPage & { email: string; dealerName: string }> {
   const email = uniqueEmail(options.name ?? 'dealer');
   const dealerName = options.dealerName ?? 'Sunbelt Pre-Owned';
-  const opened = await openPage(browser, options.viewport ? { viewport: options.viewport } : {});
+  const opened = await openPage(browser, { ...(options.viewport ? { viewport: options.viewport } : {}), ...(options.touch ? { hasTouch: true, isMobile: true } : {}) });
   await startTrialThroughUi(opened.page, url, email, dealerName);
   const { link } = await waitForSignInLink(url, email);
   await openLinkToDashboard(opened.page, link);

@@ -45,7 +45,7 @@ export const routes: RouteObject[] = [
             },
             children: [
               { index: true, ...page(() => import('./routes/dashboard-overview')) },
-              { path: 'car-packages', ...page(() => import('@/features/car-packages/components/car-packages-page')) },
+              { path: 'car-packages', ...page(() => import('./routes/car-packages')) },
               { path: 'images', ...page(() => import('@/features/images/components/images-page')) },
               { path: 'image-processor', ...page(() => import('./routes/image-processor')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },

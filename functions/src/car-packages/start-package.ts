@@ -3,6 +3,7 @@
  * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
 import { ANGLES } from '@shared/angles';
+import { planCoverage } from '@shared/angle-plan';
 import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { z } from 'zod';
@@ -121,7 +122,7 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
     throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
   }
   await packageChanged(deps.notify, pkg);
-  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false };
+  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false, plan: planOf(pkg) };
 }
 
 /**
@@ -200,7 +201,12 @@ export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: Sto
     throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
   }
   await packageChanged(deps.notify, pkg);
-  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false };
+  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: false, plan: planOf(pkg) };
+}
+
+/** The plan the dealer saw in the form: from the photos' angles as tagged (or suggested and kept) when it started. */
+function planOf(pkg: StoredPackage) {
+  return planCoverage(pkg.photos.map((p) => p.angle));
 }
 
 /** A repeated start: nothing is charged again; the workflow is started if the first call could not. */
@@ -210,7 +216,7 @@ async function replay(deps: PackageDeps, pkg: StoredPackage): Promise<StartCarPa
   }
   const balance = await getCreditBalance({ store: deps.credits, now: deps.now }, pkg.user_id);
   if (!balance) throw new DomainError('not_found', CAR_PACKAGE_MESSAGES.notFound);
-  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: true };
+  return { package: await summaryView(pkg, deps.photos.urls()), balance, replayed: true, plan: planOf(pkg) };
 }
 
 async function closeUnstarted(deps: PackageDeps, pkg: StoredPackage) {

@@ -32,5 +32,5 @@ export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarP
   // Both adapters answer an angle when asked for one; a model that gave none is unsure of everything.
   const angle = sighting.angle ?? 'front';
   const confidence = sighting.angle ? sighting.confidence : 0;
-  return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings: sighting.warnings };
+  return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings: sighting.warnings, appearance: sighting.appearance ?? null };
 }

@@ -4,6 +4,7 @@
  * angle) and OpenAI's vision model. The renderer, the start of a package and the angle suggestion read only this.
  */
 import type { Angle } from '@shared/angles';
+import type { CarAppearance } from '@shared/same-car';
 import type { DecodedPhoto } from '../renderer/photo-validation';
 
 /** A box as fractions of the photo (0..1), left/top inclusive, right/bottom exclusive. */
@@ -39,6 +40,8 @@ export type CarSighting =
       /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */
       confidence: number;
       warnings: string[];
+      /** The main car's paint, for the same-car comparison (absent when the caller did not ask for the angle). */
+      appearance?: CarAppearance | null;
     }
   | { ok: false; reason: CarRefusal; message: string; cars: number };
 

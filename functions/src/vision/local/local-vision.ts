@@ -9,6 +9,7 @@ import type { DecodedPhoto } from '../../renderer/photo-validation';
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
+import { carAppearance } from '../car-appearance';
 import { checkCars } from '../car-check';
 import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
@@ -68,6 +69,7 @@ export class LocalVision implements CarVision {
     const mask = removeOtherCars(options.mask ?? (await this.cutOut(photo)), check.main.box, base.others);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
-    return { sighting: { ...base, angle, confidence }, vehicles, mask, features, detectMs };
+    const appearance = carAppearance(photo, check.main.box, mask.alpha);
+    return { sighting: { ...base, angle, confidence, appearance }, vehicles, mask, features, detectMs };
   }
 }

@@ -11,6 +11,7 @@ import { ANGLES } from '@shared/angles';
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { checkCars } from '../car-check';
+import { carAppearance } from '../car-appearance';
 import { VisionUnavailableError, type CarSighting, type CarVision, type Detection, type LookOptions } from '../port';
 
 export const DEFAULT_VISION_MODEL = 'gpt-4.1-mini';
@@ -85,7 +86,10 @@ export class OpenAiVision implements CarVision {
     } catch (error) {
       throw sortVisionError(error);
     }
-    return sightingFromModel(answer, options);
+    const sighting = sightingFromModel(answer, options);
+    // No cut-out here: the paint is measured inside the model's box (an ellipse stands in for the silhouette).
+    if (sighting.ok && options.angle !== false) sighting.appearance = carAppearance(photo, sighting.main);
+    return sighting;
   }
 }
 

@@ -1,10 +1,14 @@
-import { Sparkles } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Camera, Sparkles } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ANGLES, type Angle } from '@shared/angles';
+import { planCoverage } from '@shared/angle-plan';
+import { oddPhotos } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
-import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
+import { CAR_CHECK_MESSAGES, MESSAGES } from '@shared/messages';
 import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +20,10 @@ import { usePhotoChecks } from '../api/check-photo';
 import { useCreateCarPackage, type CreatePhase } from '../api/create-car-package';
 import { useDealerLogo } from '../api/profile';
 import { usePhotoSelection } from '../hooks/use-photo-selection';
+import { CoverageDiagram } from './coverage-diagram';
+import { GenerateConfirmDialog } from './generate-confirm-dialog';
+import { GuidedCapture, isTouchDevice, type CapturedPhoto } from './guided-capture';
+import { carPackageKeys } from '../api/query-keys';
 import { LogoToggle } from './logo-toggle';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
@@ -24,6 +32,11 @@ import { WhatHappensNext } from './what-happens-next';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
 
+/** Today's label with every angle covered; otherwise how many angles the credit buys. */
+function submitLabel(covered: number): string {
+  return covered === ANGLES.length ? SUBMIT_LABEL : `Generate ${covered} of ${ANGLES.length} angles (1 credit)`;
+}
+
 function busyLabel(phase: CreatePhase | null, count: number): string {
   if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
   if (phase === 'starting') return 'Starting processing...';
@@ -31,7 +44,13 @@ function busyLabel(phase: CreatePhase | null, count: number): string {
 }
 
 /** Create New Package: name, background, photos with angle tags, optional logo; uploads, then starts the package. */
-export function PackageForm({ onStarted }: { onStarted: (packageId: string) => void }) {
+export function PackageForm({ onStarted, credits, buyCredits }: {
+  onStarted: (packageId: string) => void;
+  /** The dealer's balance (undefined while loading). */
+  credits?: number;
+  /** The Buy Credits action, offered above the photos when the balance is 0. */
+  buyCredits?: ReactNode;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
@@ -66,12 +85,38 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
     // Runs when an answer arrives (the joined suggestions change), not on every render.
   }, [suggestions, suggestAngle]);
   const refusedCount = checks.filter((q) => q.data && !q.data.car).length;
+  // The same plan the start answers (shared/angle-plan.ts), from the angles the form will send.
+  const angleKey = photos.map((p) => p.angle ?? '').join(',');
+  const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
+  const [confirming, setConfirming] = useState(false);
+  const [capturing, setCapturing] = useState(false);
+  const [touch] = useState(isTouchDevice);
+  const client = useQueryClient();
+  // The guided capture's photos join the form with their angles, their car checks already answered (not sent again).
+  const addCaptured = (captured: CapturedPhoto[]) => {
+    const ids = selection.addTagged(captured.map(({ file, angle }) => ({ file, angle })));
+    if (!ids) {
+      const { title, description } = MESSAGES.tooManyPackagePhotos(MAX_CAR_PACKAGE_PHOTOS);
+      toast.error(title, { description });
+      return;
+    }
+    ids.forEach((photoId, i) => {
+      const check = captured[i]!.check;
+      if (check) client.setQueryData(carPackageKeys.photoCheck(photoId), check);
+    });
+  };
+  // Same car, or say so: a photo whose paint is far from the others' is flagged until removed or confirmed.
+  const appearanceKey = checks.map((q) => (q.data?.car && q.data.appearance ? q.data.appearance.paint.join(' ') : '')).join(',');
+  // Recomputed when a measured paint changes (the joined key), not on every render of the check queries.
+  const odd = useMemo(() => new Set(oddPhotos(appearanceKey.split(',').map((k) => (k ? { paint: k.split(' ').map(Number) as [number, number, number], share: 1 } : null)))), [appearanceKey]);
+  const [sameCarConfirmed, setSameCarConfirmed] = useState<ReadonlySet<string>>(new Set());
+  const unconfirmedOdd = photos.filter((p, i) => odd.has(i) && !sameCarConfirmed.has(p.id)).length;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (processing) return;
-    const sessionName = name.trim();
-    if (!sessionName) {
+    // The button is disabled without a name or photos (and a form does not submit through it); kept as a guard.
+    if (!name.trim()) {
       toast.error(MESSAGES.sessionNameRequired.title, { description: MESSAGES.sessionNameRequired.description });
       return;
     }
@@ -79,6 +124,15 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
+    if (refusedCount > 0 || unconfirmedOdd > 0) return;
+    // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
+    if (plan.covered < ANGLES.length) setConfirming(true);
+    else generate();
+  };
+
+  const generate = () => {
+    setConfirming(false);
+    const sessionName = name.trim();
     setPhotoErrors({});
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
@@ -132,7 +186,27 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             <BackgroundPicker label="Background Style" value={background} onChange={setBackground} disabled={processing} />
           </div>
 
+          {credits === 0 && (
+            <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-credits">
+              <p>
+                <span className="font-semibold">You have 0 credits.</span> A car package costs 1 credit: buy credits before you add photos.
+              </p>
+              {buyCredits}
+            </div>
+          )}
+
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
+
+          {touch && (
+            <div className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3">
+              <p className="text-sm text-slate-800">At the car with your phone? We guide you round it, one angle at a time, and check each shot.</p>
+              <Button type="button" size="lg" variant="default" onClick={() => setCapturing(true)} disabled={processing}>
+                <Camera aria-hidden="true" />
+                Take photos
+              </Button>
+              <GuidedCapture open={capturing} onOpenChange={setCapturing} onDone={addCaptured} />
+            </div>
+          )}
 
           <PhotoDropZone count={photos.length} disabled={processing} onAdd={selection.add} />
 
@@ -152,10 +226,13 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
                     setPhotoErrors(({ [photo.id]: _gone, ...rest }) => rest);
                   }}
                   onAngle={(angle) => selection.setAngle(photo.id, angle)}
+                  differentCar={odd.has(index) ? { confirmed: sameCarConfirmed.has(photo.id), onConfirm: () => setSameCarConfirmed((s) => new Set(s).add(photo.id)) } : undefined}
                 />
               ))}
             </ul>
           )}
+
+          {photos.length > 0 && <CoverageDiagram plan={plan} photos={photos} />}
 
           <WhatHappensNext />
 
@@ -165,7 +242,13 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             </p>
           )}
 
-          <Button type="submit" size="lg" disabled={photos.length === 0 || !name || processing || refusedCount > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
+          {unconfirmedOdd > 0 && (
+            <p role="status" className="text-sm font-medium text-amber-900">
+              {CAR_CHECK_MESSAGES.differentCarsBlock(unconfirmedOdd)}
+            </p>
+          )}
+
+          <Button type="submit" size="lg" disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
             {processing ? (
               <>
                 <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
@@ -174,10 +257,11 @@ export function PackageForm({ onStarted }: { onStarted: (packageId: string) => v
             ) : (
               <>
                 <Sparkles aria-hidden="true" />
-                {SUBMIT_LABEL}
+                {photos.length === 0 ? SUBMIT_LABEL : submitLabel(plan.covered)}
               </>
             )}
           </Button>
+          <GenerateConfirmDialog plan={plan} open={confirming} onOpenChange={setConfirming} onConfirm={generate} />
         </form>
       </CardContent>
     </Card>

@@ -1,8 +1,11 @@
 import { ImagePlus } from 'lucide-react';
 import { toast } from 'sonner';
-import { MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
+import { MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { PhotoDropArea, photoLimitsHint } from '@/components/photo-drop-area/photo-drop-area';
+import { PhotoDropArea } from '@/components/photo-drop-area/photo-drop-area';
+
+/** The limits in the dealer's words: "JPG, PNG or WebP • Up to 15 photos • 10 MB each". */
+const HINT = `JPG, PNG or WebP • Up to ${MAX_CAR_PACKAGE_PHOTOS} photos • ${MAX_FILE_BYTES / (1024 * 1024)} MB each`;
 
 /**
  * Drop or browse photos: JPEG, PNG or WebP, 10 MB at most each, 15 per package. A drop that would pass 15 is
@@ -20,7 +23,7 @@ export function PhotoDropZone({ count, disabled, onAdd }: { count: number; disab
       icon={ImagePlus}
       title="Drag & drop photos of the car, or click to browse"
       activeTitle="Drop your photos here"
-      hint={photoLimitsHint(MAX_CAR_PACKAGE_PHOTOS)}
+      hint={HINT}
       activeHint="Release to upload your car photos"
       note={
         count > 0 && (

@@ -29,6 +29,7 @@ export function PhotoThumbnail({
   check,
   onRemove,
   onAngle,
+  differentCar,
 }: {
   photo: SelectedPhoto;
   index: number;
@@ -39,13 +40,15 @@ export function PhotoThumbnail({
   check?: PhotoCheckState;
   onRemove: () => void;
   onAngle: (angle: Angle | null) => void;
+  /** Set when the photo likely shows another car than the others: flagged until removed or confirmed. */
+  differentCar?: { confirmed: boolean; onConfirm: () => void };
 }) {
   const result = check?.status === 'done' ? check.result : undefined;
   const refusal = result && !result.car ? result.message : undefined;
   const suggestion = result?.car && photo.suggested && photo.angle === result.angle ? result : undefined;
   return (
     <li className="grid min-w-0 grid-cols-1 content-start gap-2" data-testid="photo-thumbnail">
-      <div className={cn('relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-100', (error || refusal) && 'ring-2 ring-red-500')}>
+      <div className={cn('relative aspect-[4/3] overflow-hidden rounded-lg bg-slate-100', (error || refusal) && 'ring-2 ring-red-500', differentCar && !differentCar.confirmed && !refusal && 'ring-2 ring-amber-500')}>
         <img src={photo.preview} alt={photo.file.name} className="size-full object-cover" />
         <button
           type="button"
@@ -98,6 +101,27 @@ export function PhotoThumbnail({
         <p role="alert" className="text-xs font-medium text-red-700" data-testid="photo-refused">
           {refusal}
         </p>
+      )}
+      {differentCar && !refusal && (
+        <div className="grid gap-1.5" data-testid="different-car">
+          {differentCar.confirmed ? (
+            <p className="text-xs text-slate-700">You confirmed this is the same car.</p>
+          ) : (
+            <>
+              <p role="alert" className="text-xs font-medium text-amber-900">
+                {CAR_CHECK_MESSAGES.differentCar}
+              </p>
+              <button
+                type="button"
+                onClick={differentCar.onConfirm}
+                disabled={disabled}
+                className="justify-self-start rounded-md border border-amber-400 bg-white px-2 py-1 text-xs font-medium text-amber-950 hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
+                It is the same car
+              </button>
+            </>
+          )}
+        </div>
       )}
       {check?.status === 'failed' && !error && <p className="text-xs text-red-700">{check.message}</p>}
       {progress !== undefined && <Progress value={Math.round(progress * 100)} label={`Upload of ${photo.file.name}`} className="h-1.5" />}

@@ -35,6 +35,15 @@ export function usePhotoSelection() {
     return true;
   }, []);
 
+  /** Adds photos with the dealer's own angle tags (guided capture); returns their ids, or null (nothing added) past the maximum. */
+  const addTagged = useCallback((entries: { file: File; angle: Angle }[]): string[] | null => {
+    if (current.current.length + entries.length > MAX_CAR_PACKAGE_PHOTOS) return null;
+    const added = entries.map(({ file, angle }) => ({ id: `photo-${++nextId}`, file, preview: URL.createObjectURL(file), angle, suggested: false }));
+    current.current = [...current.current, ...added];
+    setPhotos(current.current);
+    return added.map((p) => p.id);
+  }, []);
+
   const remove = useCallback((id: string) => {
     const photo = current.current.find((p) => p.id === id);
     if (photo) URL.revokeObjectURL(photo.preview);
@@ -62,5 +71,5 @@ export function usePhotoSelection() {
     setPhotos([]);
   }, []);
 
-  return { photos, add, remove, setAngle, suggestAngle, clear };
+  return { photos, add, addTagged, remove, setAngle, suggestAngle, clear };
 }

@@ -1,0 +1,116 @@
+/**
+ * The main car's paint, measured for the same-car comparison (shared/same-car.ts): the dominant colour of its body in
+ * CIELAB, from the pixels of its cut-out between the windows and the wheels (the middle band of its height), with deep
+ * shadow left out. The dominant colour is the fullest cell of a coarse Lab histogram with its neighbours, so chrome,
+ * lamps, a plate or a dark grille (a minority of the band) do not move it. Without a cut-out (the cloud adapter) an
+ * ellipse inside the detector's box stands in for the silhouette.
+ */
+import type { CarAppearance } from '@shared/same-car';
+import type { NormBox } from './port';
+
+export interface AppearancePhoto {
+  rgb: Buffer;
+  width: number;
+  height: number;
+}
+
+const linear = (c: number) => {
+  const v = c / 255;
+  return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+};
+const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
+
+/** sRGB (0..255) to CIELAB (D65). */
+export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
+  const [R, G, B] = [linear(r), linear(g), linear(b)];
+  const x = (0.4124564 * R + 0.3575761 * G + 0.1804375 * B) / 0.95047;
+  const y = 0.2126729 * R + 0.7151522 * G + 0.072175 * B;
+  const z = (0.0193339 * R + 0.119192 * G + 0.9503041 * B) / 1.08883;
+  const [fx, fy, fz] = [f(x), f(y), f(z)];
+  return [116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)];
+}
+
+const L_BIN = 8;
+const AB_BIN = 6;
+/** Pixels darker than this are shadow, tyres or a wheel well, whatever the paint. */
+const SHADOW_L = 8;
+/** The body band, as fractions of the silhouette's height from its top: under the windows, above the tyres. */
+const BAND_TOP = 0.3;
+const BAND_BOTTOM = 0.75;
+/** Chroma of a coloured paint (a blue, a green; sky reflected in grey paint stays under it), and the share of such pixels that makes the car a coloured one. */
+const COLOURED_CHROMA = 15;
+const COLOURED_SHARE = 0.25;
+
+/** The paint of the car in `box`; `alpha` (0..255 at the photo's size) is its cut-out when there is one. */
+export function carAppearance(photo: AppearancePhoto, box: NormBox, alpha?: Uint8Array): CarAppearance | null {
+  const { width: w, height: h, rgb } = photo;
+  const x0 = Math.max(0, Math.floor(box.left * w));
+  const x1 = Math.min(w, Math.ceil(box.right * w));
+  const y0 = Math.max(0, Math.floor(box.top * h));
+  const y1 = Math.min(h, Math.ceil(box.bottom * h));
+  let left = x1, right = x0, top = y1, bottom = y0;
+  if (alpha) {
+    for (let y = y0; y < y1; y++)
+      for (let x = x0; x < x1; x++)
+        if (alpha[y * w + x]! >= 128) {
+          if (x < left) left = x;
+          if (x >= right) right = x + 1;
+          if (y < top) top = y;
+          if (y >= bottom) bottom = y + 1;
+        }
+  }
+  if (right <= left || bottom <= top) (left = x0), (right = x1), (top = y0), (bottom = y1);
+  const bw = right - left;
+  const bh = bottom - top;
+  if (bw < 4 || bh < 4) return null;
+  const cx = (left + right) / 2;
+  const cy = (top + bottom) / 2;
+  const inside = alpha
+    ? (x: number, y: number) => alpha[y * w + x]! >= 128
+    : (x: number, y: number) => ((x - cx) / (0.42 * bw)) ** 2 + ((y - cy) / (0.45 * bh)) ** 2 < 1;
+
+  const step = Math.max(1, Math.floor(Math.max(bw, bh) / 240));
+  const all: [number, number, number][] = [];
+  for (let y = Math.floor(top + BAND_TOP * bh); y < top + BAND_BOTTOM * bh; y += step)
+    for (let x = left; x < right; x += step) {
+      if (!inside(x, y)) continue;
+      const i = (y * w + x) * 3;
+      const lab = srgbToLab(rgb[i]!, rgb[i + 1]!, rgb[i + 2]!);
+      if (lab[0] >= SHADOW_L) all.push(lab);
+    }
+  if (all.length < 20) return null;
+  // A coloured paint (a blue, a green, a yellow) shows as many clearly coloured pixels: its colour is the fullest cell
+  // among those. A neutral one (white, silver, grey, black) is told by its lightness, taken as the median of the whole
+  // band: reflections of the sky or a lamp and the dark tyres and grille sit on either side of it.
+  const coloured = all.filter((p) => Math.hypot(p[1], p[2]) >= COLOURED_CHROMA);
+  const round = (v: number) => Math.round(v * 10) / 10;
+  if (coloured.length < all.length * COLOURED_SHARE) {
+    const median = (k: 0 | 1 | 2) => all.map((p) => p[k]).sort((x, y) => x - y)[Math.floor(all.length / 2)]!;
+    const paint: [number, number, number] = [round(median(0)), round(median(1)), round(median(2))];
+    const near = all.filter((p) => Math.abs(p[0] - paint[0]) <= L_BIN * 1.5).length;
+    return { paint, share: Math.round((near / all.length) * 100) / 100 };
+  }
+  const samples = coloured;
+  const cells = new Map<string, number>();
+  const cellOf = (l: number, a: number, b: number) => [Math.floor(l / L_BIN), Math.floor(a / AB_BIN), Math.floor(b / AB_BIN)] as const;
+  for (const lab of samples) {
+    const key = cellOf(...lab).join(',');
+    cells.set(key, (cells.get(key) ?? 0) + 1);
+  }
+  // The fullest cell counted with its 26 neighbours: a gloss gradient spreads one paint over several cells.
+  let best: readonly [number, number, number] = [0, 0, 0];
+  let bestCount = -1;
+  for (const key of cells.keys()) {
+    const [cl, ca, cb] = key.split(',').map(Number) as [number, number, number];
+    let n = 0;
+    for (let dl = -1; dl <= 1; dl++) for (let da = -1; da <= 1; da++) for (let db = -1; db <= 1; db++) n += cells.get(`${cl + dl},${ca + da},${cb + db}`) ?? 0;
+    if (n > bestCount) (bestCount = n), (best = [cl, ca, cb]);
+  }
+  let sl = 0, sa = 0, sb = 0, n = 0;
+  for (const lab of samples) {
+    const [cl, ca, cb] = cellOf(...lab);
+    if (Math.abs(cl - best[0]) > 1 || Math.abs(ca - best[1]) > 1 || Math.abs(cb - best[2]) > 1) continue;
+    sl += lab[0], sa += lab[1], sb += lab[2], n++;
+  }
+  return { paint: [round(sl / n), round(sa / n), round(sb / n)], share: Math.round((n / all.length) * 100) / 100 };
+}

@@ -1,0 +1,121 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { CoveragePlan } from '@shared/angle-plan';
+import { TRIAL_CREDITS } from '@shared/limits';
+import type { StartCarPackageResponse } from '@shared/schemas/car-packages';
+import { useBrowserSession } from '../support/browser';
+import { signedInDealer } from '../support/sign-in';
+
+const session = useBrowserSession();
+const X3 = join(import.meta.dirname, '../fixtures/cars/bmw-x3-blue-front34-parked-4540px.jpg');
+
+/** Three front three-quarter photos of one car, framed and lit a little differently (as three shots on the lot would be). */
+async function threeFrontCorners(): Promise<string[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
+  const original = await readFile(X3);
+  const { width, height } = await sharp(original).metadata();
+  const shots = [
+    await sharp(original).resize({ width: 1600 }).jpeg({ quality: 90 }).toBuffer(),
+    await sharp(original).extend({ left: Math.round(width! * 0.05), right: Math.round(width! * 0.05), top: Math.round(height! * 0.04), bottom: 0, extendWith: 'copy' }).resize({ width: 1600 }).jpeg({ quality: 88 }).toBuffer(),
+    await sharp(original).resize({ width: 1400 }).modulate({ brightness: 1.08 }).jpeg({ quality: 85 }).toBuffer(),
+  ];
+  return Promise.all(shots.map(async (bytes, i) => {
+    const path = join(dir, `x3-front-corner-${i + 1}.jpg`);
+    await writeFile(path, bytes);
+    return path;
+  }));
+}
+
+describe('coverage before paying', () => {
+  it.each([1280, 375])('%i px: three front corners show 2 of 8 around the car, Generate names the number and asks once, the start answers the same plan', async (width) => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: `coverage-${width}`, viewport: { width, height: 900 } });
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    // The balance is on the page before anything is uploaded.
+    await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe(`${TRIAL_CREDITS} credits left`);
+    expect(await page.getByTestId('no-credits').count()).toBe(0);
+
+    await page.getByLabel('Car Name / Description').fill('2018 BMW X3 M40i');
+    await page.getByTestId('photo-input').setInputFiles(await threeFrontCorners());
+    const thumbnails = page.getByTestId('photo-thumbnail');
+    await expect.poll(() => thumbnails.count()).toBe(3);
+    for (let i = 0; i < 3; i++) await thumbnails.nth(i).getByTestId('angle-suggested').waitFor({ timeout: 120_000 });
+    // As in the audit: every photo on Front Left Corner (the suggestion kept, or the dealer's tag).
+    const kept: boolean[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const tag = page.getByRole('combobox', { name: `Angle of photo ${i}` });
+      kept.push((await tag.textContent()) === 'Front Left Corner');
+      if (kept.at(-1)) continue;
+      await tag.click();
+      await page.getByRole('option', { name: 'Front Left Corner' }).click();
+    }
+
+    const diagram = page.getByTestId('coverage-diagram');
+    await expect.poll(() => diagram.getByTestId('coverage-count').textContent()).toBe('2 of 8');
+    const tiles = await diagram.getByTestId('coverage-angle').evaluateAll((els) =>
+      els.map((el) => ({ angle: el.getAttribute('data-angle')!, source: el.getAttribute('data-source')!, photo: el.getAttribute('data-photo')!, text: el.textContent ?? '' })),
+    );
+    const tile = (angle: string) => tiles.find((t) => t.angle === angle)!;
+    expect(tile('front_left_corner')).toMatchObject({ source: 'photo', photo: '0' });
+    expect(tile('front_left_corner').text).toContain(kept[0] ? 'Photo 1 (suggested)' : 'Photo 1 (tagged)');
+    expect(tile('front_right_corner')).toMatchObject({ source: 'mirror', photo: '0' });
+    expect(tile('front_right_corner').text).toContain('Mirror image of photo 1');
+    expect(tile('front').source).toBe('missing');
+    expect(tile('front').text).toContain('Add a photo of the Front View');
+    expect(tile('left_side').text).toContain('Add a photo of the Left Side or Right Side');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await diagram.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/car-packages-coverage-${width}.png`, fullPage: true });
+
+    // Generate says what the credit buys and asks once.
+    const generate = page.getByRole('button', { name: 'Generate 2 of 8 angles (1 credit)' });
+    expect(await generate.isDisabled()).toBe(false);
+    await generate.click();
+    const confirm = page.getByRole('dialog', { name: 'Only 2 of 8 angles can be made' });
+    await confirm.waitFor();
+    await confirm.getByText('Rear View').waitFor();
+    await page.screenshot({ path: `test-results/car-packages-coverage-confirm-${width}.png` });
+    // Going back charges nothing and keeps the photos.
+    await confirm.getByRole('button', { name: 'Add more photos' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    expect(await thumbnails.count()).toBe(3);
+
+    await generate.click();
+    const started = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/car-packages\/[^/]+\/start$/.test(r.url()), { timeout: 120_000 });
+    await page.getByRole('dialog').getByRole('button', { name: 'Generate 2 angles (1 credit)' }).click();
+    const answer = (await (await started).json()) as StartCarPackageResponse;
+    const plan: CoveragePlan = answer.plan;
+    // The server's plan is the one the diagram drew.
+    expect(plan.covered).toBe(2);
+    expect(plan.angles.map((a) => ({ angle: a.angle, source: a.source, photo: a.photo_index === null ? '' : String(a.photo_index) }))).toEqual(
+      tiles.map(({ angle, source, photo }) => ({ angle, source, photo })),
+    );
+    await page.getByTestId('package-detail').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('package-credits').textContent(), { timeout: 30_000 }).toBe(`${TRIAL_CREDITS - 1} credits left`);
+  }, 420_000);
+
+  it('375 px: at 0 credits the form offers Buy Credits before any photo is added', async () => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-no-credits', viewport: { width: 375, height: 800 } });
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    await page.getByTestId('package-credits').waitFor();
+    const spent = await page.evaluate(async (credits) => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
+      const response = await fetch('/api/credits/use', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem(key!)}` },
+        body: JSON.stringify({ credits_to_use: credits, description: 'Spent for the test', idempotency_key: `spend-${Date.now()}` }),
+      });
+      return response.status;
+    }, TRIAL_CREDITS);
+    expect(spent).toBe(200);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe('0 credits left');
+    const banner = page.getByTestId('no-credits');
+    await banner.getByText('You have 0 credits.').waitFor();
+    await banner.getByRole('button', { name: 'Buy Credits' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.screenshot({ path: 'test-results/car-packages-no-credits-375.png' });
+  }, 180_000);
+});
