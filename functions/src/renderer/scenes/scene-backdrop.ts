@@ -43,7 +43,7 @@ function grain(rgb: Buffer, amplitude: number, seed: number): void {
   }
 }
 
-function sceneLight(p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
+function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
   const { light } = p;
   const relativeYaw = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
   // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted.
@@ -55,7 +55,7 @@ function sceneLight(p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
   return {
     relativeYaw,
     elevation: light.elevation,
-    dominance: light.dominance,
+    dominance: scene.light === 'soft' ? Math.min(0.25, light.dominance) : light.dominance,
     tint: raw.map((t) => t / mean) as [number, number, number],
     // A dim scene (dusk) takes the car down a little, a bright one lifts it a little.
     exposure: Math.min(1.05, Math.max(0.88, (meanLuma / 135) ** 0.25)),
@@ -76,7 +76,7 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       return {
         rgb,
         ...floor,
-        light: sceneLight(pano, camera.yaw, rgb),
+        light: sceneLight(scene, pano, camera.yaw, rgb),
         scene: { id: scene.id, label: scene.label, yaw: camera.yaw, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };
     },
