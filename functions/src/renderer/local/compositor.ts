@@ -205,7 +205,7 @@ function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Fl
  * each column of the car casts a segment from its ground point. Drawn at a quarter size and blurred: softer, fainter
  * and shorter the less the light comes from one direction.
  */
-async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, light: BackdropLight, groundFactor: number): Promise<Float32Array> {
+async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, light: BackdropLight, groundFactor: number): Promise<{ soft: Buffer; strength: number }> {
   const q = 4, w = Math.ceil(W / q), h = Math.ceil(H / q);
   const map = new Uint8Array(w * h);
   const rel = (light.relativeYaw * Math.PI) / 180;
@@ -226,11 +226,8 @@ async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch:
     }
   }
   const sigma = Math.max(1.5, (ch * (0.02 + 0.05 * (1 - light.dominance))) / q);
-  const soft = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).resize(W, H, { kernel: 'cubic' }).extractChannel(0).raw().toBuffer();
-  const strength = 0.12 + 0.33 * light.dominance;
-  const out = new Float32Array(W * H);
-  for (let i = 0; i < out.length; i++) out[i] = (strength * soft[i]!) / 255;
-  return out;
+  const soft = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
 }
 
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate | SceneSource, options: ComposeOptions): Promise<Composed> {
@@ -281,7 +278,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const canvas = Buffer.from(backdrop.rgb);
   for (let i = 0; i < W * H; i++) {
     let k = 1 - (backdrop.shadowStrength * blurred[i]!) / 255;
-    if (cast) k *= 1 - cast[i]!;
+    if (cast) k *= 1 - cast.strength * cast.soft[i]!;
     if (k < 1) {
       canvas[3 * i] = canvas[3 * i]! * k;
       canvas[3 * i + 1] = canvas[3 * i + 1]! * k;

@@ -109,5 +109,5 @@ export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: numb
     const A = blurred[j]!, B = blurred[j + 1]!;
     for (let i = 3 * y * w; i < 3 * (y + 1) * w; i++) out[i] = A[i]! * (1 - m) + B[i]! * m;
   }
-  return sharp(out, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  return sharp(out, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'linear' }).raw().toBuffer();
 }
