@@ -60,7 +60,7 @@ function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): Backdr
   const { light } = p;
   const relativeYaw = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
   // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted.
-  const raw = light.tint.map((t) => Math.min(1.06, Math.max(0.94, t ** 0.33)));
+  const raw = light.tint.map((t) => Math.min(1.025, Math.max(0.975, t ** 0.33)));
   const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
   let sum = 0;
   for (let i = 0; i < rgb.length; i += 3 * 7) sum += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
