@@ -24,6 +24,7 @@ import { startSweeperTimer } from './sweeper-timer';
 import { serveCardForm } from './stripe-simulator/card-form-page';
 import { SIMULATOR_PUBLISHABLE_KEY, StripeSimulator } from './stripe-simulator/simulator';
 import { WebhookDeliverer } from './stripe-simulator/webhook-deliverer';
+import { scenesDir } from '../../functions/src/renderer/scenes/scene-library';
 
 export interface LocalHost {
   url: string;
@@ -211,6 +212,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       userPoolEndpoint: `${url}/_local/cognito`,
       stripePublishableKey: realStripe ? cfg.STRIPE_PUBLISHABLE_KEY! : SIMULATOR_PUBLISHABLE_KEY,
       home: 'local',
+      // The local renderer without a scene library draws its backgrounds: the form says so.
+      ...((process.env.RENDERER || (process.env.OPENAI_API_KEY ? 'openai' : 'local')) === 'local' && !scenesDir() ? { drawnBackgrounds: true } : {}),
     };
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
     // Built files are served precompressed by sirv; the rest (config.json, dev mode) is compressed per request.

@@ -284,6 +284,12 @@ describe('car packages', () => {
     await page.waitForURL(/\?tab=upload$/);
     await page.getByRole('combobox', { name: 'Background Style' }).click();
     await page.getByRole('option', { name: 'Urban' }).click();
+    // Without a scene library (SCENES_DIR, as npm test runs the host) the picker says plainly that the backgrounds are
+    // drawn; with one it says nothing of the kind.
+    const drawn = ((await (await fetch(`${session.url}/config.json`)).json()) as { drawnBackgrounds?: boolean }).drawnBackgrounds === true;
+    const notice = page.getByText('No scene library is configured here: the backgrounds are drawn, not photographs.', { exact: false });
+    if (drawn) await notice.waitFor();
+    else expect(await notice.count()).toBe(0);
     // A photo without a car is refused in the form as soon as it is added, and blocks generating until removed.
     const emptyLotPath = join(await mkdtemp(join(tmpdir(), 'car-packages-')), 'empty-lot.jpg');
     await writeFile(emptyLotPath, await sharp({ create: { width: 1024, height: 768, channels: 3, background: '#8a8f94' } }).jpeg().toBuffer());

@@ -1,6 +1,11 @@
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKGROUNDS } from '@shared/backgrounds';
+
+// These tests are of the drawn backgrounds: the fallback when no scene library is configured (tests/renderer/scenes.test.ts has the scenes).
+vi.hoisted(() => {
+  delete process.env.SCENES_DIR;
+});
 import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
 import { LocalRenderer, preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';

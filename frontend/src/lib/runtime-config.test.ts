@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { runtimeConfigSchema } from '@shared/schemas/runtime-config';
-import { loadRuntimeConfig, parseRuntimeConfig } from './runtime-config';
+import { backgroundsAreDrawn, loadRuntimeConfig, parseRuntimeConfig, setRuntimeConfig } from './runtime-config';
 
 const VALID = {
   apiUrl: 'https://api.example.com',
@@ -28,13 +28,23 @@ describe('SPA runtime configuration', () => {
     },
   );
 
+  it('says the backgrounds are drawn only when the host says so (the local renderer without a scene library)', () => {
+    const drawn = parseRuntimeConfig({ ...VALID, home: 'local', drawnBackgrounds: true });
+    expect(drawn.drawnBackgrounds).toBe(true);
+    setRuntimeConfig(drawn);
+    expect(backgroundsAreDrawn()).toBe(true);
+    setRuntimeConfig(parseRuntimeConfig(VALID));
+    expect(backgroundsAreDrawn()).toBe(false);
+    expect(() => parseRuntimeConfig({ ...VALID, drawnBackgrounds: 'yes' })).toThrow(`${MESSAGES.missingEnv}: drawnBackgrounds`);
+  });
+
   it('refuses an unknown home and a body that is not an object', () => {
     expect(() => parseRuntimeConfig({ ...VALID, home: 'gcp' })).toThrow(`${MESSAGES.missingEnv}: home`);
     expect(() => parseRuntimeConfig(null)).toThrow(`${MESSAGES.missingEnv}: config.json`);
   });
 
   it('agrees with the shared schema on every case above', () => {
-    const cases: unknown[] = [VALID, { ...VALID, home: 'gcp' }, { ...VALID, apiUrl: '' }, { ...VALID, userPoolEndpoint: 5 }, null];
+    const cases: unknown[] = [VALID, { ...VALID, home: 'gcp' }, { ...VALID, apiUrl: '' }, { ...VALID, userPoolEndpoint: 5 }, { ...VALID, drawnBackgrounds: true }, { ...VALID, drawnBackgrounds: 'yes' }, null];
     for (const c of cases) {
       let ours = true;
       try {

@@ -36,6 +36,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     home: value.home as RuntimeConfig['home'],
   };
   if (typeof value.userPoolEndpoint === 'string') config.userPoolEndpoint = value.userPoolEndpoint;
+  if (value.drawnBackgrounds !== undefined && typeof value.drawnBackgrounds !== 'boolean') throw new RuntimeConfigError('drawnBackgrounds');
+  if (value.drawnBackgrounds === true) config.drawnBackgrounds = true;
   return config;
 }
 
@@ -65,6 +67,11 @@ export function ensureRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<Ru
     loading = null;
   });
   return loading;
+}
+
+/** Whether the backgrounds are drawn (no scene library configured for the local renderer); false until loaded. */
+export function backgroundsAreDrawn(): boolean {
+  return current?.drawnBackgrounds === true;
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

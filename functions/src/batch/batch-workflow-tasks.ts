@@ -56,7 +56,9 @@ export async function renderPhoto(deps: BatchRenderDeps, item: BatchPhotoItem): 
   // A photo whose angle the renderer cannot tell is rendered as the most common dealer shot, a front corner.
   const angle = info?.angle ?? 'front_left_corner';
   const started = performance.now();
-  const rendered = await deps.renderer.render({ photos: [{ ...source, angle }], angle, background: batch.background });
+  // The batch's one scene, for every photo and every retry of it.
+  const scene = batch.scene ? { id: batch.scene.id, startYaw: batch.scene.start_yaw } : undefined;
+  const rendered = await deps.renderer.render({ photos: [{ ...source, angle }], angle, background: batch.background, ...(scene ? { scene } : {}) });
   const renderMs = performance.now() - started;
   const slug = slugOfFileName(photo.file_name);
   const renderedKey = batchS3Keys.rendered(batch.user_id, batch.id, item.index, photo.attempts, slug);

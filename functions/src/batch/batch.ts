@@ -6,7 +6,7 @@ import type { Background } from '@shared/backgrounds';
 import { BATCH_CREDITS_PER_IMAGE, type AcceptedImageType } from '@shared/limits';
 import type { Batch, BatchPhoto, BatchPhotoStatus } from '@shared/schemas/batch';
 import type { SessionStatus } from '@shared/statuses';
-import { slugOf } from '../car-packages/car-package';
+import { sceneFor, slugOf, type StoredScene } from '../car-packages/car-package';
 import type { RenderedImageRecord } from '../images/rendered-image';
 
 export interface StoredBatchPhoto {
@@ -48,6 +48,8 @@ export interface StoredBatch {
   id: string;
   user_id: string;
   background: Background;
+  /** One photographic scene for every photo of the batch (absent on batches from before scenes; null for the original location). */
+  scene?: StoredScene | null;
   status: SessionStatus;
   total_photos: number;
   completed_photos: number;
@@ -99,6 +101,7 @@ export function newBatch(draft: StoredBatchDraft, now: string): { batch: StoredB
     id: draft.id,
     user_id: draft.user_id,
     background: draft.background,
+    scene: sceneFor(draft.background, draft.id),
     status: 'pending',
     total_photos: draft.photos.length,
     completed_photos: 0,

@@ -8,6 +8,7 @@ import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX
 import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
 import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
 import type { RenderedImageRecord } from '../images/rendered-image';
+import { pickScene } from '../renderer/scenes/scene-manifest';
 
 export interface StoredPhoto {
   /** photo-1 ... photo-15, in the order the dealer chose them. */
@@ -23,6 +24,18 @@ export interface StoredPhoto {
   /** Set by the workflow's prepare step. */
   assigned_angle: Angle | null;
   refused: string | null;
+}
+
+/** A scene of the manifest and the camera's direction for the Front angle (each angle turns it by its azimuth). */
+export interface StoredScene {
+  id: string;
+  start_yaw: number;
+}
+
+/** The scene a new package (or batch) keeps for all its images, picked from its id within its style. */
+export function sceneFor(background: Background, id: string): StoredScene | null {
+  const picked = pickScene(background, id);
+  return picked ? { id: picked.id, start_yaw: picked.startYaw } : null;
 }
 
 /** A package being filled: its uploads are under way; nothing is charged. Expires with its uploads. */
@@ -47,6 +60,11 @@ export interface StoredPackage {
   use_logo: boolean;
   /** The dealer's logo as it was when the package started (uploads bucket). */
   logo_key: string | null;
+  /**
+   * The photographic scene every angle is rendered in, picked once at the start (absent on packages started before
+   * scenes existed; null for the original location, which has none). A retried angle gets the same scene and camera.
+   */
+  scene?: StoredScene | null;
   status: SessionStatus;
   total_angles: number;
   completed_angles: number;
@@ -177,6 +195,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     background: draft.background,
     use_logo: draft.use_logo,
     logo_key: logoKey,
+    scene: sceneFor(draft.background, draft.id),
     status: 'pending',
     total_angles: CAR_PACKAGE_ANGLE_COUNT,
     completed_angles: 0,

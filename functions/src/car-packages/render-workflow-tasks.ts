@@ -129,7 +129,9 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
     pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
   ]);
   const started = performance.now();
-  const rendered = await deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(logo ? { logo } : {}) });
+  // The scene picked at the start, for every angle and every retry of it.
+  const scene = pkg.scene ? { id: pkg.scene.id, startYaw: pkg.scene.start_yaw } : undefined;
+  const rendered = await deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) });
   const renderMs = performance.now() - started;
   const slug = slugOf(pkg.session_name);
   const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug);

@@ -16,10 +16,36 @@ export interface SourcePhoto {
   angle?: Angle;
 }
 
+/** The scene a car package renders all its angles in (picked once, stored with the package). */
+export interface SceneChoice {
+  /** A scene of the manifest (functions/src/renderer/scenes/scene-manifest.ts). */
+  id: string;
+  /** The camera's direction for the Front angle, degrees; each angle turns it by its azimuth. */
+  startYaw: number;
+}
+
+/** What an image's backdrop was: the scene, the camera that looked at it, and where its ground meets the tyres. */
+export interface SceneMetadata {
+  /** Scene id from the manifest, 'original' for the photo's own background, 'drawn:<style>' for the fallback. */
+  id: string;
+  label: string;
+  /** Camera direction (degrees) and the angle's azimuth it came from. */
+  yaw: number;
+  azimuth: number;
+  /** Canvas rows (full size 1536x1024): the camera's horizon, and the scene's ground at the car's distance. */
+  horizonRow: number;
+  groundRow: number;
+  focalPx: number;
+  cameraHeight: number;
+  carDistance: number;
+}
+
 export interface RenderRequest {
   photos: SourcePhoto[];
   angle: Angle;
   background: Background;
+  /** The package's scene; without one, the renderer picks the style's first scene. */
+  scene?: SceneChoice;
   /** PNG/JPEG/WebP bytes of the dealer's logo, placed in a corner. */
   logo?: Buffer;
 }
@@ -27,6 +53,7 @@ export interface RenderRequest {
 export interface PackageRequest {
   photos: SourcePhoto[];
   background: Background;
+  scene?: SceneChoice;
   logo?: Buffer;
   /** Defaults to all 8 angles. */
   angles?: readonly Angle[];
@@ -59,6 +86,8 @@ export interface RenderMetadata {
   carMaskIoU?: number;
   /** Image-model calls made for this image (2 when the first one changed the car); generative renderers only. */
   attempts?: number;
+  /** The backdrop the local renderer drew the car into. */
+  scene?: SceneMetadata;
 }
 
 export interface RenderedImage {

@@ -1,9 +1,9 @@
 /**
- * The five backgrounds, drawn in code as SVG (rendered once by sharp/librsvg, then cached).
- * Each has a floor line where the tyres stand.
+ * The drawn backgrounds, in code as SVG (rendered once by sharp/librsvg, then cached): the fallback when no scene
+ * library (SCENES_DIR) is configured. Each has a floor line where the tyres stand.
  */
 import sharp from 'sharp';
-import type { Background } from '@shared/backgrounds';
+import type { DrawnBackground } from '@shared/backgrounds';
 import { FULL_SIZE } from '../port';
 
 export interface BackgroundPlate {
@@ -88,7 +88,7 @@ function filmGrain(rgb: Buffer, amplitude: number): Buffer {
   return rgb;
 }
 
-const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; reflection: number; draw: () => string }> = {
+const DRAWINGS: Record<DrawnBackground, { floorY: number; shadowStrength: number; reflection: number; draw: () => string }> = {
   // A seamless sweep: the wall curves into the floor with no visible horizon.
   studio: {
     floorY: 0.84 * H,
@@ -103,6 +103,23 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
         <radialGradient id="vig" cx="0.5" cy="0.55" r="0.8"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></radialGradient>
       </defs>
       <rect width="${W}" height="${H}" fill="url(#wall)"/><rect width="${W}" height="${H}" fill="url(#spot)"/><rect width="${W}" height="${H}" fill="url(#vig)"/>`),
+  },
+  // A dark hall with a polished floor: a darker sweep, a brighter, glossier floor under a row of ceiling lights.
+  showroom: {
+    floorY: 0.85 * H,
+    shadowStrength: 0.7,
+    reflection: 0.24,
+    draw: () =>
+      svg(`<defs>
+        <linearGradient id="hall" x1="0" y1="0" x2="0" y2="1">
+          <stop offset="0" stop-color="#2b2e33"/><stop offset="0.55" stop-color="#4a4e55"/><stop offset="0.64" stop-color="#8d9199"/><stop offset="0.7" stop-color="#6d7178"/><stop offset="1" stop-color="#3d4046"/>
+        </linearGradient>
+        <radialGradient id="pool" cx="0.5" cy="0.78" r="0.55"><stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
+        ${outOfFocus('lights', '6')}
+      </defs>
+      <rect width="${W}" height="${H}" fill="url(#hall)"/>
+      <g filter="url(#lights)">${Array.from({ length: 7 }, (_, k) => `<rect x="${(k * W) / 7 + 60}" y="${0.08 * H}" width="${W / 7 - 120}" height="10" fill="#f4f6fa" opacity="0.85"/>`).join('')}</g>
+      <rect width="${W}" height="${H}" fill="url(#pool)"/>`),
   },
   // Outdoor plates are drawn like a photo taken with a long lens: the scene behind the car is out of focus
   // (blurred), hazier with distance, and the ground carries a fine texture; every plate gets film grain after.
@@ -237,9 +254,9 @@ const DRAWINGS: Record<Background, { floorY: number; shadowStrength: number; ref
   },
 };
 
-const cache = new Map<Background, Promise<BackgroundPlate>>();
+const cache = new Map<DrawnBackground, Promise<BackgroundPlate>>();
 
-export function backgroundPlate(background: Background): Promise<BackgroundPlate> {
+export function backgroundPlate(background: DrawnBackground): Promise<BackgroundPlate> {
   let plate = cache.get(background);
   if (!plate) {
     const d = DRAWINGS[background];

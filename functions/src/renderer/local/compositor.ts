@@ -1,15 +1,65 @@
 /**
- * Places a cut-out car on a background plate: colour-corrected, scaled to the frame, tyres on the floor
- * line, with a contact shadow that follows the underside (dark where tyres touch, fading under the body).
+ * Places a cut-out car on a background: colour-corrected, scaled to the frame, tyres on the floor line, with a
+ * contact shadow that follows the underside (dark where tyres touch, fading under the body). The background is a
+ * drawn plate, or a scene drawn for where the car landed (a photographic scene's camera follows the car's size
+ * and position), whose light gives the car's white balance and a cast shadow.
  */
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../photo-validation';
 import type { BackgroundPlate } from './backgrounds';
 import type { CleanMask } from '../cutout/mask-cleanup';
+import type { SceneMetadata } from '../port';
 
 export interface ComposeOptions {
   mirror: boolean;
   logo?: Buffer;
+}
+
+/** Where the car lands on the canvas (known before the backdrop is drawn). */
+export interface CarPlacement {
+  width: number;
+  height: number;
+  /** The car's box on the canvas. */
+  left: number;
+  top: number;
+  cw: number;
+  ch: number;
+  /** Canvas pixels per photo pixel. */
+  scale: number;
+  mirror: boolean;
+  /** The row the lowest tyre stands on. */
+  contactRow: number;
+}
+
+/** The light of a photographic scene, as seen from the camera. */
+export interface BackdropLight {
+  /** The sun's (or brightest region's) direction relative to the camera's, degrees (0: straight ahead, behind the car). */
+  relativeYaw: number;
+  elevation: number;
+  /** 0 (overcast, soft box: a soft shadow of no direction) to 1 (a hard sun). */
+  dominance: number;
+  /** White balance gains toward the scene's light (mean 1). */
+  tint: [number, number, number];
+  /** Exposure gain for the car (1: as the photo is after its own correction). */
+  exposure: number;
+}
+
+export interface SceneBackdrop {
+  rgb: Buffer;
+  shadowStrength: number;
+  reflection: number;
+  light?: BackdropLight;
+  /** The car keeps its photo's colours (the original location: the car is already in its scene's light). */
+  keepCarColour?: boolean;
+  scene: SceneMetadata;
+}
+
+/** A background drawn for the car's placement (photographic scenes). */
+export interface SceneSource {
+  width: number;
+  height: number;
+  floorY: number;
+  draw(placement: CarPlacement): Promise<SceneBackdrop>;
 }
 
 export interface Composed {
@@ -20,6 +70,8 @@ export interface Composed {
   /** Where the car landed, and its alpha at canvas size (for tests and the fidelity check). */
   carAlpha: Uint8Array;
   warnings: string[];
+  /** The photographic scene behind the car (absent on a drawn plate). */
+  scene?: SceneMetadata;
 }
 
 /** Gray-world white balance and a mild exposure lift, measured on the car only and clamped. */
@@ -147,21 +199,51 @@ function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Fl
   }
 }
 
-export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate, options: ComposeOptions): Promise<Composed> {
+/**
+ * A cast shadow on the ground, away from the scene's light: each point of the car's silhouette at a height above its
+ * ground line moves along the ground by height / tan(elevation), foreshortened by the camera's view of the ground, so
+ * each column of the car casts a segment from its ground point. Drawn at a quarter size and blurred: softer, fainter
+ * and shorter the less the light comes from one direction.
+ */
+async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, light: BackdropLight, groundFactor: number): Promise<{ soft: Buffer; strength: number }> {
+  const q = 4, w = Math.ceil(W / q), h = Math.ceil(H / q);
+  const map = new Uint8Array(w * h);
+  const rel = (light.relativeYaw * Math.PI) / 180;
+  const reach = Math.min(2.5, 1 / Math.tan((Math.max(8, light.elevation) * Math.PI) / 180)) * Math.min(1, 0.25 + 1.5 * light.dominance);
+  // Ground displacement per pixel of height: sideways as seen, and in depth foreshortened by the camera's height ratio.
+  const sx = -Math.sin(rel) * reach, sy = Math.cos(rel) * reach * groundFactor;
+  for (let x = 0; x < cw; x++) {
+    if (ground[x]! < 0) continue;
+    let highest = -1;
+    for (let y = 0; y < ch; y++) if (carRgba[4 * (y * cw + x) + 3]! >= 128) { highest = y; break; }
+    if (highest < 0) continue;
+    const lift = ground[x]! - highest;
+    const steps = Math.ceil((Math.hypot(sx, sy) * lift) / (q / 2)) + 1;
+    for (let k = 0; k <= steps; k++) {
+      const l = (lift * k) / steps;
+      const px = Math.round((left + x + sx * l) / q), py = Math.round((top + ground[x]! + sy * l) / q);
+      if (px >= 0 && px < w && py >= 0 && py < h) map[py * w + px] = 255;
+    }
+  }
+  const sigma = Math.max(1.5, (ch * (0.02 + 0.05 * (1 - light.dominance))) / q);
+  const soft = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
+}
+
+export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate | SceneSource, options: ComposeOptions): Promise<Composed> {
   const warnings: string[] = [];
   const { box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
   // RGBA crop of the car.
   const rgba = Buffer.alloc(bw * bh * 4);
-  const gains = colourGains(photo, mask);
   for (let y = 0; y < bh; y++)
     for (let x = 0; x < bw; x++) {
       const s = (box.top + y) * photo.width + box.left + x;
       const d = 4 * (y * bw + x);
-      rgba[d] = Math.min(255, photo.rgb[3 * s]! * gains[0]!);
-      rgba[d + 1] = Math.min(255, photo.rgb[3 * s + 1]! * gains[1]!);
-      rgba[d + 2] = Math.min(255, photo.rgb[3 * s + 2]! * gains[2]!);
+      rgba[d] = photo.rgb[3 * s]!;
+      rgba[d + 1] = photo.rgb[3 * s + 1]!;
+      rgba[d + 2] = photo.rgb[3 * s + 2]!;
       rgba[d + 3] = mask.alpha[s]!;
     }
   const { width: W, height: H, floorY } = plate;
@@ -175,22 +257,35 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const left = Math.round((W - cw) / 2);
   const top = floorY - ch;
 
+  const backdrop: SceneBackdrop | BackgroundPlate =
+    'draw' in plate ? await plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: floorY }) : plate;
+  const scene = 'scene' in backdrop ? backdrop : undefined;
+  // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).
+  if (!scene?.keepCarColour) {
+    const gains = colourGains(photo, mask);
+    if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure * scene.light.tint[c]!;
+    for (let i = 0; i < carRgba.length; i += 4)
+      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]!);
+  }
+
   const bottom = underside(carRgba, cw, ch);
   const ground = groundLine(bottom);
   const shadow = groundShadow(bottom, ground, ch, left, top, W, H);
   const shadowBytes = Buffer.alloc(W * H);
   for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
   const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();
-  const canvas = Buffer.from(plate.rgb);
+  const cast = scene?.light ? await castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined;
+  const canvas = Buffer.from(backdrop.rgb);
   for (let i = 0; i < W * H; i++) {
-    const k = 1 - (plate.shadowStrength * blurred[i]!) / 255;
+    let k = 1 - (backdrop.shadowStrength * blurred[i]!) / 255;
+    if (cast) k *= 1 - cast.strength * cast.soft[i]!;
     if (k < 1) {
       canvas[3 * i] = canvas[3 * i]! * k;
       canvas[3 * i + 1] = canvas[3 * i + 1]! * k;
       canvas[3 * i + 2] = canvas[3 * i + 2]! * k;
     }
   }
-  if (plate.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, plate.reflection);
+  if (backdrop.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, backdrop.reflection);
   const carAlpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
@@ -218,5 +313,5 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       warnings.push('The dealer logo could not be read and was left out.');
     }
   }
-  return { rgb, width: W, height: H, carAlpha, warnings };
+  return { rgb, width: W, height: H, carAlpha, warnings, ...(scene ? { scene: scene.scene } : {}) };
 }

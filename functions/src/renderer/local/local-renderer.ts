@@ -19,10 +19,12 @@ import {
   type RenderRequest,
   type RenderedImage,
   type Renderer,
+  type SceneChoice,
   type SourcePhoto,
 } from '../port';
 import { backgroundPlate } from './backgrounds';
 import { composeCar, type Composed } from './compositor';
+import { sceneBackdrop, scenesConfigured } from '../scenes/scene-backdrop';
 import { createCutout } from '../cutout/create-cutout';
 import { planAngle } from '../angle-planner';
 import { LocalVision } from '../../vision/local/local-vision';
@@ -33,7 +35,7 @@ import { disclosureXmp } from '../../content-credentials/disclosure';
 
 /** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in). */
 const cutout = createCutout();
-export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + drawn backgrounds`;
+export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + ${scenesConfigured() ? 'photographic scenes' : 'drawn backgrounds'}`;
 
 export interface PreparedPhoto {
   source: SourcePhoto;
@@ -145,12 +147,16 @@ export async function encodeOutputs(composed: Composed): Promise<{ full: Buffer;
   return { full, web };
 }
 
-export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, background: Background, logo?: Buffer): Promise<RenderedImage & { composed: Composed }> {
+export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, background: Background, logo?: Buffer, scene?: SceneChoice): Promise<RenderedImage & { composed: Composed }> {
   const plan = planAngle(angle, prepared.map((p) => p.angle));
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
   const source = prepared[plan.photoIndex]!;
   const t = performance.now();
-  const composed = await composeCar(source.photo, source.mask, await backgroundPlate(background), { mirror: plan.mirrored, logo });
+  // A photographic scene when the library is configured (and always for the original location), else the drawn plate.
+  const drawn = background === 'original' ? undefined : await backgroundPlate(background);
+  const layout = drawn ?? { width: FULL_SIZE.width, height: FULL_SIZE.height, floorY: Math.round(0.86 * FULL_SIZE.height) };
+  const photographic = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, width: layout.width, height: layout.height, floorY: drawn ? drawn.floorY : layout.floorY });
+  const composed = await composeCar(source.photo, source.mask, photographic ?? drawn!, { mirror: plan.mirrored, logo });
   const { full, web } = await encodeOutputs(composed);
   const composeMs = performance.now() - t;
   // The car as placed (the compositor's alpha) against the source cut-out already made: no second ISNet pass.
@@ -182,6 +188,7 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
       timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + composeMs + fidelityMs },
       warnings,
       ...fidelityMetadata(fidelity),
+      ...(composed.scene ? { scene: composed.scene } : {}),
     },
   };
 }
@@ -202,7 +209,7 @@ export async function renderPreparedPackage(prepared: PreparedPhoto[], request: 
       unavailable.push({ angle, reason: plan.reason });
       continue;
     }
-    images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo)));
+    images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo, request.scene)));
   }
   const classifiedAngles: Record<string, Angle> = {};
   for (const p of prepared) if (p.classified) classifiedAngles[p.source.id] = p.angle;
@@ -235,10 +242,10 @@ export class LocalRenderer implements Renderer {
       const plan = planAngle(request.angle, angles);
       if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
       const prepared = await preparePhotos([request.photos[plan.photoIndex]!]);
-      return strip(await renderPrepared(prepared, request.angle, request.background, request.logo));
+      return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene));
     }
     const prepared = await preparePhotos(request.photos);
-    return strip(await renderPrepared(prepared, request.angle, request.background, request.logo));
+    return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene));
   }
 
   /** All angles of a car package; each photo is cut out once, whatever the number of angles. */

@@ -4,10 +4,12 @@ import { BACKGROUND_LABELS, type Background } from '@shared/backgrounds';
 
 const SCENES: Record<Background, string> = {
   studio: 'a seamless light-grey photo studio sweep with soft even lighting and no visible horizon',
+  showroom: 'a car dealership showroom hall with a polished floor and soft ceiling lights, out of focus',
   sunset: 'an open road at sunset with a warm orange and purple sky, soft backlight',
   urban: 'a clean modern city street with buildings softly out of focus',
-  beach: 'a sandy beach with the sea and a clear blue sky behind',
+  beach: 'a coast: a sandy beach by the sea under a clear blue sky',
   mountain: 'a mountain road with snow-capped peaks in the distance under a clear sky',
+  original: 'the same place as in the photo, its background strongly out of focus as with a long lens at a wide aperture',
 };
 
 export function buildPrompt(angle: Angle, background: Background, referenceCount: number): string {

@@ -1,0 +1,215 @@
+/**
+ * The backdrop of one angle: a perspective view of the package's scene (or the dealer's own background, out of
+ * focus), drawn for where the compositor placed the car. The camera turns with the angle's azimuth from the scene's
+ * start direction, so the eight angles of a package are one walk around the car in one place.
+ */
+import type { Angle } from '@shared/angles';
+import type { Background } from '@shared/backgrounds';
+import type { DecodedPhoto } from '../photo-validation';
+import type { CleanMask } from '../cutout/mask-cleanup';
+import type { SceneChoice } from '../port';
+import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
+import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manifest';
+
+export { pickScene };
+import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
+import { outOfFocus, REDUCE, renderSceneView, sceneCamera } from './scene-view';
+
+/** Where the camera stands around the car for each angle, degrees clockwise seen from above (front 0, right side 90). */
+export const ANGLE_AZIMUTH: Record<Angle, number> = {
+  front: 0,
+  front_right_corner: 45,
+  right_side: 90,
+  rear_right_corner: 135,
+  rear: 180,
+  rear_left_corner: 225,
+  left_side: 270,
+  front_left_corner: 315,
+};
+
+const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> = {
+  glossy: { shadowStrength: 0.7, reflection: 0.16 },
+  matt: { shadowStrength: 0.62, reflection: 0 },
+  rough: { shadowStrength: 0.55, reflection: 0 },
+};
+
+/**
+ * Fine luminance noise, as the camera's sensor adds to the car: a smooth upscaled backdrop otherwise looks pasted.
+ * One fixed noise field per output size, made once per process (making it per image cost about 40 ms).
+ */
+const noiseFields = new Map<number, Int8Array>();
+function grain(rgb: Buffer, amplitude: number): void {
+  const pixels = rgb.length / 3;
+  let noise = noiseFields.get(pixels);
+  if (!noise) {
+    let s = 7;
+    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+    noise = new Int8Array(pixels);
+    for (let i = 0; i < pixels; i++) noise[i] = Math.round((rnd() + rnd() - 1) * 2 * amplitude);
+    noiseFields.set(pixels, noise);
+  }
+  for (let i = 0, p = 0; p < pixels; p++, i += 3) {
+    const n = noise[p]!;
+    rgb[i] = Math.max(0, Math.min(255, rgb[i]! + n));
+    rgb[i + 1] = Math.max(0, Math.min(255, rgb[i + 1]! + n));
+    rgb[i + 2] = Math.max(0, Math.min(255, rgb[i + 2]! + n));
+  }
+}
+
+function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
+  const { light } = p;
+  const relativeYaw = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
+  // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted.
+  const raw = light.tint.map((t) => Math.min(1.025, Math.max(0.975, t ** 0.33)));
+  const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
+  let sum = 0;
+  for (let i = 0; i < rgb.length; i += 3 * 7) sum += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
+  const meanLuma = sum / Math.ceil(rgb.length / 21);
+  return {
+    relativeYaw,
+    elevation: light.elevation,
+    dominance: scene.light === 'soft' ? Math.min(0.25, light.dominance) : light.dominance,
+    tint: raw.map((t) => t / mean) as [number, number, number],
+    // A dim scene (dusk) takes the car down a little, a bright one lifts it a little.
+    exposure: Math.min(1.05, Math.max(0.88, (meanLuma / 135) ** 0.25)),
+  };
+}
+
+function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: Panorama, width: number, height: number, floorY: number): SceneSource {
+  const floor = FLOORS[scene.floor];
+  return {
+    width,
+    height,
+    floorY,
+    async draw(placement: CarPlacement) {
+      const azimuth = ANGLE_AZIMUTH[angle];
+      const camera = sceneCamera(choice.startYaw + azimuth, placement.contactRow, placement.ch, width);
+      const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
+      grain(rgb, 2.5);
+      return {
+        rgb,
+        ...floor,
+        light: sceneLight(scene, pano, camera.yaw, rgb),
+        scene: { id: scene.id, label: scene.label, yaw: camera.yaw, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
+      };
+    },
+  };
+}
+
+/** Separable box blur (3 passes approximate a gaussian) of float planes, in place. */
+function boxBlur(planes: Float32Array[], w: number, h: number, radius: number): void {
+  const r = Math.max(1, Math.round(radius));
+  const tmp = new Float32Array(Math.max(w, h));
+  for (const plane of planes)
+    for (let pass = 0; pass < 3; pass++) {
+      for (let y = 0; y < h; y++) {
+        let acc = 0;
+        for (let x = -r; x <= r; x++) acc += plane[y * w + Math.min(w - 1, Math.max(0, x))]!;
+        for (let x = 0; x < w; x++) {
+          tmp[x] = acc / (2 * r + 1);
+          acc += plane[y * w + Math.min(w - 1, x + r + 1)]! - plane[y * w + Math.max(0, x - r)]!;
+        }
+        plane.set(tmp.subarray(0, w), y * w);
+      }
+      for (let x = 0; x < w; x++) {
+        let acc = 0;
+        for (let y = -r; y <= r; y++) acc += plane[Math.min(h - 1, Math.max(0, y)) * w + x]!;
+        for (let y = 0; y < h; y++) {
+          tmp[y] = acc / (2 * r + 1);
+          acc += plane[Math.min(h - 1, y + r + 1) * w + x]! - plane[Math.max(0, y - r) * w + x]!;
+        }
+        for (let y = 0; y < h; y++) plane[y * w + x] = tmp[y]!;
+      }
+    }
+}
+
+/**
+ * The dealer's own background, out of focus: the photo placed as the car is (same scale, same mirroring), the car
+ * itself taken out of it (a normalised blur that leaves the car's pixels out, so no halo of its colours) and the
+ * edges of the frame continued by reflection. Real by construction: it is where the car stood.
+ */
+function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, height: number, floorY: number): SceneSource {
+  return {
+    width,
+    height,
+    floorY,
+    async draw(placement: CarPlacement) {
+      const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
+      const s = placement.scale / REDUCE;
+      const { box } = mask;
+      const planes = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
+      const reflectInto = (v: number, n: number) => {
+        const period = 2 * n;
+        const m = ((v % period) + period) % period;
+        return m < n ? m : period - 1 - m;
+      };
+      for (let y = 0; y < h; y++) {
+        const py = reflectInto(Math.round(box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale), photo.height);
+        for (let x = 0; x < w; x++) {
+          const cx = (x + 0.5) * REDUCE - placement.left;
+          const ox = placement.mirror ? placement.cw - cx : cx;
+          const px = reflectInto(Math.round(box.left + ox / placement.scale), photo.width);
+          const i = py * photo.width + px;
+          const keep = mask.alpha[i]! > 16 ? 0 : 1; // the car and its soft edge are left out
+          const o = y * w + x;
+          planes[0]![o] = photo.rgb[3 * i]! * keep;
+          planes[1]![o] = photo.rgb[3 * i + 1]! * keep;
+          planes[2]![o] = photo.rgb[3 * i + 2]! * keep;
+          planes[3]![o] = keep;
+        }
+      }
+      // Two reaches: near the car a short one; deep inside its outline a wide one that reaches past it.
+      const wide = planes.map((p) => Float32Array.from(p));
+      boxBlur(planes, w, h, Math.max(2, s * 3));
+      boxBlur(wide, w, h, Math.max(8, placement.cw / REDUCE / 6));
+      const bytes = Buffer.alloc(w * h * 3);
+      for (let o = 0; o < w * h; o++) {
+        const near = planes[3]![o]!, far = wide[3]![o]!;
+        const m = Math.min(1, near / 0.35);
+        for (let c = 0; c < 3; c++) {
+          const a = near > 1e-4 ? planes[c]![o]! / near : 0;
+          const b = far > 1e-4 ? wide[c]![o]! / far : a;
+          bytes[3 * o + c] = a * m + b * (1 - m);
+        }
+      }
+      const camera = sceneCamera(0, placement.contactRow, placement.ch, width);
+      const rgb = await outOfFocus(bytes, camera, width, height);
+      return {
+        rgb,
+        shadowStrength: 0.45,
+        reflection: 0,
+        keepCarColour: true,
+        scene: { id: 'original', label: 'Original location, blurred', yaw: 0, azimuth: 0, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
+      };
+    },
+  };
+}
+
+export interface BackdropContext {
+  photo: DecodedPhoto;
+  mask: CleanMask;
+  width: number;
+  height: number;
+  floorY: number;
+}
+
+/**
+ * The photographic backdrop for this angle, or undefined when the style is drawn (no scene library configured,
+ * or no scene for the style). A configured library that lacks a listed scene is an error, not a silent fallback.
+ */
+export async function sceneBackdrop(style: Background, angle: Angle, choice: SceneChoice | undefined, ctx: BackdropContext, env: NodeJS.ProcessEnv = process.env): Promise<SceneSource | undefined> {
+  if (style === 'original') return originalSource(ctx.photo, ctx.mask, ctx.width, ctx.height, ctx.floorY);
+  const dir = scenesDir(env);
+  if (!dir) return undefined;
+  const picked = choice ?? pickScene(style, style);
+  if (!picked) return undefined;
+  const scene = sceneById(picked.id);
+  if (!scene) throw new SceneLibraryError(`Unknown scene ${picked.id}: it is not in the scene manifest.`);
+  const pano = await loadPanorama(dir, scene);
+  return panoramaSource(scene, picked, angle, pano, ctx.width, ctx.height, ctx.floorY);
+}
+
+/** Whether photographic scenes are configured (SCENES_DIR set): otherwise drawn backgrounds are used. */
+export function scenesConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
+  return scenesDir(env) !== undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * The scene library's manifest: which CC0 panoramas each background style draws on. The panoramas themselves are
+ * data, never committed: they are read from SCENES_DIR (`npm run scenes:fetch` downloads them from Poly Haven).
+ * `sha256` is of the 1k file (1024x512 Radiance .hdr) as Poly Haven serves it; other sizes are not hash-checked.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { BACKGROUNDS, type Background } from '@shared/backgrounds';
+
+export const FLOOR_KINDS = ['glossy', 'matt', 'rough'] as const;
+export type FloorKind = (typeof FLOOR_KINDS)[number];
+
+export const sceneSchema = z.object({
+  /** Stable id, stored with each car package. */
+  id: z.string().regex(/^[a-z0-9_-]+$/),
+  /** The background style it serves ('original' never has scenes: it is the dealer's own photo). */
+  style: z.enum(BACKGROUNDS).exclude(['original']),
+  /** What the dealer sees named (the label says what it is, e.g. a coast rather than a sand beach). */
+  label: z.string().min(3),
+  /** Poly Haven's asset name: the file is `<slug>_<size>.hdr`, its page https://polyhaven.com/a/<slug>. */
+  slug: z.string().regex(/^[a-z0-9_]+$/),
+  sha256_1k: z.string().regex(/^[0-9a-f]{64}$/),
+  licence: z.literal('CC0-1.0'),
+  source: z.url(),
+  /** The camera's direction (degrees, 0 = the panorama's left edge, growing to the right) for the Front angle. */
+  startYaw: z.number().min(0).lt(360),
+  /** Stops added before tone mapping, so the scene reads as a normally exposed photo. */
+  exposure: z.number().min(-8).max(8),
+  /** Glossy floors (studio, showroom) show a faded reflection of the car. */
+  floor: z.enum(FLOOR_KINDS),
+  /**
+   * The panorama camera's height above its ground, metres (Poly Haven shoots from about 1.5 to 2 m). Raising it
+   * scales the place up around the car: a small photo studio becomes a car-sized one.
+   */
+  panoHeight: z.number().min(0.5).max(6).default(1.7),
+  /** `soft`: large or diffuse lights (a softbox, a hall's ceiling) cast a short, soft shadow whatever their brightest point. */
+  light: z.enum(['sun', 'soft']).default('sun'),
+});
+export type Scene = z.infer<typeof sceneSchema>;
+
+const ph = (slug: string) => `https://polyhaven.com/a/${slug}`;
+
+export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
+  { id: 'studio_small_03', style: 'studio', label: 'Photo studio, white cyclorama', slug: 'studio_small_03', sha256_1k: '29267a4aa8c10de26cae758e4e3c4daadde88673798666ad657724bab7224a35', licence: 'CC0-1.0', source: ph('studio_small_03'), startYaw: 60, exposure: 2.2, floor: 'glossy', panoHeight: 4.5, light: 'soft' },
+  { id: 'autoshop_01', style: 'showroom', label: 'Car hall, concrete floor', slug: 'autoshop_01', sha256_1k: '674b67a3bcb05e180781f476941d2a60d2af5a4df72d241354aa978a0a372543', licence: 'CC0-1.0', source: ph('autoshop_01'), startYaw: 100, exposure: -0.6, floor: 'glossy', light: 'soft' },
+  { id: 'empty_warehouse_01', style: 'showroom', label: 'Empty industrial hall', slug: 'empty_warehouse_01', sha256_1k: '9b3d611cadc32c3a0c7e084ce5611c0650293881c4a041e7fa13748fe0dc6451', licence: 'CC0-1.0', source: ph('empty_warehouse_01'), startYaw: 180, exposure: -0.3, floor: 'glossy', light: 'soft' },
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 250, exposure: -0.6, floor: 'matt' },
+  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 190, exposure: -1.0, floor: 'rough' },
+  { id: 'potsdamer_platz', style: 'urban', label: 'City square, high-rises', slug: 'potsdamer_platz', sha256_1k: '7afe4c2f9700ee78c7477c53fa355463d7dda1fdede401432d6b5f9ff0a95696', licence: 'CC0-1.0', source: ph('potsdamer_platz'), startYaw: 215, exposure: 0.5, floor: 'matt' },
+  { id: 'modern_buildings_2', style: 'urban', label: 'Glass buildings, stone paving', slug: 'modern_buildings_2', sha256_1k: '180621e3ad46d78cf1b482483a1efbe044a856a5d52142f52539e317cfea4edf', licence: 'CC0-1.0', source: ph('modern_buildings_2'), startYaw: 250, exposure: -0.5, floor: 'matt' },
+  { id: 'leadenhall_market', style: 'urban', label: 'Covered market street, cobbles', slug: 'leadenhall_market', sha256_1k: '06d1e27d9c12c1821103fbd83546d63ce5b03392b47e76dc87231aa50933a975', licence: 'CC0-1.0', source: ph('leadenhall_market'), startYaw: 180, exposure: 0.9, floor: 'rough' },
+  // No sand beach panorama is at hand: the "beach" style is a coast (its label says so).
+  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 180, exposure: -0.3, floor: 'matt' },
+  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, spruces', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 250, exposure: 0.3, floor: 'rough' },
+  { id: 'hilly_terrain_01', style: 'mountain', label: 'Green hills', slug: 'hilly_terrain_01', sha256_1k: '74bea0e8a354bff11349a41746eb3c3c45a648216af2d59445b4012b8639eb0d', licence: 'CC0-1.0', source: ph('hilly_terrain_01'), startYaw: 90, exposure: -0.2, floor: 'rough' },
+]);
+
+export function scenesOf(style: string): Scene[] {
+  return SCENES.filter((s) => s.style === style);
+}
+
+export function sceneById(id: string): Scene | undefined {
+  return SCENES.find((s) => s.id === id);
+}
+
+/** A package's scene: its id and the camera's direction for the Front angle (stored with the package). */
+export interface PickedScene {
+  id: string;
+  startYaw: number;
+}
+
+/**
+ * The scene of a package (or batch) in its style: picked once from its id, so the choice is spread over the style's
+ * scenes and the same id always gets the same scene. Undefined for the original location (no scene) and for a style
+ * the manifest has no scene for.
+ */
+export function pickScene(style: Background, seed: string): PickedScene | undefined {
+  const scenes = scenesOf(style);
+  if (scenes.length === 0) return undefined;
+  const n = createHash('sha256').update(seed).digest().readUInt32BE(0);
+  const scene = scenes[n % scenes.length]!;
+  return { id: scene.id, startYaw: scene.startYaw };
+}

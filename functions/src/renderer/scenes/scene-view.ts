@@ -1,0 +1,113 @@
+/**
+ * A perspective view of a panorama behind the car, as a photographer's camera would see the scene.
+ *
+ * The camera is level (verticals stay vertical, as with a shifted lens) at CAMERA_HEIGHT, with its horizon on the
+ * row where the car says it is: a car of CAR_HEIGHT metres that is `h` pixels tall, standing on `contactRow`, puts a
+ * camera of CAMERA_HEIGHT metres' eye level `h * CAMERA_HEIGHT / CAR_HEIGHT` rows above its tyres. The lens (50
+ * degrees across) gives the car's distance. Rays above the horizon look up the panorama by direction; rays below it
+ * hit a flat ground plane and look up that ground point as the panorama's camera (PANO_HEIGHT up, at the car's spot)
+ * saw it, so the ground under the car is the scene's own floor at the right scale wherever the camera stands.
+ *
+ * Depth of field: a thin lens focused on the car blurs a point at depth z by |1 - d/z| of the blur at infinity;
+ * ground rows have one depth each (level camera), so the backdrop is rendered at a quarter of the output size, blurred
+ * at a few strengths, blended row by row, and upscaled: the ground at the tyres sharp, the distance soft.
+ */
+import sharp from 'sharp';
+import type { Panorama } from './scene-library';
+
+export const CAMERA_HEIGHT = 1.4;
+export const CAR_HEIGHT = 1.5;
+export const FIELD_OF_VIEW_DEGREES = 50;
+/** Blur (gaussian sigma, output pixels) of the far scene: a long lens at a wide aperture, and more than the 1k panorama's own softness. */
+export const FAR_BLUR = 14;
+/** The backdrop is rendered at a quarter of the output size: it is out of focus, and the 1k panorama holds less detail still. */
+export const REDUCE = 4;
+
+export interface SceneCamera {
+  /** Camera direction in degrees (panorama columns: 0 at the left edge, growing to the right). */
+  yaw: number;
+  horizonRow: number;
+  focalPx: number;
+  cameraHeight: number;
+  /** From the camera to the car's spot on the ground, metres. */
+  carDistance: number;
+  /** The row where the scene's ground lies at the car's distance: where the tyres must touch it. */
+  groundRow: number;
+}
+
+/** The camera a car of `carHeightPx` standing on `contactRow` implies, turned to `yaw`. */
+export function sceneCamera(yaw: number, contactRow: number, carHeightPx: number, width: number): SceneCamera {
+  const focalPx = width / (2 * Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+  const horizonRow = contactRow - (carHeightPx * CAMERA_HEIGHT) / CAR_HEIGHT;
+  const carDistance = (focalPx * CAR_HEIGHT) / carHeightPx;
+  return { yaw: ((yaw % 360) + 360) % 360, horizonRow, focalPx, cameraHeight: CAMERA_HEIGHT, carDistance, groundRow: horizonRow + (focalPx * CAMERA_HEIGHT) / carDistance };
+}
+
+/** Bilinear sample of the panorama at (u, v) in pixels, wrapping around horizontally. */
+function sample(p: Panorama, u: number, v: number, out: Float32Array, o: number): void {
+  const W = p.width, H = p.height;
+  const x0f = Math.floor(u - 0.5), y0f = Math.floor(v - 0.5);
+  const fx = u - 0.5 - x0f, fy = v - 0.5 - y0f;
+  const x0 = ((x0f % W) + W) % W, x1 = (x0 + 1) % W;
+  const y0 = Math.max(0, Math.min(H - 1, y0f)), y1 = Math.max(0, Math.min(H - 1, y0f + 1));
+  const a = 3 * (y0 * W + x0), b = 3 * (y0 * W + x1), c = 3 * (y1 * W + x0), d = 3 * (y1 * W + x1);
+  const s = p.srgb;
+  for (let k = 0; k < 3; k++)
+    out[o + k] = (s[a + k]! * (1 - fx) + s[b + k]! * fx) * (1 - fy) + (s[c + k]! * (1 - fx) + s[d + k]! * fx) * fy;
+}
+
+/** The scene behind the car at the output size (RGB bytes). */
+export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
+  const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
+  const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  const psi = (camera.yaw * Math.PI) / 180;
+  const Fx = Math.sin(psi), Fz = Math.cos(psi), Rx = Math.cos(psi), Rz = -Math.sin(psi);
+  const small = new Float32Array(w * h * 3);
+  const toU = p.width / (2 * Math.PI), toV = p.height / Math.PI;
+  for (let y = 0; y < h; y++) {
+    const Y = (y + 0.5) * REDUCE;
+    const ry = (horizonRow - Y) / f;
+    for (let x = 0; x < w; x++) {
+      const rx = ((x + 0.5) * REDUCE - width / 2) / f;
+      const dx = rx * Rx + Fx, dz = rx * Rz + Fz; // horizontal part of the ray (forward component 1)
+      let yaw: number, elevation: number;
+      if (ry < -1e-4) {
+        // The ground point this ray hits, relative to the car's spot (the panorama's camera position).
+        const t = hc / -ry;
+        const gx = t * dx - d * Fx, gz = t * dz - d * Fz;
+        yaw = Math.atan2(gx, gz);
+        elevation = -Math.atan2(panoHeight, Math.hypot(gx, gz));
+      } else {
+        yaw = Math.atan2(dx, dz);
+        elevation = Math.atan2(ry, Math.hypot(dx, dz));
+      }
+      sample(p, (yaw < 0 ? yaw + 2 * Math.PI : yaw) * toU, (Math.PI / 2 - elevation) * toV, small, 3 * (y * w + x));
+    }
+  }
+  const bytes = Buffer.alloc(small.length);
+  for (let i = 0; i < small.length; i++) bytes[i] = small[i]!;
+  return outOfFocus(bytes, camera, width, height);
+}
+
+/** Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled. */
+export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+  const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
+  const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  // Blur per row: |1 - d/z| of the far blur, z the ground's depth on that row (infinite at and above the horizon).
+  const levels = [0, 0.15, 0.35, 0.65, 1, 1.4];
+  const blurred = await Promise.all(
+    levels.map((k) => (k === 0 ? Promise.resolve(bytes) : sharp(bytes, { raw: { width: w, height: h, channels: 3 } }).blur(Math.max(0.3, (k * FAR_BLUR) / REDUCE)).raw().toBuffer())),
+  );
+  const out = Buffer.alloc(bytes.length);
+  for (let y = 0; y < h; y++) {
+    const Y = (y + 0.5) * REDUCE;
+    const z = Y > horizonRow ? (hc * f) / (Y - horizonRow) : Infinity;
+    const k = Math.min(levels[levels.length - 1]!, Math.abs(1 - d / z));
+    let j = 0;
+    while (j + 2 < levels.length && levels[j + 1]! < k) j++;
+    const m = Math.max(0, Math.min(1, (k - levels[j]!) / (levels[j + 1]! - levels[j]!)));
+    const A = blurred[j]!, B = blurred[j + 1]!;
+    for (let i = 3 * y * w; i < 3 * (y + 1) * w; i++) out[i] = A[i]! * (1 - m) + B[i]! * m;
+  }
+  return sharp(out, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'linear' }).raw().toBuffer();
+}

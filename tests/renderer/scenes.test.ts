@@ -1,0 +1,176 @@
+/**
+ * Photographic scenes: the library from SCENES_DIR (../shared/scenes here and on CI, never committed), one scene and
+ * one walk around the car per package, the tyres on the scene's ground, the car's pixels the photo's.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { ANGLES, type Angle } from '@shared/angles';
+import { BACKGROUNDS } from '@shared/backgrounds';
+
+vi.hoisted(() => {
+  process.env.SCENES_DIR ??= '../shared/scenes';
+});
+
+import { preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { ANGLE_AZIMUTH, pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
+import { SCENES, scenesOf } from '../../functions/src/renderer/scenes/scene-manifest';
+import { loadPanorama, scenesDir } from '../../functions/src/renderer/scenes/scene-library';
+import { decodeRgbe } from '../../functions/src/renderer/scenes/rgbe';
+import { CAMERA_HEIGHT, CAR_HEIGHT } from '../../functions/src/renderer/scenes/scene-view';
+import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
+import { car } from './bad-photos';
+
+const DIR = scenesDir()!;
+let cupra: PreparedPhoto;
+let ioniq: PreparedPhoto;
+
+beforeAll(async () => {
+  [cupra] = await preparePhotos([{ id: 'cupra', bytes: car('cupra-born-grey-front34-street.jpg') }]) as [PreparedPhoto];
+  [ioniq] = await preparePhotos([{ id: 'ioniq', bytes: car('hyundai-ioniq5-silver-front34-grass.jpg') }]) as [PreparedPhoto];
+}, 120_000);
+
+/** The same photo tagged as each of the eight angles (the dealer's tag wins), so a package renders every angle. */
+const asEveryAngle = (p: PreparedPhoto): PreparedPhoto[] => ANGLES.map((angle) => ({ ...p, source: { ...p.source, id: `${p.source.id}-${angle}` }, angle, classified: false }));
+
+/** Rows of the composited car's lowest opaque pixel, per column. */
+function contactRows(alpha: Uint8Array, W: number, H: number): Int32Array {
+  const lowest = new Int32Array(W).fill(-1);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) lowest[x] = y;
+  return lowest;
+}
+
+describe('the scene library', () => {
+  it('reads every scene the manifest lists from SCENES_DIR, hash-checked', async () => {
+    expect(existsSync(DIR), `SCENES_DIR (${DIR}) must hold the scene library: ../shared/scenes here and on CI, or npm run scenes:fetch`).toBe(true);
+    for (const scene of SCENES) {
+      const p = await loadPanorama(DIR, scene);
+      expect([p.width, p.height]).toEqual([1024, 512]);
+      expect(p.light.dominance).toBeGreaterThanOrEqual(0);
+    }
+    // Every style but the original location has scenes; the original location has none (it is the photo's own).
+    for (const style of BACKGROUNDS) expect(scenesOf(style).length > 0).toBe(style !== 'original');
+  });
+
+  it('refuses a panorama whose bytes differ from the manifest, and one that is missing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scenes-'));
+    const scene = SCENES[0]!;
+    const bytes = readFileSync(join(DIR, `${scene.slug}_1k.hdr`));
+    bytes[bytes.length - 100] = bytes[bytes.length - 100]! ^ 1;
+    writeFileSync(join(dir, `${scene.slug}_1k.hdr`), bytes);
+    await expect(loadPanorama(dir, scene)).rejects.toThrow(/does not match the manifest's sha256/);
+    await expect(loadPanorama(dir, SCENES[1]!)).rejects.toThrow(/is not in/);
+  });
+
+  it('decodes run-length and flat Radiance scanlines alike, and refuses a truncated file', () => {
+    const real = readFileSync(join(DIR, 'venice_sunset_1k.hdr'));
+    const image = decodeRgbe(real);
+    // Re-encode two rows flat (no run-length coding): the same pixels come back.
+    const header = Buffer.from('#?RADIANCE\nFORMAT=32-bit_rle_rgbe\n\n-Y 2 +X 1024\n', 'latin1');
+    const flat = Buffer.alloc(2 * 1024 * 4);
+    for (let i = 0; i < 2 * 1024; i++) {
+      const [r, g, b] = [image.rgb[3 * (300 * 1024) + 3 * i]!, image.rgb[3 * (300 * 1024) + 3 * i + 1]!, image.rgb[3 * (300 * 1024) + 3 * i + 2]!];
+      const e = Math.ceil(Math.log2(Math.max(r, g, b, 1e-30) + 1e-30));
+      const f = 256 / 2 ** e;
+      flat.set([Math.min(255, Math.floor(r * f)), Math.min(255, Math.floor(g * f)), Math.min(255, Math.floor(b * f)), e + 128], 4 * i);
+    }
+    const again = decodeRgbe(Buffer.concat([header, flat]));
+    for (let i = 0; i < again.rgb.length; i += 97) expect(again.rgb[i]!).toBeCloseTo(image.rgb[3 * 300 * 1024 + i]!, 1);
+    expect(() => decodeRgbe(real.subarray(0, real.length / 2))).toThrow(/ends early|Bad run/);
+  });
+});
+
+describe('one scene per package, one walk around the car', () => {
+  it('picks the scene once from the package id: the same id, the same scene; ids spread over the style', () => {
+    expect(pickScene('urban', 'pkg-1')).toEqual(pickScene('urban', 'pkg-1'));
+    const seen = new Set(Array.from({ length: 40 }, (_, i) => pickScene('urban', `pkg-${i}`)!.id));
+    expect([...seen].sort()).toEqual(scenesOf('urban').map((s) => s.id).sort());
+    expect(pickScene('original', 'pkg-1')).toBeUndefined();
+  });
+
+  it('renders the eight angles in one scene, the camera turned by each angle\'s azimuth, the tyres on the scene\'s ground', async () => {
+    const choice = pickScene('urban', 'package-walk')!;
+    const result = await renderPreparedPackage(asEveryAngle(cupra), { background: 'urban', scene: choice });
+    expect(result.images.map((i) => i.metadata.angle).sort()).toEqual([...ANGLES].sort());
+    const yaws = new Set<number>();
+    for (const image of result.images) {
+      const scene = image.metadata.scene!;
+      expect(scene.id).toBe(choice.id);
+      expect(scene.azimuth).toBe(ANGLE_AZIMUTH[image.metadata.angle]);
+      expect((((scene.yaw - choice.startYaw - scene.azimuth) % 360) + 360) % 360).toBeCloseTo(0, 6);
+      yaws.add(Math.round(scene.yaw));
+    }
+    expect(yaws.size).toBe(8);
+  }, 120_000);
+
+  it.each(['urban', 'sunset', 'showroom', 'mountain', 'original'] as const)('%s: the tyres\' contact line lies on the scene\'s ground line in every angle', async (style) => {
+    for (const angle of ['front', 'right_side', 'rear_left_corner'] satisfies Angle[]) {
+      const image = await renderPrepared([{ ...ioniq, angle, classified: false }], angle, style, undefined, pickScene(style, 'ground-test'));
+      const { carAlpha, width: W, height: H } = image.composed;
+      const scene = image.metadata.scene!;
+      // The scene's ground at the car's distance, from its camera: horizon + f * camera height / distance.
+      expect(scene.groundRow).toBeCloseTo(scene.horizonRow + (scene.focalPx * scene.cameraHeight) / scene.carDistance, 6);
+      const lowest = contactRows(carAlpha, W, H);
+      const contact = Math.max(...lowest);
+      expect(Math.abs(contact - scene.groundRow)).toBeLessThanOrEqual(2);
+      // The camera's eye level follows the car's height in the frame (a car of CAR_HEIGHT seen from CAMERA_HEIGHT).
+      let top = H;
+      for (let i = 0; i < carAlpha.length && top === H; i++) if (carAlpha[i]! >= 128) top = Math.floor(i / W);
+      expect(scene.horizonRow).toBeCloseTo(contact - ((contact + 1 - top) * CAMERA_HEIGHT) / CAR_HEIGHT, -1);
+      // The car casts its contact shadow on that ground: darker just under the tyres than the ground beside them.
+      const { data } = await sharp(image.full).raw().toBuffer({ resolveWithObject: true });
+      const luma = (x: number, y: number) => data[3 * (y * W + x) + 1]!;
+      let under = 0, n = 0;
+      for (let x = 0; x < W; x++) if (lowest[x]! >= contact - 6) (under += luma(x, Math.min(H - 1, lowest[x]! + 3))), n++;
+      expect(n).toBeGreaterThan(5);
+      expect(under / n).toBeLessThan(200);
+    }
+  }, 120_000);
+});
+
+describe('the car stays the photo\'s', () => {
+  let drawnStudio = 0;
+  beforeAll(async () => {
+    // Today's score: the same photo on the drawn studio (no scene library).
+    const dir = process.env.SCENES_DIR;
+    delete process.env.SCENES_DIR;
+    drawnStudio = (await renderPrepared([cupra], cupra.angle, 'studio')).metadata.fidelity!;
+    process.env.SCENES_DIR = dir;
+  });
+
+  it.each(BACKGROUNDS)('%s: the fidelity check passes as on the drawn studio', async (style) => {
+    const image = await renderPrepared([cupra], cupra.angle, style, undefined, pickScene(style, 'fidelity'));
+    expect(image.metadata.scene?.id).toBe(style === 'original' ? 'original' : pickScene(style, 'fidelity')!.id);
+    expect(image.metadata.fidelity).toBeGreaterThan(FIDELITY_THRESHOLD);
+    expect(image.metadata.fidelity).toBeGreaterThan(0.85);
+    // The scene's light adjusts the car a little (at most 2.5% a channel): its score stays within 0.02 of the drawn studio's.
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(drawnStudio - 0.02);
+    expect(image.metadata.carMaskIoU).toBeGreaterThan(0.95);
+  }, 60_000);
+
+  it('the original location is the photo\'s own background, out of focus, and the car sharp', async () => {
+    const image = await renderPrepared([cupra], cupra.angle, 'original');
+    const { carAlpha, width: W, height: H } = image.composed;
+    const { data } = await sharp(image.full).raw().toBuffer({ resolveWithObject: true });
+    // The photo's colours outside the car, and the output's outside the car: the same scene (mean within 20 levels).
+    const mean = (rgb: Buffer | Uint8Array, alpha: Uint8Array, threshold: number) => {
+      const m: [number, number, number] = [0, 0, 0];
+      let k = 0;
+      for (let i = 0; i < alpha.length; i += 7) if (alpha[i]! <= threshold) (m[0] += rgb[3 * i]!, m[1] += rgb[3 * i + 1]!, m[2] += rgb[3 * i + 2]!, k++);
+      return m.map((v) => v / k);
+    };
+    const photoMean = mean(cupra.photo.rgb, cupra.mask.alpha, 0);
+    const outMean = mean(data, carAlpha, 0);
+    for (let c = 0; c < 3; c++) expect(Math.abs(photoMean[c]! - outMean[c]!)).toBeLessThan(20);
+    // Out of focus: the backdrop's fine detail (differences between neighbours) is a fraction of the photo's.
+    const detail = (rgb: Buffer | Uint8Array, w: number, alpha: Uint8Array) => {
+      let s = 0, k = 0;
+      for (let i = 0; i + 1 < alpha.length; i += 5) if (alpha[i] === 0 && alpha[i + 1] === 0 && (i + 1) % w) (s += Math.abs(rgb[3 * i + 1]! - rgb[3 * i + 4]!)), k++;
+      return s / k;
+    };
+    expect(detail(data, W, carAlpha)).toBeLessThan(0.5 * detail(cupra.photo.rgb, cupra.photo.width, cupra.mask.alpha));
+    expect(H).toBe(1024);
+  }, 60_000);
+});
