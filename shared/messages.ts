@@ -18,6 +18,9 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   trialStarted: { title: 'Your free trial has started!', description: 'Check your email for your magic link to access your account' },
   magicLinkSent: { title: 'Magic link sent!', description: 'Check your email for a link to sign in' },
+  /** The login dialog's sent view: the answer is the same whether the address has an account, and one link a minute is sent. */
+  magicLinkSentView:
+    'If an account exists for this address, a link is on its way; a link sent in the last minute still works. Open it on this or any device to sign in: it works once and expires after 15 minutes.',
   signedOut: { title: "You've been signed out", description: 'Come back soon!' },
   authRequired: { title: 'Authentication required', description: 'Please log in to access this page' },
 

@@ -33,7 +33,10 @@ async function errorFrom(response: Response): Promise<ApiError> {
     return new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.fields ?? {});
   }
   if (response.status === 429) return new ApiError(MESSAGES.tooManyRequests, 429, 'too_many_requests');
-  return new ApiError(text.trim() || MESSAGES.internalError, response.status, 'http_error');
+  // A body without our { message, code } (a gateway's, a proxy's, raw JSON) is never shown: the dealer reads the
+  // catalogue's generic text, the body stays in the console for whoever debugs it.
+  if (text.trim()) console.warn(`API ${response.status} without an error code:`, text.slice(0, 500));
+  return new ApiError(MESSAGES.internalError, response.status, 'http_error');
 }
 
 /** The one API client of the SPA: JSON in and out, typed errors. */
