@@ -85,6 +85,10 @@ describe('Image Processor (batch processor)', () => {
       await expect.poll(() => page.locator('[data-testid="batch-file"][data-outcome="completed"]').count(), { timeout: 300_000, interval: 1000 }).toBe(3);
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(2)).waitFor({ timeout: 15_000 });
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(3)).waitFor();
+      // The batch ends in a done state: the panel says so with the counts, no card is left processing.
+      await page.getByTestId('batch-success').getByRole('heading', { name: BATCH_MESSAGES.doneTitle }).waitFor();
+      await page.getByTestId('batch-success').getByText(BATCH_MESSAGES.doneText(3, 0)).waitFor();
+      expect(await page.getByTestId('batch-file-status').filter({ hasText: 'Processing' }).count()).toBe(0);
       if (images) {
         await expect.poll(() => images.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(3);
         const allShown = (all: HTMLImageElement[]) => all.every((img) => img.complete && img.naturalWidth > 0);
