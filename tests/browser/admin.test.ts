@@ -42,9 +42,8 @@ async function seedPurchase(tag: string) {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /**
- * Issue 26: the admin tables fit at 1280 px (none scrolls sideways) and at 375 px scroll inside their own frame,
- * never the page. Answers the labels of the table frames wider than they show, and checks at 375 px that an
- * overflowing frame is the one that scrolls.
+ * Issue 26: the admin tables fit at 1280 px (no table frame scrolls sideways) and at 375 px scroll inside their own
+ * frame, never the page (the page is never wider than the screen). Answers the labels of the frames wider than they show.
  */
 async function tablesThatScroll(page: Page): Promise<string[]> {
   return page.evaluate(() =>
