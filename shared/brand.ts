@@ -13,13 +13,19 @@ export const COMPANY = {
 export const CONTACT_RESPONSE_HOURS = 24;
 /** Month the legal pages were last updated (spec section 2). */
 export const LEGAL_LAST_UPDATED = 'January 2025';
-/** Measured processing times, for copy that must be honest about them (decisions.md, 7). */
+/**
+ * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
+ * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
+ * docs/benchmarks.md: Render, median 3.00 s per photo (cut-out, composite, encode); Package, a 3-photo package
+ * 7.25 s from start to its last angle (checks and cut-outs about 2.5 s per photo, the angles at once, under 0.5 s each).
+ */
 export const PROCESSING_TIMES = {
-  /**
-   * Local car packages (docs/benchmarks.md, Package: a 3-photo package 7.3 s on 2 cores): checking and cutting out
-   * takes about 2.5 s per photo, then the angles render at once in under a second each.
-   */
-  localSecondsPerPackagePhoto: 2.5,
-  /** Cloud image model: 30 to 150 s per edit; the 8 angles of a car package render in parallel. */
-  cloudSecondsPerImage: { min: 30, max: 150 },
+  secondsPerPhoto: 3,
+  measuredPackage: { photos: 3, seconds: 7 },
+} as const;
+export const PROCESSING_TIME_TEXT = {
+  /** One line for the landing page's benefits. */
+  short: `Rendered for you in seconds: about ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo.`,
+  /** The answer to "How long does processing take?" on the landing page's FAQ and in the help. */
+  answer: `About ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo. Each photo of a car package is checked and cut out, then all its angles render at the same time, so a package of ${PROCESSING_TIMES.measuredPackage.photos} photos was ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about ${PROCESSING_TIMES.secondsPerPhoto} seconds too. You can watch each image finish live in your dashboard.`,
 } as const;

@@ -26,6 +26,8 @@ export const MIN_IMAGE_SIDE_PX = 200;
 
 export const MAX_TRIAL_PHOTOS = 10;
 export const MAX_BATCH_PHOTOS = 10;
+/** While a started batch has a photo without a final state on its card, the page reads the batch this often. */
+export const BATCH_POLL_INTERVAL_MS = 4000;
 export const MAX_CAR_PACKAGE_PHOTOS = 15;
 
 export const TRIAL_CREDITS = 5;

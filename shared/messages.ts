@@ -4,6 +4,19 @@
  */
 import { MAX_FILE_BYTES } from './limits';
 
+const KIND_NAMES: Record<string, string> = { '.jpeg': 'JPG', '.jpg': 'JPG', '.png': 'PNG', '.webp': 'WebP' };
+/** ".jpeg", ".jpg", ".png", ".webp" -> "JPG, PNG or WebP"; other extensions in capitals (PDF, DOCX). */
+export function fileKinds(extensions: readonly string[]): string {
+  const names = [...new Set(extensions.map((e) => KIND_NAMES[e.toLowerCase()] ?? e.replace(/^\./, '').toUpperCase()))];
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : (names[0] ?? '');
+}
+
+/** "10", "2", "1.5": a byte limit in MB, as dealers read sizes. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? String(mb) : mb.toFixed(1);
+}
+
 export interface ToastMessage {
   title: string;
   description?: string;
@@ -18,6 +31,9 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   trialStarted: { title: 'Your free trial has started!', description: 'Check your email for your magic link to access your account' },
   magicLinkSent: { title: 'Magic link sent!', description: 'Check your email for a link to sign in' },
+  /** The login dialog's sent view: the answer is the same whether the address has an account, and one link a minute is sent. */
+  magicLinkSentView:
+    'If an account exists for this address, a link is on its way; a link sent in the last minute still works. Open it on this or any device to sign in: it works once and expires after 15 minutes.',
   signedOut: { title: "You've been signed out", description: 'Come back soon!' },
   authRequired: { title: 'Authentication required', description: 'Please log in to access this page' },
 
@@ -64,12 +80,12 @@ export const MESSAGES = {
   noPhotosTrial: 'Please select at least one photo to upload',
   noPhotosBatch: 'Please select at least one photo to process',
   noPhotosPackage: 'Please select at least one photo to start processing',
-  fileTypeInvalid: (types: readonly string[]) => `File type must be one of ${types.join(', ')}`,
+  /** `extensions` (".jpeg", ".jpg", ".png"...) named as dealers know them: "JPG, PNG or WebP". */
+  fileTypeInvalid: (extensions: readonly string[]) => `This file type is not accepted. Please send ${fileKinds(extensions)}.`,
+  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `This file is larger than ${megabytes(bytes)} MB.`,
+  fileTooSmall: (bytes: number) => (bytes <= 1 ? 'This file is empty.' : `This file is smaller than ${bytes} bytes.`),
   /** A photo of a type the product does not take (HEIC and AVIF have their own words). */
   photoTypeInvalid: 'The photo must be a JPG, PNG or WebP file',
-  /** In MB, as the dealer knows sizes ("File is larger than 10 MB"). */
-  fileTooLarge: (bytes: number = MAX_FILE_BYTES) => `File is larger than ${Number((bytes / (1024 * 1024)).toFixed(1))} MB`,
-  fileTooSmall: (bytes: number) => `File is smaller than ${bytes} bytes`,
   tooManyFiles: 'Too many files',
 
   // Car packages and batch
@@ -135,12 +151,12 @@ export const MESSAGES = {
   erasureConfirmRequired: 'Send confirm: true to delete your account and all its data.',
   erasureKept: 'Payment records are kept for finance and tax law (amount, date, credits bought, account id); everything else of your account was deleted.',
   accountErased: { title: 'Your account was deleted', description: 'A confirmation was sent to your e-mail address.' },
-  logoTypeInvalid: 'content_type must be image/png, image/jpeg or image/webp',
-  logoTooLarge: (bytes: number) => `The logo must be at most ${bytes / 1024 / 1024} MB.`,
+  logoTypeInvalid: 'The logo must be a JPG, PNG or WebP image.',
+  logoTooLarge: (bytes: number) => `The logo must be at most ${megabytes(bytes)} MB.`,
   logoNotUploaded: 'The logo was not uploaded. Please choose the file again.',
-  logoUnreadable: 'This file is not a PNG, JPEG or WebP image we can read. Please choose another file.',
+  logoUnreadable: 'This file is not a JPG, PNG or WebP image we can read. Please choose another file.',
   logoSaved: { title: 'Logo saved', description: 'It can now be placed on your studio images.' },
-  logoUrlInvalid: 'logo_url must be an https:// address of a .png, .jpg, .jpeg, .webp or .svg image',
+  logoUrlInvalid: 'The Logo URL must be an https:// address of a PNG, JPG, WebP or SVG image.',
   idempotencyKeyReused: 'This idempotency_key was already used for a different request.',
   creditsBusy: 'Your credit balance is busy. Please try again.',
   refundTooLarge: 'A refund cannot return more credits than were charged.',
@@ -307,12 +323,16 @@ export const BATCH_MESSAGES = {
   creditsUsed: (n: number) => `This batch used ${n} ${n === 1 ? 'credit' : 'credits'} (1 per photo); a photo that fails is refunded.`,
   dropTitle: 'Drag & drop car photos here, or click to select',
   dropActive: 'Drop the photos here...',
-  dropHint: 'JPEG, PNG or WebP, up to 10 MB each, at most 10 photos',
+  dropHint: 'JPG, PNG or WebP, up to 10 MB each, at most 10 photos',
   clearAll: 'Clear All',
   uploadAndProcess: (n: number) => `Upload & Process ${n} ${n === 1 ? 'Photo' : 'Photos'}`,
   processing: 'Processing...',
   successTitle: 'Your photos are being processed',
   successText: 'Each finished studio image appears in My Images. Failed photos are refunded automatically.',
+  doneTitle: 'Your batch is done',
+  doneText: (completed: number, failed: number) =>
+    `${completed} ${completed === 1 ? 'studio image is' : 'studio images are'} ready in My Images.` +
+    (failed > 0 ? ` ${failed} ${failed === 1 ? 'photo' : 'photos'} failed; ${failed === 1 ? 'its credit was' : 'their credits were'} given back.` : ''),
   viewMyImages: 'View My Images',
   uploadMore: 'Upload More Images',
   failedBadge: (n: number) => `${n} Failed`,

@@ -1,3 +1,7 @@
+import { BONUS_CREDIT_LIFETIME_MS, CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, TRIAL_CREDIT_LIFETIME_MS, TRIAL_CREDITS } from './limits';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The credit packages of spec section 9 (seeded into the table; the API serves them from there). */
 export interface CreditPackageSeed {
   id: string;
@@ -49,22 +53,32 @@ export function derivePackageViews(packages: readonly CreditPackageSeed[]): Cred
   });
 }
 
+/**
+ * What a credit buys, in each flow, and which credits expire (decisions.md turn 3: a car package is 1 credit for up to
+ * 8 angles; the batch processor takes 1 credit per photo). Said once, under the plans of the pricing section.
+ */
+export const CREDIT_EXPLAINER = {
+  buys: `1 credit buys one car package (up to ${CAR_PACKAGE_ANGLE_COUNT} studio angles of a car from 1 to ${MAX_CAR_PACKAGE_PHOTOS} of your photos) or one studio image from a photo in the batch processor.`,
+  expiry: `Purchased credits never expire. The ${TRIAL_CREDITS} free trial credits expire ${TRIAL_CREDIT_LIFETIME_MS / DAY_MS} days after sign-up, and bonus credits we grant expire ${BONUS_CREDIT_LIFETIME_MS / DAY_MS} days after they are granted.`,
+} as const;
+
 /** The display-only plans of the landing page, with the plan passed to the trial dialog. */
 export type TrialPlan = 'Starter' | 'Pro';
 export interface DisplayPlan {
   name: string;
   credits: number | null;
   price: string;
-  perPhoto: string | null;
+  /** The price of one credit (a credit buys a car package or one batch photo, so not "per photo"). */
+  perCredit: string | null;
   savings: string | null;
   badge: string | null;
   trialPlan: TrialPlan | null;
   features: string[];
 }
 export const DISPLAY_PLANS: readonly DisplayPlan[] = [
-  { name: 'Starter Pack', credits: 8, price: '$8', perPhoto: '$1.00 per photo', savings: null, badge: null, trialPlan: 'Starter', features: ['8 credits', 'All 5 backgrounds', 'Credits never expire'] },
-  { name: 'Small Business', credits: 30, price: '$24', perPhoto: '$0.80 per photo', savings: 'Save 20%', badge: null, trialPlan: 'Starter', features: ['30 credits', 'All 5 backgrounds', 'Credits never expire'] },
-  { name: 'Professional', credits: 100, price: '$60', perPhoto: '$0.60 per photo', savings: 'Save 40%', badge: 'MOST POPULAR', trialPlan: 'Pro', features: ['100 credits', 'All 5 backgrounds', 'Your logo on images', 'Credits never expire'] },
-  { name: 'Business', credits: 250, price: '$100', perPhoto: '$0.40 per photo', savings: 'Save 60%', badge: null, trialPlan: 'Pro', features: ['250 credits', 'All 5 backgrounds', 'Your logo on images', 'Credits never expire'] },
-  { name: 'Enterprise', credits: null, price: 'Custom', perPhoto: null, savings: null, badge: null, trialPlan: null, features: ['Custom price', 'Custom backgrounds and logos', 'Tailored feature development'] },
+  { name: 'Starter Pack', credits: 8, price: '$8', perCredit: '$1.00 per credit', savings: null, badge: null, trialPlan: 'Starter', features: ['8 credits', 'All 5 backgrounds', 'Purchased credits never expire'] },
+  { name: 'Small Business', credits: 30, price: '$24', perCredit: '$0.80 per credit', savings: 'Save 20%', badge: null, trialPlan: 'Starter', features: ['30 credits', 'All 5 backgrounds', 'Purchased credits never expire'] },
+  { name: 'Professional', credits: 100, price: '$60', perCredit: '$0.60 per credit', savings: 'Save 40%', badge: 'MOST POPULAR', trialPlan: 'Pro', features: ['100 credits', 'All 5 backgrounds', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Business', credits: 250, price: '$100', perCredit: '$0.40 per credit', savings: 'Save 60%', badge: null, trialPlan: 'Pro', features: ['250 credits', 'All 5 backgrounds', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Enterprise', credits: null, price: 'Custom', perCredit: null, savings: null, badge: null, trialPlan: null, features: ['Custom price', 'Custom backgrounds and logos', 'Tailored feature development'] },
 ];

@@ -152,7 +152,7 @@ describe('support center', () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'support-type', viewport: { width: 375, height: 740 } });
     await page.goto(`${session.url}/dashboard/support#contact`);
     await page.getByTestId('attachment-input').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
-    await page.getByText(/tool\.exe: File type must be one of/).waitFor();
+    await page.getByText(/tool\.exe: This file type is not accepted\. Please send JPG, PNG, WebP, PDF, TXT, DOC or DOCX\./).waitFor();
     expect(await page.getByTestId('attachment-name').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: 'test-results/support-375.png' });

@@ -85,6 +85,10 @@ describe('Image Processor (batch processor)', () => {
       await expect.poll(() => page.locator('[data-testid="batch-file"][data-outcome="completed"]').count(), { timeout: 300_000, interval: 1000 }).toBe(3);
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(2)).waitFor({ timeout: 15_000 });
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(3)).waitFor();
+      // The batch ends in a done state: the panel says so with the counts, no card is left processing.
+      await page.getByTestId('batch-success').getByRole('heading', { name: BATCH_MESSAGES.doneTitle }).waitFor();
+      await page.getByTestId('batch-success').getByText(BATCH_MESSAGES.doneText(3, 0)).waitFor();
+      expect(await page.getByTestId('batch-file-status').filter({ hasText: 'Processing' }).count()).toBe(0);
       if (images) {
         await expect.poll(() => images.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(3);
         const allShown = (all: HTMLImageElement[]) => all.every((img) => img.complete && img.naturalWidth > 0);
@@ -96,6 +100,25 @@ describe('Image Processor (batch processor)', () => {
       await page.context().close();
     }, 480_000);
   }
+
+  it('every card ends completed or failed, with the done panel, even when no live event reaches the page', async () => {
+    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'batch-no-live', viewport: { width: 375, height: 740 } });
+    await promoteToSuperUser(new DynamoDbAccountStore(), email);
+    // The live socket opens but the server never reaches it: a proxy that drops WebSocket frames, say.
+    await page.routeWebSocket(/\/ws(\?|$)/, () => undefined);
+    await page.goto(`${session.url}/dashboard/image-processor`);
+    await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(5)).waitFor();
+    const reads: string[] = [];
+    page.on('request', (r) => r.method() === 'GET' && /\/api\/batches\/[^/]+$/.test(new URL(r.url()).pathname) && reads.push(r.url()));
+    await page.getByTestId('batch-photo-input').setInputFiles(PHOTOS.slice(0, 1));
+    await page.getByRole('button', { name: BATCH_MESSAGES.uploadAndProcess(1) }).click();
+    await page.getByTestId('batch-success').waitFor({ timeout: 90_000 });
+    await page.getByTestId('batch-success').getByRole('heading', { name: BATCH_MESSAGES.doneTitle }).waitFor({ timeout: 120_000 });
+    expect(await page.locator('[data-testid="batch-file"][data-outcome="completed"]').count()).toBe(1);
+    await page.getByTestId('batch-success').getByText(BATCH_MESSAGES.doneText(1, 0)).waitFor();
+    expect(reads.length).toBeGreaterThan(0);
+    await page.screenshot({ path: 'test-results/image-processor-done-without-live-375.png', fullPage: true });
+  }, 240_000);
 
   it('a standard dealer sees Access Restricted (1280 and 375 px)', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {

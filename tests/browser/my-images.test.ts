@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEALER_ADMIN_MESSAGES, MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
@@ -89,8 +90,12 @@ describe('My Images', () => {
       // Spec section 7: saved under the last segment of the image's path.
       expect(download.suggestedFilename()).toMatch(/^newest-2021-cupra-born-[a-z-]+\.jpg$/);
       await page.getByText(MESSAGES.downloaded).first().waitFor();
+      // The open viewer is axe clean (issue 26); closing it gives focus back to the image that opened it.
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${label} Enhanced`);
 
       // View Original: the dealer's photo in the viewer.
       await card.getByRole('button', { name: MY_IMAGES_MESSAGES.viewOriginal }).click();
@@ -98,6 +103,7 @@ describe('My Images', () => {
       await expect.poll(() => original.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
       await page.keyboard.press('Escape');
       await original.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MY_IMAGES_MESSAGES.viewOriginal);
 
       // Download from the card.
       const [fromCard] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: MY_IMAGES_MESSAGES.download, exact: true }).click()]);

@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PROCESSING_TIME_TEXT } from '@shared/brand';
 import { CAROUSEL_INTERVAL_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { DISPLAY_PLANS } from '@shared/pricing';
+import { CREDIT_EXPLAINER, DISPLAY_PLANS } from '@shared/pricing';
 import { useBrowserSession, openPage } from '../support/browser';
 
 const session = useBrowserSession();
@@ -63,6 +64,14 @@ describe('landing page', () => {
     expect(await page.locator('#features li h3').count()).toBe(6);
     for (const plan of DISPLAY_PLANS) await page.locator('#pricing').getByRole('heading', { name: plan.name, exact: true }).waitFor();
     expect(await page.locator('#pricing').getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contact');
+    // What a credit buys in each flow and which credits expire (issue 26), not "1 credit = 1 photo".
+    await page.locator('#pricing').getByText(CREDIT_EXPLAINER.buys, { exact: false }).waitFor();
+    expect(await page.locator('#pricing').getByTestId('credit-expiry').textContent()).toBe(CREDIT_EXPLAINER.expiry);
+    expect(await page.locator('#pricing').textContent()).not.toContain('1 credit = 1 photo');
+    await page.locator('#pricing').screenshot({ path: 'test-results/pricing-1280.png' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.locator('#pricing').screenshot({ path: 'test-results/pricing-375.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.getByRole('img', { name: 'VISA' }).count()).toBe(1);
     await main.getByRole('button', { name: 'Get 5 Free Credits' }).first().waitFor();
     await main.getByRole('button', { name: 'Existing User? Login' }).waitFor();
@@ -185,7 +194,7 @@ describe('landing page', () => {
     expect(await triggers.nth(2).getAttribute('aria-expanded')).toBe('true');
     expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('false');
     expect(await expanded()).toBe(1);
-    expect(await faq.getByText(/takes between 30 seconds/).isVisible()).toBe(true);
+    expect(await faq.getByText(PROCESSING_TIME_TEXT.answer).isVisible()).toBe(true);
     await triggers.nth(2).click();
     expect(await expanded()).toBe(0);
     await context.close();

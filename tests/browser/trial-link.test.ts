@@ -45,7 +45,7 @@ async function prospectConverts(page: Page, link: string, dealer: string, email:
   await page.getByRole('heading', { level: 1, name: `Free Trial for ${dealer}` }).waitFor({ timeout: 20_000 });
   await page.getByText(MESSAGES.validTrialLink(dealer).title).waitFor();
   for (const step of ['Upload Photos', 'Enter Email', 'Complete']) await page.getByRole('list', { name: 'Trial steps' }).getByText(step).waitFor();
-  await page.getByText(`Supports JPG, PNG, WebP • Max ${MAX_TRIAL_PHOTOS} photos • Up to 10MB each`).waitFor();
+  await page.getByText(`JPG, PNG or WebP • Max ${MAX_TRIAL_PHOTOS} photos • Up to 10 MB each`).waitFor();
 
   // Uploading nothing is refused with the spec's toast.
   await page.getByRole('button', { name: 'Upload Photos' }).click();

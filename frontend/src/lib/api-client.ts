@@ -20,6 +20,15 @@ function apiUrl(path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * The server names the field its validation message is about ("photos.0: car.jpg: …", for API clients); the dealer
+ * reads the message without it. Per-field messages stay in `fields`.
+ */
+export function withoutFieldName(message: string, fields: Record<string, string>): string {
+  const field = Object.keys(fields).find((name) => message.startsWith(`${name}: `));
+  return field ? message.slice(field.length + 2) : message;
+}
+
 async function errorFrom(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let body: unknown = null;
@@ -30,10 +39,14 @@ async function errorFrom(response: Response): Promise<ApiError> {
   }
   const parsed = apiErrorSchema.safeParse(body);
   if (parsed.success) {
-    return new ApiError(parsed.data.message, response.status, parsed.data.code, parsed.data.fields ?? {});
+    const fields = parsed.data.fields ?? {};
+    return new ApiError(withoutFieldName(parsed.data.message, fields), response.status, parsed.data.code, fields);
   }
   if (response.status === 429) return new ApiError(MESSAGES.tooManyRequests, 429, 'too_many_requests');
-  return new ApiError(text.trim() || MESSAGES.internalError, response.status, 'http_error');
+  // A body without our { message, code } (a gateway's, a proxy's, raw JSON) is never shown: the dealer reads the
+  // catalogue's generic text, the body stays in the console for whoever debugs it.
+  if (text.trim()) console.warn(`API ${response.status} without an error code:`, text.slice(0, 500));
+  return new ApiError(MESSAGES.internalError, response.status, 'http_error');
 }
 
 /** The one API client of the SPA: JSON in and out, typed errors. */

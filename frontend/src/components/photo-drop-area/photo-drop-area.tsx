@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { toast } from 'sonner';
 import { ACCEPTED_IMAGE_TYPES, MAX_FILE_BYTES } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { fileKinds, megabytes, MESSAGES } from '@shared/messages';
 import { photoTypeRefusal } from '@shared/photo-types';
 import { cn } from '@/lib/utils';
 
-/** "Supports JPG, PNG, WebP • Max 15 photos • Up to 10MB each": the limits as a drop area's hint. */
+/** "JPG, PNG or WebP • Max 15 photos • Up to 10 MB each": the limits as a drop area's hint. */
 export function photoLimitsHint(maxPhotos: number): string {
-  return `Supports JPG, PNG, WebP • Max ${maxPhotos} photos • Up to ${MAX_FILE_BYTES / (1024 * 1024)}MB each`;
+  return `${fileKinds(Object.values(ACCEPTED_IMAGE_TYPES).flat())} • Max ${maxPhotos} photos • Up to ${megabytes(MAX_FILE_BYTES)} MB each`;
 }
 
 /** The spec's generic rejection texts (section 5), with the file they concern; HEIC and AVIF named, with what to do. */

@@ -14,6 +14,7 @@ import {
 import { MOBILE_BREAKPOINT_PX, SIDEBAR_COOKIE_MAX_AGE_S } from '@shared/limits';
 import { cn } from '@/lib/utils';
 import { Button } from './button';
+import { useReturnFocus } from './dialog';
 
 /** Spec section 9: 16rem wide, 18rem on mobile, 3rem in icon mode; collapse kept in a cookie for 7 days. */
 export const SIDEBAR_COOKIE = 'sidebar_state';
@@ -98,6 +99,14 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 /** The sidebar itself: a fixed column on desktop (full or icons only), a sheet from the left on mobile. */
 export function Sidebar({ children, label }: { children: ReactNode; label: string }) {
   const { isMobile, openMobile, setOpenMobile, open } = useSidebar();
+  const focus = useReturnFocus({
+    // Radix would start on the first control that is not a link: Logout, one Enter away from signing out.
+    // The sheet opens on its first item instead.
+    onOpenAutoFocus: (event) => {
+      event.preventDefault();
+      (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>('nav a[href], nav button')?.focus();
+    },
+  });
   if (isMobile) {
     return (
       <DialogPrimitive.Root open={openMobile} onOpenChange={setOpenMobile}>
@@ -105,6 +114,7 @@ export function Sidebar({ children, label }: { children: ReactNode; label: strin
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/60" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
+            {...focus}
             className="fixed inset-y-0 left-0 z-50 flex w-(--sidebar-width-mobile) max-w-[85vw] flex-col bg-white shadow-xl"
             style={WIDTHS}
           >

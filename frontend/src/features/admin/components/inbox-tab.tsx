@@ -34,7 +34,7 @@ export function InboxTab() {
                     <TableCell className="whitespace-nowrap">{formatDateTime(t.created_at)}</TableCell>
                     <TableCell>
                       <span className="block font-medium whitespace-nowrap">{t.name}</span>
-                      <span className="block text-xs text-slate-600">{t.email}</span>
+                      <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{t.email}</span>
                     </TableCell>
                     <TableCell className="capitalize">{t.category}</TableCell>
                     <TableCell className="max-w-md min-w-64">
@@ -79,7 +79,7 @@ export function InboxTab() {
                     <TableCell className="whitespace-nowrap">{formatDateTime(m.created_at)}</TableCell>
                     <TableCell>
                       <span className="block font-medium whitespace-nowrap">{m.name}</span>
-                      <span className="block text-xs text-slate-600">{m.email}</span>
+                      <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{m.email}</span>
                     </TableCell>
                     <TableCell className="max-w-md min-w-64 whitespace-pre-line">{m.message}</TableCell>
                     <TableCell className="capitalize">{m.status}</TableCell>

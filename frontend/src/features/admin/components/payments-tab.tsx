@@ -55,7 +55,7 @@ export function PaymentsTab() {
           <CardTitle>Totals</CardTitle>
           <CardDescription>Succeeded payments by the UTC day and month they succeeded in; refunds shown beside them.</CardDescription>
         </CardHeader>
-        <CardContent className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <CardContent className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
           <ListState query={payments} empty="No payments yet." isEmpty={false}>
             <TotalsTable label="Per day" period="Day" totals={totals?.by_day ?? []} />
             <TotalsTable label="Per month" period="Month" totals={totals?.by_month ?? []} />
@@ -87,13 +87,16 @@ export function PaymentsTab() {
                     <TableCell className="whitespace-nowrap">{formatDateTime(p.created_at)}</TableCell>
                     <TableCell>
                       <span className="block font-medium text-slate-900">{p.dealer_name ?? '–'}</span>
-                      <span className="block text-xs text-slate-600">{p.email}</span>
+                      <span className="block text-xs [overflow-wrap:anywhere] text-slate-600">{p.email}</span>
                     </TableCell>
                     <TableCell className="whitespace-nowrap">
                       {p.package_name}
                       <span className="block text-xs text-slate-600">{p.credits} credits</span>
                     </TableCell>
-                    <TableCell className="whitespace-nowrap">{p.coupon_code ? `${p.coupon_code} (−${formatMoney(p.discount_cents, p.currency)})` : '–'}</TableCell>
+                    <TableCell className="whitespace-nowrap">
+                      {p.coupon_code ?? '–'}
+                      {p.coupon_code && <span className="block text-xs text-slate-600">−{formatMoney(p.discount_cents, p.currency)}</span>}
+                    </TableCell>
                     <TableCell className="text-right whitespace-nowrap">
                       <span className="font-semibold text-slate-900">{formatMoney(p.amount_cents, p.currency)}</span>
                       {p.refunded_cents > 0 && <span className="block text-xs text-amber-800">{formatMoney(p.refunded_cents, p.currency)} refunded</span>}
@@ -102,7 +105,7 @@ export function PaymentsTab() {
                       <PaymentStatusBadge status={p.status} />
                       {p.status_detail && <span className="mt-1 block max-w-56 text-xs text-slate-600">{p.status_detail}</span>}
                     </TableCell>
-                    <TableCell className="font-mono text-xs whitespace-nowrap">{p.payment_intent_id}</TableCell>
+                    <TableCell className="font-mono text-xs [overflow-wrap:anywhere]">{p.payment_intent_id}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

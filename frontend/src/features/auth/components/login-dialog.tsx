@@ -62,8 +62,7 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
               <MailCheck className="size-12 text-brand-700" aria-hidden="true" />
               <DialogTitle>Check your email</DialogTitle>
               <DialogDescription>
-                We sent a magic link to <strong className="break-all text-slate-900">{state.email}</strong>. Open it on
-                this or any device to sign in. The link works once and expires after 15 minutes.
+                <strong className="break-all text-slate-900">{state.email}</strong>: {MESSAGES.magicLinkSentView}
               </DialogDescription>
             </DialogHeader>
             <Button onClick={close}>Close</Button>

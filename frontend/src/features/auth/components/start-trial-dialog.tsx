@@ -31,10 +31,11 @@ export function StartTrialDialog({ open, onOpenChange, plan = 'Starter' }: Start
     setDealerName('');
     setState({ step: 'form', error: null });
   };
+  // Spec section 4: Cancel, the X, Escape and Got it! all clear the fields and the error, so the next opening starts empty.
   const changeOpen = (next: boolean) => {
     if (state.step === 'sending') return;
     onOpenChange(next);
-    if (!next && state.step === 'done') reset();
+    if (!next) reset();
   };
 
   const submit = async (event: FormEvent) => {

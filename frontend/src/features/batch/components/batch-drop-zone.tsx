@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { BATCH_MESSAGES, MESSAGES } from '@shared/messages';
 import { PhotoDropArea } from '@/components/photo-drop-area/photo-drop-area';
 
-/** Drop or browse photos: JPEG, PNG or WebP, 10 MB at most each; a drop that would pass 10 photos is refused whole. */
+/** Drop or browse photos: JPG, PNG or WebP, 10 MB at most each; a drop that would pass 10 photos is refused whole. */
 export function BatchDropZone({ disabled, onAdd }: { disabled: boolean; onAdd: (files: File[]) => boolean }) {
   return (
     <PhotoDropArea

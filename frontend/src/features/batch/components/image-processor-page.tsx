@@ -34,9 +34,16 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
   const { files } = batch;
   const needed = files.length * BATCH_CREDITS_PER_IMAGE;
   const failedCount = files.filter((f) => f.status === 'error' || f.outcome === 'failed').length;
+  const completedCount = files.filter((f) => f.outcome === 'completed').length;
   const locked = phase !== 'selecting';
+  // Done: every card of the started batch is completed or failed.
+  const unfinished = phase === 'done' && files.some((f) => f.status !== 'error' && f.outcome === null);
 
-  useBatchLiveUpdates(batchId, (index, outcome, message) => batch.update(index, { outcome, ...(outcome === 'failed' ? { error: message } : {}) }));
+  useBatchLiveUpdates(
+    batchId,
+    (index, outcome, message) => batch.update(index, { outcome, ...(outcome === 'failed' ? { error: message } : {}) }),
+    unfinished,
+  );
 
   const submit = async () => {
     if (files.length === 0) {
@@ -94,7 +101,7 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
       <p className="mt-1 mb-6 text-slate-700">{BATCH_MESSAGES.pageIntro}</p>
       {phase === 'done' && (
         <div className="mb-6">
-          <BatchSuccessPanel onUploadMore={startOver} />
+          <BatchSuccessPanel onUploadMore={startOver} finished={unfinished ? null : { completed: completedCount, failed: failedCount }} />
         </div>
       )}
       <Card>

@@ -17,12 +17,12 @@ export function PackageCard({ summary, onOpen }: { summary: CarPackageSummary; o
       <PackageThumbnail url={summary.thumbnail_url} className="aspect-[16/10] w-full" />
       <div className="grid gap-3 p-4">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="min-w-0 truncate font-semibold text-slate-900" title={title}>
+          <h2 className="min-w-0 truncate font-semibold text-slate-900" title={title}>
             {/* The whole card is this button's target. */}
             <button type="button" onClick={() => onOpen(summary.id)} className="block w-full truncate text-left after:absolute after:inset-0 focus-visible:outline-none">
               {title}
             </button>
-          </h3>
+          </h2>
           <SessionStatusIcon status={summary.status} />
         </div>
         <div className="grid gap-1.5">

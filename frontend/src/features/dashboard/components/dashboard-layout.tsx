@@ -25,6 +25,18 @@ export default function DashboardLayout() {
   const profile = me.data?.profile;
   return (
     <SidebarProvider>
+      {/* The first Tab stop: past the sidebar's links straight to the page (as on the public site). */}
+      <a
+        href="#main"
+        onClick={(event) => {
+          // Focus the page itself, not just scroll to it: the next Tab then starts inside the page.
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded bg-white px-3 py-2 font-medium text-brand-800 shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
       <AppSidebar
         dealerName={profile?.dealer_name || FALLBACK_DEALER_NAME}
         isSuperUser={profile?.role === 'super'}
@@ -32,9 +44,9 @@ export default function DashboardLayout() {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar />
-        <div className="mx-auto w-full max-w-6xl flex-1 p-4 sm:p-6 lg:p-8">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 p-4 outline-none sm:p-6 lg:p-8">
           <Outlet />
-        </div>
+        </main>
       </div>
     </SidebarProvider>
   );

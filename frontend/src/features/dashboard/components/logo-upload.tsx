@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { ACCEPTED_IMAGE_MIME_TYPES, MAX_LOGO_BYTES } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { megabytes, MESSAGES } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { useLogoLink, useUploadLogo } from '../api/logo';
 
@@ -32,7 +32,7 @@ export function LogoUpload({ hasLogo }: { hasLogo: boolean }) {
       </div>
       <div className="grid min-w-0 flex-1 gap-2">
         <p id={`${id}-hint`} className="text-sm text-slate-600">
-          PNG, JPG or WebP, at most {MAX_LOGO_BYTES / 1024 / 1024} MB. Placed in the corner of your studio images when you turn on Place my logo.
+          JPG, PNG or WebP, at most {megabytes(MAX_LOGO_BYTES)} MB. Placed in the corner of your studio images when you turn on Place my logo.
         </p>
         <div>
           <input
@@ -41,6 +41,9 @@ export function LogoUpload({ hasLogo }: { hasLogo: boolean }) {
             type="file"
             accept={ACCEPTED_IMAGE_MIME_TYPES.join(',')}
             className="sr-only"
+            // Reached through the button below, which opens it: one Tab stop, with a visible focus ring.
+            tabIndex={-1}
+            aria-label="Logo file"
             aria-describedby={`${id}-hint`}
             onChange={(e) => {
               choose(e.target.files?.[0]);

@@ -2,7 +2,7 @@ import { CheckCircle2, FileUp, Paperclip, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { ACCEPTED_ATTACHMENT_TYPES, MAX_ATTACHMENT_BYTES, SUPPORT_CATEGORIES, type SupportCategory } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { fileKinds, megabytes, MESSAGES } from '@shared/messages';
 import { ATTACHMENT_EXTENSIONS, supportTicketRequestSchema } from '@shared/schemas/support';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
@@ -14,11 +14,10 @@ import { useSendSupportTicket } from '../api/support';
 import { SUPPORT_CATEGORY_LABELS } from '../content/support-help';
 
 type Field = 'name' | 'email' | 'category' | 'subject' | 'message';
-const maxMb = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 
 function rejectionMessage(rejection: FileRejection): string {
   const error = rejection.errors[0];
-  if (error?.code === 'file-too-large') return `${rejection.file.name} is larger than ${maxMb} MB.`;
+  if (error?.code === 'file-too-large') return `${rejection.file.name}: ${MESSAGES.fileTooLarge(MAX_ATTACHMENT_BYTES)}`;
   if (error?.code === 'file-invalid-type') return `${rejection.file.name}: ${MESSAGES.fileTypeInvalid(ATTACHMENT_EXTENSIONS)}`;
   if (error?.code === 'too-many-files') return 'You can attach one file.';
   return error?.message ?? MESSAGES.tooManyFiles;
@@ -189,7 +188,7 @@ export function SupportContactForm({ defaultName, defaultEmail }: { defaultName:
             <input {...dropzone.getInputProps()} data-testid="attachment-input" />
             <FileUp className="size-6 text-slate-500" aria-hidden="true" />
             <span>{dropzone.isDragActive ? 'Drop the file here' : 'Drag a file here, or click to browse'}</span>
-            <span className="text-xs text-slate-600">Images, PDF, TXT, DOC or DOCX • Max {maxMb}MB</span>
+            <span className="text-xs text-slate-600">{fileKinds(ATTACHMENT_EXTENSIONS)} • Up to {megabytes(MAX_ATTACHMENT_BYTES)} MB</span>
           </div>
         )}
         {attachmentError && (

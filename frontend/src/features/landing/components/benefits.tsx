@@ -1,8 +1,9 @@
+import { PROCESSING_TIME_TEXT } from '@shared/brand';
 import { BadgeDollarSign, Camera, Medal, Rocket, Timer, Trophy } from 'lucide-react';
 
 const BENEFITS = [
   { icon: BadgeDollarSign, title: '50x cheaper than hiring a professional', text: 'A studio shoot costs hundreds per car. Here a whole car package costs one credit.' },
-  { icon: Timer, title: '1000x faster than manual editing', text: 'No hours of masking in an editor: the images are rendered for you in minutes.' },
+  { icon: Timer, title: '1000x faster than manual editing', text: `No hours of masking in an editor. ${PROCESSING_TIME_TEXT.short}` },
   { icon: Camera, title: 'Zero preparation', text: 'No studio, no turntable, no special lighting. Photograph the car where it stands.' },
   { icon: Medal, title: 'Professional quality', text: 'Clean backgrounds, even light and a natural shadow on every image, in every listing.' },
   { icon: Rocket, title: 'Transparent pay-per-use pricing', text: 'No contracts, no subscriptions, no monthly commitments. Purchased credits never expire.' },

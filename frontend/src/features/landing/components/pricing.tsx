@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { DISPLAY_PLANS, type TrialPlan } from '@shared/pricing';
+import { CREDIT_EXPLAINER, DISPLAY_PLANS, type TrialPlan } from '@shared/pricing';
 import { SiteLink } from '@/components/layout/site-link';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -13,7 +13,10 @@ export function Pricing({ onStartTrial, onBuy }: { onStartTrial: (plan: TrialPla
           Simple, pay-per-use pricing
         </h2>
         <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">
-          1 credit = 1 photo. No contracts, no subscriptions, no monthly commitments. Credits never expire.
+          {CREDIT_EXPLAINER.buys} No contracts, no subscriptions, no monthly commitments.
+        </p>
+        <p className="mx-auto mt-2 max-w-2xl text-center text-sm text-slate-700" data-testid="credit-expiry">
+          {CREDIT_EXPLAINER.expiry}
         </p>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {DISPLAY_PLANS.map((plan) => (
@@ -34,7 +37,7 @@ export function Pricing({ onStartTrial, onBuy }: { onStartTrial: (plan: TrialPla
                 <span className="text-3xl font-extrabold text-slate-900">{plan.price}</span>
                 {plan.credits !== null && <span className="ml-1 text-slate-600">for {plan.credits} credits</span>}
               </p>
-              <p className="mt-1 min-h-5 text-sm text-slate-700">{plan.perPhoto}</p>
+              <p className="mt-1 min-h-5 text-sm text-slate-700">{plan.perCredit}</p>
               <p className="min-h-5 text-sm font-semibold text-green-800">{plan.savings}</p>
               <ul className="mt-4 flex-1 space-y-2 text-sm text-slate-700">
                 {plan.features.map((f) => (

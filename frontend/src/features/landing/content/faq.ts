@@ -1,4 +1,4 @@
-import { COMPANY, PROCESSING_TIMES } from '@shared/brand';
+import { COMPANY, PROCESSING_TIME_TEXT } from '@shared/brand';
 import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
 import { CONTENT_CREDENTIALS } from '@shared/messages';
 
@@ -6,8 +6,6 @@ export interface FaqItem {
   question: string;
   answer: string;
 }
-
-const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
 
 /** Questions dealers ask before they try the service; answers say what the system really does. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
@@ -21,7 +19,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'How long does processing take?',
-    answer: `Each image takes between ${cloud.min} seconds and about ${Math.round(cloud.max / 60 * 10) / 10} minutes to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so a package is usually ready within a few minutes, and you can watch each angle finish live in your dashboard.`,
+    answer: PROCESSING_TIME_TEXT.answer,
   },
   {
     question: 'Will the new photo hide scratches or damage?',
@@ -44,7 +42,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'Which photos can I upload? What about iPhone photos?',
-    answer: `JPG, PNG and WebP photos of up to ${MAX_FILE_BYTES / (1024 * 1024)} MB each, in any orientation or colour profile your camera used. iPhones save HEIC by default, which we cannot read yet: set Settings > Camera > Formats to Most Compatible, or share the photo choosing JPEG. AVIF images are not taken either; save them as JPG or PNG first.`,
+    answer: `JPG, PNG or WebP photos of up to ${MAX_FILE_BYTES / (1024 * 1024)} MB each, in any orientation or colour profile your camera used. iPhones save HEIC by default, which we cannot read yet: set Settings > Camera > Formats to Most Compatible, or share the photo choosing JPEG. AVIF images are not taken either; save them as JPG or PNG first.`,
   },
   {
     question: 'What happens to my photos?',

@@ -5,6 +5,8 @@ import { dollars } from './format';
 
 /** The packages as radio cards: price, credits, price per credit, savings against the first, Most Popular. */
 export function PackageList({ packages, selected, onSelect }: { packages: CreditPackageView[]; selected: string | null; onSelect: (id: string) => void }) {
+  // The dialog opens on its first choice (the chosen one when coming back), also when the list arrives after it opened.
+  const focusId = selected ?? packages[0]?.id;
   return (
     <div role="radiogroup" aria-label="Credit packages" className="grid gap-2">
       {packages.map((p) => {
@@ -15,6 +17,7 @@ export function PackageList({ packages, selected, onSelect }: { packages: Credit
             type="button"
             role="radio"
             aria-checked={checked}
+            autoFocus={p.id === focusId}
             onClick={() => onSelect(p.id)}
             className={cn(
               'grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-0.5 rounded-lg border p-3 text-left transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
