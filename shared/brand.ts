@@ -16,10 +16,9 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /** Measured processing times, for copy that must be honest about them (decisions.md, 7). */
 export const PROCESSING_TIMES = {
   /**
-   * Local car packages (docs/benchmarks.md, Package: a 3-photo package 7.3 s on 2 cores): checking and cutting out
-   * takes about 2.5 s per photo, then the angles render at once in under a second each.
+   * Car packages on the studio compositor, the renderer of both homes (docs/benchmarks.md, Package): checking and
+   * cutting out takes about 1 CPU-second per photo (2.5 s of wall time on a loaded 2-core machine), then the angles
+   * render at once in about a second each (1.3 CPU-s a render task in AWS).
    */
   localSecondsPerPackagePhoto: 2.5,
-  /** Cloud image model: 30 to 150 s per edit; the 8 angles of a car package render in parallel. */
-  cloudSecondsPerImage: { min: 30, max: 150 },
 } as const;

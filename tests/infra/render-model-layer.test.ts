@@ -44,7 +44,7 @@ describe('render model layer', () => {
     expect(modules.filter((m) => /imgly|isnet/i.test(m))).toEqual([]);
     expect(existsSync(join(out, 'nodejs/node_modules/@imgly'))).toBe(false);
     // Lambda's limit is 250 MB unzipped for the function and all its layers together.
-    expect(folderBytes(out)).toBeLessThan(120e6);
+    expect(folderBytes(out)).toBeLessThan(60e6);
   }, 120_000);
 
   it('runs the render task’s compositor from the layer’s files: u2netp loaded and checked, a photo cut out and composed, fidelity measured', async () => {

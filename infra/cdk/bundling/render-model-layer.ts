@@ -81,6 +81,7 @@ export const renderModelPackages = () => [...runtimeClosure(RENDER_MODEL_MODULES
 const skipFile = (path: string) => /\.(map|d\.ts|d\.mts|d\.cts)$/.test(path);
 
 function copyPackage(name: string, from: string, to: string, target: LayerTarget) {
+  const main = readPackage(from) as PackageJson & { main?: string };
   cpSync(from, to, {
     recursive: true,
     filter: (source) => {
@@ -91,6 +92,12 @@ function copyPackage(name: string, from: string, to: string, target: LayerTarget
         const m = /^\/bin\/napi-v\d+\/([^/]+)(?:\/([^/]+))?/.exec(rel);
         if (m && (m[1] !== target.platform || (m[2] !== undefined && m[2] !== target.arch))) return false;
         if (/^\/(script|lib)(\/|$)/.test(rel)) return false; // install scripts and TypeScript sources
+      }
+      // TensorFlow.js ships each package as a dozen bundles for browsers and bundlers: Node loads its "main" bundle
+      // (and the backend its .wasm files beside it), so only those are kept (about 60 MB less).
+      if (name.startsWith('@tensorflow/') && main.main) {
+        if (/^\/wasm-out(\/|$)/.test(rel)) return false;
+        if (rel.startsWith('/dist/')) return rel === `/${main.main.replace(/^\.\//, '')}` || /^\/dist\/[^/]+\.wasm$/.test(rel);
       }
       return !/^\/node_modules(\/|$)/.test(rel); // nested dependencies are laid out by the closure
     },

@@ -15,15 +15,11 @@ export interface HelpItem {
   answer: string;
 }
 
-const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
 const maxMb = MAX_FILE_BYTES / (1024 * 1024);
 
-/** How long rendering takes, as measured for the renderer this installation uses (decisions.md, 7). */
-export function processingTimeText(home: 'aws' | 'local'): string {
-  if (home === 'local') {
-    return `This installation renders on its own machine. A car package takes about ${PROCESSING_TIMES.localSecondsPerPackagePhoto} seconds per photo to check and cut out, then its angles render at the same time in about a second, so a package of 3 photos is ready in under 10 seconds and one of ${MAX_CAR_PACKAGE_PHOTOS} photos in under a minute.`;
-  }
-  return `Each image takes ${cloud.min} to ${cloud.max} seconds to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so most packages are ready within about ${Math.ceil(cloud.max / 60)} minutes; an angle that has to be rendered again adds a few minutes.`;
+/** How long rendering takes with the studio compositor, the renderer of both homes (decisions.md, 7; docs/benchmarks.md). */
+export function processingTimeText(): string {
+  return `A car package takes about ${PROCESSING_TIMES.localSecondsPerPackagePhoto} seconds per photo to check and cut out, then its ${CAR_PACKAGE_ANGLE_COUNT} angles render at the same time in about a second each, so a package of 3 photos is ready in under 10 seconds and one of ${MAX_CAR_PACKAGE_PHOTOS} photos in under a minute.`;
 }
 
 export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] = [
@@ -60,13 +56,13 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
   },
 ];
 
-export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
+export function supportFaq(): readonly HelpItem[] {
   return [
     {
       question: 'How many images do I get?',
       answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show, plus the mirror image of each side or corner you photographed; an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
     },
-    { question: 'How long does processing take?', answer: processingTimeText(home) },
+    { question: 'How long does processing take?', answer: processingTimeText() },
     {
       question: 'What is the Content credentials mark on my images?',
       answer: `${CONTENT_CREDENTIALS.disclosure} Open the mark in the image viewer to read them, or drop a downloaded image on /verify.`,
@@ -86,10 +82,7 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
     },
     {
       question: 'Will the image hide damage on the car?',
-      answer:
-        home === 'local'
-          ? 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.'
-          : 'No. Only the background and lighting change; the image model is told to leave the vehicle exactly as photographed.',
+      answer: 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.',
     },
     {
       question: 'How fast does support answer?',

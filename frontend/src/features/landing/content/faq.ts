@@ -7,8 +7,6 @@ export interface FaqItem {
   answer: string;
 }
 
-const cloud = PROCESSING_TIMES.cloudSecondsPerImage;
-
 /** Questions dealers ask before they try the service; answers say what the system really does. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
@@ -21,7 +19,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'How long does processing take?',
-    answer: `Each image takes between ${cloud.min} seconds and about ${Math.round(cloud.max / 60 * 10) / 10} minutes to render. The ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time, so a package is usually ready within a few minutes, and you can watch each angle finish live in your dashboard.`,
+    answer: `Each photo takes a few seconds to check and cut out; then the ${CAR_PACKAGE_ANGLE_COUNT} angles of a car package render at the same time in about a second each, so a package is usually ready within a minute, and you can watch each angle finish live in your dashboard.`,
   },
   {
     question: 'Will the new photo hide scratches or damage?',
