@@ -185,7 +185,7 @@ describe('landing page', () => {
     expect(await triggers.nth(2).getAttribute('aria-expanded')).toBe('true');
     expect(await triggers.nth(0).getAttribute('aria-expanded')).toBe('false');
     expect(await expanded()).toBe(1);
-    expect(await faq.getByText(/takes between 30 seconds/).isVisible()).toBe(true);
+    expect(await faq.getByText(/Each photo takes a few seconds to check and cut out/).isVisible()).toBe(true);
     await triggers.nth(2).click();
     expect(await expanded()).toBe(0);
     await context.close();
