@@ -30,6 +30,8 @@ export const SWEEP_INTERVAL_MINUTES = 5;
  * (the car fidelity check), with decoding and uploads around it.
  */
 export const RENDER_TASK_TIMEOUT_SECONDS = 6 * 60;
+/** Memory of the compositor's task functions (prepare, render angle, render batch photo); the bench's cost row uses it. */
+export const RENDER_MEMORY_MB = 2048;
 /** Retries of a render on the renderer's retryable errors (rate limits, 5xx, time-outs). */
 export const RENDER_RETRY = { maxAttempts: 3, intervalSeconds: 5, backoffRate: 2 } as const;
 /** The whole execution's limit: every angle's tries run at once, so one angle's worst case plus margin. */

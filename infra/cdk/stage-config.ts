@@ -10,11 +10,18 @@ export interface StageConfig {
   mailFrom: string;
   /** Where the renderer reaches OpenAI; the key itself lives in Secrets Manager under this name. */
   openAiSecretName: string;
+  /** RENDERER of the render tasks: `local` (the studio compositor, the default) or `openai` (the image edit, an option). */
+  renderer: 'local' | 'openai';
   renderModel: string;
   /** Origins besides the CloudFront one that magic links may point to (a custom domain). */
   extraSiteOrigins: string[];
   /** Where the Ops stack's alarms are mailed (`-c opsEmail=ops@example.com`); none: the topic has no subscriber. */
   opsEmail: string | undefined;
+}
+
+function rendererOf(value: string): StageConfig['renderer'] {
+  if (value !== 'local' && value !== 'openai') throw new Error(`-c renderer must be local or openai (got "${value}")`);
+  return value;
 }
 
 export function stageConfig(app: App): StageConfig {
@@ -26,6 +33,7 @@ export function stageConfig(app: App): StageConfig {
     supportEmail: ctx('supportEmail', 'support@example.com'),
     mailFrom: ctx('mailFrom', 'no-reply@example.com'),
     openAiSecretName: ctx('openAiSecretName', `studio-lot/${stage}/openai-api-key`),
+    renderer: rendererOf(ctx('renderer', 'local')),
     renderModel: ctx('renderModel', 'gpt-image-2.6-sunburst'),
     extraSiteOrigins: ctx('siteOrigins', '').split(',').map((o) => o.trim()).filter(Boolean),
     opsEmail: ctx('opsEmail', '').trim() || undefined,

@@ -61,13 +61,14 @@ try {
   });
   const functions = zipped.filter((z) => !z.what.startsWith('layer ') && !z.what.includes("(CDK's own)")).sort((a, b) => b.zipped - a.zipped);
   const layers = zipped.filter((z) => z.what.startsWith('layer NativeImageLayer'));
+  const modelLayers = zipped.filter((z) => z.what.startsWith('layer RenderModelLayer'));
 
   const body = [
     `\`npm run bench:deploy\` (\`tests/bench/deploy-size.ts\`): \`npx cdk synth\` of the whole app into a fresh folder, every function bundled and the native image layer installed, as \`cdk deploy\` does. Machine: ${cpus().length} cores, load ${load} at the start (other work shares it), ${new Date().toISOString().slice(0, 10)}.`,
     '',
     `- Synth time: **${seconds.toFixed(0)} s** (wall; the single-stack app before the split and the layer took 63 s on this machine at a lower load).`,
     `- \`cdk.out\`: **${MB(duBytes(out))}** (target ≤ 250 MB). Before the native image layer and the trimmed source maps: 778 MB (each of 11 image functions carried its own sharp and C2PA copy, 222 MB; the source maps held every dependency's mappings and sources, 429 MB).`,
-    `- Largest function, zipped: **${MB(functions[0]!.zipped)}** (\`${functions[0]!.what}\`); ${functions.length} functions, ${MB(functions.reduce((s, f) => s + f.zipped, 0))} zipped in all. Native image layer, zipped: ${layers.map((l) => MB(l.zipped)).join(', ')} (one asset, published once per stack that uses it).`,
+    `- Largest function, zipped: **${MB(functions[0]!.zipped)}** (\`${functions[0]!.what}\`); ${functions.length} functions, ${MB(functions.reduce((s, f) => s + f.zipped, 0))} zipped in all. Native image layer, zipped: ${layers.map((l) => MB(l.zipped)).join(', ')} (one asset, published once per stack that uses it). Render model layer (the compositor's models and runtimes, the render tasks only), zipped: ${modelLayers.map((l) => MB(l.zipped)).join(', ') || 'none'}.`,
     '',
     `| stack | resources (limit ${STACK_LIMITS.resources}) | template bytes (limit ${STACK_LIMITS.templateBytes.toLocaleString('en')}) |`,
     '|---|---|---|',

@@ -4,10 +4,14 @@ import { build } from 'esbuild';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-/** The bundle's text and the files it was made from; `external` modules stay imports. */
-export async function bundle(entry: string, external: string[] = []): Promise<{ text: string; inputs: string[] }> {
+/**
+ * The bundle's text and the files it was made from; `external` modules stay imports. `minify` as CDK does (a bundle
+ * that is run must be: a module's own `createRequire` import then no longer meets the banner's).
+ */
+export async function bundle(entry: string, external: string[] = [], options: { minify?: boolean } = {}): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
     external,
+    minify: options.minify ?? false,
     entryPoints: [resolve(ROOT, entry)],
     bundle: true,
     platform: 'node',

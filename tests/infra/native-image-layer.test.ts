@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../infra/cdk/app-factory';
 import { NATIVE_IMAGE_MODULES, nativeImagePackages } from '../../infra/cdk/bundling/native-image-layer';
 import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-source-map';
-import { usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
+import { externalModulesOf, usesCompositor, usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { apiStacksOf } from './app-templates';
 import { bundle } from './bundle';
@@ -24,30 +24,44 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
 
 describe('native image layer', () => {
-  it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24); no other function has a layer', () => {
+  it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24), the compositor’s also the render model layer; no other function has a layer', () => {
     let withLayer = 0;
+    const compositors: string[] = [];
     for (const stack of [...apiStacksOf(stacks), stacks.auth]) {
       const template = Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
       const layers = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::LayerVersion');
+      const imageLayers = layers.filter(([, l]) => String(l.Properties.Description).includes(nativeImagePackages().join(', ')));
+      const modelLayers = layers.filter(([, l]) => String(l.Properties.Description).startsWith('Studio compositor models'));
       const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties.Environment as { Variables?: { HANDLER_NAME?: string } })?.Variables?.HANDLER_NAME);
-      const needing = functions.filter((f) => usesNativeImageStack(HANDLER_PERMISSIONS[(f.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME]!));
-      expect(layers.length, stack.stackName).toBe(needing.length ? 1 : 0);
-      for (const [, layer] of layers) {
-        expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs24.x'] });
-        expect(String(layer.Properties.Description)).toContain(nativeImagePackages().join(', '));
-      }
+      const handlerOf = (f: (typeof functions)[number]) => (f.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME;
+      const needing = functions.filter((f) => usesNativeImageStack(HANDLER_PERMISSIONS[handlerOf(f)]!));
+      const compositing = functions.filter((f) => usesCompositor(HANDLER_PERMISSIONS[handlerOf(f)]!));
+      expect(imageLayers.length, stack.stackName).toBe(needing.length ? 1 : 0);
+      expect(modelLayers.length, stack.stackName).toBe(compositing.length ? 1 : 0);
+      expect(layers.length, stack.stackName).toBe(imageLayers.length + modelLayers.length);
+      for (const [, layer] of layers) expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs24.x'] });
       for (const fn of functions) {
-        const handler = (fn.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME;
-        expect(fn.Properties.Layers ?? [], handler).toEqual(needing.includes(fn) ? [{ Ref: layers[0]![0] }] : []);
+        const handler = handlerOf(fn);
+        const expected = [...(needing.includes(fn) ? [{ Ref: imageLayers[0]![0] }] : []), ...(compositing.includes(fn) ? [{ Ref: modelLayers[0]![0] }] : [])];
+        expect(fn.Properties.Layers ?? [], handler).toEqual(expected);
+        const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+        expect(variables.CUTOUT_MODEL_DIR, handler).toBe(compositing.includes(fn) ? '/opt/models' : undefined);
+        // The studio compositor is the AWS stage's renderer by default (the OpenAI image edit only with -c renderer=openai).
+        if (compositing.includes(fn)) expect(variables.RENDERER, handler).toBe('local');
+        if (compositing.includes(fn)) compositors.push(handler);
       }
       withLayer += needing.length;
     }
     // The photo checks (package, batch and trial starts, the form's check, the logo), the renders and the signers.
     expect(withLayer).toBeGreaterThanOrEqual(11);
+    // The compositor runs in the render tasks, and only there.
+    expect(compositors.sort()).toEqual(['batch-render-photo', 'package-prepare', 'package-render-angle']);
   });
 
   it('a render bundle imports sharp and the C2PA library from outside (the layer) and holds no copy of them', async () => {
-    const { text, inputs } = await bundle('functions/src/handlers/package-render-angle.ts', [...NATIVE_IMAGE_MODULES]);
+    const external = externalModulesOf(HANDLER_PERMISSIONS['package-render-angle']!);
+    expect(external).toEqual(expect.arrayContaining([...NATIVE_IMAGE_MODULES]));
+    const { text, inputs } = await bundle('functions/src/handlers/package-render-angle.ts', external);
     expect(inputs.filter((f) => /node_modules\/(sharp|@img|@contentauth)\//.test(f))).toEqual([]);
     expect(text).toMatch(/from\s*"sharp"/);
     expect(text).toMatch(/"@contentauth\/c2pa-wasm"/);

@@ -8,7 +8,8 @@ import { RenderPermanentError, RenderRetryableError } from '../../functions/src/
 import { createRenderer, defaultCarMasker, rendererConfigFromEnv } from '../../functions/src/renderer/create-renderer';
 import type { CarMasker, RgbImage } from '../../functions/src/renderer/fidelity/car-masker';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
-import { IsnetCarMasker } from '../../functions/src/renderer/fidelity/isnet-masker';
+import { CutoutCarMasker } from '../../functions/src/renderer/fidelity/cutout-masker';
+import { createCutout } from '../../functions/src/renderer/cutout/create-cutout';
 import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
@@ -131,24 +132,23 @@ describe('OpenAI renderer against a local stand-in', () => {
     expect(createRenderer({}).name).toBe('local');
   });
 
-  it('configures the car masker: ISNet in local home, none in a Lambda (AGPL weights), and refuses unknown values', () => {
-    expect(defaultCarMasker({})).toBe('isnet');
-    expect(defaultCarMasker({ AWS_LAMBDA_FUNCTION_NAME: 'render' })).toBe('none');
+  it('configures the car masker: the configured cut-out (u2netp) in both homes, none on request, and refuses unknown values', () => {
+    expect(defaultCarMasker()).toBe('cutout');
+    expect(rendererConfigFromEnv({ RENDER_CAR_MASKER: 'cutout' })).toMatchObject({ carMasker: 'cutout' });
     expect(rendererConfigFromEnv({ RENDER_CAR_MASKER: 'none', RENDER_FIDELITY_THRESHOLD: '0.6' })).toMatchObject({ carMasker: 'none', fidelityThreshold: 0.6 });
-    expect(() => rendererConfigFromEnv({ RENDER_CAR_MASKER: 'sam' })).toThrow(/RENDER_CAR_MASKER must be one of isnet, none/);
+    expect(() => rendererConfigFromEnv({ RENDER_CAR_MASKER: 'sam' })).toThrow(/RENDER_CAR_MASKER must be one of cutout, none/);
     expect(() => rendererConfigFromEnv({ RENDER_FIDELITY_THRESHOLD: 'high' })).toThrow(/RENDER_FIDELITY_THRESHOLD must be a number from 0 to 1/);
   });
 });
 
 /**
- * The real ISNet masker, remembered by pixel content so each distinct image is cut out once in this file
- * (the photo, the two faithful answers and the other car): four ISNet passes in all. It counts what the
- * renderer asks of it.
+ * The real masker of both homes (the u2netp cut-out), remembered by pixel content so each distinct image is cut out
+ * once in this file (the photo, the two faithful answers and the other car). It counts what the renderer asks of it.
  */
 class RememberingMasker implements CarMasker {
-  readonly name = 'isnet (remembered)';
+  readonly name = 'u2netp (remembered)';
   calls = 0;
-  private readonly inner = new IsnetCarMasker();
+  private readonly inner = new CutoutCarMasker(createCutout('u2netp'));
   private readonly seen = new Map<string, Promise<CleanMask>>();
   maskCar(image: RgbImage): Promise<CleanMask> {
     this.calls++;

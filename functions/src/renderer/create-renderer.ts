@@ -1,10 +1,13 @@
 /**
- * Configuration picks the adapter: OPENAI_API_KEY set -> OpenAI image edit, otherwise the local renderer.
- * The local renderer is imported lazily and by a computed name, so a Lambda bundle never includes it.
+ * Configuration picks the adapter: RENDERER=local (the studio compositor), openai (the OpenAI image edit, an option)
+ * or scripted; without RENDERER, an OpenAI key selects OpenAI (the local home's old default) and none the compositor.
+ * The AWS stage sets RENDERER=local unless told otherwise (infra/cdk/stage-config.ts).
  *
- * The OpenAI renderer checks each generated car against the photo with a car masker (RENDER_CAR_MASKER):
- * `isnet` is the local cut-out model, whose AGPL weights must never be bundled into a Lambda, so in a
- * Lambda the default is `none` (images are then delivered with "car fidelity not measured").
+ * The compositor is imported lazily: by a computed name here (so a bundle of this file holds none of it), by its
+ * literal name in the render task handlers (renderer/compositor-modules.ts), whose bundles carry it into Lambda.
+ *
+ * The OpenAI renderer checks each generated car against the photo with a car masker (RENDER_CAR_MASKER): `cutout`,
+ * the configured cut-out (u2netp, Apache-2.0, in both homes), or `none` (images then say "car fidelity not measured").
  */
 import { OPENAI_REFERENCE_PHOTOS, type PackageRequest, type Renderer, type RenderRequest } from './port';
 import { renderScriptFromEnv } from './scripted/scripted-renderer';
@@ -16,7 +19,7 @@ import { createVision } from '../vision/create-vision';
 
 export const DEFAULT_RENDER_MODEL = 'gpt-image-2.6-sunburst';
 
-export const CAR_MASKERS = ['isnet', 'none'] as const;
+export const CAR_MASKERS = ['cutout', 'none'] as const;
 export type CarMaskerChoice = (typeof CAR_MASKERS)[number];
 
 export const RENDERERS = ['local', 'openai', 'scripted'] as const;
@@ -29,8 +32,10 @@ export interface RendererConfig {
   openAiApiKey?: string;
   openAiBaseUrl?: string;
   model?: string;
-  /** Defaults to `isnet` in local home and `none` in a Lambda. */
+  /** Defaults to `cutout` (the configured cut-out) in both homes. */
   carMasker?: CarMaskerChoice;
+  /** How the compositor's modules are loaded (the render task handlers pass compositor-modules.ts). */
+  modules?: CompositorModules;
   /** Similarity below which a generated car counts as changed (0..1); defaults to FIDELITY_THRESHOLD. */
   fidelityThreshold?: number;
   /** Signs each image's content credentials; by default from the environment (KMS in AWS, a local key here). */
@@ -65,18 +70,26 @@ export function rendererConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Ren
   };
 }
 
-/** `isnet` in local home, `none` inside a Lambda (where the AGPL model must not be). */
-export function defaultCarMasker(env: NodeJS.ProcessEnv = process.env): CarMaskerChoice {
-  return env.AWS_LAMBDA_FUNCTION_NAME ? 'none' : 'isnet';
+/** The configured cut-out in both homes: the permissive u2netp runs in a Lambda too (the render model layer). */
+export function defaultCarMasker(): CarMaskerChoice {
+  return 'cutout';
+}
+
+/** The compositor's modules, loaded on first use. */
+export interface CompositorModules {
+  localRenderer: () => Promise<typeof import('./local/local-renderer')>;
+  cutout: () => Promise<typeof import('./cutout/create-cutout')>;
 }
 
 /**
- * Local-home modules (AGPL ISNet weights, onnxruntime's native binary), named through variables: a bundler follows
- * a string-literal import() and would put them in the Lambda; tests/infra/lambda-bundle.test.ts checks it does not.
+ * Named through variables: a bundler follows a string-literal import() and would put the compositor (and
+ * onnxruntime, the detector) into every bundle that reaches this file; only the render tasks' bundles should hold it
+ * (tests/infra/lambda-bundle.test.ts). The local home runs from sources, where these names resolve.
  */
-const LOCAL_ONLY = {
-  renderer: './local/local-renderer',
-  isnetMasker: './fidelity/isnet-masker',
+const COMPOSITOR = { renderer: './local/local-renderer', cutout: './cutout/create-cutout' };
+const byComputedName: CompositorModules = {
+  localRenderer: () => import(COMPOSITOR.renderer) as Promise<typeof import('./local/local-renderer')>,
+  cutout: () => import(COMPOSITOR.cutout) as Promise<typeof import('./cutout/create-cutout')>,
 };
 
 /** Defers loading an adapter module until the first render. */
@@ -104,6 +117,7 @@ export function createRenderer(config: RendererConfig = rendererConfigFromEnv())
 }
 
 function createAdapter(config: RendererConfig): Renderer {
+  const modules = config.modules ?? byComputedName;
   if (config.renderer === 'scripted') {
     const script = config.script ?? {};
     return lazy('scripted', 1, async () => new (await import('./scripted/scripted-renderer')).ScriptedRenderer(script));
@@ -113,10 +127,11 @@ function createAdapter(config: RendererConfig): Renderer {
     const masker = config.carMasker ?? defaultCarMasker();
     return lazy('openai', OPENAI_REFERENCE_PHOTOS, async () => {
       const { OpenAiRenderer } = await import('./openai/openai-renderer');
-      const carMasker = masker === 'isnet' ? new ((await import(LOCAL_ONLY.isnetMasker)) as typeof import('./fidelity/isnet-masker')).IsnetCarMasker() : undefined;
+      const { CutoutCarMasker } = await import('./fidelity/cutout-masker');
+      const carMasker = masker === 'cutout' ? new CutoutCarMasker((await modules.cutout()).createCutout()) : undefined;
       const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
       return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision });
     });
   }
-  return lazy('local', 1, async () => new ((await import(LOCAL_ONLY.renderer)) as typeof import('./local/local-renderer')).LocalRenderer());
+  return lazy('local', 1, async () => new (await modules.localRenderer()).LocalRenderer());
 }

@@ -18,7 +18,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
  * image-work function that the others invoke, because the image work is interleaved with each handler's own logic
  * (byte checks before a charge, render, sign, upload) and an invoke per step would add latency, a 6 MB payload limit
  * below the 10 MB uploads, and a second failure mode to every step, for no saving the layer does not already give.
- * (onnxruntime and the local cut-out model are local-mode only: no Lambda carries them; tests/infra/lambda-bundle.test.ts.)
+ * (onnxruntime, the u2netp cut-out model and the detector are in the render model layer, which only the render task
+ * functions get: render-model-layer.ts.)
  */
 export const NATIVE_IMAGE_MODULES = ['sharp', '@contentauth/c2pa-wasm'] as const;
 

@@ -15,6 +15,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
 import { NATIVE_IMAGE_MODULES, NativeImageLayer } from '../bundling/native-image-layer';
+import { LAMBDA_MODEL_DIR, RENDER_MODEL_MODULES, RenderModelLayer } from '../bundling/render-model-layer';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS, type Permission } from '../handler-permissions';
 import { logMetricsOf, OPS_NAMESPACE } from '../ops-metrics';
 import { grantedTableActions } from '../handler-sources';
@@ -57,7 +58,16 @@ const TRIM_SOURCE_MAP = resolve(ROOT, 'infra/cdk/bundling/trim-source-map.ts');
 
 /** Functions that check, render or sign images: they get the shared native image layer (sharp, the C2PA library). */
 export const usesNativeImageStack = (permissions: readonly Permission[]) =>
-  permissions.includes('native:sharp') || permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify');
+  permissions.includes('native:sharp') || permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify') || permissions.includes('native:compositor');
+
+/** Functions that run the studio compositor: they get the render model layer (onnxruntime, the models) too. */
+export const usesCompositor = (permissions: readonly Permission[]) => permissions.includes('native:compositor');
+
+/** The modules a function's bundle imports from its layers instead of holding them. */
+export const externalModulesOf = (permissions: readonly Permission[]): string[] => [
+  ...(usesNativeImageStack(permissions) || usesCompositor(permissions) ? NATIVE_IMAGE_MODULES : []),
+  ...(usesCompositor(permissions) ? RENDER_MODEL_MODULES : []),
+];
 
 export interface HandlerFunctionProps {
   /** File name under functions/src/handlers/ (the same entry the local host runs). */
@@ -120,6 +130,8 @@ export class HandlerFunction extends Construct {
             }
           : {}),
         ...(permissions.includes('webhooks:enqueue') ? { WEBHOOK_QUEUE_URL: need(props.resources.webhookQueue, 'webhooks:enqueue').queueUrl } : {}),
+        // The compositor loads the u2netp model from the render model layer (hash-checked as it loads) and never fetches it.
+        ...(usesCompositor(permissions) ? { CUTOUT_MODEL_DIR: LAMBDA_MODEL_DIR } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
@@ -136,14 +148,14 @@ export class HandlerFunction extends Construct {
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with. The native image
         // stack is not: it comes from the layer the image functions share.
-        externalModules: usesNativeImageStack(permissions) ? [...NATIVE_IMAGE_MODULES] : [],
+        externalModules: externalModulesOf(permissions),
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
           afterBundling: (_input: string, output: string) => [`node --no-warnings "${TRIM_SOURCE_MAP}" "${output}/index.mjs.map"`],
         },
       },
-      layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this)] : undefined,
+      layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this), ...(usesCompositor(permissions) ? [RenderModelLayer.of(this)] : [])] : undefined,
     });
 
     // The metrics the Ops stack watches that this function's log lines carry (infra/cdk/ops-metrics.ts).
@@ -265,6 +277,7 @@ export class HandlerFunction extends Construct {
           need(props.resources.stripeWebhookSecret, permission).grantRead(this.fn);
           break;
         case 'native:sharp':
+        case 'native:compositor':
           break;
         case 'cognito:users':
           this.fn.addToRolePolicy(

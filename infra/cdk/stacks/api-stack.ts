@@ -121,7 +121,8 @@ export class ApiStack extends Stack {
     const apiEnvironment = { ...environment, ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap() };
     // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
-    const renderEnvironment = { ...environment, RENDER_MODEL: config.renderModel };
+    // The studio compositor renders by default; `-c renderer=openai` makes the OpenAI image edit the renderer instead.
+    const renderEnvironment = { ...environment, RENDERER: config.renderer, RENDER_MODEL: config.renderModel };
     // The Stripe keys: CDK creates both secrets with a placeholder, the operator puts the real values in (README,
     // "Buying credits"); the handlers read them on first use. Rotation happens in Stripe's dashboard, not here.
     const stripeSecret = (id: string, name: string, description: string) => {

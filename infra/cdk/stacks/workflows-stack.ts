@@ -13,6 +13,7 @@ import { handlerFunctionName, workflowName } from '../names';
 import {
   BATCH_WORKFLOW_TASK_HANDLERS,
   PACKAGE_SWEEPER_HANDLER,
+  RENDER_MEMORY_MB,
   RENDER_TASK_TIMEOUT_SECONDS,
   SWEEP_INTERVAL_MINUTES,
   WORKFLOW_TASK_HANDLERS,
@@ -54,10 +55,11 @@ export class WorkflowsStack extends Stack {
 
     // The car package render workflow: one function per task, the state machine, and the sweeper on a schedule.
     const taskOptions: Record<WorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
-      prepare: { timeoutSeconds: 120, memoryMb: 2048 },
+      prepare: { timeoutSeconds: 120, memoryMb: RENDER_MEMORY_MB },
       angleStarted: { timeoutSeconds: 10 },
-      // Mostly waiting on the image model: memory for decoding and encoding a 1536 px image, no more.
-      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 1024 },
+      // The studio compositor: detector, u2netp cut-out, compositing, fidelity and encoding at 2 GB (about 1.2 vCPU;
+      // peak memory measured in docs/benchmarks.md, "Time and money in AWS"). The OpenAI option mostly waits.
+      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: RENDER_MEMORY_MB },
       angleFailed: { timeoutSeconds: 10 },
       finalize: { timeoutSeconds: 30 },
     };
@@ -74,7 +76,7 @@ export class WorkflowsStack extends Stack {
     const batchTaskOptions: Record<BatchWorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
       photoStarted: { timeoutSeconds: 10 },
       // The renderer checks the photo (cut-out, car check) and renders it: the render task's limit and memory.
-      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: 2048 },
+      render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: RENDER_MEMORY_MB },
       photoFailed: { timeoutSeconds: 30 },
       finalize: { timeoutSeconds: 60 },
     };

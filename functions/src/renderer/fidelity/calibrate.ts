@@ -1,7 +1,7 @@
 /**
  * npx tsx functions/src/renderer/fidelity/calibrate.ts [photo dir]
  * Measures the car-fidelity score on the committed car photos: faithful renders (the local compositor on
- * every background, mirrored, the output mask measured by ISNet, and re-rendering-like changes: relit,
+ * every background, mirrored, the output mask measured by the cut-out, and re-rendering-like changes: relit,
  * softened, re-compressed, slightly rotated) against changed cars (another photo's car, warped,
  * recoloured). FIDELITY_THRESHOLD in car-fidelity.ts was chosen from its output.
  */
@@ -15,7 +15,8 @@ import { composeCar, type Composed } from '../local/compositor';
 import { preparePhotos, type PreparedPhoto } from '../local/local-renderer';
 import type { CarMask, RgbImage } from './car-masker';
 import { FIDELITY_THRESHOLD, measureCarFidelity, type CarFidelity } from './car-fidelity';
-import { IsnetCarMasker } from './isnet-masker';
+import { CutoutCarMasker } from './cutout-masker';
+import { createCutout } from '../cutout/create-cutout';
 
 type Case = { image: RgbImage; mask: CarMask };
 
@@ -67,12 +68,12 @@ export interface CalibrationCase {
   output: Case;
 }
 
-/** Every faithful and changed render of the photos in `dir` (ISNet runs twice per photo). */
+/** Every faithful and changed render of the photos in `dir` (the cut-out runs twice per photo). */
 export async function buildCases(dir: string): Promise<CalibrationCase[]> {
   const files = readdirSync(dir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).sort();
   const prepared: Array<{ name: string; p: PreparedPhoto }> = [];
   for (const f of files) prepared.push({ name: f.replace(/\.[^.]+$/, '').slice(0, 22), p: (await preparePhotos([{ id: f, bytes: readFileSync(join(dir, f)) }]))[0]! });
-  const masker = new IsnetCarMasker();
+  const masker = new CutoutCarMasker(createCutout()); // the configured cut-out, u2netp by default
   const studio = await backgroundPlate('studio');
   const cases: CalibrationCase[] = [];
   const composedStudio = new Map<string, Case>();
@@ -85,7 +86,7 @@ export async function buildCases(dir: string): Promise<CalibrationCase[]> {
     add('local studio mirrored', 'faithful', mirroredCar, true);
     const base = composedStudio.get(name)!;
     const measured = { image: base.image, mask: await masker.maskCar(base.image) };
-    add('studio, output mask by ISNet', 'faithful', measured);
+    add('studio, output mask by the cut-out', 'faithful', measured);
     add('relit x0.8', 'faithful', await transform(measured, (s) => s.linear(0.8, 0), false));
     add('relit x1.2 +10', 'faithful', await transform(measured, (s) => s.linear(1.2, 10), false));
     add('softened (blur 1.5)', 'faithful', await transform(measured, (s) => s.blur(1.5), false));

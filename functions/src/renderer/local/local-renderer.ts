@@ -1,7 +1,8 @@
 /**
  * The offline renderer: validate, check for a car, cut out once per photo (the cut-out port:
  * u2netp by default, ISNet opt-in with CUTOUT_MODEL=isnet), compose each angle.
- * Local mode only for now (the opt-in ISNet weights are AGPL-3.0): never bundled into a Lambda.
+ * The studio compositor of both homes: the render task Lambdas load it through renderer/compositor-modules.ts (the
+ * u2netp model and the runtimes from the render model layer); ISNet, AGPL-3.0, stays a local-home opt-in.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';

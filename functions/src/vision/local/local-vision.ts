@@ -1,8 +1,8 @@
 /**
  * The local vision adapter: the COCO detector decides whether there is a car, which one is the main one and whether
- * it is whole; the cut-out's silhouette of that car (other cars left out) gives the angle. Local home only: the cut-out
- * runs on onnxruntime's native binary (ISNet, when opted in, is AGPL), and the detector's package is large; neither is
- * bundled into a Lambda.
+ * it is whole; the cut-out's silhouette of that car (other cars left out) gives the angle. The studio compositor uses it
+ * in both homes (in a Lambda the render tasks get the detector's two model files and TensorFlow.js from the render
+ * model layer); the photo-check functions in AWS use the OpenAI adapter instead.
  */
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';

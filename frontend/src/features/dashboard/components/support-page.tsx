@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
-import { getRuntimeConfig } from '@/lib/runtime-config';
 import { OPEN_PHOTO_GUIDE_FLAG } from '@/lib/session-flags';
 import { cn } from '@/lib/utils';
 import { useMe } from '../api/account';
@@ -71,7 +70,6 @@ export default function SupportPage() {
   useEffect(() => {
     if (hash === '#contact') setSection('contact');
   }, [hash]);
-  const home = getRuntimeConfig().home;
 
   return (
     <section>
@@ -146,7 +144,7 @@ export default function SupportPage() {
               </CardHeader>
               <CardContent>
                 <div className="divide-y divide-slate-200">
-                  {supportFaq(home).map((item) => (
+                  {supportFaq().map((item) => (
                     <details key={item.question} className="group py-1">
                       <summary className="flex cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold text-slate-900 hover:text-brand-700 [&::-webkit-details-marker]:hidden">
                         {item.question}

@@ -51,7 +51,7 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
   },
 ];
 
-export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
+export function supportFaq(): readonly HelpItem[] {
   return [
     {
       question: 'How many images do I get?',
@@ -77,10 +77,7 @@ export function supportFaq(home: 'aws' | 'local'): readonly HelpItem[] {
     },
     {
       question: 'Will the image hide damage on the car?',
-      answer:
-        home === 'local'
-          ? 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.'
-          : 'No. Only the background and lighting change; the image model is told to leave the vehicle exactly as photographed.',
+      answer: 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.',
     },
     {
       question: 'How fast does support answer?',

@@ -1,0 +1,124 @@
+/**
+ * bench:package's cost row: the compositor's work for one 8-angle package, each task run alone in this process as its
+ * own Lambda would run it (a render task has never seen the photo: it decodes, checks and cuts it out again), timed in
+ * CPU and wall seconds, with the process's peak memory; then priced at Lambda arm64 rates with Step Functions, S3 and
+ * DynamoDB at their list prices. The prices are constants (us-east-1 list prices, written down here; nothing in this
+ * bench talks to AWS).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ANGLES, type Angle } from '@shared/angles';
+import { LocalContentSigner } from '../../functions/src/content-credentials/local-signer';
+import { createRenderer } from '../../functions/src/renderer/create-renderer';
+import type { SourcePhoto } from '../../functions/src/renderer/port';
+import { RENDER_MEMORY_MB } from '../../infra/workflow-tasks';
+
+/** us-east-1 list prices (USD). */
+export const PRICES = {
+  lambdaArmPerGbSecond: 0.0000133334,
+  lambdaPerRequest: 0.2 / 1e6,
+  stepFunctionsPerTransition: 0.025 / 1000,
+  s3PerPut: 0.005 / 1000,
+  s3PerGet: 0.0004 / 1000,
+  dynamoPerWriteUnit: 0.625 / 1e6,
+  dynamoPerReadUnit: 0.125 / 1e6,
+} as const;
+
+/** Lambda gives a function CPU in proportion to its memory: one vCPU at 1,769 MB. */
+const VCPU_AT = (mb: number) => mb / 1769;
+
+export interface TaskTime {
+  wallMs: number;
+  cpuS: number;
+}
+export interface CostMeasure {
+  init: TaskTime;
+  prepare: TaskTime[];
+  /** One row per angle per rep. */
+  render: TaskTime[];
+  peakRssMb: number;
+  imagesPerPackage: number;
+}
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; time: TaskTime }> {
+  const [t, c] = [performance.now(), cpuNow()];
+  const result = await work();
+  return { result, time: { wallMs: performance.now() - t, cpuS: cpuNow() - c } };
+}
+
+/** Runs prepare once and each of the 8 angles' render tasks once per rep, on photos no task has seen. */
+export async function measureCompositorTasks(photos: { file: string; angle: Angle }[], reps: number): Promise<CostMeasure> {
+  const renderer = createRenderer({ renderer: 'local', signer: new LocalContentSigner(mkdtempSync(join(tmpdir(), 'bench-cost-keys-'))) });
+  let nonce = 0;
+  const fresh = (): SourcePhoto[] =>
+    photos.map((p, i) => ({ id: `photo-${i + 1}`, angle: p.angle, bytes: Buffer.concat([readFileSync(p.file), Buffer.from(`\nbench-cost ${process.pid} ${++nonce}`)]) }));
+  // A cold start's model loading (onnxruntime session, detector, WASM): once per Lambda instance, not per package.
+  const init = (await timed(() => renderer.prepare(fresh().slice(0, 1)))).time;
+  const prepare: TaskTime[] = [];
+  const render: TaskTime[] = [];
+  let images = 0;
+  for (let rep = 0; rep < reps; rep++) {
+    prepare.push((await timed(() => renderer.prepare(fresh()))).time);
+    images = 0;
+    for (const angle of ANGLES) {
+      const { time } = await timed(() => renderer.render({ photos: fresh(), angle, background: 'studio' }));
+      render.push(time);
+      images++;
+    }
+  }
+  return { init, prepare, render, peakRssMb: process.resourceUsage().maxRSS / 1024, imagesPerPackage: images };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * A task's billed seconds in Lambda. `cpu`: the task is CPU-bound (no waits but a few file reads), so at a vCPU share
+ * of 1 or more it takes at most its CPU seconds (more than 1 only helps its threaded parts); a share under 1 stretches
+ * it. `wall`: its wall time here, which on a loaded shared machine counts other processes' time too (pessimistic).
+ */
+const lambdaSeconds = (t: TaskTime, mb: number, basis: 'cpu' | 'wall') => (basis === 'wall' ? t.wallMs / 1000 : t.cpuS / Math.min(1, VCPU_AT(mb)));
+
+/** The cost table (markdown) of one 8-angle package from the measured tasks. */
+export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall' = 'cpu'): { markdown: string; total: number } {
+  const gb = RENDER_MEMORY_MB / 1024;
+  const prepareS = median(m.prepare.map((t) => lambdaSeconds(t, RENDER_MEMORY_MB, basis)));
+  const renderS = median(m.render.map((t) => lambdaSeconds(t, RENDER_MEMORY_MB, basis)));
+  const angles = m.imagesPerPackage;
+  // The small tasks (mark processing per angle, finalize) at 512 MB: a few DynamoDB calls, about 0.1 s each.
+  const small = { count: angles + 1, seconds: 0.1, gb: 0.5 };
+  const lambdaGbS = gb * (prepareS + angles * renderS) + small.count * small.seconds * small.gb;
+  const requests = 1 + angles + small.count;
+  // State transitions (Standard): prepare, the Map, 2 per angle (mark processing, render), finalize; no retries.
+  const transitions = 1 + 1 + 2 * angles + 1;
+  // S3: the dealer's photo uploads, then per angle its photo read and two images written (full JPEG, web WebP).
+  const puts = photos + 2 * angles;
+  const gets = photos + angles;
+  // DynamoDB (items under 1 KB): package created and started, per angle started/attempt/completed, finalize with its
+  // ledger write; reads: the package read by prepare, each render (twice) and finalize.
+  const writes = 4 + 3 * angles + 3;
+  const reads = 2 + 2 * angles + 2;
+  const parts = [
+    { part: `Lambda compute (${basis === 'cpu' ? 'billed time = measured CPU seconds' : 'billed time = wall time here, under load'}): prepare ${prepareS.toFixed(2)} s + ${angles} renders x ${renderS.toFixed(2)} s at ${RENDER_MEMORY_MB} MB, small tasks ${small.count} x ${small.seconds} s at 512 MB`, amount: `${lambdaGbS.toFixed(1)} GB-s`, usd: lambdaGbS * PRICES.lambdaArmPerGbSecond },
+    { part: 'Lambda requests', amount: `${requests}`, usd: requests * PRICES.lambdaPerRequest },
+    { part: 'Step Functions (Standard) state transitions', amount: `${transitions}`, usd: transitions * PRICES.stepFunctionsPerTransition },
+    { part: 'S3 PUT (photos, images) / GET (photos read)', amount: `${puts} / ${gets}`, usd: puts * PRICES.s3PerPut + gets * PRICES.s3PerGet },
+    { part: 'DynamoDB on-demand write / read units', amount: `${writes} / ${reads}`, usd: writes * PRICES.dynamoPerWriteUnit + reads * PRICES.dynamoPerReadUnit },
+  ];
+  const total = parts.reduce((a, p) => a + p.usd, 0);
+  const usd = (x: number) => `$${x.toFixed(6)}`;
+  const markdown = [
+    '| part of one 8-angle package | amount | USD |',
+    '|---|---:|---:|',
+    ...parts.map((p) => `| ${p.part} | ${p.amount} | ${usd(p.usd)} |`),
+    `| **total** | | **${usd(total)}** |`,
+  ].join('\n');
+  return { markdown, total };
+}
+
+export const taskLine = (label: string, ts: TaskTime[]) =>
+  `${label}: wall ${median(ts.map((t) => t.wallMs / 1000)).toFixed(2)} s, CPU ${median(ts.map((t) => t.cpuS)).toFixed(2)} s (medians of ${ts.length})`;
