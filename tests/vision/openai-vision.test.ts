@@ -58,7 +58,14 @@ describe('OpenAI vision against a local stand-in', () => {
     const user = body.messages.find((m) => m.role === 'user')!.content as Array<{ type: string; image_url: { url: string } }>;
     expect(user[0]!.type).toBe('image_url');
     expect(user[0]!.image_url.url).toMatch(/^data:image\/jpeg;base64,\/9j\//);
-    expect(sighting).toEqual({ ok: true, cars: 1, main: oneCar.main_car_box, others: [], cutByEdge: false, angle: 'rear_left_corner', confidence: 0.82, warnings: [] });
+    const { appearance, ...rest } = sighting as typeof sighting & { appearance?: { paint: [number, number, number]; share: number } };
+    expect(rest).toEqual({ ok: true, cars: 1, main: oneCar.main_car_box, others: [], cutByEdge: false, angle: 'rear_left_corner', confidence: 0.82, warnings: [] });
+    // The paint for the same-car comparison is measured in the model's box (issue 26): the grey Cupra reads as a
+    // mid-dark neutral, not a colour.
+    const [lightness, a, b] = appearance!.paint;
+    expect(lightness).toBeGreaterThan(20);
+    expect(lightness).toBeLessThan(55);
+    expect(Math.hypot(a, b)).toBeLessThan(10);
   });
 
   it('refuses a photo the model sees no car in, with the car check message', async () => {
