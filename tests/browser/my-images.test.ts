@@ -90,6 +90,10 @@ describe('My Images', () => {
       // Spec section 7: saved under the last segment of the image's path.
       expect(download.suggestedFilename()).toMatch(/^newest-2021-cupra-born-[a-z-]+\.jpg$/);
       await page.getByText(MESSAGES.downloaded).first().waitFor();
+      // axe reads colours as painted: wait until the toast has faded in (sonner animates its opacity), or a
+      // half-transparent frame is measured instead of what the dealer reads.
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.downloaded }).first();
+      await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       // The open viewer is axe clean (issue 26); closing it gives focus back to the image that opened it.
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
