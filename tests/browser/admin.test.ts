@@ -97,7 +97,7 @@ describe('admin area', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       // Focus is back on the View button that opened it (issue 26), not on the page body.
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View event ${eventId}`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View event ${eventId}`);
 
       // Coupons: create one limited to the Starter Pack; a second create of the same code is refused.
       await openTab(page, 'Coupons');

@@ -36,6 +36,7 @@ async function closeWith(page: Page, how: 'Escape' | { button: string }) {
   if (how === 'Escape') await page.keyboard.press('Escape');
   else await dialog.getByRole('button', { name: how.button, exact: true }).first().click();
   await dialog.waitFor({ state: 'detached' });
+  // Radix gives focus back in a task after the dialog unmounts: callers poll for where it went.
 }
 
 /** Focuses a button by keyboard (focus(), then Enter), as a keyboard user opens it. */
@@ -75,16 +76,16 @@ describe('keyboard use of the dashboard', () => {
     await dialog.getByRole('radio').first().waitFor();
     const firstChoice = (await dialog.getByRole('radio').first().textContent())!.trim();
     await expect.poll(async () => (await focused(page)).role).toBe('radio');
-    expect((await focused(page)).text).toBe(firstChoice);
+    await expect.poll(async () => (await focused(page)).text).toBe(firstChoice);
     await page.screenshot({ path: 'test-results/a11y-purchase-first-choice-1280.png' });
     await closeWith(page, 'Escape');
-    expect((await focused(page)).text).toBe('Buy Credits');
+    await expect.poll(async () => (await focused(page)).text).toBe('Buy Credits');
 
     // Opened again (the packages are cached now, so the list is there at once): the first choice again, then the X.
     await openByKeyboard(page, buy);
     await expect.poll(async () => (await focused(page)).text).toBe(firstChoice);
     await closeWith(page, { button: 'Close' });
-    expect((await focused(page)).text).toBe('Buy Credits');
+    await expect.poll(async () => (await focused(page)).text).toBe('Buy Credits');
   }, 90_000);
 
   it('under 768 px the drawer opens on its first item (not Logout) and focus returns to its toggle', async () => {
@@ -97,7 +98,7 @@ describe('keyboard use of the dashboard', () => {
     expect((await focused(page)).tag).toBe('a');
     await page.screenshot({ path: 'test-results/a11y-drawer-375.png' });
     await closeWith(page, 'Escape');
-    expect((await focused(page)).text).toBe('Toggle sidebar');
+    await expect.poll(async () => (await focused(page)).text).toBe('Toggle sidebar');
   }, 90_000);
 
   it('Delete, Start again and Delete my account give focus back to the button that opened them', async () => {
@@ -121,14 +122,14 @@ describe('keyboard use of the dashboard', () => {
     ] as const) {
       await openByKeyboard(page, detail.getByRole('button', { name: label }));
       await closeWith(page, close);
-      expect((await focused(page)).text, `${label} closed with ${JSON.stringify(close)}`).toBe(label);
+      await expect.poll(async () => (await focused(page)).text, { message: `${label} closed with ${JSON.stringify(close)}` }).toBe(label);
     }
 
     await page.goto(`${session.url}/dashboard/settings`);
     const erase = page.getByRole('button', { name: 'Delete my account' });
     await openByKeyboard(page, erase);
     await closeWith(page, { button: 'Cancel' });
-    expect((await focused(page)).text).toBe('Delete my account');
+    await expect.poll(async () => (await focused(page)).text).toBe('Delete my account');
   }, 240_000);
 
   it('an error answer without a code shows the generic text, never the raw body or a field name', async () => {
@@ -161,7 +162,7 @@ describe('the public dialogs', () => {
       await dialog.getByRole('button', { name: 'Start Free Trial' }).click();
       await dialog.getByRole('alert').getByText(MESSAGES.invalidEmail).waitFor();
       await closeWith(page, close);
-      expect((await focused(page)).text, `closed with ${JSON.stringify(close)}`).toBe('Test for FREE!');
+      await expect.poll(async () => (await focused(page)).text, { message: `closed with ${JSON.stringify(close)}` }).toBe('Test for FREE!');
 
       await openByKeyboard(page, opener);
       expect(await dialog.getByLabel('Email').inputValue()).toBe('');
@@ -178,7 +179,7 @@ describe('the public dialogs', () => {
     const login = page.getByRole('banner').getByRole('button', { name: 'Login' });
     await openByKeyboard(page, login);
     await closeWith(page, 'Escape');
-    expect((await focused(page)).text).toBe('Login');
+    await expect.poll(async () => (await focused(page)).text).toBe('Login');
 
     await openByKeyboard(page, login);
     const dialog = page.getByRole('dialog');
@@ -188,7 +189,7 @@ describe('the public dialogs', () => {
     await dialog.getByText(MESSAGES.magicLinkSentView).waitFor();
     expect(await dialog.textContent()).not.toContain('We sent a magic link');
     await closeWith(page, { button: 'Close' });
-    expect((await focused(page)).text).toBe('Login');
+    await expect.poll(async () => (await focused(page)).text).toBe('Login');
     await context.close();
   }, 90_000);
 });

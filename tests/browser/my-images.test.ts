@@ -99,7 +99,7 @@ describe('My Images', () => {
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${label} Enhanced`);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${label} Enhanced`);
 
       // View Original: the dealer's photo in the viewer.
       await card.getByRole('button', { name: MY_IMAGES_MESSAGES.viewOriginal }).click();
@@ -107,7 +107,7 @@ describe('My Images', () => {
       await expect.poll(() => original.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
       await page.keyboard.press('Escape');
       await original.waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MY_IMAGES_MESSAGES.viewOriginal);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MY_IMAGES_MESSAGES.viewOriginal);
 
       // Download from the card.
       const [fromCard] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: MY_IMAGES_MESSAGES.download, exact: true }).click()]);

@@ -88,11 +88,11 @@ export function StripeEventsTab() {
               {rows.map((e) => (
                 <TableRow key={e.delivery_id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(e.received_at)}</TableCell>
-                  <TableCell className="font-medium whitespace-nowrap">{e.type}</TableCell>
+                  <TableCell className="font-medium [overflow-wrap:anywhere]">{e.type}</TableCell>
                   <TableCell>
                     <OutcomeBadge outcome={e.outcome} />
                   </TableCell>
-                  <TableCell className="max-w-64 text-slate-700">{e.detail}</TableCell>
+                  <TableCell className="max-w-64 text-slate-700 [overflow-wrap:anywhere]">{e.detail}</TableCell>
                   <TableCell className="max-w-40 truncate font-mono text-xs" title={e.event_id}>
                     {e.event_id}
                   </TableCell>
