@@ -128,7 +128,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
   'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
-  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],
+  // uploads:write: each photo's checked cut-out, kept beside the package for the render tasks (cutouts/).
+  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
   // renders:delete: the images it stored go again when the package was erased while it rendered.
   'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign', 'webhooks:enqueue'],
