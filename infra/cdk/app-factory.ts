@@ -26,7 +26,12 @@ export function buildApp(props: AppProps = {}) {
   const prefix = `StudioLot-${config.stage}`;
 
   const stateful = new StatefulStack(app, `${prefix}-Data`, { env, config });
-  const resources = { table: stateful.table, uploadsBucket: stateful.uploadsBucket, rendersBucket: stateful.rendersBucket };
+  const resources = {
+    table: stateful.table,
+    uploadsBucket: stateful.uploadsBucket,
+    rendersBucket: stateful.rendersBucket,
+    ...(stateful.scenesBucket ? { scenesBucket: stateful.scenesBucket } : {}),
+  };
   const auth = new AuthStack(app, `${prefix}-Auth`, { env, config, resources });
   const api = new ApiStack(app, `${prefix}-Api`, {
     env,

@@ -47,6 +47,11 @@ export type Permission =
    * (infra/cdk/bundling/render-model-layer.ts) and CUTOUT_MODEL_DIR pointing at its hash-checked model.
    */
   | 'native:compositor'
+  /**
+   * s3:GetObject on the scene library's scenes/ prefix only (SCENES_BUCKET and SCENES_PREFIX in the environment), when
+   * the deploy has one (`-c scenesDir`); without it nothing is granted and the compositor draws its backgrounds.
+   */
+  | 'scenes:read'
   /** AdminGetUser, AdminCreateUser, AdminSetUserPassword on the user pool (USER_POOL_ID in the environment). */
   | 'cognito:users'
   /** AdminUserGlobalSignOut and AdminDeleteUser on the user pool (account erasure; USER_POOL_ID in the environment). */
@@ -123,10 +128,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
   'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
-  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'webhooks:enqueue'],
+  // uploads:write: each photo's checked cut-out, kept beside the package for the render tasks (cutouts/).
+  'package-prepare': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],
   'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
   // renders:delete: the images it stored go again when the package was erased while it rendered.
-  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'c2pa:sign', 'webhooks:enqueue'],
+  'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign', 'webhooks:enqueue'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
   'package-finalize': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
   // Closes lost car packages and lost batches.
@@ -139,7 +145,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The batch workflow's tasks
   'batch-photo-started': ['table:read', 'table:write', 'websocket:post'],
   // renders:delete: as package-render-angle, for a batch erased while it rendered.
-  'batch-render-photo': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'c2pa:sign'],
+  'batch-render-photo': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign'],
   'batch-photo-failed': ['table:read', 'table:write', 'websocket:post'],
   'batch-finalize': ['table:read', 'table:write', 'websocket:post'],
   // Content credentials (issue 16): the public check of a dropped image; writes only its per-client rate counter.

@@ -17,6 +17,11 @@ export interface StageConfig {
   extraSiteOrigins: string[];
   /** Where the Ops stack's alarms are mailed (`-c opsEmail=ops@example.com`); none: the topic has no subscriber. */
   opsEmail: string | undefined;
+  /**
+   * The scene library's folder on the deploying machine (`-c scenesDir=/path/to/scenes`): its manifest files are
+   * uploaded to the scenes bucket and the render tasks read them. None: the render tasks draw their backgrounds.
+   */
+  scenesDir: string | undefined;
 }
 
 function rendererOf(value: string): StageConfig['renderer'] {
@@ -37,5 +42,6 @@ export function stageConfig(app: App): StageConfig {
     renderModel: ctx('renderModel', 'gpt-image-2.6-sunburst'),
     extraSiteOrigins: ctx('siteOrigins', '').split(',').map((o) => o.trim()).filter(Boolean),
     opsEmail: ctx('opsEmail', '').trim() || undefined,
+    scenesDir: ctx('scenesDir', '').trim() || undefined,
   };
 }

@@ -1,6 +1,7 @@
 // One JSON line per log entry, as CloudWatch shows them (so an error of ours is one ERROR line on the console);
 // POWERTOOLS_DEV=true npm start indents them instead.
 const { PortInUseError, startLocalHost } = await import('./host');
+const { sceneLibraryNotice } = await import('./scene-library-notice');
 
 /** `npm start` (and `npm run dev` with --dev): the whole product on this machine, at one URL. */
 const dev = process.argv.includes('--dev');
@@ -15,6 +16,7 @@ try {
   console.log(`\n  Studio Lot is running (local mode) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   console.log(`  ➜  ${host.url}\n`);
   console.log(`  Mailbox: ${host.url}/_local/mailbox   Health: ${host.url}/api/health   Data: ${host.config.dataDir}\n`);
+  console.log(`  ${sceneLibraryNotice()}\n`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,6 +1,7 @@
 /**
  * bench:package's cost row: the compositor's work for one 8-angle package, each task run alone in this process as its
- * own Lambda would run it (a render task has never seen the photo: it decodes, checks and cuts it out again), timed in
+ * own Lambda would run it (a render task has never seen the photo: it decodes it and reads prepare's kept cut-out; the
+ * "without" rows are a task given none, as for a package from before, which checks and cuts the photo out again), timed in
  * CPU and wall seconds, with the process's peak memory; then priced at Lambda arm64 rates with Step Functions, S3 and
  * DynamoDB at their list prices. The prices are constants (us-east-1 list prices, written down here; nothing in this
  * bench talks to AWS).
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { ANGLES, type Angle } from '@shared/angles';
 import { LocalContentSigner } from '../../functions/src/content-credentials/local-signer';
 import { createRenderer } from '../../functions/src/renderer/create-renderer';
+import { forgetCutOuts } from '../../functions/src/renderer/local/local-renderer';
 import type { SourcePhoto } from '../../functions/src/renderer/port';
 import { RENDER_MEMORY_MB } from '../../infra/workflow-tasks';
 
@@ -35,8 +37,10 @@ export interface TaskTime {
 export interface CostMeasure {
   init: TaskTime;
   prepare: TaskTime[];
-  /** One row per angle per rep. */
+  /** One row per angle per rep: the render task given prepare's kept cut-out (what the workflow does). */
   render: TaskTime[];
+  /** The same tasks given no kept cut-out (a package from before): they check and cut out the photo again. */
+  renderWithoutCutout: TaskTime[];
   peakRssMb: number;
   imagesPerPackage: number;
 }
@@ -61,17 +65,25 @@ export async function measureCompositorTasks(photos: { file: string; angle: Angl
   const init = (await timed(() => renderer.prepare(fresh().slice(0, 1)))).time;
   const prepare: TaskTime[] = [];
   const render: TaskTime[] = [];
+  const renderWithoutCutout: TaskTime[] = [];
   let images = 0;
   for (let rep = 0; rep < reps; rep++) {
-    prepare.push((await timed(() => renderer.prepare(fresh()))).time);
+    const sources = fresh();
+    const { result: infos, time } = await timed(() => renderer.prepare(sources));
+    prepare.push(time);
+    // What the render workflow gives each render task: the photos with the cut-outs prepare kept.
+    const kept = sources.map((p) => ({ ...p, cutout: infos.find((i) => i.id === p.id)?.cutout }));
     images = 0;
     for (const angle of ANGLES) {
-      const { time } = await timed(() => renderer.render({ photos: fresh(), angle, background: 'studio' }));
-      render.push(time);
+      // Each task in a fresh container: nothing of the photos in this process yet.
+      forgetCutOuts();
+      render.push((await timed(() => renderer.render({ photos: kept, angle, background: 'studio' }))).time);
+      forgetCutOuts();
+      renderWithoutCutout.push((await timed(() => renderer.render({ photos: sources, angle, background: 'studio' }))).time);
       images++;
     }
   }
-  return { init, prepare, render, peakRssMb: process.resourceUsage().maxRSS / 1024, imagesPerPackage: images };
+  return { init, prepare, render, renderWithoutCutout, peakRssMb: process.resourceUsage().maxRSS / 1024, imagesPerPackage: images };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -95,9 +107,10 @@ export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall'
   const requests = 1 + angles + small.count;
   // State transitions (Standard): prepare, the Map, 2 per angle (mark processing, render), finalize; no retries.
   const transitions = 1 + 1 + 2 * angles + 1;
-  // S3: the dealer's photo uploads, then per angle its photo read and two images written (full JPEG, web WebP).
-  const puts = photos + 2 * angles;
-  const gets = photos + angles;
+  // S3: the dealer's photo uploads and prepare's kept cut-outs (one per photo), then per angle its photo and its
+  // cut-out read and two images written (full JPEG, web WebP).
+  const puts = 2 * photos + 2 * angles;
+  const gets = photos + 2 * angles;
   // DynamoDB (items under 1 KB): package created and started, per angle started/attempt/completed, finalize with its
   // ledger write; reads: the package read by prepare, each render (twice) and finalize.
   const writes = 4 + 3 * angles + 3;
@@ -106,7 +119,7 @@ export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall'
     { part: `Lambda compute (${basis === 'cpu' ? 'billed time = measured CPU seconds' : 'billed time = wall time here, under load'}): prepare ${prepareS.toFixed(2)} s + ${angles} renders x ${renderS.toFixed(2)} s at ${RENDER_MEMORY_MB} MB, small tasks ${small.count} x ${small.seconds} s at 512 MB`, amount: `${lambdaGbS.toFixed(1)} GB-s`, usd: lambdaGbS * PRICES.lambdaArmPerGbSecond },
     { part: 'Lambda requests', amount: `${requests}`, usd: requests * PRICES.lambdaPerRequest },
     { part: 'Step Functions (Standard) state transitions', amount: `${transitions}`, usd: transitions * PRICES.stepFunctionsPerTransition },
-    { part: 'S3 PUT (photos, images) / GET (photos read)', amount: `${puts} / ${gets}`, usd: puts * PRICES.s3PerPut + gets * PRICES.s3PerGet },
+    { part: 'S3 PUT (photos, kept cut-outs, images) / GET (photos and cut-outs read)', amount: `${puts} / ${gets}`, usd: puts * PRICES.s3PerPut + gets * PRICES.s3PerGet },
     { part: 'DynamoDB on-demand write / read units', amount: `${writes} / ${reads}`, usd: writes * PRICES.dynamoPerWriteUnit + reads * PRICES.dynamoPerReadUnit },
   ];
   const total = parts.reduce((a, p) => a + p.usd, 0);

@@ -13,12 +13,12 @@ const AGPL = /isnet-(session|cutout|masker)|local\/cutout\.ts|@imgly|background-
 
 describe('render Lambda bundle', () => {
   it.each(['package-prepare', 'package-render-angle', 'batch-render-photo'])(
-    '%s holds the compositor, the u2netp cut-out, the detector and the OpenAI option, never ISNet; its native runtimes stay external',
+    '%s holds the compositor, the u2netp cut-out, the detector, the OpenAI option and the S3 scene store, never ISNet; its native runtimes stay external',
     async (handler) => {
       const external = externalModulesOf(HANDLER_PERMISSIONS[handler]!);
       expect(external).toEqual(expect.arrayContaining(['onnxruntime-node', '@tensorflow/tfjs-core', '@tensorflow/tfjs-backend-wasm', 'sharp']));
       const { text, inputs } = await bundle(`functions/src/handlers/${handler}.ts`, external);
-      for (const module of ['renderer/local/local-renderer', 'renderer/local/compositor', 'renderer/cutout/u2netp-session', 'renderer/fidelity/car-fidelity', 'renderer/fidelity/cutout-masker', 'vision/local/centernet-detector', 'renderer/openai/openai-renderer']) {
+      for (const module of ['renderer/local/local-renderer', 'renderer/local/compositor', 'renderer/cutout/u2netp-session', 'renderer/fidelity/car-fidelity', 'renderer/fidelity/cutout-masker', 'vision/local/centernet-detector', 'renderer/openai/openai-renderer', 'renderer/scenes/scene-library', 'adapters/s3/scene-store']) {
         expect(inputs.some((f) => f.includes(module)), `${handler} lacks ${module}`).toBe(true);
       }
       expect(inputs.filter((f) => AGPL.test(f))).toEqual([]);

@@ -69,7 +69,7 @@ export function ensureRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<Ru
   return loading;
 }
 
-/** Whether the backgrounds are drawn (no scene library configured for the local renderer); false until loaded. */
+/** Whether the backgrounds are drawn (no scene library configured for the compositor, in either home); false until loaded. */
 export function backgroundsAreDrawn(): boolean {
   return current?.drawnBackgrounds === true;
 }

@@ -152,6 +152,8 @@ export const s3Keys = {
   upload: (sub: string, id: string, photo: string, ext: string) => `drafts/car-packages/${sub}/${id}/${photo}.${ext}`,
   photo: (sub: string, id: string, photo: string, ext: string) => `car-packages/${sub}/${id}/photos/${photo}.${ext}`,
   logo: (sub: string, id: string) => `car-packages/${sub}/${id}/logo`,
+  /** The compositor's checked cut-out of a photo, written by prepare and read by each render task (gone with the package). */
+  cutout: (sub: string, id: string, photo: string) => `car-packages/${sub}/${id}/cutouts/${photo}`,
   /** One folder per attempt, so a retried angle never serves a cached old image; the file is named for downloads. */
   rendered: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.jpg`,
   web: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.webp`,

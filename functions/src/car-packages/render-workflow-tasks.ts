@@ -54,6 +54,27 @@ async function sourcesOf(deps: Pick<WorkflowDeps, 'photos'>, photos: StoredPhoto
   return Promise.all(photos.map(async (p) => ({ id: p.id, bytes: await deps.photos.readUpload(p.key), angle: angles(p) })));
 }
 
+/** As sourcesOf, with each photo's cut-out as prepare stored it; absent (an older package) or unreadable: none. */
+async function sourcesWithCutouts(deps: Pick<WorkflowDeps, 'photos'>, pkg: StoredPackage, photos: StoredPhoto[], angles: (p: StoredPhoto) => Angle | undefined): Promise<SourcePhoto[]> {
+  const [sources, cutouts] = await Promise.all([
+    sourcesOf(deps, photos, angles),
+    Promise.all(photos.map((p) => deps.photos.readUpload(s3Keys.cutout(pkg.user_id, pkg.id, p.id)).catch(() => undefined))),
+  ]);
+  return sources.map((s, i) => (cutouts[i] ? { ...s, cutout: cutouts[i] } : s));
+}
+
+/** Keeps each photo's cut-out beside the package, so the render tasks reuse it; a failed write only costs them time. */
+async function keepCutouts(deps: Pick<WorkflowDeps, 'photos'>, pkg: StoredPackage, infos: { id: string; cutout?: Buffer }[]): Promise<void> {
+  await Promise.all(
+    infos.map(async (info) => {
+      if (!info.cutout || !pkg.photos.some((p) => p.id === info.id)) return;
+      await deps.photos.putUpload(s3Keys.cutout(pkg.user_id, pkg.id, info.id), info.cutout, 'application/octet-stream').catch((error: unknown) => {
+        logger.warn('could not keep a photo cut-out; the render tasks will cut it out again', { packageId: pkg.id, photo: info.id, error: error instanceof Error ? error.message : String(error) });
+      });
+    }),
+  );
+}
+
 async function notifyPackage(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: string) {
   const pkg = await deps.store.get(id);
   if (pkg) await packageChanged(deps.notify, pkg);
@@ -67,6 +88,7 @@ export async function preparePackage(deps: WorkflowDeps, run: PackageRun): Promi
   const pkg = await deps.store.get(run.package_id);
   if (!pkg) throw new PackageGoneError(CAR_PACKAGE_MESSAGES.notFound);
   const infos = await deps.renderer.prepare(await sourcesOf(deps, pkg.photos, (p) => p.angle ?? undefined));
+  await keepCutouts(deps, pkg, infos);
   const photos = pkg.photos.map((p) => {
     const info = infos.find((i) => i.id === p.id);
     return { ...p, assigned_angle: info?.refused ? null : (info?.angle ?? null), refused: info?.refused?.message ?? null };
@@ -125,7 +147,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   if (image.attempts > 1) await angleChanged(deps.notify, image);
 
   const [photos, logo] = await Promise.all([
-    sourcesOf(deps, photosFor(pkg.photos, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
+    sourcesWithCutouts(deps, pkg, photosFor(pkg.photos, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
     pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
   ]);
   const started = performance.now();

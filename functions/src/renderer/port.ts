@@ -14,6 +14,8 @@ export interface SourcePhoto {
   bytes: Buffer;
   /** The angle the dealer tagged; untagged photos are classified. */
   angle?: Angle;
+  /** The photo's checked cut-out as prepare stored it (PreparedPhotoInfo.cutout); when it fits, the render does not cut out again. */
+  cutout?: Buffer;
 }
 
 /** The scene a car package renders all its angles in (picked once, stored with the package). */
@@ -124,6 +126,8 @@ export interface PreparedPhotoInfo {
   warnings?: string[];
   /** Set when the photo cannot be used (damaged, not a car...): shown to the dealer. */
   refused?: { reason: PhotoRejectionReason; message: string };
+  /** The compositor's checked cut-out of the photo, for the workflow to keep beside it and give back to each render. */
+  cutout?: Buffer;
 }
 
 /** How many photos the OpenAI renderer sends with each edit (the serving photo first). */

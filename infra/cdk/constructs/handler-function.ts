@@ -11,6 +11,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { SCENES_PREFIX } from './scene-library';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
@@ -50,6 +51,8 @@ export interface HandlerResources {
   stripeWebhookSecret?: secretsmanager.ISecret;
   /** For "webhooks:enqueue": the webhook delivery queue (issue 28). */
   webhookQueue?: sqs.IQueue;
+  /** For "scenes:read": the scene library's bucket, only when the deploy has one (`-c scenesDir`). */
+  scenesBucket?: s3.IBucket;
   /** For "c2pa:sign" (the KMS key) and "c2pa:verify" (its certificate chain's SSM parameter name). */
   contentCredentials?: { key: kms.IKey; chainParameterName: string };
 }
@@ -278,6 +281,13 @@ export class HandlerFunction extends Construct {
           break;
         case 'native:sharp':
         case 'native:compositor':
+          break;
+        case 'scenes:read':
+          if (props.resources.scenesBucket) {
+            this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [props.resources.scenesBucket.arnForObjects(`${SCENES_PREFIX}*`)] }));
+            this.fn.addEnvironment('SCENES_BUCKET', props.resources.scenesBucket.bucketName);
+            this.fn.addEnvironment('SCENES_PREFIX', SCENES_PREFIX);
+          }
           break;
         case 'cognito:users':
           this.fn.addToRolePolicy(

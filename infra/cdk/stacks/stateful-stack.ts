@@ -7,6 +7,7 @@ import type { Construct } from 'constructs';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import { TABLE_DESIGN, UPLOAD_CORS } from '../../table-design';
 import { CreditPackageSeeding } from '../constructs/credit-package-seed';
+import { SceneLibrary } from '../constructs/scene-library';
 import type { StageConfig } from '../stage-config';
 
 /**
@@ -17,6 +18,8 @@ export class StatefulStack extends Stack {
   readonly table: dynamodb.TableV2;
   readonly uploadsBucket: s3.Bucket;
   readonly rendersBucket: s3.Bucket;
+  /** The scene library's bucket, only with `-c scenesDir` (constructs/scene-library.ts). */
+  readonly scenesBucket: s3.Bucket | undefined;
 
   constructor(scope: Construct, id: string, props: StackProps & { config: StageConfig }) {
     super(scope, id, props);
@@ -85,5 +88,9 @@ export class StatefulStack extends Stack {
     // Support attachments go with their ticket (the table's TTL deletes it after INBOX_RETENTION_DAYS).
     this.uploadsBucket.addLifecycleRule({ id: 'ForgetSupportAttachments', prefix: 'support/', expiration: Duration.days(INBOX_RETENTION_DAYS) });
     this.rendersBucket = privateBucket('Renders', 'renders/');
+    const scenes = props.config.scenesDir
+      ? new SceneLibrary(this, 'SceneLibrary', { dir: props.config.scenesDir, accessLogs, removalPolicy, autoDeleteObjects: !props.config.retainData })
+      : undefined;
+    this.scenesBucket = scenes?.bucket;
   }
 }

@@ -60,6 +60,8 @@ const VIEWER_ADDRESS = `function handler(event) {
 /** The SPA on a private bucket behind CloudFront, with the API on the same origin under /api/*. */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
+  /** What config.json tells the SPA (the tests read it). */
+  readonly runtimeConfig: RuntimeConfig;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -164,7 +166,10 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       stripePublishableKey: String(this.node.tryGetContext('stripePublishableKey') ?? ''),
       home: 'aws',
+      // The compositor without a scene library (no `-c scenesDir`) draws the backgrounds: the form says so, as locally.
+      ...(props.config.renderer === 'local' && !props.config.scenesDir ? { drawnBackgrounds: true } : {}),
     };
+    this.runtimeConfig = runtimeConfig;
     const sources = [s3deploy.Source.jsonData('config.json', runtimeConfig)];
     if (props.spaDistPath && existsSync(resolve(props.spaDistPath, 'index.html'))) {
       // The local host's precompressed copies stay home: CloudFront compresses by itself.

@@ -33,9 +33,10 @@ import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
 import { disclosureXmp } from '../../content-credentials/disclosure';
+import { decodeCutoutRecord, encodeCutoutRecord } from './cutout-record';
 
-/** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in). */
-const cutout = createCutout();
+/** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in); exported so tests can count its calls. */
+export const cutout = createCutout();
 export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + ${scenesConfigured() ? 'photographic scenes' : 'drawn backgrounds'}`;
 
 export interface PreparedPhoto {
@@ -91,6 +92,12 @@ function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
     const t = performance.now();
     const photo = await decodePhoto(source.bytes, source.id);
     const validateMs = performance.now() - t;
+    // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
+    const stored = await decodeCutoutRecord(source.cutout, source.bytes, cutout.name, photo);
+    if (stored) {
+      const { mask, angle, confidence, warnings } = stored;
+      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t - validateMs, recognised: angle, angleConfidence: confidence, carWarnings: warnings };
+    }
     const look = await vision.lookClosely(photo);
     const { sighting } = look;
     if (!sighting.ok) throw new PhotoRejectedError(sighting.reason, sighting.message, source.id);
@@ -112,6 +119,11 @@ function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
   entry.catch(() => cutOuts.get(key) === entry && cutOuts.delete(key));
   while (cutOuts.size > CUTOUT_CACHE_SIZE) cutOuts.delete(cutOuts.keys().next().value!);
   return entry;
+}
+
+/** Empties the in-process cut-out cache, as a fresh render task's container starts (tests). */
+export function forgetCutOuts(): void {
+  cutOuts.clear();
 }
 
 function preparePhoto(source: SourcePhoto, cut: CutOutPhoto): PreparedPhoto {
@@ -226,8 +238,10 @@ export class LocalRenderer implements Renderer {
     const out: PreparedPhotoInfo[] = [];
     for (const source of photos) {
       try {
-        const p = preparePhoto(source, await cutOutOnce(source));
-        out.push({ id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings });
+        const cut = await cutOutOnce(source);
+        const p = preparePhoto(source, cut);
+        const record = await encodeCutoutRecord(source.bytes, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings });
+        out.push({ id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings, cutout: record });
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
         out.push({ id: source.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });

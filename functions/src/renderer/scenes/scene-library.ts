@@ -4,8 +4,9 @@
  * and its light measured (the sun or brightest region, how much of the light it gives, the light's colour).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { decodeRgbe } from './rgbe';
 import type { Scene } from './scene-manifest';
@@ -13,12 +14,50 @@ import type { Scene } from './scene-manifest';
 const sceneConfigSchema = z.object({
   /** Folder of the scene library (relative to the working directory); unset: drawn backgrounds are the fallback. */
   SCENES_DIR: z.string().trim().min(1).optional().catch(undefined),
+  /** In AWS: the bucket the deploy uploaded the library to (`-c scenesDir`); its files are fetched into a local folder. */
+  SCENES_BUCKET: z.string().trim().min(1).optional().catch(undefined),
 });
 
-/** SCENES_DIR from the environment, resolved; undefined when no library is configured. */
+/**
+ * The folder the scene library is read from, resolved: SCENES_DIR, or with SCENES_BUCKET (AWS) the folder in /tmp the
+ * files are fetched into on first use; undefined when no library is configured.
+ */
 export function scenesDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  const dir = sceneConfigSchema.parse(env).SCENES_DIR;
-  return dir ? resolve(dir) : undefined;
+  const config = sceneConfigSchema.parse(env);
+  if (config.SCENES_DIR) return resolve(config.SCENES_DIR);
+  return config.SCENES_BUCKET ? join(tmpdir(), 'scenes') : undefined;
+}
+
+/**
+ * Where panorama files come from when they are not in the folder yet: the S3 adapter in AWS
+ * (s3-scene-store.ts, wired by the render handlers' composition). A folder library needs none.
+ */
+export interface SceneStore {
+  /** The file's bytes, e.g. `venice_sunset_1k.hdr`; rejects when the store lacks it. */
+  read(fileName: string): Promise<Uint8Array>;
+}
+
+let store: SceneStore | undefined;
+/** Sets the store missing panoramas are fetched from (once per container: a fetched file stays in the folder). */
+export function useSceneStore(next: SceneStore | undefined): void {
+  store = next;
+}
+
+/** Fetches the scene's 1k file from the store into `dir`, written whole or not at all; false when there is no store. */
+async function fetchScene(dir: string, scene: Scene): Promise<boolean> {
+  if (!store) return false;
+  const name = `${scene.slug}_1k.hdr`;
+  let bytes: Uint8Array;
+  try {
+    bytes = await store.read(name);
+  } catch (error) {
+    throw new SceneLibraryError(`Scene ${scene.id}: ${name} could not be read from the scene store (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  mkdirSync(dir, { recursive: true });
+  const part = resolve(dir, `${name}.${process.pid}.part`);
+  writeFileSync(part, bytes);
+  renameSync(part, resolve(dir, name));
+  return true;
 }
 
 /** Sizes looked for, smallest first: the backdrop is out of focus, so 1k is what a render needs. */
@@ -108,12 +147,18 @@ export function loadPanorama(dir: string, scene: Scene): Promise<Panorama> {
   let entry = cache.get(key);
   if (!entry) {
     entry = (async () => {
-      const found = sceneFile(dir, scene);
+      let found = sceneFile(dir, scene);
+      const fetched = !found && (await fetchScene(dir, scene));
+      if (fetched) found = sceneFile(dir, scene);
       if (!found) throw new SceneLibraryError(`Scene ${scene.id}: ${scene.slug}_1k.hdr is not in ${dir} (npm run scenes:fetch).`);
       const bytes = readFileSync(found.path);
       if (found.size === '1k') {
         const hash = createHash('sha256').update(bytes).digest('hex');
-        if (hash !== scene.sha256_1k) throw new SceneLibraryError(`Scene ${scene.id}: ${found.path} does not match the manifest's sha256.`);
+        if (hash !== scene.sha256_1k) {
+          // A fetched copy that does not match is removed, so the next attempt fetches it again.
+          if (fetched) rmSync(found.path, { force: true });
+          throw new SceneLibraryError(`Scene ${scene.id}: ${found.path} does not match the manifest's sha256.`);
+        }
       }
       const hdr = decodeRgbe(bytes);
       const gain = 2 ** scene.exposure;
