@@ -20,7 +20,7 @@ function PackageRow({ pkg }: { pkg: AdminCreditPackage }) {
   return (
     <TableRow>
       <TableCell>
-        <span className="block font-medium whitespace-nowrap text-slate-900">{pkg.name}</span>
+        <span className="block font-medium [overflow-wrap:anywhere] text-slate-900">{pkg.name}</span>
         <span className="block text-xs text-slate-600">{pkg.credits} credits</span>
       </TableCell>
       <TableCell>
@@ -44,7 +44,7 @@ function PackageRow({ pkg }: { pkg: AdminCreditPackage }) {
       <TableCell>
         <Switch aria-label={`${pkg.name} most popular`} checked={pkg.is_popular} disabled={update.isPending} onCheckedChange={(v) => save({ is_popular: v }, `${pkg.name} ${v ? 'is marked Most Popular' : 'is no longer marked Most Popular'}`)} />
       </TableCell>
-      <TableCell className="text-xs whitespace-nowrap text-slate-600">{pkg.updated_by ?? 'as seeded'}</TableCell>
+      <TableCell className="max-w-48 text-xs [overflow-wrap:anywhere] text-slate-600">{pkg.updated_by ?? 'as seeded'}</TableCell>
     </TableRow>
   );
 }
