@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { DecodedPhoto } from '../photo-validation';
 import type { BackgroundPlate } from './backgrounds';
 import type { CleanMask } from '../cutout/mask-cleanup';
+import { decontaminateEdges } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
 export interface ComposeOptions {
@@ -246,6 +247,8 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       rgba[d + 2] = photo.rgb[3 * s + 2]!;
       rgba[d + 3] = mask.alpha[s]!;
     }
+  // The soft rim takes the body's colour, so the old background does not fringe the car on the new one.
+  decontaminateEdges(rgba, bw, bh);
   const { width: W, height: H, floorY } = plate;
   const scale = Math.min((0.74 * W) / bw, (0.58 * H) / bh, (floorY - 0.1 * H) / bh);
   if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
