@@ -58,6 +58,21 @@ describe('edge decontamination', () => {
     expect(recoloured).toBe(rim);
   });
 
+  it('does not overshoot where the mask is softer than the car: no cyan line on a grey car before a red wall', () => {
+    const w = 60, h = 40;
+    const rgba = new Uint8Array(w * h * 4);
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        // Red wall left of x = 20; grey car from x = 20, whose first 6 columns the mask calls half car.
+        const i = y * w + x;
+        rgba.set(x < 20 ? [200, 40, 40, 0] : [100, 100, 100, x < 26 ? 128 : 255], 4 * i);
+      }
+    decontaminateEdges(rgba, w, h);
+    // Unmixed without a bound, (100 - 0.5 * 200) / 0.5 gives red 0 and green 160: a cyan line.
+    for (let y = 0; y < h; y++)
+      for (let x = 20; x < 26; x++) for (let c = 0; c < 3; c++) expect(Math.abs(rgba[4 * (y * w + x) + c]! - 100)).toBeLessThanOrEqual(13);
+  });
+
   it('leaves a soft region inside the car (a window the model was unsure of) as the photo has it', () => {
     const w = 60, h = 40;
     const rgba = new Uint8Array(w * h * 4);

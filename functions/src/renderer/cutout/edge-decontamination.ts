@@ -19,16 +19,17 @@ const MIN_UNMIX_ALPHA = 0.4;
  */
 export function decontaminateEdges(rgba: Uint8Array, width: number, height: number, sure = SURE_ALPHA, radius = Math.max(6, Math.round(Math.max(width, height) * 0.01))): number {
   const W1 = width + 1;
-  // 0-2 the sure pixels' colour sums, 3 their count; 4-6 and 7 the same for the old background (alpha 0).
-  const sums = Array.from({ length: 8 }, () => new Float64Array(W1 * (height + 1)));
+  // 0-2 the sure pixels' colour sums, 3 their count; 4-6 and 7 the same for the old background (alpha 0);
+  // 8-10 the sure pixels' squared colours.
+  const sums = Array.from({ length: 11 }, () => new Float64Array(W1 * (height + 1)));
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const isSure = rgba[4 * i + 3]! >= sure ? 1 : 0;
       const isBack = rgba[4 * i + 3]! === 0 ? 1 : 0;
       const k = (y + 1) * W1 + x + 1;
-      for (let c = 0; c < 8; c++) {
-        const v = c === 3 ? isSure : c === 7 ? isBack : c < 3 ? isSure * rgba[4 * i + c]! : isBack * rgba[4 * i + c - 4]!;
+      for (let c = 0; c < 11; c++) {
+        const v = c === 3 ? isSure : c === 7 ? isBack : c < 3 ? isSure * rgba[4 * i + c]! : c < 7 ? isBack * rgba[4 * i + c - 4]! : isSure * rgba[4 * i + c - 8]! ** 2;
         sums[c]![k] = v + sums[c]![k - 1]! + sums[c]![k - W1]! - sums[c]![k - W1 - 1]!;
       }
     }
@@ -49,7 +50,14 @@ export function decontaminateEdges(rgba: Uint8Array, width: number, height: numb
         // The compositing equation I = a F + (1 - a) B solved for F, with B the old background close by: keeps
         // the rim's own detail (a panel's dark edge line) and takes out only the old background. Where alpha is
         // too low for that to be stable, the nearby car's mean colour.
-        const f = a >= MIN_UNMIX_ALPHA ? (rgba[4 * i + c]! - (1 - a) * (box(c + 4) / back)) / a : box(c) / car;
+        let f = a >= MIN_UNMIX_ALPHA ? (rgba[4 * i + c]! - (1 - a) * (box(c + 4) / back)) / a : box(c) / car;
+        if (car > 0) {
+          // Where the model's alpha is lower than the truth, unmixing overshoots away from the old background
+          // (a cyan line on a car before a red wall): kept within the colours of the car close by.
+          const mean = box(c) / car;
+          const spread = Math.sqrt(Math.max(0, box(c + 8) / car - mean * mean));
+          f = Math.max(mean - 2 * spread - 12, Math.min(mean + 2 * spread + 12, f));
+        }
         rgba[4 * i + c] = Math.max(0, Math.min(255, Math.round(f)));
       }
       recoloured++;
