@@ -3,7 +3,9 @@
  * is soft over a few pixels), and there the photo's colour is part car, part old background: blended onto a new
  * backdrop, the old background (green grass, a red wall) would show as a fringe around the car. So each rim pixel
  * has the old background's share taken out of its colour (unmixed with the background's colour close by), or where
- * it is mostly background, takes the colour of the car close by. Its alpha is kept, so the edge stays soft.
+ * it is mostly background, takes the colour of the car close by. Its alpha is kept, so the edge stays soft. The
+ * result stays within the colours of the car close by: where the model's alpha is lower than the truth, unmixing
+ * alone would overshoot into the old background's opposite colour.
  */
 
 /** Alpha from which a pixel counts as surely car. */
