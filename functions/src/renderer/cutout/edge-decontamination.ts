@@ -24,17 +24,30 @@ export function decontaminateEdges(rgba: Uint8Array, width: number, height: numb
   // 0-2 the sure pixels' colour sums, 3 their count; 4-6 and 7 the same for the old background (alpha 0);
   // 8-10 the sure pixels' squared colours.
   const sums = Array.from({ length: 11 }, () => new Float64Array(W1 * (height + 1)));
-  for (let y = 0; y < height; y++)
+  const row = new Float64Array(11);
+  for (let y = 0; y < height; y++) {
+    row.fill(0);
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      const isSure = rgba[4 * i + 3]! >= sure ? 1 : 0;
-      const isBack = rgba[4 * i + 3]! === 0 ? 1 : 0;
-      const k = (y + 1) * W1 + x + 1;
-      for (let c = 0; c < 11; c++) {
-        const v = c === 3 ? isSure : c === 7 ? isBack : c < 3 ? isSure * rgba[4 * i + c]! : c < 7 ? isBack * rgba[4 * i + c - 4]! : isSure * rgba[4 * i + c - 8]! ** 2;
-        sums[c]![k] = v + sums[c]![k - 1]! + sums[c]![k - W1]! - sums[c]![k - W1 - 1]!;
+      const a = rgba[4 * i + 3]!;
+      if (a >= sure) {
+        row[0]! += rgba[4 * i]!;
+        row[1]! += rgba[4 * i + 1]!;
+        row[2]! += rgba[4 * i + 2]!;
+        row[3]! += 1;
+        row[8]! += rgba[4 * i]! ** 2;
+        row[9]! += rgba[4 * i + 1]! ** 2;
+        row[10]! += rgba[4 * i + 2]! ** 2;
+      } else if (a === 0) {
+        row[4]! += rgba[4 * i]!;
+        row[5]! += rgba[4 * i + 1]!;
+        row[6]! += rgba[4 * i + 2]!;
+        row[7]! += 1;
       }
+      const k = (y + 1) * W1 + x + 1;
+      for (let c = 0; c < 11; c++) sums[c]![k] = row[c]! + sums[c]![k - W1]!;
     }
+  }
   let recoloured = 0;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
