@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import type { DecodedPhoto } from '../photo-validation';
 import type { BackgroundPlate } from './backgrounds';
 import type { CleanMask } from '../cutout/mask-cleanup';
+import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
 export interface ComposeOptions {
@@ -235,17 +236,8 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const { box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
-  // RGBA crop of the car.
-  const rgba = Buffer.alloc(bw * bh * 4);
-  for (let y = 0; y < bh; y++)
-    for (let x = 0; x < bw; x++) {
-      const s = (box.top + y) * photo.width + box.left + x;
-      const d = 4 * (y * bw + x);
-      rgba[d] = photo.rgb[3 * s]!;
-      rgba[d + 1] = photo.rgb[3 * s + 1]!;
-      rgba[d + 2] = photo.rgb[3 * s + 2]!;
-      rgba[d + 3] = mask.alpha[s]!;
-    }
+  // RGBA crop of the car; its soft rim unmixed from the old background, so that does not fringe the new one.
+  const rgba = decontaminatedCarLayer(photo.rgb, mask.alpha, photo.width, box);
   const { width: W, height: H, floorY } = plate;
   const scale = Math.min((0.74 * W) / bw, (0.58 * H) / bh, (floorY - 0.1 * H) / bh);
   if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
