@@ -88,7 +88,7 @@ describe('walk-around viewer', () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Show Rear View' }).click();
     await expect.poll(() => page.getByTestId('walk-around-position').textContent()).toBe('Rear View, 5 of 8');
-    await page.getByRole('heading', { name: 'Walk-around' }).evaluate((e) => e.scrollIntoView());
+    await page.getByRole('heading', { name: 'Walk-around', exact: true }).evaluate((e) => e.scrollIntoView());
     await page.screenshot({ path: 'test-results/walk-around-375.png' });
     expect(errors).toEqual([]);
     await context.close();
@@ -97,10 +97,12 @@ describe('walk-around viewer', () => {
   it('1280 px: the arrow keys turn the car in order, the wheel and + zoom into the full-size image, the thumbnails jump; axe clean', async () => {
     const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: 'walk-1280' });
     const stage = await openFinishedPackage(page, email, 'Walk-around 2020 Kia EV6');
-    // Reached with Tab like any control, not only by a click.
-    await page.getByRole('heading', { name: 'Walk-around' }).evaluate((e) => e.scrollIntoView());
-    await stage.focus();
-    expect(await stage.evaluate((e) => e === document.activeElement)).toBe(true);
+    // Reached with Tab like any control: from the zip button, the next stops lead to the stage.
+    await page.getByRole('button', { name: 'Download all (zip)' }).focus();
+    const stageFocused = () => stage.evaluate((e) => e === document.activeElement);
+    for (let tabs = 0; tabs < 6 && !(await stageFocused()); tabs++) await page.keyboard.press('Tab');
+    expect(await stageFocused()).toBe(true);
+    await page.getByRole('heading', { name: 'Walk-around', exact: true }).evaluate((e) => e.scrollIntoView());
     await expectFrame(page, 0);
     for (let i = 1; i <= 8; i++) {
       await page.keyboard.press('ArrowRight');
