@@ -22,6 +22,8 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
   const stage = useRef<HTMLDivElement>(null);
+  const zoomNow = useRef(zoom);
+  zoomNow.current = zoom;
   const pointers = useRef(new Map<number, Point>());
   const gesture = useRef<{ start: Point; index: number; pan: Point; pinch?: { distance: number; zoom: number } } | null>(null);
   const help = useId();
@@ -49,11 +51,11 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
     if (!element) return;
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
-      setZoom((z) => {
-        const next = clampZoom(z * Math.exp(-event.deltaY / 300));
-        setPan((p) => (next === MIN_ZOOM ? { x: 0, y: 0 } : clampPan(p, next, stageSize())));
-        return next;
-      });
+      // Read through the ref: several wheel events can arrive before the next render.
+      const next = clampZoom(zoomNow.current * Math.exp(-event.deltaY / 300));
+      zoomNow.current = next;
+      setZoom(next);
+      setPan((p) => (next === MIN_ZOOM ? { x: 0, y: 0 } : clampPan(p, next, stageSize())));
     };
     element.addEventListener('wheel', onWheel, { passive: false });
     return () => element.removeEventListener('wheel', onWheel);
@@ -134,7 +136,7 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
         data-angle={current.angle}
         data-zoom={zoom.toFixed(2)}
         className={cn(
-          'relative aspect-[4/3] w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
+          'relative aspect-[3/2] w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
           zoom > MIN_ZOOM && 'touch-none',
         )}
       >
