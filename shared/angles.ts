@@ -46,3 +46,18 @@ export const MIRRORED_ANGLE: Record<Angle, Angle> = {
   rear_left_corner: 'rear_right_corner',
   rear_right_corner: 'rear_left_corner',
 };
+
+/**
+ * The order a walk around the car passes the angles: from the front, clockwise seen from above (the car's right side
+ * first). The walk-around viewer turns through them in this order; the grid keeps ANGLES.
+ */
+export const WALK_AROUND_ORDER = [
+  'front',
+  'front_right_corner',
+  'right_side',
+  'rear_right_corner',
+  'rear',
+  'rear_left_corner',
+  'left_side',
+  'front_left_corner',
+] as const satisfies readonly Angle[];

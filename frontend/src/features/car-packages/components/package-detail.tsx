@@ -17,6 +17,8 @@ import { AngleCard } from './angle-card';
 import { DeletePackageDialog } from './delete-package-dialog';
 import { formatDateTime, packageTitle } from './format';
 import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
+import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
+import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
 import { PackagePhotos } from './package-photos';
 import { StartAgainDialog } from './start-again-dialog';
 import { SessionStatusBadge } from './status-badge';
@@ -111,6 +113,9 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
   const pkg = query.data;
   const title = packageTitle(pkg.session_name);
   const images = [...pkg.images].sort((a, b) => ANGLES.indexOf(a.angle) - ANGLES.indexOf(b.angle));
+  const frames = walkAroundFrames(
+    images.filter((i) => i.angle_status === 'completed').map((i) => ({ angle: i.angle, imageUrl: i.web_url, fullUrl: i.rendered_url })),
+  );
   return (
     <div className="grid gap-6" data-testid="package-detail">
       <div className="grid gap-3">
@@ -149,6 +154,14 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
         </div>
         <Progress value={pkg.completed_angles} max={pkg.total_angles} label={`${title} progress`} />
       </div>
+      {frames.length > 0 && (
+        <section className="grid gap-3" aria-labelledby="walk-around-title">
+          <h3 id="walk-around-title" className="text-lg font-semibold text-slate-900">
+            Walk-around
+          </h3>
+          <WalkAroundViewer frames={frames} title={title} className="max-w-3xl" />
+        </section>
+      )}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
         {images.map((image) => (
           <li key={image.angle} className="flex min-w-0">

@@ -59,6 +59,11 @@ export function supportFaq(): readonly HelpItem[] {
     },
     { question: 'How long does processing take?', answer: PROCESSING_TIME_TEXT.answer },
     {
+      question: 'How do I use the walk-around?',
+      answer:
+        'On a finished car package, the Walk-around turns the car through its angles in order: swipe or drag across it, use the left and right arrow keys, the arrow buttons or the thumbnails. Pinch, the mouse wheel, the zoom buttons or + and - zoom into the full-size image. Angles that were not made are skipped. Sharing the walk-around on a public page or your own website is not available yet.',
+    },
+    {
       question: 'What is the Content credentials mark on my images?',
       answer: `${CONTENT_CREDENTIALS.disclosure} Open the mark in the image viewer to read them, or drop a downloaded image on /verify.`,
     },

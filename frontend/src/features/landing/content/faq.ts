@@ -36,6 +36,11 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
       'No. Everything works in the web browser of your phone or computer. Take ordinary photos of the car, upload them, pick a background and download the finished images.',
   },
   {
+    question: 'Can buyers turn the car round?',
+    answer:
+      'On your car package page, yes: the finished angles form a walk-around you turn by swiping, dragging or with the arrow keys, and zoom into. A public page to share with buyers and an embed for your own website are not available yet; for now you download the images or the zip and use them where you list the car.',
+  },
+  {
     question: 'What happens if a render fails?',
     answer:
       'If none of the angles of a car package can be rendered, its credit is refunded automatically, and an angle that failed while rendering can be retried for free (up to 3 times; a refunded package is started again for 1 credit instead). A failed photo in the batch processor gives its credit back too.',

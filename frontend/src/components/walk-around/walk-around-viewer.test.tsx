@@ -1,0 +1,33 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { ANGLES } from '@shared/angles';
+import { walkAroundFrames } from './walk-around-frames';
+import { WalkAroundViewer } from './walk-around-viewer';
+
+const frames = walkAroundFrames(ANGLES.map((angle) => ({ angle, imageUrl: `https://img/${angle}.webp`, fullUrl: `https://img/${angle}.jpg` })));
+
+describe('walk-around viewer markup', () => {
+  const html = renderToString(<WalkAroundViewer frames={frames} title="2021 Golf" />);
+
+  it('puts every frame in the page from the start (preloaded), showing and describing only the current one', () => {
+    for (const frame of frames) expect(html).toContain(`src="${frame.imageUrl}"`);
+    expect(html.match(/alt="[^"]+, studio image"/g)).toEqual(['alt="Front View, studio image"']);
+    expect(html).not.toContain('loading="lazy"');
+  });
+
+  it('is one focusable, labelled control that tells a screen reader where it is and how to turn it', () => {
+    expect(html).toMatch(/role="group"[^>]*aria-roledescription="walk-around"[^>]*aria-label="Walk-around of 2021 Golf"/);
+    expect(html).toMatch(/tabindex="0"/);
+    expect(html).toMatch(/aria-live="polite"[^>]*>Front View, 1 of 8</);
+    expect(html).toContain('arrow keys');
+  });
+
+  it('has a thumbnail per frame, the current one marked', () => {
+    expect(html.match(/aria-label="Show [^"]+"/g)).toHaveLength(8);
+    expect(html).toMatch(/aria-label="Show Front View" aria-current="true"/);
+  });
+
+  it('shows nothing without a finished angle', () => {
+    expect(renderToString(<WalkAroundViewer frames={[]} title="x" />)).toBe('');
+  });
+});
