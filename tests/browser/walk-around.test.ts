@@ -121,7 +121,9 @@ describe('walk-around viewer', () => {
     const scrolled = await page.evaluate(() => window.scrollY);
     await page.mouse.wheel(0, -300);
     await expect.poll(async () => Number(await stage.getAttribute('data-zoom'))).toBeGreaterThan(1.5);
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // The wheel moved 300 px: had the page taken it, it would have scrolled by about that much. A few pixels come
+    // from the gallery's images settling (scroll anchoring), not from the wheel.
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(60);
     const full = stage.locator('img[aria-hidden=true]').last();
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await full.getAttribute('src')).not.toBe(await stage.locator('img:not(.opacity-0)').first().getAttribute('src'));
