@@ -1,10 +1,7 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { BackHomeHeader } from '@/components/layout/back-home-header';
 import { WALKTHROUGH, WALKTHROUGH_VARIABLES } from '@shared/api-walkthrough';
 import { API_KEY_CALLS_PER_MINUTE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@shared/integrations';
-import { BrandMark } from '@/components/layout/brand-mark';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
 import { useOpenApiDocument, type OpenApiSchema, type Operation } from '../api/openapi';
@@ -57,16 +54,7 @@ export function ApiDocsPage() {
   const doc = useOpenApiDocument();
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
-          <BrandMark />
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" /> Back to Home
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <BackHomeHeader width="max-w-4xl" />
       <main className="bg-white">
         <article className="mx-auto grid max-w-4xl gap-8 px-4 py-12 sm:px-6">
           <div>

@@ -1,8 +1,8 @@
-import { ArrowLeft, Building2, CheckCircle2, LifeBuoy } from 'lucide-react';
+import { BackHomeHeader } from '@/components/layout/back-home-header';
+import { Building2, CheckCircle2, LifeBuoy } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COMPANY, CONTACT_RESPONSE_HOURS } from '@shared/brand';
-import { BrandMark } from '@/components/layout/brand-mark';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,16 +14,7 @@ export function ContactPage() {
   const [sent, setSent] = useState(false);
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
-          <BrandMark />
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" /> Back to Home
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <BackHomeHeader width="max-w-5xl" />
       <main className="bg-slate-50">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Contact Us</h1>

@@ -1,9 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { BackHomeHeader } from '@/components/layout/back-home-header';
 import { LEGAL_LAST_UPDATED } from '@shared/brand';
-import { BrandMark } from '@/components/layout/brand-mark';
 import { SiteFooter } from '@/components/layout/site-footer';
-import { Button } from '@/components/ui/button';
 import { usePageMeta } from '@/lib/page-meta';
 import type { LegalSection } from '../content/legal-section';
 
@@ -18,16 +15,7 @@ export function LegalPage({ title, description, intro, sections }: LegalPageProp
   usePageMeta(title, description);
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
-          <BrandMark />
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" /> Back to Home
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <BackHomeHeader width="max-w-4xl" />
       <main className="bg-white">
         <article className="mx-auto max-w-4xl px-4 py-12 sm:px-6">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>

@@ -1,12 +1,10 @@
-import { ArrowLeft, FileSearch } from 'lucide-react';
+import { BackHomeHeader } from '@/components/layout/back-home-header';
+import { FileSearch } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { Link } from 'react-router-dom';
 import { MAX_VERIFY_BYTES, VERIFY_TYPES } from '@shared/content-credentials';
 import { CONTENT_CREDENTIALS } from '@shared/messages';
-import { BrandMark } from '@/components/layout/brand-mark';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { CredentialsReport } from '@/components/content-credentials/credentials-report';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -39,16 +37,7 @@ export function VerifyPage() {
   const file = check.variables;
   return (
     <>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
-          <BrandMark />
-          <Button variant="outline" size="sm" asChild>
-            <Link to="/">
-              <ArrowLeft aria-hidden="true" /> Back to Home
-            </Link>
-          </Button>
-        </div>
-      </header>
+      <BackHomeHeader width="max-w-3xl" />
       <main className="bg-slate-50">
         <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Check content credentials</h1>
