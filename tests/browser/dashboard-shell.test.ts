@@ -52,7 +52,15 @@ describe('dashboard shell', () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'mobile', dealerName: 'Harbor Motors', viewport: { width: 375, height: 740 } });
     expect(await nav(page).count()).toBe(0);
     await page.screenshot({ path: 'test-results/dashboard-375.png' });
-    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    // The welcome toast arrives with the page; on a phone it must sit below the header, never over its menu button.
+    const toast = page.locator('[data-sonner-toast]').first();
+    await toast.waitFor();
+    const toggle = page.getByRole('button', { name: 'Toggle sidebar' });
+    const headerBottom = (await page.locator('header').first().boundingBox())!.y + (await page.locator('header').first().boundingBox())!.height;
+    // (polled: the toast slides in from above the viewport)
+    await expect.poll(async () => (await toast.boundingBox())!.y, { timeout: 3000 }).toBeGreaterThanOrEqual(headerBottom);
+    await toggle.hover(); // a resting finger or pointer keeps the toast open: the menu must still work under it
+    await toggle.click();
     const sheet = page.getByRole('dialog', { name: 'Dashboard navigation' });
     await sheet.waitFor();
     expect(Math.round((await sheet.boundingBox())!.width)).toBe(288); // 18rem

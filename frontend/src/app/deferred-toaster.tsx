@@ -24,7 +24,16 @@ export function DeferredToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster visibleToasts={TOAST_VISIBLE} duration={TOAST_DURATION_MS} position="top-right" richColors closeButton />
+      <Toaster
+        visibleToasts={TOAST_VISIBLE}
+        duration={TOAST_DURATION_MS}
+        position="top-right"
+        // Under 600 px sonner spans the full width at the top, where it would cover the header's menu and sign-in
+        // buttons for as long as a finger rests on it; below the 64 px header they stay usable.
+        mobileOffset={{ top: 72 }}
+        richColors
+        closeButton
+      />
     </Suspense>
   );
 }
