@@ -1,20 +1,18 @@
 import { KeyRound } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { createApiKeyRequestSchema } from '@shared/schemas/integrations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
+import { OneFieldForm } from './one-field-form';
+import { QueryList } from './query-list';
 import { SecretOnce } from './secret-once';
 import { formatWhen } from './format-when';
 
 /** Settings → API keys: create (shown once), list with last use, revoke. */
 export function ApiKeysCard() {
-  const id = useId();
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
@@ -22,8 +20,7 @@ export function ApiKeysCard() {
   const [error, setError] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = createApiKeyRequestSchema.safeParse({ name });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'name is required');
     setError(null);
@@ -52,69 +49,49 @@ export function ApiKeysCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-48 flex-1 gap-2">
-            <Label htmlFor={`${id}-name`}>Key name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              placeholder="e.g. DMS sync"
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create key'}
-          </Button>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-        </form>
+        <OneFieldForm
+          label="Key name"
+          value={name}
+          onChange={setName}
+          onSubmit={submit}
+          submitLabel="Create key"
+          pendingLabel="Creating..."
+          pending={create.isPending}
+          error={error}
+          inputProps={{ placeholder: 'e.g. DMS sync' }}
+        />
         {shown && <SecretOnce label="Your new API key. Copy it now: it will not be shown again." secret={shown} />}
-        {keys.isPending ? (
-          <Spinner label="Loading your API keys" />
-        ) : keys.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {keys.error.message}
-          </p>
-        ) : keys.data.keys.length === 0 ? (
-          <p className="text-sm text-slate-600">No API keys yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="API keys">
-            {keys.data.keys.map((k) => (
-              <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">
-                    {k.name} <code className="ml-1 font-mono text-xs text-slate-600">{k.prefix}</code>
-                  </p>
-                  <p className="text-sm text-slate-600">
-                    {k.revoked_at ? `Revoked ${formatWhen(k.revoked_at)}` : k.last_used_at ? `Last used ${formatWhen(k.last_used_at)}` : 'Never used'} · {k.calls} {k.calls === 1 ? 'call' : 'calls'}
-                  </p>
-                </div>
-                {!k.revoked_at && (
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="outline" size="sm">
-                        Revoke
-                      </Button>
-                    }
-                    title={`Revoke "${k.name}"?`}
-                    description="Anything using this key stops working at once. This cannot be undone."
-                    confirmLabel="Revoke key"
-                    pendingLabel="Revoking..."
-                    run={async () => {
-                      await revoke.mutateAsync(k.id);
-                      toast.success('Key revoked');
-                    }}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryList query={keys} items={(d) => d.keys} loadingLabel="Loading your API keys" emptyText="No API keys yet." label="API keys">
+          {(k) => (
+            <li key={k.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
+              <div className="min-w-0">
+                <p className="font-medium text-slate-900">
+                  {k.name} <code className="ml-1 font-mono text-xs text-slate-600">{k.prefix}</code>
+                </p>
+                <p className="text-sm text-slate-600">
+                  {k.revoked_at ? `Revoked ${formatWhen(k.revoked_at)}` : k.last_used_at ? `Last used ${formatWhen(k.last_used_at)}` : 'Never used'} · {k.calls} {k.calls === 1 ? 'call' : 'calls'}
+                </p>
+              </div>
+              {!k.revoked_at && (
+                <ConfirmDialog
+                  trigger={
+                    <Button variant="outline" size="sm">
+                      Revoke
+                    </Button>
+                  }
+                  title={`Revoke "${k.name}"?`}
+                  description="Anything using this key stops working at once. This cannot be undone."
+                  confirmLabel="Revoke key"
+                  pendingLabel="Revoking..."
+                  run={async () => {
+                    await revoke.mutateAsync(k.id);
+                    toast.success('Key revoked');
+                  }}
+                />
+              )}
+            </li>
+          )}
+        </QueryList>
       </CardContent>
     </Card>
   );

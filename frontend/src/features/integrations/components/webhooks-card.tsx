@@ -1,5 +1,5 @@
 import { Webhook } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { WebhookEndpoint } from '@shared/schemas/integrations';
 import { createWebhookEndpointRequestSchema } from '@shared/schemas/integrations';
@@ -7,11 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreateWebhookEndpoint, useDeleteWebhookEndpoint, useSendTestWebhook, useWebhookDeliveries, useWebhookEndpoints } from '../api/integrations';
 import { formatWhen } from './format-when';
+import { OneFieldForm } from './one-field-form';
+import { QueryList } from './query-list';
 import { SecretOnce } from './secret-once';
 
 const STATUS_COLOUR = { delivered: 'green', pending: 'yellow', failed: 'red' } as const;
@@ -87,15 +87,13 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
 
 /** Settings → Webhooks: endpoints that receive package.completed, package.failed and angle.completed, signed. */
 export function WebhooksCard() {
-  const id = useId();
   const endpoints = useWebhookEndpoints();
   const create = useCreateWebhookEndpoint();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const parsed = createWebhookEndpointRequestSchema.safeParse({ url });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'url is required');
     setError(null);
@@ -121,45 +119,27 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form onSubmit={submit} noValidate className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-48 flex-1 gap-2">
-            <Label htmlFor={`${id}-url`}>Endpoint URL</Label>
-            <Input
-              id={`${id}-url`}
-              type="url"
-              inputMode="url"
-              value={url}
-              placeholder="https://dms.example.com/studio-lot"
-              onChange={(e) => setUrl(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `${id}-error` : undefined}
-            />
-          </div>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Adding...' : 'Add endpoint'}
-          </Button>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="w-full text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-        </form>
+        <OneFieldForm
+          label="Endpoint URL"
+          value={url}
+          onChange={setUrl}
+          onSubmit={submit}
+          submitLabel="Add endpoint"
+          pendingLabel="Adding..."
+          pending={create.isPending}
+          error={error}
+          inputProps={{ type: 'url', inputMode: 'url', placeholder: 'https://dms.example.com/studio-lot' }}
+        />
         {secret && <SecretOnce label="The endpoint's signing secret. Copy it now: it will not be shown again." secret={secret} />}
-        {endpoints.isPending ? (
-          <Spinner label="Loading your webhook endpoints" />
-        ) : endpoints.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {endpoints.error.message}
-          </p>
-        ) : endpoints.data.endpoints.length === 0 ? (
-          <p className="text-sm text-slate-600">No endpoints yet.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200" aria-label="Webhook endpoints">
-            {endpoints.data.endpoints.map((e) => (
-              <EndpointItem key={e.id} endpoint={e} />
-            ))}
-          </ul>
-        )}
+        <QueryList
+          query={endpoints}
+          items={(d) => d.endpoints}
+          loadingLabel="Loading your webhook endpoints"
+          emptyText="No endpoints yet."
+          label="Webhook endpoints"
+        >
+          {(e) => <EndpointItem key={e.id} endpoint={e} />}
+        </QueryList>
       </CardContent>
     </Card>
   );
