@@ -1,0 +1,129 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHARE_MESSAGES } from '@shared/messages';
+import type { PackageShare, SharedCar } from '@shared/schemas/share';
+import { useLocalHost } from '../support/local-host';
+import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
+
+/**
+ * Sharing a car package (issue 29), through the shared host's HTTP API: off by default; Share on gives an unguessable
+ * link that anyone reads signed out; the answer reveals no account id, e-mail or package id; Share off, deleting the
+ * package and erasing the account each make the link answer 404 at once and leave no lookup item behind.
+ */
+const { url } = useLocalHost();
+const h = await import('../support/car-package-harness');
+const { createPackage, subOf } = await import('../support/car-package-http');
+const { DynamoDbShareStore } = await import('../../functions/src/sharing/dynamodb-share-store');
+const { sha256 } = await import('../../functions/src/lib/ids');
+const shares = new DynamoDbShareStore();
+
+const tokenOf = (share: PackageShare) => /^\/c\/([A-Za-z0-9_-]{22})$/.exec(share.page_path ?? '')?.[1];
+const signedOut = (path: string, init?: RequestInit) => fetch(`${url}${path}`, { redirect: 'manual', ...init });
+
+async function finishedPackage(api: PackageApi, name: string): Promise<string> {
+  const made = await createPackage(api, [{ file_name: 'park.jpg', bytes: await h.carPhoto() }], name);
+  expect(made.uploads).toEqual(['ok']);
+  expect((await api.call('POST', `/api/car-packages/${made.id}/start`)).status).toBe(200);
+  await api.waitFor(made.id!, isFinal, 90_000);
+  return made.id!;
+}
+
+describe('sharing a car package', () => {
+  let owner: PackageApi;
+  let other: PackageApi;
+  let pkg: string;
+  let draft: string;
+
+  beforeAll(async () => {
+    const [a, b] = await Promise.all([signInNewDealer(url, 'sharer'), signInNewDealer(url, 'other')]);
+    owner = new PackageApi(url, a);
+    other = new PackageApi(url, b);
+    expect((await owner.call('PATCH', '/api/profile', { dealer_name: 'Harbour Cars' })).status).toBe(200);
+    pkg = await finishedPackage(owner, '2019 Cupra Formentor');
+    draft = (await createPackage(owner, [{ file_name: 'park.jpg', bytes: await h.carPhoto() }], 'Not started')).id!;
+  }, 150_000);
+
+  it('is off by default; Share on gives one link that opens signed out and shows the car, the dealer and the finished images only', async () => {
+    expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body).toEqual({ shared: false, page_path: null, embed_path: null });
+    // Nothing to show yet: a package without a finished image cannot be shared.
+    expect(await owner.call('PUT', `/api/car-packages/${draft}/share`)).toMatchObject({ status: 404 });
+
+    const on = await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`);
+    expect(on.status).toBe(200);
+    const token = tokenOf(on.body)!;
+    expect(token).toBeTruthy();
+    expect(on.body.embed_path).toBe(`/c/${token}/embed`);
+    // Asking again (a double click) keeps the same link.
+    expect((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body).toEqual(on.body);
+    expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body).toEqual(on.body);
+
+    const res = await signedOut(`/api/share/${token}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const car = JSON.parse(text) as SharedCar;
+    expect(car).toMatchObject({ car_name: '2019 Cupra Formentor', dealer_name: 'Harbour Cars', logo_url: null });
+    const detail = await owner.waitFor(pkg, isFinal, 1000);
+    const finished = detail.images.filter((i) => i.angle_status === 'completed').map((i) => i.angle);
+    expect(car.images.map((i) => i.angle).sort()).toEqual([...finished].sort());
+    expect(car.images.length).toBeGreaterThan(0);
+    // Nothing else of the account: no account id, no e-mail, no package id.
+    for (const secret of [subOf(owner.dealer), owner.dealer.email, pkg]) expect(text).not.toContain(secret);
+
+    // Each image by its stable link: a redirect to a fresh signed link to the file itself.
+    const full = await signedOut(car.images[0]!.full_url);
+    expect(full.status).toBe(302);
+    expect(full.headers.get('cache-control')).toBe('no-store');
+    const file = await fetch(full.headers.get('location')!);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+    expect(file.headers.get('content-disposition')).toContain(car.images[0]!.file_name);
+    const web = await signedOut(car.images[0]!.web_url);
+    expect(web.status).toBe(302);
+    expect((await fetch(web.headers.get('location')!)).headers.get('content-type')).toBe('image/webp');
+  });
+
+  it("another dealer cannot see or change the package's sharing, and an unknown link answers 404", async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) expect((await other.call('GET' === method ? 'GET' : method, `/api/car-packages/${pkg}/share`)).status, method).toBe(404);
+    expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body.shared).toBe(true);
+    const unknown = await signedOut(`/api/share/${'A'.repeat(22)}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: SHARE_MESSAGES.notFound });
+    expect((await signedOut(`/api/share/${'A'.repeat(22)}/images/front/full`)).status).toBe(404);
+    // Signed out, the dealer's routes stay closed.
+    expect((await signedOut(`/api/car-packages/${pkg}/share`, { method: 'PUT' })).status).toBe(401);
+  });
+
+  it('Share off makes the link and its images answer 404 at once; on again is a new link, the old one stays dead', async () => {
+    const on = (await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body;
+    const token = tokenOf(on)!;
+    const image = ((await (await signedOut(`/api/share/${token}`)).json()) as SharedCar).images[0]!;
+    const off = await owner.call<PackageShare>('DELETE', `/api/car-packages/${pkg}/share`);
+    expect(off).toMatchObject({ status: 200, body: { shared: false, page_path: null } });
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+    expect((await signedOut(image.full_url)).status).toBe(404);
+    expect(await shares.find(sha256(token))).toBeUndefined();
+    // Off again changes nothing.
+    expect((await owner.call('DELETE', `/api/car-packages/${pkg}/share`)).status).toBe(200);
+
+    const again = tokenOf((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body)!;
+    expect(again).not.toBe(token);
+    expect((await signedOut(`/api/share/${again}`)).status).toBe(200);
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+  });
+
+  it('deleting the package removes its link', async () => {
+    const token = tokenOf((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body)!;
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(200);
+    expect((await owner.call('DELETE', `/api/car-packages/${pkg}`)).status).toBe(200);
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+    expect(await shares.find(sha256(token))).toBeUndefined();
+  });
+
+  it("erasing the account removes its shared links", async () => {
+    const kept = await finishedPackage(other, 'Erased 2018 Golf');
+    const token = tokenOf((await other.call<PackageShare>('PUT', `/api/car-packages/${kept}/share`)).body)!;
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(200);
+    expect((await other.call('POST', '/api/account/erasure', { confirm: true })).status).toBe(200);
+    expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+    expect(await shares.find(sha256(token))).toBeUndefined();
+  }, 120_000);
+});
