@@ -29,7 +29,7 @@ export const packageShareSchema = z.object({
 });
 export type PackageShare = z.infer<typeof packageShareSchema>;
 
-/** One finished angle of a shared car: stable links on the site (each answers a fresh signed link to the file). */
+/** One finished angle of a shared car: stable links on the site that answer the file itself. */
 export const sharedCarImageSchema = z.object({
   angle: z.enum(ANGLES),
   label: z.string(),
@@ -45,7 +45,7 @@ export const sharedCarImageSchema = z.object({
 export const sharedCarSchema = z.object({
   car_name: z.string(),
   dealer_name: z.string().nullable(),
-  /** A short-lived signed link to the dealer's logo, null without one. */
+  /** The dealer's logo as a data: URL (PNG), null without one. */
   logo_url: z.string().nullable(),
   images: z.array(sharedCarImageSchema),
 });

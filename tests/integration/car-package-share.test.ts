@@ -18,6 +18,8 @@ const shares = new DynamoDbShareStore();
 
 const tokenOf = (share: PackageShare) => /^\/c\/([A-Za-z0-9_-]{22})$/.exec(share.page_path ?? '')?.[1];
 const signedOut = (path: string, init?: RequestInit) => fetch(`${url}${path}`, { redirect: 'manual', ...init });
+/** As a browser asks for a page. */
+const browse = (path: string) => signedOut(path, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
 
 async function finishedPackage(api: PackageApi, name: string): Promise<string> {
   const made = await createPackage(api, [{ file_name: 'park.jpg', bytes: await h.carPhoto() }], name);
@@ -61,6 +63,8 @@ describe('sharing a car package', () => {
     const text = await res.text();
     const car = JSON.parse(text) as SharedCar;
     expect(car).toMatchObject({ car_name: '2019 Cupra Formentor', dealer_name: 'Harbour Cars', logo_url: null });
+    // Every link is on the site: nothing points at storage.
+    for (const image of car.images) expect([image.web_url, image.full_url].every((u) => u.startsWith(`/api/share/${token}/images/`))).toBe(true);
     const detail = await owner.waitFor(pkg, isFinal, 1000);
     const finished = detail.images.filter((i) => i.angle_status === 'completed').map((i) => i.angle);
     expect(car.images.map((i) => i.angle).sort()).toEqual([...finished].sort());
@@ -68,17 +72,58 @@ describe('sharing a car package', () => {
     // Nothing else of the account: no account id, no e-mail, no package id.
     for (const secret of [subOf(owner.dealer), owner.dealer.email, pkg]) expect(text).not.toContain(secret);
 
-    // Each image by its stable link: a redirect to a fresh signed link to the file itself.
+    // Each image by its stable link on the site: the file itself (a signed storage link would name the account).
     const full = await signedOut(car.images[0]!.full_url);
-    expect(full.status).toBe(302);
+    expect(full.status).toBe(200);
     expect(full.headers.get('cache-control')).toBe('no-store');
-    const file = await fetch(full.headers.get('location')!);
-    expect(file.status).toBe(200);
-    expect(file.headers.get('content-type')).toBe('image/jpeg');
-    expect(file.headers.get('content-disposition')).toContain(car.images[0]!.file_name);
+    expect(full.headers.get('content-type')).toBe('image/jpeg');
+    expect(full.headers.get('content-disposition')).toBe(`attachment; filename="${car.images[0]!.file_name}"`);
+    expect((await full.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     const web = await signedOut(car.images[0]!.web_url);
-    expect(web.status).toBe(302);
-    expect((await fetch(web.headers.get('location')!)).headers.get('content-type')).toBe('image/webp');
+    expect(web.status).toBe(200);
+    expect(web.headers.get('content-type')).toBe('image/webp');
+    expect(car.images[0]!.web_url).toBe(`/api/share/${token}/images/${car.images[0]!.angle}/web`);
+  });
+
+  it("the page (/c/<token>) is HTML with the package's preview image and nothing of the account; only the embed may be framed", async () => {
+    const token = tokenOf((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body)!;
+    const car = (await (await signedOut(`/api/share/${token}`)).json()) as SharedCar;
+    const page = await browse(`/c/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+    // The front three-quarter view the renderer finished, by its stable absolute link.
+    const preferred = ['front_left_corner', 'front_right_corner', 'front'].find((a) => car.images.some((i) => i.angle === a));
+    expect(preferred).toBeTruthy();
+    const ogImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(ogImage).toBe(`${url}/api/share/${token}/images/${preferred}/full`);
+    expect((await signedOut(ogImage!.slice(url.length))).headers.get('content-type')).toBe('image/jpeg');
+    expect(html).toContain('<h1');
+    expect(html).toContain('2019 Cupra Formentor');
+    expect(html).toContain('Harbour Cars');
+    for (const secret of [subOf(owner.dealer), owner.dealer.email, pkg]) expect(html).not.toContain(secret);
+
+    const embed = await browse(`/c/${token}/embed`);
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*$/);
+    const embedHtml = await embed.text();
+    expect(embedHtml).toContain('data-testid="walk-around-stage"');
+    for (const secret of [subOf(owner.dealer), owner.dealer.email, pkg]) expect(embedHtml).not.toContain(secret);
+
+    // Not shared: a random token, the package id itself, anything else under /c/: the same 404 page, never framable.
+    for (const path of [`/c/${'A'.repeat(22)}`, `/c/${pkg}`, `/c/${'A'.repeat(22)}/embed`, `/c/${token}/nope`]) {
+      const res = await browse(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
+      expect(await res.text(), path).toContain(SHARE_MESSAGES.notFound);
+    }
+    expect((await browse(`/c/${'A'.repeat(22)}`)).headers.get('x-frame-options')).toBe('DENY');
+    // Other clients get the API's JSON error.
+    expect(await (await signedOut(`/c/${'A'.repeat(22)}`)).json()).toMatchObject({ message: SHARE_MESSAGES.notFound });
   });
 
   it("another dealer cannot see or change the package's sharing, and an unknown link answers 404", async () => {
@@ -99,6 +144,8 @@ describe('sharing a car package', () => {
     const off = await owner.call<PackageShare>('DELETE', `/api/car-packages/${pkg}/share`);
     expect(off).toMatchObject({ status: 200, body: { shared: false, page_path: null } });
     expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+    expect((await signedOut(`/c/${token}`)).status).toBe(404);
+    expect((await signedOut(`/c/${token}/embed`)).status).toBe(404);
     expect((await signedOut(image.full_url)).status).toBe(404);
     expect(await shares.find(sha256(token))).toBeUndefined();
     // Off again changes nothing.
@@ -115,6 +162,7 @@ describe('sharing a car package', () => {
     expect((await signedOut(`/api/share/${token}`)).status).toBe(200);
     expect((await owner.call('DELETE', `/api/car-packages/${pkg}`)).status).toBe(200);
     expect((await signedOut(`/api/share/${token}`)).status).toBe(404);
+    expect((await signedOut(`/c/${token}`)).status).toBe(404);
     expect(await shares.find(sha256(token))).toBeUndefined();
   });
 

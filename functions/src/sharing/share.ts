@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
+import { MAX_LOGO_BYTES } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
 import { DomainError } from '../lib/errors';
@@ -31,12 +32,12 @@ export interface ShareStore {
 export interface ShareDeps {
   shares: ShareStore;
   store: PackageStore;
-  photos: Pick<PhotoStorage, 'urls' | 'downloadUrl'>;
+  photos: Pick<PhotoStorage, 'readRender'>;
 }
 
 export interface PublicShareDeps extends ShareDeps {
   accounts: Pick<AccountStore, 'getProfile'>;
-  logos: Pick<LogoStorage, 'downloadUrl'>;
+  logos: Pick<LogoStorage, 'read'>;
 }
 
 const notShared = () => new DomainError('not_found', SHARE_MESSAGES.notFound);
@@ -83,7 +84,7 @@ async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store'>, token: s
   return shared;
 }
 
-/** Stable links on the site: each answers a fresh signed link (signed links expire; a page, a preview or a listing does not). */
+/** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
 export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;
 const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, angle: Angle) => `${slugOf(pkg.session_name)}-${angle.replace(/_/g, '-')}.jpg`;
 
@@ -95,7 +96,8 @@ export async function sharedCar(deps: PublicShareDeps, token: string): Promise<S
   return {
     car_name: pkg.session_name,
     dealer_name: profile?.dealer_name?.trim() || null,
-    logo_url: profile?.logo_key ? await deps.logos.downloadUrl(profile.logo_key) : null,
+    logo_url: profile?.logo_key ? await logoDataUrl(deps, profile.logo_key) : null,
+    // Links on the site, never signed storage links: those name the storage keys (account and package ids).
     images: done.map((i) => ({
       angle: i.angle,
       label: ANGLE_LABELS[i.angle],
@@ -106,12 +108,30 @@ export async function sharedCar(deps: PublicShareDeps, token: string): Promise<S
   };
 }
 
-/** GET /api/share/{token}/images/{angle}/{size}: a fresh signed link to the file (the full size downloads under the car's name). */
-export async function sharedImageLink(deps: ShareDeps, token: string, angle: Angle, size: 'full' | 'web'): Promise<string> {
+/** The dealer's logo inline (a checked PNG of at most 800x400): its storage key names the account. */
+async function logoDataUrl(deps: Pick<PublicShareDeps, 'logos'>, key: string): Promise<string | null> {
+  const bytes = await deps.logos.read(key, MAX_LOGO_BYTES);
+  return bytes ? `data:image/png;base64,${bytes.toString('base64')}` : null;
+}
+
+export interface SharedImageFile {
+  bytes: Buffer;
+  content_type: 'image/jpeg' | 'image/webp';
+  /** The full size downloads under the car's name. */
+  file_name: string | null;
+}
+
+/**
+ * GET /api/share/{token}/images/{angle}/{size}: the file itself, from the site (a redirect to a signed storage link
+ * would show its key, which names the account and the package).
+ */
+export async function sharedImageFile(deps: ShareDeps, token: string, angle: Angle, size: 'full' | 'web'): Promise<SharedImageFile> {
   const { pkg, images } = await sharedPackage(deps, token);
   const image = finished(images).find((i) => i.angle === angle);
   if (!image) throw notShared();
-  return size === 'full' ? deps.photos.downloadUrl(image.rendered_key!, fileNameOf(pkg, angle)) : deps.photos.urls().render(image.web_key!);
+  return size === 'full'
+    ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, angle) }
+    : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };
 }
 
 /**

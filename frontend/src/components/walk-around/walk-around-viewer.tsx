@@ -17,7 +17,18 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
  * drag then moves the zoomed image. Every frame's image is in the page from the start, stacked, so a turn only shows
  * an image that has already loaded. Shared by the package page and the public page of a car.
  */
-export function WalkAroundViewer({ frames, title, className }: { frames: readonly WalkAroundFrame[]; title: string; className?: string }) {
+export function WalkAroundViewer({
+  frames,
+  title,
+  className,
+  fill = false,
+}: {
+  frames: readonly WalkAroundFrame[];
+  title: string;
+  className?: string;
+  /** Fill the height it is given (the embed fills its frame on the dealer's site) instead of a 3:2 stage. */
+  fill?: boolean;
+}) {
   const [chosen, setIndex] = useState(0);
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
@@ -119,7 +130,7 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
 
   const position = index + 1;
   return (
-    <div className={cn('grid gap-3', className)} data-testid="walk-around">
+    <div className={cn('grid gap-3', fill && 'h-full min-h-0 grid-rows-[minmax(0,1fr)_auto_auto]', className)} data-testid="walk-around">
       <div
         ref={stage}
         role="group"
@@ -136,7 +147,8 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
         data-angle={current.angle}
         data-zoom={zoom.toFixed(2)}
         className={cn(
-          'relative aspect-[3/2] w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
+          'relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
+          fill ? 'h-full min-h-0' : 'aspect-[3/2]',
           zoom > MIN_ZOOM && 'touch-none',
         )}
       >

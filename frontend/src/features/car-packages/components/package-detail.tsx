@@ -163,7 +163,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
           <WalkAroundViewer frames={frames} title={title} className="max-w-3xl" />
         </section>
       )}
-      {frames.length > 0 && <SharePanel packageId={pkg.id} />}
+      {frames.length > 0 && <SharePanel packageId={pkg.id} carName={title} />}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
         {images.map((image) => (
           <li key={image.angle} className="flex min-w-0">

@@ -40,12 +40,25 @@ function CopyField({ label, value, what }: { label: string; value: string; what:
  * Share: a public page of the car (its walk-around, images and content credentials) for listings and messengers. Off
  * by default; turned off, the link answers 404 at once.
  */
-export function SharePanel({ packageId }: { packageId: string }) {
+/** The code a dealer pastes into their site: the walk-around as wide as its place, 4:3 (the embed fills any size). */
+export function embedSnippet(embedUrl: string, carName: string): string {
+  const title = `Walk-around of ${carName}`.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe src="${embedUrl}" title="${title}" style="width:100%;aspect-ratio:4/3;border:0" loading="lazy" allowfullscreen></iframe>`;
+}
+
+/** The same car as a plain link, for sites that allow no frames (or no code): it needs no script. */
+export function fallbackLink(pageUrl: string, carName: string): string {
+  const text = `See the ${carName} all round`.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<a href="${pageUrl}">${text}</a>`;
+}
+
+export function SharePanel({ packageId, carName }: { packageId: string; carName: string }) {
   const id = useId();
   const share = usePackageShare(packageId);
   const set = useSetPackageShare(packageId);
   const on = set.isPending ? set.variables : share.data?.shared === true;
   const pageUrl = share.data?.page_path ? `${window.location.origin}${share.data.page_path}` : null;
+  const embedUrl = share.data?.embed_path ? `${window.location.origin}${share.data.embed_path}` : null;
   return (
     <Card className="grid gap-4 p-4 sm:p-5" aria-labelledby={`${id}-title`} role="region" data-testid="share-panel">
       <div className="flex items-start justify-between gap-4">
@@ -74,6 +87,8 @@ export function SharePanel({ packageId }: { packageId: string }) {
       {pageUrl && !set.isPending && (
         <div className="grid gap-3">
           <CopyField label="Link to the car's page" value={pageUrl} what="Link" />
+          {embedUrl && <CopyField label="Embed the walk-around on your website" value={embedSnippet(embedUrl, carName)} what="Embed code" />}
+          <CopyField label="Or a plain link, for sites that allow no embeds" value={fallbackLink(pageUrl, carName)} what="Plain link" />
           <div>
             <Button asChild variant="outline" size="sm">
               <a href={pageUrl} target="_blank" rel="noopener noreferrer">
