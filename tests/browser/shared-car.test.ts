@@ -1,7 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SHARE_MESSAGES } from '@shared/messages';
+import { CONTENT_CREDENTIALS, SHARE_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
@@ -104,7 +106,14 @@ describe('sharing a car', () => {
     // The content credentials of an image, read from the file as a buyer's browser gets it.
     const mark = page.getByTestId('shared-image').first().getByRole('button', { name: 'Content credentials' });
     await mark.click();
-    await expect.poll(async () => (await page.getByTestId('shared-image').first().innerText()).includes('Studio Lot'), { timeout: 20_000 }).toBe(true);
+    const report = page.getByTestId('shared-image').first().getByTestId('credentials-report');
+    await report.waitFor({ timeout: 20_000 });
+    // It says what the shared file itself carries: the same answer /verify gives for the downloaded file.
+    const firstFull = (await page.getByTestId('shared-image').first().getByRole('link', { name: /^Download / }).getAttribute('href'))!;
+    const bytes = await (await page.request.get(`${session.url}${firstFull}`)).body();
+    const verified = (await (await page.request.post(`${session.url}/api/content-credentials/verify`, { data: bytes, headers: { 'content-type': 'image/jpeg' } })).json()) as { status: keyof typeof CONTENT_CREDENTIALS.status };
+    expect(await report.getAttribute('data-status')).toBe(verified.status);
+    expect(await report.getByRole('status').innerText()).toBe(CONTENT_CREDENTIALS.status[verified.status]);
     expect(await page.getByTestId('shared-image').first().getByRole('alert').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await axeViolations(page)).toEqual([]);
@@ -121,8 +130,15 @@ describe('sharing a car', () => {
     const { page, context, errors } = await openPage(session.browser, { viewport: { width: 375, height: 740 } });
     // The dealer's own site, another origin: the snippet as pasted, and (to prove the rest stays unframeable) the page.
     const dealerSite = `<!doctype html><html lang="en"><head><title>Fjord Motors</title><meta name="viewport" content="width=device-width"></head><body style="margin:0;font-family:sans-serif"><main style="max-width:900px;margin:auto;padding:12px"><h1>Our cars</h1>${state.snippet}<iframe id="page" src="${state.pageUrl}" title="The page" style="width:100%;height:200px;border:0"></iframe></main></body></html>`;
-    await page.route('http://dealer.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: dealerSite }));
-    await page.goto('http://dealer.example/cars');
+    // The dealer's site: another origin on this machine (a page the test fulfilled itself would count as a public site,
+    // which Chromium does not let reach a local server at all).
+    const dealer = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(dealerSite);
+    });
+    await new Promise<void>((resolve) => dealer.listen(0, '127.0.0.1', resolve));
+    const dealerOrigin = `http://127.0.0.1:${(dealer.address() as AddressInfo).port}`;
+    await page.goto(`${dealerOrigin}/cars`);
     const embed = page.frameLocator(`iframe[src="${state.embedUrl}"]`);
     await embed.getByTestId('walk-around-stage').waitFor();
     await expect.poll(() => embed.getByTestId('walk-around-stage').locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.length === 8 && imgs.every((i) => i.complete && i.naturalWidth > 0)), { timeout: 20_000 }).toBe(true);
@@ -147,6 +163,7 @@ describe('sharing a car', () => {
     expect(leaks(await embedPage.content())).toEqual([]);
     expect(errors.filter((e) => !/frame-ancestors|Refused to display/.test(e))).toEqual([]);
     await context.close();
+    await new Promise((resolve) => dealer.close(resolve));
   }, 120_000);
 
   it('after Share off the same link answers 404 at once; a random id and the package id answer 404 too', async () => {
