@@ -74,8 +74,9 @@ function prerender(): Plugin {
           const { renderLanding } = (await server.ssrLoadModule('/src/app/landing-prerender.tsx')) as typeof import('./src/app/landing-prerender');
           landing.source = withInlineStyles(String(landing.source).replace(LANDING_SLOT, renderLanding()), bundle);
           // share.html: the template the server fills per shared car (functions/src/sharing/share-page.ts), styles inline.
+          // No module preloads: on a phone the car's picture comes first, the code to turn it (found from the entry) after.
           const share = html('share.html');
-          share.source = withInlineStyles(String(share.source), bundle);
+          share.source = withInlineStyles(String(share.source), bundle).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
           const pages = (await server.ssrLoadModule('/src/app/pages-prerender.tsx')) as typeof import('./src/app/pages-prerender');
           for (const path of pages.PRERENDERED_PAGES) {
             const { markup, meta } = await pages.renderPage(path);

@@ -43,6 +43,21 @@ export function WalkAroundViewer({
   const index = Math.min(chosen, Math.max(0, count - 1));
   const current = frames[index];
   const hasFrames = count > 0;
+  // The first frame loads alone, then every other frame at once: on a phone the first paint does not share the
+  // bandwidth with seven images not on show, and by the first turn every frame is there (no blank frame).
+  const [warm, setWarm] = useState(false);
+  const firstFrame = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = firstFrame.current;
+    if (!img || img.complete) return setWarm(true);
+    const done = () => setWarm(true);
+    img.addEventListener('load', done);
+    img.addEventListener('error', done);
+    return () => {
+      img.removeEventListener('load', done);
+      img.removeEventListener('error', done);
+    };
+  }, []);
 
   const stageSize = () => ({ width: stage.current?.clientWidth ?? 1, height: stage.current?.clientHeight ?? 1 });
   const show = (next: number) => {
@@ -159,7 +174,9 @@ export function WalkAroundViewer({
           {frames.map((frame, i) => (
             <img
               key={frame.angle}
-              src={frame.imageUrl}
+              ref={i === 0 ? firstFrame : undefined}
+              src={i === 0 || warm ? frame.imageUrl : undefined}
+              fetchPriority={i === 0 ? 'high' : undefined}
               alt={i === index ? `${frame.label}, studio image` : ''}
               aria-hidden={i === index ? undefined : true}
               draggable={false}
@@ -203,7 +220,7 @@ export function WalkAroundViewer({
                 i === index ? 'border-brand-700' : 'border-transparent',
               )}
             >
-              <img src={frame.imageUrl} alt="" draggable={false} className="size-full object-cover" />
+              <img src={i === 0 || warm ? frame.imageUrl : undefined} alt="" draggable={false} className="size-full object-cover" />
             </button>
           </li>
         ))}

@@ -29,6 +29,9 @@ describe('the shared car page HTML', () => {
     expect(metaOf(html, 'og:title')).toBe('2019 BMW X3 &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;M40i&quot; · Harbour &amp; Sons');
     expect(html).toContain('<link rel="canonical" href="https://cars.example/c/TOKEN" />');
     expect(html).not.toContain('noindex');
+    // The walk-around's first frame (the front) is fetched first.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="https://renders.example/front.webp?sig=2" fetchpriority="high" />');
   });
 
   it('never lets the car name close an element: one script of data, which parses back to the page data', () => {

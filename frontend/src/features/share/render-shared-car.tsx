@@ -1,4 +1,5 @@
 import { renderToString } from 'react-dom/server';
+import { sharedFrames as sharedFramesOf } from './components/shared-car-page';
 import { SHARE_DATA_ID } from './share-data';
 import { SharedCarApp, type SharedCarPageData } from './shared-car-app';
 
@@ -42,8 +43,11 @@ export function renderSharedCarHtml(template: string, data: SharedCarPageData, o
     const image = `${options.origin}${options.previewImagePath}`;
     meta.push(['property', 'og:image', image], ['property', 'og:image:alt', `${car.car_name}, studio image`], ['name', 'twitter:image', image]);
   }
+  // The picture on show first: fetched before anything else the page needs (its largest paint on a phone).
+  const first = sharedFramesOf(car)[0];
   const head = [
     `<title>${escapeHtml(title)}</title>`,
+    first ? `<link rel="preload" as="image" href="${escapeHtml(first.imageUrl)}" fetchpriority="high" />` : '',
     ...meta.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`),
     `<link rel="canonical" href="${escapeHtml(`${options.origin}${data.page_path}`)}" />`,
     // The embed is the page's walk-around only: search engines index the page itself.
