@@ -1,8 +1,9 @@
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '@shared/messages';
 import type { PackageShare, SharedCar } from '@shared/schemas/share';
 import { useLocalHost } from '../support/local-host';
-import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
+import { PackageApi, isFinal, signInNewDealer, uploadByPresignedPost } from './package-api-client';
 
 /**
  * Sharing a car package (issue 29), through the shared host's HTTP API: off by default; Share on gives an unguessable
@@ -15,6 +16,9 @@ const { createPackage, subOf } = await import('../support/car-package-http');
 const { DynamoDbShareStore } = await import('../../functions/src/sharing/dynamodb-share-store');
 const { sha256 } = await import('../../functions/src/lib/ids');
 const shares = new DynamoDbShareStore();
+const { createLogoUpload, saveLogo } = await import('../../functions/src/accounts/logo');
+const { S3LogoStorage } = await import('../../functions/src/accounts/s3-logo-storage');
+const { config } = await import('../../functions/src/lib/config');
 
 const tokenOf = (share: PackageShare) => /^\/c\/([A-Za-z0-9_-]{22})$/.exec(share.page_path ?? '')?.[1];
 const signedOut = (path: string, init?: RequestInit) => fetch(`${url}${path}`, { redirect: 'manual', ...init });
@@ -124,6 +128,23 @@ describe('sharing a car package', () => {
     expect((await browse(`/c/${'A'.repeat(22)}`)).headers.get('x-frame-options')).toBe('DENY');
     // Other clients get the API's JSON error.
     expect(await (await signedOut(`/c/${'A'.repeat(22)}`)).json()).toMatchObject({ message: SHARE_MESSAGES.notFound });
+  });
+
+  it("the dealer's logo is in the page itself (a data: URL), not as a storage link that would name the account", async () => {
+    const sub = subOf(owner.dealer);
+    const logos = { accounts: h.adapters.accounts, logos: new S3LogoStorage(config().UPLOADS_BUCKET) };
+    const logo = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#0050e0' } }).png().toBuffer();
+    const target = await createLogoUpload(logos, sub, { content_type: 'image/png', size: logo.length });
+    await uploadByPresignedPost(target, logo, 'image/png');
+    await saveLogo(logos, sub);
+    const token = tokenOf((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body)!;
+    const car = (await (await signedOut(`/api/share/${token}`)).json()) as SharedCar;
+    expect(car.logo_url).toMatch(/^data:image\/png;base64,/);
+    const png = await sharp(Buffer.from(car.logo_url!.slice('data:image/png;base64,'.length), 'base64')).metadata();
+    expect([png.format, png.width, png.height]).toEqual(['png', 200, 100]);
+    const html = await (await browse(`/c/${token}`)).text();
+    expect(html).toContain(`src="${car.logo_url}"`);
+    for (const secret of [sub, owner.dealer.email, pkg]) expect(html).not.toContain(secret);
   });
 
   it("another dealer cannot see or change the package's sharing, and an unknown link answers 404", async () => {
