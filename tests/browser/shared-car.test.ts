@@ -92,6 +92,7 @@ describe('sharing a car', () => {
     await expect
       .poll(() => stage.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.length === 8 && imgs.every((i) => i.complete && i.naturalWidth > 0)), { timeout: 20_000 })
       .toBe(true);
+    await page.screenshot({ path: 'test-results/shared-car-375-top.png' });
     // Hydrated: the controls turn the car.
     const first = await stage.getAttribute('data-angle');
     await page.getByRole('button', { name: 'Next angle' }).click();

@@ -53,12 +53,14 @@ describe('sharing a car package', () => {
     // Nothing to show yet: a package without a finished image cannot be shared.
     expect(await owner.call('PUT', `/api/car-packages/${draft}/share`)).toMatchObject({ status: 404 });
 
-    const on = await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`);
+    // Two at once (a double click, two tabs): one link, the same for both.
+    const [on, twin] = await Promise.all([owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`), owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)]);
     expect(on.status).toBe(200);
+    expect(twin.body).toEqual(on.body);
     const token = tokenOf(on.body)!;
     expect(token).toBeTruthy();
     expect(on.body.embed_path).toBe(`/c/${token}/embed`);
-    // Asking again (a double click) keeps the same link.
+    // Asking again keeps the same link.
     expect((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body).toEqual(on.body);
     expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body).toEqual(on.body);
 
