@@ -73,6 +73,10 @@ function prerender(): Plugin {
         try {
           const { renderLanding } = (await server.ssrLoadModule('/src/app/landing-prerender.tsx')) as typeof import('./src/app/landing-prerender');
           landing.source = withInlineStyles(String(landing.source).replace(LANDING_SLOT, renderLanding()), bundle);
+          // share.html: the template the server fills per shared car (functions/src/sharing/share-page.ts), styles inline.
+          // No module preloads: on a phone the car's picture comes first, the code to turn it (found from the entry) after.
+          const share = html('share.html');
+          share.source = withInlineStyles(String(share.source), bundle).replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
           const pages = (await server.ssrLoadModule('/src/app/pages-prerender.tsx')) as typeof import('./src/app/pages-prerender');
           for (const path of pages.PRERENDERED_PAGES) {
             const { markup, meta } = await pages.renderPage(path);
@@ -100,9 +104,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
-    // index.html: the SPA (every path but `/`); landing.html: the landing page alone, without the router.
+    // index.html: the SPA (every path but `/`); landing.html: the landing page alone, without the router; share.html:
+    // the shared car's page and embed (/c/<token>), filled in by the server.
     rolldownOptions: {
-      input: { index: r('./index.html'), landing: r('./landing.html') },
+      input: { index: r('./index.html'), landing: r('./landing.html'), share: r('./share.html') },
       // React in one file: every page needs it, and one file compresses better than the pieces.
       // The site kit (layout, button, class names, icon base, Radix basics and accordion) in another: nearly every page
       // uses it, the landing page included, which thus loads a few files instead of a dozen that compress worse.

@@ -19,10 +19,16 @@ export const STRIPE_SOURCES = {
 } as const;
 
 /**
+ * Who may frame a response: nobody, except the shared car's embed (/c/<token>/embed, issue 29), which dealers put on
+ * their own sites (any site: the dealer's site is not known to us).
+ */
+export type Framing = 'none' | 'any';
+
+/**
  * Scripts only from the site (and Stripe.js); styles may be inline (the pre-rendered pages carry critical CSS and
  * style attributes, toast and dialog libraries insert style elements); nothing may frame the site.
  */
-export function contentSecurityPolicy(sources: SiteSources): string {
+export function contentSecurityPolicy(sources: SiteSources, framing: Framing = 'none'): string {
   const list = (...items: string[]) => [...new Set(items)].join(' ');
   return [
     `default-src 'self'`,
@@ -36,7 +42,7 @@ export function contentSecurityPolicy(sources: SiteSources): string {
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
-    `frame-ancestors 'none'`,
+    `frame-ancestors ${framing === 'any' ? '*' : "'none'"}`,
   ].join('; ');
 }
 
@@ -46,13 +52,14 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")';
 
 /** The headers as plain name/value pairs (the local host; CloudFront gets the same values through its policy). */
-export function securityHeaders(sources: SiteSources): Record<string, string> {
+export function securityHeaders(sources: SiteSources, framing: Framing = 'none'): Record<string, string> {
   const hsts = STRICT_TRANSPORT_SECURITY;
   return {
-    'content-security-policy': contentSecurityPolicy(sources),
+    'content-security-policy': contentSecurityPolicy(sources, framing),
     'strict-transport-security': `max-age=${hsts.maxAgeSeconds}${hsts.includeSubdomains ? '; includeSubDomains' : ''}${hsts.preload ? '; preload' : ''}`,
     'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
+    // X-Frame-Options has no "anyone": the embed sends none (its CSP's frame-ancestors says who may frame it).
+    ...(framing === 'none' ? { 'x-frame-options': 'DENY' } : {}),
     'referrer-policy': REFERRER_POLICY,
     'permissions-policy': PERMISSIONS_POLICY,
     'cross-origin-opener-policy': 'same-origin',

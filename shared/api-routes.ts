@@ -72,6 +72,18 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages/{id}/start-again', handler: 'start-car-package-again', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   // Builds the zip in S3 from the stored images (up to 8 full-size JPEGs).
   { method: 'POST', path: '/api/car-packages/{id}/zip', handler: 'create-car-package-zip', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
+  // Sharing (issue 29): a public page per car, off by default. Share on/off and the link, for the package's dealer.
+  { method: 'GET', path: '/api/car-packages/{id}/share', handler: 'get-car-package-share', access: 'user' },
+  { method: 'PUT', path: '/api/car-packages/{id}/share', handler: 'share-car-package', access: 'user' },
+  { method: 'DELETE', path: '/api/car-packages/{id}/share', handler: 'unshare-car-package', access: 'user' },
+  // The shared car for anyone with the link (404 once Share is off); its images by stable links that answer the file
+  // itself (og:image and downloads outlive any signed link, whose storage key would name the account).
+  { method: 'GET', path: '/api/share/{token}', handler: 'get-shared-car', access: 'public' },
+  { method: 'GET', path: '/api/share/{token}/images/{angle}/{size}', handler: 'get-shared-car-image', access: 'public' },
+  // The car's page and the embed as HTML, rendered per request (CloudFront's /c/* behaviours and the local host send
+  // /c/{token} and /c/{token}/embed here). Any token that is not shared answers the same 404 page.
+  { method: 'GET', path: '/api/share/{token}/page', handler: 'get-shared-car-page', access: 'public', memoryMb: 1024 },
+  { method: 'GET', path: '/api/share/{token}/embed', handler: 'get-shared-car-embed', access: 'public', memoryMb: 1024 },
   // Batch processor (issue 12, Image Processor): super users only, enforced here and by each handler (403 for others).
   // One image per photo at 1 credit each; the start checks every upload by its bytes before the charge.
   { method: 'POST', path: '/api/batches', handler: 'create-batch', access: 'super' },

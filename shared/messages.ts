@@ -413,3 +413,10 @@ export const INTEGRATION_MESSAGES = {
   endpointPrivate: (address: string) => `The endpoint resolves to ${address}, a private, loopback or reserved address: webhooks go to the public internet only.`,
   endpointUnresolvable: (host: string) => `The endpoint's host ${host} could not be resolved.`,
 } as const;
+
+/** Sharing a car package (issue 29). */
+export const SHARE_MESSAGES = {
+  /** The same answer for a link that never existed, one turned off and one whose package is gone. */
+  notFound: 'This car is not shared (any more).',
+  nothingToShare: 'No image of this car package is finished yet: share it once an angle is done.',
+} as const;

@@ -119,6 +119,16 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-car-package-activity': ['table:read'],
   'get-car-package': ['table:read', 'uploads:read', 'renders:read'],
   'delete-car-package': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete'],
+  // Sharing (issue 29): Share on/off writes the package's token and the link's lookup item; the public routes read them,
+  // the dealer's logo (inlined in the page) and the finished images (answered by the stable image links).
+  'get-car-package-share': ['table:read'],
+  'share-car-package': ['table:read', 'table:write'],
+  'unshare-car-package': ['table:read', 'table:write'],
+  'get-shared-car': ['table:read', 'uploads:read'],
+  'get-shared-car-image': ['table:read', 'renders:read'],
+  // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
+  'get-shared-car-page': ['table:read', 'uploads:read', 'ssm:site-origin'],
+  'get-shared-car-embed': ['table:read', 'uploads:read', 'ssm:site-origin'],
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
   'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post', 'webhooks:enqueue'],
@@ -212,6 +222,10 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'list-car-packages': CAR_PACKAGE_OBJECTS,
   'get-car-package': CAR_PACKAGE_OBJECTS,
   'delete-car-package': CAR_PACKAGE_OBJECTS,
+  'get-shared-car': { uploads: ['logos/'] },
+  'get-shared-car-image': { renders: CAR_PACKAGE_OBJECTS.renders },
+  'get-shared-car-page': { uploads: ['logos/'] },
+  'get-shared-car-embed': { uploads: ['logos/'] },
   // The start also copies the dealer's checked logo (logos/) into the package.
   'start-car-package': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   'start-car-package-again': { uploads: [...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },

@@ -8,6 +8,7 @@ import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import { readLocalConfig, type LocalConfig } from './local-config';
 import { loadLocalSecrets } from './local-secrets';
 import { securityHeaders } from '../security-headers';
+import { NOT_SHARED_API_PATH, isEmbedPath, shareApiPath } from '../share-routes';
 import { ensureTable, startDynamoDbLocal, type RunningDynamoDb } from './dynamodb-local';
 import { startS3Local, type RunningS3 } from './s3-local';
 import { createHttpGateway } from './http-gateway';
@@ -220,18 +221,29 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const compress = compression({ filter: (req, res) => !!options.dev || (req.url ?? '').startsWith('/config.json') ? compression.filter(req, res) : false });
 
     // The same headers CloudFront adds (infra/security-headers.ts); Vite's dev server needs inline scripts, so no CSP there.
-    const headers = securityHeaders({ connect: [runtimeConfig.webSocketUrl, runtimeConfig.webSocketUrl.replace('localhost', '127.0.0.1')], img: [] });
-    if (options.dev) delete headers['content-security-policy'];
+    const sources = { connect: [runtimeConfig.webSocketUrl, runtimeConfig.webSocketUrl.replace('localhost', '127.0.0.1')], img: [] };
+    const headers = securityHeaders(sources);
+    // The shared car's embed (issue 29) is the one response other sites may frame.
+    const embedHeaders = securityHeaders(sources, 'any');
+    if (options.dev) {
+      delete headers['content-security-policy'];
+      delete embedHeaders['content-security-policy'];
+    }
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '/').split('?')[0]!;
       // DNS rebinding: a page on another site whose name resolves to 127.0.0.1 still sends its own Host.
       if (!isLocalHostHeader(req.headers.host)) return refuse(res, 421, 'This local server answers only to localhost and 127.0.0.1.');
-      for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(isEmbedPath(path) ? embedHeaders : headers)) res.setHeader(name, value);
       // The mailbox and the engines' management endpoints are for this machine only, whatever HOST listens on.
       if (!mayReach(path, req.socket.remoteAddress)) {
         return refuse(res, 403, 'The local mailbox and management endpoints answer only to this machine.');
       }
       if (path.startsWith('/api/')) return api(req, res);
+      // The shared car's page and embed (issue 29): the API renders them, as CloudFront's /c/* behaviours send them there.
+      if (path.startsWith('/c/')) {
+        req.url = shareApiPath(path) ?? NOT_SHARED_API_PATH;
+        return api(req, res);
+      }
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
       if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');
       if (path === '/_local/sfn' || path === '/_local/sfn/') return sfn(req, res);

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
@@ -7,7 +8,7 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../..');
 export const SPA_DIST = join(ROOT, 'frontend/dist');
 const STAMP = join(SPA_DIST, '.build-stamp');
-const INPUTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/landing.html', 'frontend/vite.config.ts', 'shared', 'package-lock.json'];
+const INPUTS = ['frontend/src', 'frontend/public', 'frontend/index.html', 'frontend/landing.html', 'frontend/share.html', 'frontend/vite.config.ts', 'shared', 'package-lock.json'];
 /** Text files worth serving compressed. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -37,16 +38,18 @@ export async function ensureSpaBuilt(log: (line: string) => void = console.log):
   const have = await readFile(STAMP, 'utf8').catch(() => '');
   if (have === want) return 'fresh';
   log('Building the web app (first start or sources changed)...');
-  const { build } = await import('vite');
-  // Always the production bundle, even when started from a test run (NODE_ENV=test would give development React).
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({ configFile: join(ROOT, 'frontend/vite.config.ts'), logLevel: 'warn', mode: 'production' });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  // Always the production bundle, even when started from a test run (NODE_ENV=test would give development React). In a
+  // process of its own: the build's pre-rendering loads React in production mode, and the host's handlers (the shared
+  // car page renders React on the server) must not find that copy in this process's module cache beside their own.
+  await new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', join(ROOT, 'frontend/vite.config.ts'), '--mode', 'production', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolvePromise() : reject(new Error(`Building the web app failed (vite build exited with ${code})`))));
+  });
   await precompress(SPA_DIST);
   await writeFile(STAMP, want);
   return 'built';

@@ -17,3 +17,4 @@ export * from './car-photo-check';
 export * from './images';
 export * from './admin-dealers';
 export * from './batch';
+export * from './share';

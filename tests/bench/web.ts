@@ -128,9 +128,9 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise
   }
 }
 
-async function writeSection(markdown: string): Promise<void> {
+async function writeSection(markdown: string, heading = '## Web'): Promise<void> {
   const existing = await readFile(DOC, 'utf8').catch(() => '# Benchmarks\n');
-  const start = existing.search(/^## Web\s*$/m);
+  const start = existing.search(new RegExp(`^${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'm'));
   let next: string;
   if (start === -1) next = `${existing.trimEnd()}\n\n${markdown}`;
   else {
@@ -141,11 +141,77 @@ async function writeSection(markdown: string): Promise<void> {
   await writeFile(DOC, `${next.trimEnd()}\n`);
 }
 
+/** Lighthouse runs of one page and preset: the median run, with the range of their performance scores. */
+async function lighthouseMedian(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRow & { range: string }> {
+  const runs: LighthouseRow[] = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await runLighthouse(url, preset));
+  runs.sort((a, b) => a.performance - b.performance);
+  const median = runs[Math.floor(runs.length / 2)]!;
+  return { ...median, range: `${runs[0]!.performance}-${runs[runs.length - 1]!.performance}` };
+}
+
+/**
+ * The shared car page (/c/<token>, issue 29), as a buyer opens a dealer's link: a dealer signs up, makes a package of
+ * one car photo (the local renderer, as `npm start` does), turns Share on; the page is measured as the landing page is.
+ */
+async function sharedCarSection(hostUrl: string): Promise<string> {
+  const { PackageApi, isFinal, signInNewDealer } = await import('../integration/package-api-client');
+  const { createPackage } = await import('../support/car-package-http');
+  const dealer = new PackageApi(hostUrl, await signInNewDealer(hostUrl, 'bench-share'));
+  await dealer.call('PATCH', '/api/profile', { dealer_name: 'Bench Motors' });
+  const photo = await readFile(join(ROOT, 'tests/fixtures/cars/bmw-2002-silver-front34-grass.jpg'));
+  const made = await createPackage(dealer, [{ file_name: 'front.jpg', bytes: photo }], '1974 BMW 2002');
+  if (!made.id || made.uploads[0] !== 'ok') throw new Error(`the bench package was not created: ${JSON.stringify(made.created.body)}`);
+  const started = await dealer.call('POST', `/api/car-packages/${made.id}/start`);
+  if (started.status !== 200) throw new Error(`the bench package did not start: ${JSON.stringify(started.body)}`);
+  const done = await dealer.waitFor(made.id, isFinal, 600_000, 500);
+  const share = await dealer.call<{ page_path: string | null }>('PUT', `/api/car-packages/${made.id}/share`);
+  if (!share.body.page_path) throw new Error(`Share did not turn on: ${JSON.stringify(share.body)}`);
+  const pageUrl = `${hostUrl}${share.body.page_path}`;
+  const finished = done.images.filter((i) => i.angle_status === 'completed').length;
+  const html = await (await fetch(pageUrl, { headers: { accept: 'text/html' } })).text();
+  const ogImage = /<meta property="og:image" content="([^"]+)"/.test(html);
+  const lcp = [
+    { width: 1280, ...(await largestContentfulPaint(pageUrl, 1280)) },
+    { width: 375, ...(await largestContentfulPaint(pageUrl, 375)) },
+  ];
+  console.log('Shared car LCP', lcp);
+  const rows: Array<LighthouseRow & { range: string }> = [];
+  for (const preset of ['mobile', 'desktop'] as const) {
+    const row = await lighthouseMedian(pageUrl, preset);
+    rows.push({ ...row, page: '/c/<token>' });
+    console.log('Lighthouse shared car', row);
+  }
+  return [
+    '## Web: shared car page',
+    '',
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts; \`-- --only=shared-car\` runs this part alone): local host, headless Chromium, cold cache.`,
+    '',
+    `The page of a shared car package (/c/<token>) with ${finished} finished angle${finished === 1 ? '' : 's'} (one photo of a car, rendered by the local renderer), rendered by the server per request from the build's share.html (stylesheet inline) and hydrated by its own entry. Open Graph image in the HTML: ${ogImage ? 'yes' : 'NO'}.`,
+    '',
+    '| viewport | LCP (no throttling) | element |',
+    '|---|---:|---|',
+    ...lcp.map((l) => `| ${l.width} px | ${l.ms} ms | ${l.element} |`),
+    '',
+    `Lighthouse, median of ${LIGHTHOUSE_RUNS} runs (mobile = simulated slow 4G, 4x CPU slowdown):`,
+    '',
+    '| page | preset | performance | range | accessibility | LCP | TBT | CLS |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.page} | ${r.preset} | ${r.performance} | ${r.range} | ${r.accessibility} | ${r.lcp} | ${r.tbt} | ${r.cls} |`),
+    '',
+  ].join('\n');
+}
+
 async function main() {
   const loadAtStart = loadavg();
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-web-'));
   const host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, log: () => undefined });
   try {
+    if (process.argv.includes('--only=shared-car')) {
+      await writeSection(await sharedCarSection(host.url), '## Web: shared car page');
+      console.log(`Written to ${DOC}`);
+      return;
+    }
     const url = `${host.url}/`;
     console.log(`Local host at ${host.url}`);
 
@@ -214,6 +280,7 @@ async function main() {
       '',
     ].join('\n');
     await writeSection(md);
+    await writeSection(await sharedCarSection(host.url), '## Web: shared car page');
     console.log(`Written to ${DOC}`);
   } finally {
     await host.stop();

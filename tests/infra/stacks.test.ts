@@ -388,16 +388,16 @@ describe('web stack', () => {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
         DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', Compress: true }),
-        CacheBehaviors: [Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST']) })],
+        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*', AllowedMethods: Match.arrayWith(['POST']) })]),
       }),
     });
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
-  it('one security headers policy (infra/security-headers.ts) on the SPA and on /api/*: strict CSP, HSTS, nosniff, DENY, referrer and permissions policies', () => {
+  it('one security headers policy (infra/security-headers.ts) on the SPA, /api/* and the shared car page: strict CSP, HSTS, nosniff, DENY, referrer and permissions policies', () => {
     const policies = web.findResources('AWS::CloudFront::ResponseHeadersPolicy');
-    expect(Object.keys(policies)).toHaveLength(1);
-    const [policyId, policy] = Object.entries(policies)[0]!;
+    expect(Object.keys(policies)).toHaveLength(2);
+    const [policyId, policy] = Object.entries(policies).find(([, p]) => p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions)!;
     const config = policy.Properties.ResponseHeadersPolicyConfig;
     const csp = JSON.stringify(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
     for (const directive of ["default-src 'self'", "script-src 'self' https://js.stripe.com;", "frame-ancestors 'none'", "object-src 'none'", 'cognito-idp.', 'wss://', 'https://api.stripe.com']) {
@@ -415,6 +415,37 @@ describe('web stack', () => {
     const ref = { Ref: policyId };
     expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(ref);
     expect(distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*').ResponseHeadersPolicyId).toEqual(ref);
+    expect(distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/c/*').ResponseHeadersPolicyId).toEqual(ref);
+  });
+
+  it("only the shared car's embed (/c/*/embed) may be framed, by any site: frame-ancestors *, no X-Frame-Options; page and embed go to the API uncached", () => {
+    const policies = Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const [embedId, embed] = policies.find(([, p]) => !p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions)!;
+    const config = embed.Properties.ResponseHeadersPolicyConfig;
+    const csp = JSON.stringify(config.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self' https://js.stripe.com;");
+    expect(config.SecurityHeadersConfig).toMatchObject({ StrictTransportSecurity: { Override: true }, ContentTypeOptions: { Override: true } });
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const patterns = distribution.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern);
+    // CloudFront takes the first behaviour that matches: the embed's before the page's.
+    expect(patterns.indexOf('/c/*/embed')).toBeLessThan(patterns.indexOf('/c/*'));
+    const behavior = (pattern: string) => distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+    expect(behavior('/c/*/embed').ResponseHeadersPolicyId).toEqual({ Ref: embedId });
+    // No other behaviour uses the framable policy.
+    const users = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors].filter((b) => JSON.stringify(b.ResponseHeadersPolicyId) === JSON.stringify({ Ref: embedId }));
+    expect(users.map((b: { PathPattern?: string }) => b.PathPattern)).toEqual(['/c/*/embed']);
+    const api = behavior('/api/*');
+    for (const pattern of ['/c/*', '/c/*/embed']) {
+      const b = behavior(pattern);
+      expect(b.TargetOriginId, pattern).toBe(api.TargetOriginId);
+      expect(b.CachePolicyId, pattern).toBe(api.CachePolicyId);
+      expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD']);
+      expect(b.FunctionAssociations, pattern).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    }
+    const rewrite = Object.values(web.findResources('AWS::CloudFront::Function')).find((f) => String(f.Properties.FunctionCode).includes('/api/share/'));
+    expect(rewrite?.Properties.FunctionCode).toContain('x-viewer-address');
   });
 
   it("/api/* requests carry the viewer's IP from the edge (x-viewer-address, overwritten at the edge), which the API handlers trust", () => {

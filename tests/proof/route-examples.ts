@@ -78,6 +78,8 @@ const PLAIN_PHOTO = new Uint8Array(readFileSync(new URL('../fixtures/cars/bmw-20
 const idempotency = () => `proof-${crypto.randomUUID()}`;
 /** The shape of a trial token (32 bytes, base64url) that no link has. */
 const UNKNOWN_TRIAL_TOKEN = 'A'.repeat(43);
+/** The shape of a share link's token (16 bytes, base64url) that no shared car has. */
+const UNKNOWN_SHARE_TOKEN = 'B'.repeat(22);
 
 /** An id of the right shape that no resource has. */
 const NO_SUCH_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
@@ -214,6 +216,17 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // The finished package was charged and rendered (not refunded): the owner passes the access check and is told so.
   'POST /api/car-packages/{id}/start-again': { ownership: 'resource', ok: 409, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'POST /api/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  // Sharing (issue 29). The owner's finished package can be shared (on and off again leave it as it was).
+  'GET /api/car-packages/{id}/share': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'PUT /api/car-packages/{id}/share': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  'DELETE /api/car-packages/{id}/share': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.finishedPackage } }) },
+  // A well-formed link no car has: the same 404 as a link turned off (the share tests cover real links end to end).
+  'GET /api/share/{token}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
+  'GET /api/share/{token}/images/{angle}/{size}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN, angle: 'front', size: 'full' } }) },
+  // The page and the embed (HTML) answer any token that is not shared with the same 404, malformed ones included: a page
+  // for a browser, the JSON error for other clients (as here).
+  'GET /api/share/{token}/page': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
+  'GET /api/share/{token}/embed': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
   // My Images: every dealer gets their own images (the owner's finished package's angles are the owner's only).
   'GET /api/images': { ownership: 'self', ok: 200, request: () => ({}) },
   'GET /api/admin/dealers': { ownership: 'none', ok: 200, request: (w) => ({ query: `email=${encodeURIComponent(w.owner.email)}` }) },

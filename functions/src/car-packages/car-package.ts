@@ -89,6 +89,8 @@ export interface StoredPackage {
   started_again_as?: string;
   /** The dealer's stock number or VIN, when created through the public API. */
   external_id?: string;
+  /** The public link's token while Share is on (issue 29; its lookup item is keyed by the token's SHA-256). */
+  share_token?: string;
 }
 
 export interface StoredImage {

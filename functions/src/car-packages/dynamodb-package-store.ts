@@ -6,7 +6,8 @@ import { MAX_FREE_RETRIES_PER_ANGLE } from '@shared/limits';
 import { cancellationCodes, dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { decodeCursor, encodeCursor, isDealerIndexKey } from '../adapters/dynamodb/cursor';
 import { withoutKeys } from '../adapters/dynamodb/item-attributes';
-import { keys, ttlAt } from '../adapters/dynamodb/keys';
+import { keys, shareKeys, ttlAt } from '../adapters/dynamodb/keys';
+import { sha256 } from '../lib/ids';
 import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
 import { pairedUpdate } from '../adapters/dynamodb/paired-update';
 import { queryPartition } from '../adapters/dynamodb/query-all';
@@ -319,7 +320,7 @@ export class DynamoDbPackageStore implements PackageStore {
     return (await queryPartition(keys.activeCarPackagesPartition)).map((i) => strip<ActivePackage>(i));
   }
 
-  async delete(id: string): Promise<boolean> {
+  async delete(id: string, shareToken?: string): Promise<boolean> {
     return ignoreConditionFailure(
       dynamo().send(
         new TransactWriteCommand({
@@ -335,6 +336,8 @@ export class DynamoDbPackageStore implements PackageStore {
             },
             // Every package has one item per angle: their keys are known without reading them.
             ...ANGLES.map((angle) => ({ Delete: { TableName: tableName(), Key: keys.carPackageImage(id, angle) } })),
+            // Its public link goes with it (issue 29).
+            ...(shareToken ? [{ Delete: { TableName: tableName(), Key: shareKeys.share(sha256(shareToken)) } }] : []),
           ],
         }),
       ),

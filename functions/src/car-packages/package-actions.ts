@@ -57,7 +57,7 @@ export async function deleteCarPackage(deps: Pick<PackageDeps, 'store' | 'photos
   const pkg = await deps.store.get(id);
   if (pkg) {
     if (pkg.user_id !== sub) throw notFound();
-    if (!(await deps.store.delete(id))) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.stillProcessing);
+    if (!(await deps.store.delete(id, pkg.share_token))) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.stillProcessing);
   } else {
     const draft = await deps.store.getDraft(id);
     if (!draft || draft.user_id !== sub) throw notFound();

@@ -76,8 +76,8 @@ export interface PackageStore {
   /** The package's final status; its active marker goes if it still names `executionName`. */
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;
-  /** Removes the package and its 8 angles (only when not running). False when it is running. */
-  delete(id: string): Promise<boolean>;
+  /** Removes the package, its 8 angles and its public link if shared (only when not running). False when it is running. */
+  delete(id: string, shareToken?: string): Promise<boolean>;
 }
 
 export interface PhotoStorage {

@@ -54,7 +54,12 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
 
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
-export type HandlerResult = { status?: number; body: unknown; headers?: Record<string, string> };
+export type HandlerResult =
+  | { status?: number; body: unknown; headers?: Record<string, string> }
+  /** A page (the shared car's, issue 29): sent as HTML, never cached. */
+  | { status?: number; html: string; headers?: Record<string, string> }
+  /** A file (a shared car's image): sent as it is, never cached; its headers say its type. */
+  | { status?: number; bytes: Buffer; headers: Record<string, string> };
 
 /**
  * Wraps a use case as an API Gateway (HTTP API, payload v2) handler: validates input with the shared zod
@@ -106,7 +111,12 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         event,
       });
-      response = json(result.status ?? 200, result.body, result.headers);
+      response =
+        'html' in result
+          ? { statusCode: result.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...result.headers }, body: result.html }
+          : 'bytes' in result
+            ? { statusCode: result.status ?? 200, headers: { 'cache-control': 'no-store', ...result.headers }, body: result.bytes.toString('base64'), isBase64Encoded: true }
+            : json(result.status ?? 200, result.body, result.headers);
     } catch (error) {
       // The public API answers its errors in its own documented shape (type, message, param).
       response = access === 'key' ? publicErrorResponse(error) : errorResponse(error);

@@ -147,6 +147,8 @@ export class HandlerFunction extends Construct {
         // The map has no copy of the sources, and after esbuild only the project's own files (not the dependencies'):
         // stack traces point at the TypeScript line for the project's frames (bundling/trim-source-map.ts).
         sourcesContent: false,
+        // Libraries' production builds (React renders the shared car page on the server: its development build is slower).
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         // ESM bundles still meet CommonJS dependencies that call require().
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
         // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with. The native image

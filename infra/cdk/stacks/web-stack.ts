@@ -14,7 +14,8 @@ import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
 import type { StageConfig } from '../stage-config';
-import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy } from '../../security-headers';
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, type Framing } from '../../security-headers';
+import { SHARE_REWRITE } from '../../share-routes';
 import { ORIGIN_VERIFY_HEADER } from '../../../functions/src/http/origin-guard';
 
 export interface WebStackProps extends StackProps {
@@ -89,37 +90,55 @@ export class WebStack extends Stack {
     });
 
     const apiDomain = `${props.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
-    // One policy for the SPA and the API (infra/security-headers.ts; the local host sends the same).
-    const securityHeaders = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'studio-lot: CSP, HSTS, nosniff, frame and referrer policies, permissions policy',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          override: true,
-          contentSecurityPolicy: contentSecurityPolicy({
-            connect: [
-              `https://cognito-idp.${this.region}.${this.urlSuffix}`,
-              `wss://${props.webSocketApiId}.execute-api.${this.region}.${this.urlSuffix}`,
-              `https://${props.uploadsBucket.bucketRegionalDomainName}`,
-            ],
-            img: [`https://${props.rendersBucket.bucketRegionalDomainName}`, `https://${props.uploadsBucket.bucketRegionalDomainName}`],
-          }),
+    const siteSources = {
+      connect: [
+        `https://cognito-idp.${this.region}.${this.urlSuffix}`,
+        `wss://${props.webSocketApiId}.execute-api.${this.region}.${this.urlSuffix}`,
+        `https://${props.uploadsBucket.bucketRegionalDomainName}`,
+      ],
+      img: [`https://${props.rendersBucket.bucketRegionalDomainName}`, `https://${props.uploadsBucket.bucketRegionalDomainName}`],
+    };
+    // One policy for the SPA and the API (infra/security-headers.ts; the local host sends the same), and the same one
+    // without X-Frame-Options and with frame-ancestors * for the shared car's embed, the one response other sites may frame.
+    const headersPolicy = (id: string, framing: Framing) =>
+      new cloudfront.ResponseHeadersPolicy(this, id, {
+        comment: `studio-lot: CSP, HSTS, nosniff, ${framing === 'none' ? 'frame, ' : ''}referrer and permissions policies${framing === 'any' ? ' (any site may frame: the embed)' : ''}`,
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { override: true, contentSecurityPolicy: contentSecurityPolicy(siteSources, framing) },
+          strictTransportSecurity: {
+            override: true,
+            accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
+            includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
+            preload: STRICT_TRANSPORT_SECURITY.preload,
+          },
+          contentTypeOptions: { override: true },
+          ...(framing === 'none' ? { frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY } } : {}),
+          referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN },
         },
-        strictTransportSecurity: {
-          override: true,
-          accessControlMaxAge: Duration.seconds(STRICT_TRANSPORT_SECURITY.maxAgeSeconds),
-          includeSubdomains: STRICT_TRANSPORT_SECURITY.includeSubdomains,
-          preload: STRICT_TRANSPORT_SECURITY.preload,
+        customHeadersBehavior: {
+          customHeaders: [
+            { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+            { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
+          ],
         },
-        contentTypeOptions: { override: true },
-        frameOptions: { override: true, frameOption: cloudfront.HeadersFrameOption.DENY },
-        referrerPolicy: { override: true, referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
-          { header: 'Cross-Origin-Opener-Policy', value: 'same-origin', override: true },
-        ],
-      },
+      });
+    const securityHeaders = headersPolicy('SecurityHeaders', 'none');
+    const embedHeaders = headersPolicy('EmbedSecurityHeaders', 'any');
+    const apiOrigin = new origins.HttpOrigin(apiDomain, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+    });
+    // The shared car's page and embed (issue 29): rendered by the API per request (never cached: Share off is 404 at once).
+    const shareRewrite = new cloudfront.Function(this, 'ShareRewrite', { code: cloudfront.FunctionCode.fromInline(SHARE_REWRITE), runtime: cloudfront.FunctionRuntime.JS_2_0 });
+    const sharedCar = (responseHeadersPolicy: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
+      origin: apiOrigin,
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy,
+      compress: true,
+      functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: shareRewrite }],
     });
     this.distribution = new cloudfront.Distribution(this, 'Cdn', {
       webAclId: props.webAclArn,
@@ -138,10 +157,7 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain, {
-            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-            customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
-          }),
+          origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
@@ -152,6 +168,9 @@ export class WebStack extends Stack {
             { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: new cloudfront.Function(this, 'ViewerAddress', { code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS), runtime: cloudfront.FunctionRuntime.JS_2_0 }) },
           ],
         },
+        // The more specific pattern first: CloudFront takes the first behaviour that matches.
+        '/c/*/embed': sharedCar(embedHeaders),
+        '/c/*': sharedCar(securityHeaders),
       },
     });
     NagSuppressions.addResourceSuppressions(this.distribution, [

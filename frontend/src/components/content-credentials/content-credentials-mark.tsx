@@ -12,7 +12,16 @@ import { CredentialsReport } from './credentials-report';
  * carries (the file is fetched and checked by the server, as /verify does), so what it lists is what a buyer or a
  * marketplace will read. Shared: the image viewer uses it, and My Images will.
  */
-export function ContentCredentialsMark({ imageUrl, className }: { imageUrl: string; className?: string }) {
+export function ContentCredentialsMark({
+  imageUrl,
+  className,
+  originalNote = 'Your original photo is kept, unchanged, with this package.',
+}: {
+  imageUrl: string;
+  className?: string;
+  /** Said below the report; the public page of a shared car (buyers) says nothing of the dealer's photos. */
+  originalNote?: string;
+}) {
   const [open, setOpen] = useState(false);
   const panel = useId();
   const check = useMutation({
@@ -47,7 +56,7 @@ export function ContentCredentialsMark({ imageUrl, className }: { imageUrl: stri
               {check.error.message}
             </p>
           )}
-          {check.data && <CredentialsReport report={check.data} originalNote="Your original photo is kept, unchanged, with this package." />}
+          {check.data && <CredentialsReport report={check.data} originalNote={originalNote || undefined} />}
         </div>
       )}
     </div>

@@ -17,7 +17,18 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
  * drag then moves the zoomed image. Every frame's image is in the page from the start, stacked, so a turn only shows
  * an image that has already loaded. Shared by the package page and the public page of a car.
  */
-export function WalkAroundViewer({ frames, title, className }: { frames: readonly WalkAroundFrame[]; title: string; className?: string }) {
+export function WalkAroundViewer({
+  frames,
+  title,
+  className,
+  fill = false,
+}: {
+  frames: readonly WalkAroundFrame[];
+  title: string;
+  className?: string;
+  /** Fill the height it is given (the embed fills its frame on the dealer's site) instead of a 3:2 stage. */
+  fill?: boolean;
+}) {
   const [chosen, setIndex] = useState(0);
   const [zoom, setZoom] = useState(MIN_ZOOM);
   const [pan, setPan] = useState<Point>({ x: 0, y: 0 });
@@ -32,6 +43,21 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
   const index = Math.min(chosen, Math.max(0, count - 1));
   const current = frames[index];
   const hasFrames = count > 0;
+  // The first frame loads alone, then every other frame at once: on a phone the first paint does not share the
+  // bandwidth with seven images not on show, and by the first turn every frame is there (no blank frame).
+  const [warm, setWarm] = useState(false);
+  const firstFrame = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const img = firstFrame.current;
+    if (!img || img.complete) return setWarm(true);
+    const done = () => setWarm(true);
+    img.addEventListener('load', done);
+    img.addEventListener('error', done);
+    return () => {
+      img.removeEventListener('load', done);
+      img.removeEventListener('error', done);
+    };
+  }, []);
 
   const stageSize = () => ({ width: stage.current?.clientWidth ?? 1, height: stage.current?.clientHeight ?? 1 });
   const show = (next: number) => {
@@ -119,7 +145,7 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
 
   const position = index + 1;
   return (
-    <div className={cn('grid gap-3', className)} data-testid="walk-around">
+    <div className={cn('grid gap-3', fill && 'h-full min-h-0 grid-rows-[minmax(0,1fr)_auto_auto]', className)} data-testid="walk-around">
       <div
         ref={stage}
         role="group"
@@ -136,7 +162,8 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
         data-angle={current.angle}
         data-zoom={zoom.toFixed(2)}
         className={cn(
-          'relative aspect-[3/2] w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
+          'relative w-full cursor-grab touch-pan-y overflow-hidden rounded-lg bg-slate-100 select-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing',
+          fill ? 'h-full min-h-0' : 'aspect-[3/2]',
           zoom > MIN_ZOOM && 'touch-none',
         )}
       >
@@ -147,7 +174,9 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
           {frames.map((frame, i) => (
             <img
               key={frame.angle}
-              src={frame.imageUrl}
+              ref={i === 0 ? firstFrame : undefined}
+              src={i === 0 || warm ? frame.imageUrl : undefined}
+              fetchPriority={i === 0 ? 'high' : undefined}
               alt={i === index ? `${frame.label}, studio image` : ''}
               aria-hidden={i === index ? undefined : true}
               draggable={false}
@@ -191,7 +220,7 @@ export function WalkAroundViewer({ frames, title, className }: { frames: readonl
                 i === index ? 'border-brand-700' : 'border-transparent',
               )}
             >
-              <img src={frame.imageUrl} alt="" draggable={false} className="size-full object-cover" />
+              <img src={i === 0 || warm ? frame.imageUrl : undefined} alt="" draggable={false} className="size-full object-cover" />
             </button>
           </li>
         ))}

@@ -139,3 +139,12 @@ export const integrationKeys = {
   webhookDelivery: (sub: string, endpointId: string, deliveryId: string) => ({ PK: `USER#${sub}`, SK: `WHDELIVERY#${endpointId}#${deliveryId}` }),
   webhookDeliveryPrefix: (endpointId: string) => `WHDELIVERY#${endpointId}#`,
 } as const;
+
+/**
+ * Shared cars (issue 29): the public link's lookup, keyed by the SHA-256 of its token (the token itself is kept on the
+ * package's META, for its dealer). It carries GSI1PK USER#<sub>, so an account erasure finds and deletes it.
+ */
+export const shareKeys = {
+  share: (tokenHash: string) => ({ PK: `SHARE#${tokenHash}`, SK: 'SHARE' }),
+  shareIndex: (sub: string, tokenHash: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `SHARE#${tokenHash}` }),
+} as const;

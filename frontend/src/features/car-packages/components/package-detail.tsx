@@ -19,6 +19,7 @@ import { formatDateTime, packageTitle } from './format';
 import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
 import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
 import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
+import { SharePanel } from './share-panel';
 import { PackagePhotos } from './package-photos';
 import { StartAgainDialog } from './start-again-dialog';
 import { SessionStatusBadge } from './status-badge';
@@ -162,6 +163,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
           <WalkAroundViewer frames={frames} title={title} className="max-w-3xl" />
         </section>
       )}
+      {frames.length > 0 && <SharePanel packageId={pkg.id} carName={title} />}
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Angles">
         {images.map((image) => (
           <li key={image.angle} className="flex min-w-0">

@@ -61,7 +61,12 @@ export function supportFaq(): readonly HelpItem[] {
     {
       question: 'How do I use the walk-around?',
       answer:
-        'On a finished car package, the Walk-around turns the car through its angles in order: swipe or drag across it, use the left and right arrow keys, the arrow buttons or the thumbnails. Pinch, the mouse wheel, the zoom buttons or + and - zoom into the full-size image. Angles that were not made are skipped. Sharing the walk-around on a public page or your own website is not available yet.',
+        'On a finished car package, the Walk-around turns the car through its angles in order: swipe or drag across it, use the left and right arrow keys, the arrow buttons or the thumbnails. Pinch, the mouse wheel, the zoom buttons or + and - zoom into the full-size image. Angles that were not made are skipped.',
+    },
+    {
+      question: 'How do I share a car with buyers?',
+      answer:
+        "On a finished car package, turn on Share: the car gets a public page with its walk-around, the images to download and their content credentials, and your dealer name and logo (nothing else of your account). Copy the link for messengers and listings, the embed code to show the walk-around on your own website, or the plain link for sites that allow no embeds. Share is off until you turn it on; turn it off and the link answers 'not found' at once. Deleting the package or your account removes the page too.",
     },
     {
       question: 'What is the Content credentials mark on my images?',

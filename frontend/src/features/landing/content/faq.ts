@@ -38,7 +38,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Can buyers turn the car round?',
     answer:
-      'On your car package page, yes: the finished angles form a walk-around you turn by swiping, dragging or with the arrow keys, and zoom into. A public page to share with buyers and an embed for your own website are not available yet; for now you download the images or the zip and use them where you list the car.',
+      'Yes. On your car package page the finished angles form a walk-around you turn by swiping, dragging or with the arrow keys, and zoom into. Turn on Share and the car gets its own public page, with the walk-around, every image to download and its content credentials, to send to buyers or put in your listings; the embed code puts the walk-around on your own website. Turn Share off and the link stops working at once.',
   },
   {
     question: 'What happens if a render fails?',

@@ -1,0 +1,18 @@
+import { sharedImagePathSchema } from '@shared/schemas/share';
+import { apiHandler } from '../http/api-handler';
+import { shareAdapters } from '../sharing/adapters';
+import { sharedImageFile } from '../sharing/share';
+
+const deps = shareAdapters();
+
+/** A shared image by its stable link: the file itself; never cached, so Share off is 404 at once. */
+export const handler = apiHandler('get-shared-car-image', { params: sharedImagePathSchema }, async ({ params }) => {
+  const file = await sharedImageFile(deps, params.token, params.angle, params.size);
+  return {
+    bytes: file.bytes,
+    headers: {
+      'content-type': file.content_type,
+      ...(file.file_name ? { 'content-disposition': `attachment; filename="${file.file_name}"` } : {}),
+    },
+  };
+});

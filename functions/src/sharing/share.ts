@@ -1,0 +1,144 @@
+/**
+ * Sharing a car package (issue 29): the dealer turns Share on and gets an unguessable link to a public page of the car;
+ * turning it off makes the link answer 404 at once. The public side reveals the car's name, the dealer's name and logo
+ * and the finished images: no account id, no e-mail, no package id. No AWS SDK here.
+ */
+import { randomBytes } from 'node:crypto';
+import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
+import { MAX_LOGO_BYTES } from '@shared/limits';
+import { SHARE_MESSAGES } from '@shared/messages';
+import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
+import { DomainError } from '../lib/errors';
+import { sha256 } from '../lib/ids';
+import type { AccountStore } from '../accounts/account-store';
+import type { LogoStorage } from '../accounts/logo';
+import { slugOf, type StoredImage, type StoredPackage } from '../car-packages/car-package';
+import { ownPackage } from '../car-packages/package-deps';
+import type { PackageStore, PhotoStorage } from '../car-packages/ports';
+
+/** Port: the public link's lookup item and the token on the package (DynamoDB in both homes). */
+export interface ShareStore {
+  /**
+   * Share on, in one transaction: the token on the package (only while it exists, is the dealer's and has none) and
+   * its lookup item. False when the package already had a token (another call won) or is gone: nothing written.
+   */
+  turnOn(pkg: Pick<StoredPackage, 'id' | 'user_id'>, token: string, tokenHash: string, now: string): Promise<boolean>;
+  /** Share off, in one transaction: the token off the package (if it is still this one) and the lookup item gone. */
+  turnOff(pkg: Pick<StoredPackage, 'id' | 'user_id'>, token: string, tokenHash: string): Promise<void>;
+  /** The package a token's hash points to. */
+  find(tokenHash: string): Promise<{ package_id: string; user_id: string } | undefined>;
+}
+
+export interface ShareDeps {
+  shares: ShareStore;
+  store: PackageStore;
+  photos: Pick<PhotoStorage, 'readRender'>;
+}
+
+export interface PublicShareDeps extends ShareDeps {
+  accounts: Pick<AccountStore, 'getProfile'>;
+  logos: Pick<LogoStorage, 'read'>;
+}
+
+const notShared = () => new DomainError('not_found', SHARE_MESSAGES.notFound);
+const newToken = () => randomBytes(16).toString('base64url');
+const finished = (images: readonly StoredImage[]) => images.filter((i) => i.angle_status === 'completed' && i.rendered_key && i.web_key);
+
+export function shareView(token: string | undefined): PackageShare {
+  return token ? { shared: true, page_path: sharePagePath(token), embed_path: shareEmbedPath(token) } : { shared: false, page_path: null, embed_path: null };
+}
+
+/** GET /api/car-packages/{id}/share */
+export async function packageShare(deps: Pick<ShareDeps, 'store'>, sub: string, id: string): Promise<PackageShare> {
+  const { pkg } = await ownPackage(deps, sub, id);
+  return shareView(pkg.share_token);
+}
+
+/** PUT /api/car-packages/{id}/share: Share on (again: the same link). A package with no finished image has nothing to show. */
+export async function sharePackage(deps: Pick<ShareDeps, 'store' | 'shares'>, sub: string, id: string, now: Date): Promise<PackageShare> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const { pkg, images } = await ownPackage(deps, sub, id);
+    if (pkg.share_token) return shareView(pkg.share_token);
+    if (finished(images).length === 0) throw new DomainError('conflict', SHARE_MESSAGES.nothingToShare);
+    const token = newToken();
+    if (await deps.shares.turnOn(pkg, token, sha256(token), now.toISOString())) return shareView(token);
+    // Another call turned it on in between (a double click): read the link it made.
+  }
+  const { pkg } = await ownPackage(deps, sub, id);
+  return shareView(pkg.share_token);
+}
+
+/** DELETE /api/car-packages/{id}/share: Share off; the link answers 404 from now on. Off again changes nothing. */
+export async function unsharePackage(deps: Pick<ShareDeps, 'store' | 'shares'>, sub: string, id: string): Promise<PackageShare> {
+  const { pkg } = await ownPackage(deps, sub, id);
+  if (pkg.share_token) await deps.shares.turnOff(pkg, pkg.share_token, sha256(pkg.share_token));
+  return shareView(undefined);
+}
+
+/** The shared package behind a token, or 404: unknown, turned off, or its package gone (consistent reads throughout). */
+async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store'>, token: string) {
+  const found = await deps.shares.find(sha256(token));
+  if (!found) throw notShared();
+  const shared = await deps.store.getWithImages(found.package_id);
+  if (!shared || shared.pkg.user_id !== found.user_id || shared.pkg.share_token !== token) throw notShared();
+  return shared;
+}
+
+/** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
+export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;
+const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, angle: Angle) => `${slugOf(pkg.session_name)}-${angle.replace(/_/g, '-')}.jpg`;
+
+/** GET /api/share/{token}: what the public page shows, finished angles in walk-around order. */
+export async function sharedCar(deps: PublicShareDeps, token: string): Promise<SharedCar> {
+  const { pkg, images } = await sharedPackage(deps, token);
+  const profile = await deps.accounts.getProfile(pkg.user_id);
+  const done = finished(images).sort((a, b) => WALK_AROUND_ORDER.indexOf(a.angle) - WALK_AROUND_ORDER.indexOf(b.angle));
+  return {
+    car_name: pkg.session_name,
+    dealer_name: profile?.dealer_name?.trim() || null,
+    logo_url: profile?.logo_key ? await logoDataUrl(deps, profile.logo_key) : null,
+    // Links on the site, never signed storage links: those name the storage keys (account and package ids).
+    images: done.map((i) => ({
+      angle: i.angle,
+      label: ANGLE_LABELS[i.angle],
+      web_url: sharedImagePath(token, i.angle, 'web'),
+      full_url: sharedImagePath(token, i.angle, 'full'),
+      file_name: fileNameOf(pkg, i.angle),
+    })),
+  };
+}
+
+/** The dealer's logo inline (a checked PNG of at most 800x400): its storage key names the account. */
+async function logoDataUrl(deps: Pick<PublicShareDeps, 'logos'>, key: string): Promise<string | null> {
+  const bytes = await deps.logos.read(key, MAX_LOGO_BYTES);
+  return bytes ? `data:image/png;base64,${bytes.toString('base64')}` : null;
+}
+
+export interface SharedImageFile {
+  bytes: Buffer;
+  content_type: 'image/jpeg' | 'image/webp';
+  /** The full size downloads under the car's name. */
+  file_name: string | null;
+}
+
+/**
+ * GET /api/share/{token}/images/{angle}/{size}: the file itself, from the site (a redirect to a signed storage link
+ * would show its key, which names the account and the package).
+ */
+export async function sharedImageFile(deps: ShareDeps, token: string, angle: Angle, size: 'full' | 'web'): Promise<SharedImageFile> {
+  const { pkg, images } = await sharedPackage(deps, token);
+  const image = finished(images).find((i) => i.angle === angle);
+  if (!image) throw notShared();
+  return size === 'full'
+    ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, angle) }
+    : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };
+}
+
+/**
+ * The picture a link preview shows (og:image): the front three-quarter view, as listings lead with it; the nearest
+ * finished angle otherwise.
+ */
+export function previewAngle(car: Pick<SharedCar, 'images'>): Angle | undefined {
+  const preference: Angle[] = ['front_left_corner', 'front_right_corner', 'front', 'left_side', 'right_side', 'rear_left_corner', 'rear_right_corner', 'rear'];
+  return preference.find((a) => car.images.some((i) => i.angle === a));
+}

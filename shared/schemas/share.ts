@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ANGLES } from '../angles';
+import { packageIdSchema } from './car-packages';
+
+/**
+ * Sharing a car package (issue 29): a public page per car at /c/<token>, off by default. The token is 16 random bytes
+ * in base64url (22 characters, 128 bits): unguessable, and the only thing the link reveals.
+ */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const shareTokenSchema = z.string({ error: 'token is required' }).regex(SHARE_TOKEN_PATTERN, { error: 'token is not a share link' });
+
+export const sharePathSchema = z.strictObject({ token: shareTokenSchema });
+/** The two sizes of a shared image: the full-size JPEG (downloads, og:image) and the gallery-size WebP (the page). */
+export const SHARED_IMAGE_SIZES = ['full', 'web'] as const;
+export const sharedImagePathSchema = z.strictObject({
+  token: shareTokenSchema,
+  angle: z.enum(ANGLES, { error: `angle must be one of ${ANGLES.join(', ')}` }),
+  size: z.enum(SHARED_IMAGE_SIZES, { error: `size must be one of ${SHARED_IMAGE_SIZES.join(', ')}` }),
+});
+export const sharePackagePathSchema = z.strictObject({ id: packageIdSchema });
+
+/** The dealer's view of a package's sharing (GET/PUT/DELETE /api/car-packages/{id}/share). */
+export const packageShareSchema = z.object({
+  shared: z.boolean(),
+  /** The public page's path (/c/<token>), null when Share is off. The page's origin is the site's. */
+  page_path: z.string().nullable(),
+  /** The embed's path (/c/<token>/embed), null when Share is off. */
+  embed_path: z.string().nullable(),
+});
+export type PackageShare = z.infer<typeof packageShareSchema>;
+
+/** One finished angle of a shared car: stable links on the site that answer the file itself. */
+export const sharedCarImageSchema = z.object({
+  angle: z.enum(ANGLES),
+  label: z.string(),
+  /** Gallery-size WebP (/api/share/<token>/images/<angle>/web). */
+  web_url: z.string(),
+  /** Full-size JPEG with its content credentials (/api/share/<token>/images/<angle>/full). */
+  full_url: z.string(),
+  /** The name the full-size image downloads under. */
+  file_name: z.string(),
+});
+
+/** What the public page shows (GET /api/share/{token}): the car, the dealer's name and logo; no id, no e-mail. */
+export const sharedCarSchema = z.object({
+  car_name: z.string(),
+  dealer_name: z.string().nullable(),
+  /** The dealer's logo as a data: URL (PNG), null without one. */
+  logo_url: z.string().nullable(),
+  images: z.array(sharedCarImageSchema),
+});
+export type SharedCar = z.infer<typeof sharedCarSchema>;
+export type SharedCarImage = z.infer<typeof sharedCarImageSchema>;
+
+export const sharePagePath = (token: string) => `/c/${token}`;
+export const shareEmbedPath = (token: string) => `/c/${token}/embed`;
