@@ -19,7 +19,7 @@ import {
   u2netpLicencePath,
   u2netpModelPath,
 } from '../../functions/src/renderer/cutout/u2netp-model';
-import { U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
+import { cropAround, U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
 import { u2netpSession } from '../../functions/src/renderer/cutout/u2netp-session';
 import { IsnetCutout } from '../../functions/src/renderer/local/isnet-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
@@ -90,6 +90,15 @@ describe('u2netp second pass on the car\'s crop', () => {
   // A turntable frame (1480x468, the car in a third of the width): squashed whole to 320x320 the model loses the
   // A-pillars and a mirror. bench:cutout measured boundary F 0.861 with one pass and 0.991 with the crop pass.
   const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
+  it('crops a small car with 20% around it, clamped to the frame; a car filling the frame gets no second pass', () => {
+    // A 400x340 car in a 1480x468 frame: 80 and 68 px around it, cut at the frame's bottom.
+    expect(cropAround({ left: 540, top: 100, right: 940, bottom: 440 }, 0.2, 1480, 468)).toEqual({ left: 460, top: 32, width: 560, height: 436 });
+    expect(cropAround({ left: 0, top: 0, right: 10, bottom: 10 }, 0.2, 100, 100)).toEqual({ left: 0, top: 0, width: 12, height: 12 });
+    // 0.8 x 0.6 of the frame plus margins covers more than half of it.
+    expect(cropAround({ left: 100, top: 200, right: 900, bottom: 800 }, 0.2, 1000, 1000)).toBeUndefined();
+    expect(cropAround({ left: 0, top: 0, right: 0, bottom: 0 }, 0.2, 100, 100)).toBeUndefined();
+  });
+
   it('keeps a small car\'s thin parts: boundary F at 3 px against ISNet >= 0.95 (one pass alone is below)', async () => {
     const file = resolve(ANGLES_DIR, 'toyota-corolla/corolla_castleCar_front.png');
     expect(existsSync(file), `${file} is needed (it is beside the repository here and on CI)`).toBe(true);

@@ -1,7 +1,7 @@
 /**
  * The permissive cut-out adapter: U²-Net small (Apache-2.0) at 320x320, its soft mask stretched to the photo's
- * working size; then a second pass on a crop around the car found by the first (the car's box plus 20% each side),
- * averaged with the first; optionally refined with a guided filter (the photo as guide); then the same clean-up as
+ * working size; where the car is small in the frame, a second pass on a crop around the car found by the first (its
+ * box plus 20% each side), averaged with the first; optionally refined with a guided filter (the photo as guide); then the same clean-up as
  * every cut-out (largest car body, attached pieces, no sign posts).
  */
 import sharp from 'sharp';
@@ -30,9 +30,11 @@ export interface U2netpRefinement {
  * mask itself (docs/benchmarks.md, "Cut-out"), and cost 0.1-0.5 s more.
  *
  * The crop pass is on: squashing a whole wide frame to 320x320 loses a small car's thin parts (A-pillars, mirrors
- * of the turntable photos, 1480x468 with the car in a third of the width). On the same 67 photos the average of
- * both passes raised boundary F >= 0.90 from 51 to 55 photos (median 0.980 to 0.988), IoU >= 0.97 unchanged at 61;
- * margins of 10% and 15%, the crop pass alone and the minimum of both were measured and each lost more elsewhere.
+ * of the turntable photos, 1480x468 with the car in a third of the width). It runs only where the crop is under
+ * half the frame (a car filling the frame gets one pass, at the same cost as before). On bench:cutout's 67 photos
+ * it raised boundary F >= 0.90 from 51 to 54 photos (median 0.980 to 0.985), IoU >= 0.97 unchanged at 61.
+ * Margins of 10% and 15%, the crop pass alone, the minimum of both, and the crop pass on every photo were measured:
+ * each lost more elsewhere or doubled the time of the median photo (docs/benchmarks.md, "Cut-out").
  */
 export const DEFAULT_REFINEMENT: U2netpRefinement = { refine: 'none', radiusFraction: 0.004, eps: 1e-4, cropMargin: 0.2 };
 
@@ -50,8 +52,7 @@ export class U2netpCutout implements CarCutout {
   /** The refined soft mask (0..255) at the photo's size, before clean-up. */
   async softMask(photo: CutoutPhoto): Promise<Uint8Array> {
     const { width: w, height: h } = photo;
-    const first = await passOn(photo, { left: 0, top: 0, width: w, height: h });
-    const stretched = this.refinement.cropMargin > 0 ? await withCropPass(photo, first, this.refinement.cropMargin) : first;
+    const { soft: stretched } = await this.passes(photo);
     if (this.refinement.refine === 'none') return stretched;
     const n = w * h;
     const p = new Float32Array(n);
@@ -70,11 +71,24 @@ export class U2netpCutout implements CarCutout {
   }
 
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
-    return cleanMask(await this.softMask(photo), photo.width, photo.height);
+    if (this.refinement.refine !== 'none') return cleanMask(await this.softMask(photo), photo.width, photo.height);
+    const { soft, clean } = await this.passes(photo);
+    return clean ?? cleanMask(soft, photo.width, photo.height);
+  }
+
+  /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
+  private async passes(photo: CutoutPhoto): Promise<{ soft: Uint8Array; clean?: CleanMask }> {
+    const { width: w, height: h } = photo;
+    const first = await passOn(photo, { left: 0, top: 0, width: w, height: h });
+    if (this.refinement.cropMargin <= 0) return { soft: first };
+    const clean = cleanMask(first, w, h);
+    const region = cropAround(clean.box, this.refinement.cropMargin, w, h);
+    if (!region) return { soft: first, clean };
+    return { soft: fuse(first, await passOn(photo, region), region, w, h) };
   }
 }
 
-interface Region {
+export interface Region {
   left: number;
   top: number;
   width: number;
@@ -100,24 +114,28 @@ async function passOn(photo: CutoutPhoto, region: Region): Promise<Uint8Array> {
 }
 
 /**
- * The second pass: the car's box from the first pass (after the usual clean-up) plus `margin` each side, run at the
- * model's full 320x320, averaged with the first pass. Outside the crop the second pass counts as background, so
- * what only the first pass saw far from the car is halved.
+ * The crop for the second pass: the car's box from the first pass (after the usual clean-up) plus `margin` each
+ * side. None when it covers half the frame or more: there the second pass sees nearly the same pixels at nearly the
+ * same scale (on bench:cutout it changed those photos by little either way) and would double the time.
  */
-async function withCropPass(photo: CutoutPhoto, first: Uint8Array, margin: number): Promise<Uint8Array> {
-  const { width: w, height: h } = photo;
-  const box = cleanMask(first, w, h).box;
-  if (box.right <= box.left || box.bottom <= box.top) return first;
+export function cropAround(box: CleanMask['box'], margin: number, w: number, h: number): Region | undefined {
+  if (box.right <= box.left || box.bottom <= box.top) return undefined;
   const mx = Math.round((box.right - box.left) * margin);
   const my = Math.round((box.bottom - box.top) * margin);
   const left = Math.max(0, box.left - mx);
   const top = Math.max(0, box.top - my);
   const region = { left, top, width: Math.min(w, box.right + mx) - left, height: Math.min(h, box.bottom + my) - top };
-  const second = await passOn(photo, region);
+  return region.width * region.height >= MAX_CROP_SHARE * w * h ? undefined : region;
+}
+
+const MAX_CROP_SHARE = 0.5;
+
+/** The two passes averaged; outside the crop the second pass counts as background (what only the first saw far from the car is halved). */
+function fuse(first: Uint8Array, second: Uint8Array, region: Region, w: number, h: number): Uint8Array {
   const fused = new Uint8Array(w * h);
   for (let i = 0; i < fused.length; i++) fused[i] = (first[i]! + 1) >> 1;
   for (let y = 0; y < region.height; y++) {
-    const row = (y + top) * w + left;
+    const row = (y + region.top) * w + region.left;
     for (let x = 0; x < region.width; x++) fused[row + x] = (first[row + x]! + second[y * region.width + x]! + 1) >> 1;
   }
   return fused;
