@@ -29,6 +29,7 @@ import { ANGLES, MIRRORED_ANGLE, type Angle } from '@shared/angles';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { DEFAULT_REFINEMENT } from '../../functions/src/renderer/cutout/u2netp-cutout';
 import { classifyAngle, noseDirection, viewFeatures, type View } from '../../functions/src/vision/angle-classifier';
 import { angleFeatures, mirrorFeatures, type AngleFeatures } from '../../functions/src/vision/angle-features';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from '../../functions/src/vision/angle-training';
@@ -50,7 +51,9 @@ const ONLY = process.argv.includes('--split') ? process.argv[process.argv.indexO
 /** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in), its masks cached apart per model. */
 const CUTOUT_MODEL = cutoutModelFromEnv();
 const cutout = createCutout(CUTOUT_MODEL);
-const MASK_CACHE = resolve(ROOT, '.cache/vision-eval', CUTOUT_MODEL === 'isnet' ? '' : CUTOUT_MODEL);
+// u2netp's masks are kept per refinement setting, so a changed default (the crop pass) is not read from old masks.
+const u2netpSetting = createHash('sha256').update(JSON.stringify(DEFAULT_REFINEMENT)).digest('hex').slice(0, 8);
+const MASK_CACHE = resolve(ROOT, '.cache/vision-eval', CUTOUT_MODEL === 'isnet' ? '' : `${CUTOUT_MODEL}-${u2netpSetting}`);
 
 /**
  * The cut-out (ISNet 2-5 s a photo, u2netp about 1 s) kept on disk by the photo's content, so that a second run measures the classifier
