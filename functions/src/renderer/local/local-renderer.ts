@@ -80,7 +80,19 @@ const cutOuts = new Map<string, Promise<CutOutPhoto>>();
 
 const contentKey = (source: SourcePhoto) => createHash('sha256').update(source.bytes).digest('hex');
 
-function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
+/** A photo decoded once by its caller (the byte check before any model), with the time that took. */
+interface Decoded {
+  photo: DecodedPhoto;
+  ms: number;
+}
+
+async function decodeTimed(source: SourcePhoto): Promise<Decoded> {
+  const t = performance.now();
+  const photo = await decodePhoto(source.bytes, source.id);
+  return { photo, ms: performance.now() - t };
+}
+
+function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto> {
   const key = contentKey(source);
   let entry = cutOuts.get(key);
   if (entry) {
@@ -89,9 +101,9 @@ function cutOutOnce(source: SourcePhoto): Promise<CutOutPhoto> {
     return entry;
   }
   entry = (async () => {
-    const t = performance.now();
-    const photo = await decodePhoto(source.bytes, source.id);
-    const validateMs = performance.now() - t;
+    // A photo its caller decoded already is not decoded again (a 20 MP JPEG takes a few hundred ms).
+    const { photo, ms: validateMs } = decoded ?? (await decodeTimed(source));
+    const t = performance.now() - validateMs;
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
     const stored = await decodeCutoutRecord(source.cutout, source.bytes, cutout.name, photo);
     if (stored) {
@@ -134,12 +146,14 @@ function preparePhoto(source: SourcePhoto, cut: CutOutPhoto): PreparedPhoto {
 /** Validates every photo first (cheap, no model), then cuts each out once. */
 export async function preparePhotos(sources: SourcePhoto[]): Promise<PreparedPhoto[]> {
   if (sources.length === 0) throw new RenderPermanentError('No photos were given.');
-  // Bytes first, for every photo: a damaged photo is refused before any model runs.
-  for (const source of sources) if (!cutOuts.has(contentKey(source))) await decodePhoto(source.bytes, source.id);
+  // Bytes first, for every photo: a damaged photo is refused before any model runs. The decoded pixels go on to the
+  // cut-out, so no photo is decoded twice.
+  const decoded = new Map<SourcePhoto, Decoded>();
+  for (const source of sources) if (!cutOuts.has(contentKey(source))) decoded.set(source, await decodeTimed(source));
   const prepared: PreparedPhoto[] = [];
   for (const source of sources) {
     try {
-      prepared.push(preparePhoto(source, await cutOutOnce(source)));
+      prepared.push(preparePhoto(source, await cutOutOnce(source, decoded.get(source))));
     } catch (error) {
       // Same bytes under another id (a cached refusal in flight) still name this photo.
       if (error instanceof PhotoRejectedError) throw new PhotoRejectedError(error.reason, error.message, source.id);
