@@ -11,7 +11,7 @@ import { packageChanged } from '../car-packages/package-events';
 import type { Notify, PackageStore, PhotoStorage } from '../car-packages/ports';
 import { logger } from '../lib/logger';
 import type { VideoEncoder } from './port';
-import { FADE_TICKS, VIDEO_HEIGHT, VIDEO_TICKS_PER_SECOND, VIDEO_WIDTH, walkAroundAngles, walkAroundTimeline, type Timeline } from './timeline';
+import { VIDEO_HEIGHT, VIDEO_TICKS_PER_SECOND, VIDEO_WIDTH, walkAroundAngles, walkAroundTimeline, type Timeline } from './timeline';
 import { fitFrame, mixI420, rgbToI420 } from './video-frames';
 
 export interface VideoDeps {
@@ -75,7 +75,7 @@ export async function makeWalkAroundVideo(deps: VideoDeps, run: VideoRun): Promi
     ticksPerSecond: VIDEO_TICKS_PER_SECOND,
     frames: framesOf(timeline, pictures),
     // Every hold starts a group of pictures (a hold and the fade after it): a player seeking to any angle starts there.
-    keyframeEvery: FADE_TICKS + 1,
+    keyframeEvery: timeline.frames.length / timeline.angles.length,
   });
   const encodeMs = performance.now() - started - imagesMs;
 

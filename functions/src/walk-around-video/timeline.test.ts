@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANGLES, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
-import { FADE_TICKS, VIDEO_SECONDS, VIDEO_TICKS_PER_SECOND, walkAroundAngles, walkAroundTimeline, type Timeline } from './timeline';
+import { FADE_STEP_TICKS, FADE_TICKS, VIDEO_SECONDS, VIDEO_TICKS_PER_SECOND, walkAroundAngles, walkAroundTimeline, type Timeline } from './timeline';
 
 /** Which angle fills the screen at each tick: the hold's angle, or during a fade the pair and the weight. */
 function ticksOf(timeline: Timeline) {
@@ -29,6 +29,9 @@ describe('walk-around video timeline', () => {
     // The angles share the time evenly (to a tick).
     const held = timeline.frames.filter((f) => f.weight === 0).map((f) => f.ticks);
     expect(Math.max(...held) - Math.min(...held)).toBeLessThanOrEqual(1);
+    // Every angle's slot has as many frames (a keyframe starts each: ../make-walk-around-video.ts).
+    expect(timeline.frames.length % n).toBe(0);
+    expect(timeline.frames.filter((f, i) => i % (timeline.frames.length / n) === 0).every((f) => f.weight === 0)).toBe(true);
   });
 
   it('8 angles: each held 14 frames (0.58 s) then cross-faded into the next over 10 (0.42 s), the last back into the first', () => {
@@ -39,10 +42,12 @@ describe('walk-around video timeline', () => {
       expect(slot.slice(0, 14).every((f) => f.from === i && f.weight === 0)).toBe(true);
       const fade = slot.slice(14);
       expect(fade).toHaveLength(FADE_TICKS);
-      expect(fade.every((f) => f.from === i && f.to === (i + 1) % 8)).toBe(true);
+      expect(fade.every((f) => f.from === i && f.to === (i + 1) % 8 && f.weight > 0)).toBe(true);
     }
-    // One encoded frame per hold and per fade step: 8 + 80, not 192.
-    expect(timeline.frames).toHaveLength(8 + 8 * FADE_TICKS);
+    // One encoded frame per hold and per fade step (2 ticks each): 8 + 40 frames, not 192.
+    expect(FADE_TICKS / FADE_STEP_TICKS).toBe(5);
+    expect(timeline.frames).toHaveLength(8 + 8 * 5);
+    expect(timeline.frames.filter((f) => f.weight > 0).every((f) => f.ticks === FADE_STEP_TICKS)).toBe(true);
   });
 
   it('fades are soft: strictly rising weights between 0 and 1, eased (small steps at both ends, larger in the middle)', () => {
@@ -50,7 +55,7 @@ describe('walk-around video timeline', () => {
     const fades = timeline.frames.filter((f) => f.weight > 0);
     for (let i = 0; i < timeline.angles.length; i++) {
       const weights = fades.filter((f) => f.from === i).map((f) => f.weight);
-      expect(weights).toHaveLength(FADE_TICKS);
+      expect(weights).toHaveLength(FADE_TICKS / FADE_STEP_TICKS);
       expect(weights[0]).toBeGreaterThan(0);
       expect(weights.at(-1)).toBeLessThan(1);
       const steps = weights.slice(1).map((w, k) => w - weights[k]!);
