@@ -71,11 +71,12 @@ function ZipButton({ pkg }: { pkg: CarPackageDetail }) {
  */
 function VideoDownload({ video }: { video: NonNullable<CarPackageDetail['video']> }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
       <span className="text-sm text-slate-600">
         {Math.round(video.duration_seconds)} s · {(video.size_bytes / 1_000_000).toFixed(1)} MB
       </span>
-      <Button variant="outline" asChild>
+      {/* On a phone the label wraps inside the button rather than pushing the page sideways. */}
+      <Button variant="outline" asChild className="h-auto min-h-10 max-w-full whitespace-normal">
         <a href={video.url} download={video.file_name}>
           <FileVideo aria-hidden="true" />
           Download walk-around video (MP4)
@@ -178,7 +179,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
       </div>
       {frames.length > 0 && (
         <section className="grid gap-3" aria-labelledby="walk-around-title">
-          <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex max-w-3xl flex-wrap items-center justify-between gap-2">
             <h3 id="walk-around-title" className="text-lg font-semibold text-slate-900">
               Walk-around
             </h3>
