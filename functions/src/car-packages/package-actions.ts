@@ -90,7 +90,7 @@ export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' |
     if (pkg.video) files[ZIP_VIDEO_NAME] = await deps.photos.readRender(pkg.video.key);
     files['README.txt'] = strToU8(
       `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n` +
-        (pkg.video ? `${ZIP_VIDEO_NAME}: a ${pkg.video.duration_seconds} s walk-around video of them (H.264 MP4, 1280x720).\n` : ''),
+        (pkg.video ? `${ZIP_VIDEO_NAME}: the walk-around video of these images (${pkg.video.duration_seconds} s, H.264 MP4, 1280x720).\n` : ''),
     );
     // JPEGs and the MP4 are already compressed: stored as they are.
     await deps.photos.putRender(key, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
