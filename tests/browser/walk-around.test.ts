@@ -207,7 +207,7 @@ describe('walk-around viewer', () => {
         max = Math.max(max, data[i + 1]!);
       }
       return { duration: video.duration, width: video.videoWidth, height: video.videoHeight, contrast: max - min };
-    }, await action.getAttribute('href'));
+    }, (await action.getAttribute('href'))!);
     expect(played.duration).toBeCloseTo(8, 1);
     expect(played).toMatchObject({ width: 1280, height: 720 });
     expect(played.contrast).toBeGreaterThan(60);
