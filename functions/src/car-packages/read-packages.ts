@@ -18,7 +18,7 @@ export async function carPackageActivity(deps: Pick<PackageDeps, 'store'>, sub: 
 }
 
 /** The download name of a package's walk-around video: the car's name, as its images and zip are named. */
-export const videoFileName = (pkg: Pick<StoredPackage, 'session_name'>) => `${slugOf(pkg.session_name)}-walk-around.mp4`;
+const videoFileName = (pkg: Pick<StoredPackage, 'session_name'>) => `${slugOf(pkg.session_name)}-walk-around.mp4`;
 
 async function videoView(pkg: StoredPackage, photos: PackageDeps['photos']): Promise<PackageVideo | null> {
   const video = pkg.video;
