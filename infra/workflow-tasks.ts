@@ -8,6 +8,7 @@ export const WORKFLOW_TASK_HANDLERS = {
   render: 'package-render-angle',
   angleFailed: 'package-angle-failed',
   finalize: 'package-finalize',
+  video: 'package-walk-around-video',
 } as const;
 export type WorkflowTask = keyof typeof WORKFLOW_TASK_HANDLERS;
 
@@ -34,5 +35,10 @@ export const RENDER_TASK_TIMEOUT_SECONDS = 6 * 60;
 export const RENDER_MEMORY_MB = 2048;
 /** Retries of a render on the renderer's retryable errors (rate limits, 5xx, time-outs). */
 export const RENDER_RETRY = { maxAttempts: 3, intervalSeconds: 5, backoffRate: 2 } as const;
+/**
+ * The walk-around video task (after the package is finished): reading and fitting 8 images and encoding 48 frames took
+ * about 1.5 CPU-s here (README, "Walk-around video"); the limit leaves room for a slow Lambda start and S3.
+ */
+export const VIDEO_TASK_TIMEOUT_SECONDS = 120;
 /** The whole execution's limit: every angle's tries run at once, so one angle's worst case plus margin. */
 export const WORKFLOW_TIMEOUT_MINUTES = 35;

@@ -14,6 +14,8 @@ export type LiveEvent =
       status_message: string | null;
       /** Its credit was refunded: no free retries, "Start again" instead. */
       credit_refunded: boolean;
+      /** Its walk-around video is made (issue 29): the browser fetches the package's detail for the video's link. */
+      has_video: boolean;
       updated_at: string;
     }
   /** One angle of a car package changed. */

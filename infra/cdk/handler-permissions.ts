@@ -145,6 +145,9 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign', 'webhooks:enqueue'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
   'package-finalize': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
+  // The walk-around video (issue 29): reads the finished images, writes the MP4 beside them and records it on the package;
+  // renders:delete: the MP4 goes again when the package was deleted or erased while it encoded, and a replaced one goes.
+  'package-walk-around-video': ['table:read', 'table:write', 'renders:read', 'renders:write', 'renders:delete', 'websocket:post', 'native:sharp'],
   // Closes lost car packages and lost batches.
   'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post', 'webhooks:enqueue'],
   // Batch processor (issue 12; super users: every route reads the caller's profile for the role)
@@ -238,6 +241,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'v1-create-car-package-zip': CAR_PACKAGE_OBJECTS,
   'package-prepare': CAR_PACKAGE_OBJECTS,
   'package-render-angle': CAR_PACKAGE_OBJECTS,
+  'package-walk-around-video': { renders: CAR_PACKAGE_OBJECTS.renders },
   // Batches: drafts/batches/<sub>/ until the start keeps checked copies under batches/<sub>/ (renders beside them).
   'create-batch': { uploads: ['drafts/batches/'] },
   'start-batch': { uploads: ['drafts/batches/', 'batches/'], renders: ['batches/'] },

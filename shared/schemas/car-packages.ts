@@ -153,9 +153,24 @@ export const carPackageSummarySchema = z.object({
 });
 export type CarPackageSummary = z.infer<typeof carPackageSummarySchema>;
 
+/** The walk-around video of a package's finished angles (issue 29): an H.264 MP4, 1280×720, about 8 s. */
+export const packageVideoSchema = z.object({
+  /** Signed, short-lived; the browser saves it as file_name. */
+  url: z.string(),
+  file_name: z.string(),
+  size_bytes: z.number().int().positive(),
+  duration_seconds: z.number().positive(),
+  /** The angles it shows, in the order it shows them (a walk around the car from the front). */
+  angles: z.array(z.enum(ANGLES)),
+  made_at: z.string(),
+});
+export type PackageVideo = z.infer<typeof packageVideoSchema>;
+
 export const carPackageDetailSchema = carPackageSummarySchema.extend({
   images: z.array(packageImageSchema),
   photos: z.array(packagePhotoSchema),
+  /** Null until made: after the package finished with at least 2 angles (made after, so it follows by seconds). */
+  video: packageVideoSchema.nullable(),
 });
 export type CarPackageDetail = z.infer<typeof carPackageDetailSchema>;
 

@@ -124,6 +124,11 @@ async function runPackage(api: PackageApi, sfn: SFNClient, region: string, photo
   const cpu1 = groupCpu(host!.child.pid!);
   const lastAngle = Math.max(...detail.images.map((i) => Date.parse(i.updated_at)));
   const execution = await executionOf(sfn, region, id);
+  // The walk-around video is made after the package finished: the next run starts once it is done, so its CPU is not
+  // counted in the next package's (it is reported apart: breakdown().video).
+  while (execution && (await sfn.send(new DescribeExecutionCommand({ executionArn: execution.arn }))).status === 'RUNNING') {
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
   const trace = execution ? ((await (await fetch(`${api.url}/_local/sfn/trace?executionArn=${encodeURIComponent(execution.arn)}`)).json()) as { tasks: TaskRecord[] }) : undefined;
   return { id, wallMs: lastAngle - t0, observedMs, startCallMs, detail, tasks: trace?.tasks ?? [], cpu: { node: cpu1.other - cpu0.other, java: cpu1.java - cpu0.java } };
 }
@@ -142,12 +147,17 @@ async function executionOf(sfn: SFNClient, region: string, packageId: string): P
   return undefined;
 }
 
-/** Where one execution's time went: prepare, the slowest angle's tasks, finalize, and what is left (interpreter, waits). */
+/**
+ * Where one execution's time went: prepare, the slowest angle's tasks, finalize, and what is left (interpreter, waits).
+ * The walk-around video comes after the package is finished: not in the span, reported apart.
+ */
+const VIDEO_STATE = 'Make walk-around video';
 function breakdown(run: PackageRun) {
   const by = (state: string) => run.tasks.filter((t) => t.state === state);
   const sum = (ts: TaskRecord[]) => ts.reduce((a, t) => a + (t.ms ?? 0), 0);
-  const first = Math.min(...run.tasks.map((t) => t.startedAt));
-  const last = Math.max(...run.tasks.map((t) => t.startedAt + (t.ms ?? 0)));
+  const packageTasks = run.tasks.filter((t) => t.state !== VIDEO_STATE);
+  const first = Math.min(...packageTasks.map((t) => t.startedAt));
+  const last = Math.max(...packageTasks.map((t) => t.startedAt + (t.ms ?? 0)));
   const renders = by('Render angle');
   const renderMs = run.detail.images.map((i) => i.metadata.render_ms).filter((x): x is number => typeof x === 'number');
   return {
@@ -159,6 +169,7 @@ function breakdown(run: PackageRun) {
     finalize: sum(by('Finalize package')) + sum(by('Close after preparation failed')),
     tasksSpan: last - first,
     rendererMs: renderMs,
+    video: sum(by(VIDEO_STATE)),
   };
 }
 const list = (xs: number[]) => (xs.length ? xs.map((x) => (x / 1000).toFixed(2)).join(', ') : '-');
@@ -324,7 +335,7 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package\` (
     .map((i) => `${i.angle}${i.metadata.mirrored ? ' mirrored' : ''}`)
     .join(', ')})${sample.images.some((i) => i.angle_status !== 'completed') ? ', the other angles failed' : ''}; \`renderPackage\` made ${directImages}. Wall time is POST /start (sent) to the server time of the last angle's update; the polling client saw the final status ${s(median(packages.map((p) => p.observedMs)))} after the start (median), the start call itself took ${s(median(packages.map((p) => p.startCallMs)))}.
 
-Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(pm.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}. CPU the host used meanwhile: ${pm.cpu.node.toFixed(2)} s Node (handlers, renderer, S3 stand-in), ${pm.cpu.java.toFixed(2)} s DynamoDB Local.
+Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(pm.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}; then the walk-around video ${s(b.video)} (after the package finished, not in these times). CPU the host used meanwhile: ${pm.cpu.node.toFixed(2)} s Node (handlers, renderer, S3 stand-in), ${pm.cpu.java.toFixed(2)} s DynamoDB Local.
 Median (ii) package: start call ${s(fm.startCallMs)} (the execution starts at its end), prepare ${s(f.prepare)}, mark processing ${list(f.markProcessing)} s, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}; host CPU ${fm.cpu.node.toFixed(2)} s Node, ${fm.cpu.java.toFixed(2)} s DynamoDB Local, for ${SCRIPTED_DELAY_MS / 1000} s of waiting per render on ${cpus().length} cores.
 Median 1-angle package: prepare ${s(sb.prepare)} (the 7 angles no photo shows are marked failed there), mark processing ${list(sb.markProcessing)} s, render task ${list(sb.render)} s (render_ms ${list(sb.rendererMs)} s), finalize ${s(sb.finalize)}; host CPU ${sm.cpu.node.toFixed(2)} s Node, ${sm.cpu.java.toFixed(2)} s DynamoDB Local.
 `;

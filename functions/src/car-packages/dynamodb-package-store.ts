@@ -13,7 +13,7 @@ import { pairedUpdate } from '../adapters/dynamodb/paired-update';
 import { queryPartition } from '../adapters/dynamodb/query-all';
 import { txIds, type AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
-import { refundKey, type StoredDraft, type StoredImage, type StoredPackage, type StoredPhoto } from './car-package';
+import { refundKey, type StoredDraft, type StoredImage, type StoredPackage, type StoredPhoto, type StoredVideo } from './car-package';
 import type { ActivePackage, PackageStore, RenderResult, RetryOutcome } from './ports';
 
 /** Items read back as records: without their keys, entity and TTL attribute. */
@@ -314,6 +314,26 @@ export class DynamoDbPackageStore implements PackageStore {
         }),
       ),
     );
+  }
+
+  async recordVideo(id: string, video: StoredVideo, executionName: string): Promise<{ pkg: StoredPackage; previous?: StoredVideo } | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: 'SET video = :v, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK) AND execution_name = :e',
+          ExpressionAttributeValues: { ':v': video, ':now': video.made_at, ':e': executionName },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      const before = strip<StoredPackage>(out.Attributes!);
+      return { pkg: { ...before, video, updated_at: video.made_at }, ...(before.video ? { previous: before.video } : {}) };
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw error;
+    }
   }
 
   async listActive(): Promise<ActivePackage[]> {

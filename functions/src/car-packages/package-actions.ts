@@ -67,25 +67,32 @@ export async function deleteCarPackage(deps: Pick<PackageDeps, 'store' | 'photos
   await deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads');
 }
 
+/** The walk-around video's name inside a package's zip (issue 29). */
+export const ZIP_VIDEO_NAME = 'walk-around.mp4';
+
 /**
- * POST /api/car-packages/{id}/zip: every completed full-size image in one zip named after the car, built once
- * per set of images and kept beside them; answers a signed link.
+ * POST /api/car-packages/{id}/zip: every completed full-size image in one zip named after the car, with the walk-around
+ * video once it is made, built once per set of files and kept beside them; answers a signed link.
  */
 export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' | 'now'>, sub: string, id: string) {
   const { pkg, images } = await ownPackage(deps, sub, id);
   const done = images.filter((i) => i.angle_status === 'completed' && i.rendered_key).sort((a, b) => ANGLES.indexOf(a.angle) - ANGLES.indexOf(b.angle));
   if (done.length === 0) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.nothingToZip);
   const slug = slugOf(pkg.session_name);
-  const fingerprint = createHash('sha256').update(done.map((i) => i.rendered_key).join('\n')).digest('hex').slice(0, 16);
+  // A zip asked for before the video was made is not served once it is: the video is part of what the zip is of.
+  const contents = [...done.map((i) => i.rendered_key), ...(pkg.video ? [pkg.video.key] : [])];
+  const fingerprint = createHash('sha256').update(contents.join('\n')).digest('hex').slice(0, 16);
   const key = s3Keys.zip(sub, id, fingerprint, slug);
   const fileName = `${slug}-studio-images.zip`;
   if (!(await deps.photos.renderExists(key))) {
     const files: Record<string, Uint8Array> = {};
     for (const image of done) files[`${slug}-${image.angle.replace(/_/g, '-')}.jpg`] = await deps.photos.readRender(image.rendered_key!);
+    if (pkg.video) files[ZIP_VIDEO_NAME] = await deps.photos.readRender(pkg.video.key);
     files['README.txt'] = strToU8(
-      `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n`,
+      `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n` +
+        (pkg.video ? `${ZIP_VIDEO_NAME}: the walk-around video of these images (${pkg.video.duration_seconds} s, H.264 MP4, 1280x720).\n` : ''),
     );
-    // JPEGs are already compressed: stored as they are.
+    // JPEGs and the MP4 are already compressed: stored as they are.
     await deps.photos.putRender(key, Buffer.from(zipSync(files, { level: 0 })), 'application/zip');
   }
   return {

@@ -11,6 +11,7 @@ export function packageChanged(notify: Notify, pkg: StoredPackage): Promise<void
     failed_angles: pkg.failed_angles,
     status_message: pkg.status_message,
     credit_refunded: pkg.credit_refunded_at !== undefined,
+    has_video: pkg.video !== undefined,
     updated_at: pkg.updated_at,
   });
 }

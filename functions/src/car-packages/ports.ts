@@ -5,7 +5,7 @@ import type { SessionStatus } from '@shared/statuses';
 import type { AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
 import type { UploadTarget } from '../uploads/presigned-upload';
-import type { SignedUrls, StoredDraft, StoredImage, StoredPackage, StoredPhoto } from './car-package';
+import type { SignedUrls, StoredDraft, StoredImage, StoredPackage, StoredPhoto, StoredVideo } from './car-package';
 
 export interface ActivePackage {
   package_id: string;
@@ -76,6 +76,12 @@ export interface PackageStore {
   /** The package's final status; its active marker goes if it still names `executionName`. */
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;
+  /**
+   * Records the package's walk-around video, only while the package exists and `executionName` still works on it (a
+   * free retry started since then makes its own). Answers the package as it now is and the video it had before;
+   * undefined when refused (nothing written).
+   */
+  recordVideo(id: string, video: StoredVideo, executionName: string): Promise<{ pkg: StoredPackage; previous?: StoredVideo } | undefined>;
   /** Removes the package, its 8 angles and its public link if shared (only when not running). False when it is running. */
   delete(id: string, shareToken?: string): Promise<boolean>;
 }

@@ -1,7 +1,7 @@
 /** Reading car packages: the gallery, the activity counts, one package with signed links. */
 import { ANGLES, type Angle } from '@shared/angles';
-import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse } from '@shared/schemas/car-packages';
-import { imageView, photoView, summaryView } from './car-package';
+import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse, PackageVideo } from '@shared/schemas/car-packages';
+import { imageView, photoView, slugOf, summaryView, type StoredPackage } from './car-package';
 import { ownPackage, type PackageDeps } from './package-deps';
 
 /** GET /api/car-packages */
@@ -17,7 +17,24 @@ export async function carPackageActivity(deps: Pick<PackageDeps, 'store'>, sub: 
   return { today, last_7_days, total };
 }
 
-/** GET /api/car-packages/{id}: the package, its 8 angles (signed image links) and its photos. */
+/** The download name of a package's walk-around video: the car's name, as its images and zip are named. */
+const videoFileName = (pkg: Pick<StoredPackage, 'session_name'>) => `${slugOf(pkg.session_name)}-walk-around.mp4`;
+
+async function videoView(pkg: StoredPackage, photos: PackageDeps['photos']): Promise<PackageVideo | null> {
+  const video = pkg.video;
+  if (!video) return null;
+  const fileName = videoFileName(pkg);
+  return {
+    url: await photos.downloadUrl(video.key, fileName),
+    file_name: fileName,
+    size_bytes: video.size_bytes,
+    duration_seconds: video.duration_seconds,
+    angles: video.angles,
+    made_at: video.made_at,
+  };
+}
+
+/** GET /api/car-packages/{id}: the package, its 8 angles (signed image links), its photos and its walk-around video. */
 export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, id: string): Promise<CarPackageDetail> {
   const { pkg, images } = await ownPackage(deps, sub, id);
   const urls = deps.photos.urls();
@@ -26,6 +43,7 @@ export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>,
     ...(await summaryView(pkg, urls)),
     images: await Promise.all([...images].sort((a, b) => order(a.angle) - order(b.angle)).map((i) => imageView(i, pkg, urls))),
     photos: await Promise.all(pkg.photos.map((p) => photoView(p, urls, true))),
+    video: await videoView(pkg, deps.photos),
   };
 }
 

@@ -16,6 +16,7 @@ import {
   RENDER_MEMORY_MB,
   RENDER_TASK_TIMEOUT_SECONDS,
   SWEEP_INTERVAL_MINUTES,
+  VIDEO_TASK_TIMEOUT_SECONDS,
   WORKFLOW_TASK_HANDLERS,
   type BatchWorkflowTask,
   type WorkflowTask,
@@ -62,6 +63,8 @@ export class WorkflowsStack extends Stack {
       render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: RENDER_MEMORY_MB },
       angleFailed: { timeoutSeconds: 10 },
       finalize: { timeoutSeconds: 30 },
+      // The walk-around video: sharp and the WebAssembly encoder on one core; the render tasks' memory for their CPU share.
+      video: { timeoutSeconds: VIDEO_TASK_TIMEOUT_SECONDS, memoryMb: RENDER_MEMORY_MB },
     };
     const taskFunctions = {} as Record<WorkflowTask, lambda.Function>;
     for (const task of Object.keys(WORKFLOW_TASK_HANDLERS) as WorkflowTask[]) {

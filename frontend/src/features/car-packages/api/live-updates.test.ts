@@ -74,6 +74,7 @@ function seeded() {
     ...summary('pkg-1'),
     images: ANGLES.map((a) => image(a)),
     photos: [],
+    video: null,
   });
   return client;
 }
@@ -86,6 +87,7 @@ const packageEvent = (overrides = {}) => ({
   failed_angles: 1,
   status_message: null,
   credit_refunded: false,
+  has_video: false,
   updated_at: T1,
   ...overrides,
 });
@@ -113,6 +115,21 @@ describe('live car package events in the query cache', () => {
     applyCarPackageEvent(client, packageEvent({ package_id: 'pkg-new' }));
     expect(client.getQueryState(carPackageKeys.gallery)!.isInvalidated).toBe(true);
     expect(client.getQueryState(carPackageKeys.recent)!.isInvalidated).toBe(true);
+  });
+
+  it('a walk-around video made after the package finished makes the detail fetch its link; a package already showing one, or without one, does not', () => {
+    const client = seeded();
+    applyCarPackageEvent(client, packageEvent({ status: 'completed', completed_angles: 8, failed_angles: 0 }));
+    expect(client.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(false);
+    applyCarPackageEvent(client, packageEvent({ status: 'completed', completed_angles: 8, failed_angles: 0, has_video: true }));
+    expect(client.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(true);
+
+    const shown = seeded();
+    const video = { url: 'https://example.test/v.mp4', file_name: 'car-walk-around.mp4', size_bytes: 1, duration_seconds: 8, angles: ['front' as const, 'rear' as const], made_at: T1 };
+    shown.setQueryData<CarPackageDetail>(carPackageKeys.detail('pkg-1'), (d) => ({ ...d!, video }));
+    applyCarPackageEvent(shown, packageEvent({ status: 'completed', has_video: true }));
+    expect(shown.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(false);
+    expect(shown.getQueryData<CarPackageDetail>(carPackageKeys.detail('pkg-1'))!.video).toEqual(video);
   });
 
   it('a first completed angle makes the lists fetch the preview', () => {

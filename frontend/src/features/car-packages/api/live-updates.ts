@@ -48,7 +48,7 @@ function patchImage(image: PackageImage, event: AngleEvent): PackageImage {
   };
 }
 
-/** Applies a package's new status and counters to the gallery, the recent list and its detail. */
+/** Applies a package's new status and counters to the gallery, the recent list and its detail (and fetches a new video's link). */
 function applyPackageEvent(client: QueryClient, event: PackageEvent): void {
   let known = false;
   let needsThumbnail = false;
@@ -65,7 +65,14 @@ function applyPackageEvent(client: QueryClient, event: PackageEvent): void {
     data ? { ...data, pages: data.pages.map(patchList) } : data,
   );
   client.setQueryData<ListCarPackagesResponse>(carPackageKeys.recent, (data) => (data ? patchList(data) : data));
-  client.setQueryData<CarPackageDetail>(carPackageKeys.detail(event.package_id), (detail) => (detail ? patchSummary(detail, event) : detail));
+  let needsVideo = false;
+  client.setQueryData<CarPackageDetail>(carPackageKeys.detail(event.package_id), (detail) => {
+    if (!detail) return detail;
+    // The walk-around video was made (after the package finished): its signed link comes with the detail.
+    if (event.has_video && detail.video === null) needsVideo = true;
+    return patchSummary(detail, event);
+  });
+  if (needsVideo) void client.invalidateQueries({ queryKey: carPackageKeys.detail(event.package_id) });
   // A package these lists do not show yet (started in another tab or browser), or a first preview to fetch.
   if (!known || needsThumbnail) {
     void client.invalidateQueries({ queryKey: carPackageKeys.gallery });

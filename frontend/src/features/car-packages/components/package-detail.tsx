@@ -1,4 +1,4 @@
-import { ArrowLeft, FileArchive, Info } from 'lucide-react';
+import { ArrowLeft, FileArchive, FileVideo, Info } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ANGLES } from '@shared/angles';
@@ -64,6 +64,28 @@ function ZipButton({ pkg }: { pkg: CarPackageDetail }) {
   );
 }
 
+/**
+ * The walk-around video (an MP4 of the finished angles, made by the render workflow just after the package finished):
+ * a signed link the browser saves under the car's name. Shown once the video exists; the live event that says so makes
+ * the detail refetch (../api/live-updates.ts).
+ */
+function VideoDownload({ video }: { video: NonNullable<CarPackageDetail['video']> }) {
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-600">
+        {Math.round(video.duration_seconds)} s · {(video.size_bytes / 1_000_000).toFixed(1)} MB
+      </span>
+      {/* On a phone the label wraps inside the button rather than pushing the page sideways. */}
+      <Button variant="outline" asChild className="h-auto min-h-10 max-w-full whitespace-normal">
+        <a href={video.url} download={video.file_name}>
+          <FileVideo aria-hidden="true" />
+          Download walk-around video (MP4)
+        </a>
+      </Button>
+    </div>
+  );
+}
+
 function DetailSkeleton() {
   return (
     <div className="grid gap-4" aria-busy="true" aria-label="Loading car package">
@@ -83,8 +105,8 @@ function DetailSkeleton() {
 }
 
 /**
- * One car package: status, counters, progress, dates, the 8 angles, the dealer's photos, zip and delete. A package
- * whose credit was refunded offers "Start again (1 credit)" instead of free retries.
+ * One car package: status, counters, progress, dates, the walk-around (and its video), the 8 angles, the dealer's photos,
+ * zip and delete. A package whose credit was refunded offers "Start again (1 credit)" instead of free retries.
  */
 export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string; onBack: () => void; onOpen?: (id: string) => void }) {
   const query = useCarPackage(packageId);
@@ -157,9 +179,12 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
       </div>
       {frames.length > 0 && (
         <section className="grid gap-3" aria-labelledby="walk-around-title">
-          <h3 id="walk-around-title" className="text-lg font-semibold text-slate-900">
-            Walk-around
-          </h3>
+          <div className="flex max-w-3xl flex-wrap items-center justify-between gap-2">
+            <h3 id="walk-around-title" className="text-lg font-semibold text-slate-900">
+              Walk-around
+            </h3>
+            {pkg.video && <VideoDownload video={pkg.video} />}
+          </div>
           <WalkAroundViewer frames={frames} title={title} className="max-w-3xl" />
         </section>
       )}
