@@ -1,4 +1,5 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureStderr } from '../support/stderr-capture';
 import { ANGLES, type Angle } from '@shared/angles';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
@@ -100,13 +101,8 @@ describe('car package render workflow under renderer faults (real definition, sc
   });
 
   it('an error of ours is retried once, logged once as an internal error with the package, angle and stack, and the dealer reads that it was ours', async () => {
-    const logged: string[] = [];
     // The logger writes an ERROR entry to standard error, one JSON line (CloudWatch's log line in AWS).
-    const write = process.stderr.write.bind(process.stderr);
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      logged.push(String(chunk));
-      return write(chunk, ...(rest as []));
-    });
+    const stderr = captureStderr();
     try {
       const w = await h.scriptedWorkflow(sfn, { outcomes: { rear_right_corner: ['internal'] } });
       const { dealer, id } = await startedPackage(w);
@@ -122,13 +118,13 @@ describe('car package render workflow under renderer faults (real definition, sc
       expect(detail).toMatchObject({ status: 'partial_complete', completed_angles: 7, failed_angles: 1 });
 
       // One ERROR line: the structured field the CloudWatch metric filter counts, the package, the angle and the stack.
-      const lines = logged.join('').split('\n').filter((l) => l.includes('"errorKind":"internal"') && l.includes(id));
+      const lines = stderr.lines().filter((l) => l.includes('"errorKind":"internal"') && l.includes(id));
       expect(lines).toHaveLength(1);
       const entry = JSON.parse(lines[0]!) as { level: string; packageId: string; angle: string; error: { name: string; stack: string } };
       expect(entry).toMatchObject({ level: 'ERROR', packageId: id, angle: 'rear_right_corner', error: { name: 'TypeError' } });
       expect(entry.error.stack).toMatch(/scripted-renderer\.ts/);
     } finally {
-      spy.mockRestore();
+      stderr.restore();
     }
   });
 

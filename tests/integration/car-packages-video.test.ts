@@ -1,5 +1,6 @@
 import { unzipSync } from 'fflate';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { captureStderr } from '../support/stderr-capture';
 import { WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { useLocalHost } from '../support/local-host';
 import { readMp4 } from '../support/mp4';
@@ -99,12 +100,7 @@ describe('the walk-around video of a finished car package (real workflow, real e
   });
 
   it('a video that cannot be made leaves the package complete and charged exactly as without one, logged once; the execution still succeeds', async () => {
-    const logged: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
-      logged.push(String(chunk));
-      return write(chunk, ...(rest as []));
-    });
+    const stderr = captureStderr();
     try {
       const broken = { name: 'broken', encode: async () => Promise.reject(new TypeError('the encoder broke (test)')) };
       const w = await h.scriptedWorkflow(
@@ -127,11 +123,11 @@ describe('the walk-around video of a finished car package (real workflow, real e
       expect(Object.keys(files)).not.toContain(ZIP_VIDEO_NAME);
       expect(Object.keys(files).filter((f) => f.endsWith('.jpg'))).toHaveLength(8);
 
-      const lines = logged.join('').split('\n').filter((l) => l.includes('walk-around video not made') && l.includes(id));
+      const lines = stderr.lines().filter((l) => l.includes('walk-around video not made') && l.includes(id));
       expect(lines).toHaveLength(1);
       expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'ERROR', packageId: id, error: { name: 'TypeError' } });
     } finally {
-      spy.mockRestore();
+      stderr.restore();
     }
   });
 
