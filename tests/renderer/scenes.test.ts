@@ -126,6 +126,18 @@ describe('one scene per package, one walk around the car', () => {
       for (let x = 0; x < W; x++) if (lowest[x]! >= contact - 6) (under += luma(x, Math.min(H - 1, lowest[x]! + 3))), n++;
       expect(n).toBeGreaterThan(5);
       expect(under / n).toBeLessThan(200);
+      // And clearly darker than the same rows of ground well beside the car (at least 80 px left or right of it), so
+      // the car reads as standing on the ground, not hovering over it (the sunset's stone quay was lighter under the
+      // tyres than beside them before the contact shadow was deepened: 1.06).
+      const columns = [...lowest.keys()].filter((x) => lowest[x]! >= 0);
+      const [carLeft, carRight] = [Math.min(...columns), Math.max(...columns)];
+      let beside = 0, m = 0;
+      for (let x = 0; x < W; x++) {
+        if (x > carLeft - 80 && x < carRight + 80) continue;
+        for (let y = contact + 1; y <= Math.min(H - 1, contact + 5); y++) (beside += luma(x, y)), m++;
+      }
+      expect(m).toBeGreaterThan(100);
+      expect((under / n) / (beside / m)).toBeLessThan(0.8);
     }
   }, 120_000);
 });

@@ -137,8 +137,8 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
-  const band = Math.max(2, ch * 0.012); // contact shadow half-height
-  const penumbra = ch * 0.06; // soft shade spreading in front of the car
+  const band = Math.max(2, ch * 0.016); // contact shadow half-height
+  const penumbra = ch * 0.08; // soft shade spreading in front of the car
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0 || bottom[x]! < 0) continue; // a gap between pieces (a mirror, the body) casts nothing
     const cx = left + x;
@@ -151,9 +151,9 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
     for (let y = from; y <= to; y++) {
       const d = y - gy;
       // Occlusion under the body (between underside and ground), strongest near the ground.
-      const under = y <= gy ? 0.55 * Math.min(1, (y - (top + bottom[x]!)) / Math.max(1, lift) + 0.3) : 0;
+      const under = y <= gy ? 0.7 * Math.min(1, (y - (top + bottom[x]!)) / Math.max(1, lift) + 0.3) : 0;
       const touch = contact * Math.exp(-((d / band) ** 2));
-      const spread = d > 0 ? 0.4 * Math.exp(-d / penumbra) : 0;
+      const spread = d > 0 ? 0.5 * Math.exp(-d / penumbra) : 0;
       const v = Math.max(under, touch, spread);
       const i = y * W + cx;
       if (v > shadow[i]!) shadow[i] = v;

@@ -28,9 +28,9 @@ export const ANGLE_AZIMUTH: Record<Angle, number> = {
 };
 
 const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> = {
-  glossy: { shadowStrength: 0.7, reflection: 0.16 },
-  matt: { shadowStrength: 0.62, reflection: 0 },
-  rough: { shadowStrength: 0.55, reflection: 0 },
+  glossy: { shadowStrength: 0.8, reflection: 0.16 },
+  matt: { shadowStrength: 0.78, reflection: 0 },
+  rough: { shadowStrength: 0.75, reflection: 0 },
 };
 
 /**
