@@ -16,16 +16,17 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
  * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
  * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
- * docs/benchmarks.md: Render, median 3.00 s per photo (cut-out, composite, encode); Package, a 3-photo package
- * 7.25 s from start to its last angle (checks and cut-outs about 2.5 s per photo, the angles at once, under 0.5 s each).
+ * docs/benchmarks.md (2026-11-27): Render, a photo's first image 1.37 s median (check, cut-out, composite, encode);
+ * Package, 8 angles from 5 photos 5.77 s from start to its last angle (the photos checked and cut out, then the angles
+ * at once).
  */
 export const PROCESSING_TIMES = {
-  secondsPerPhoto: 3,
-  measuredPackage: { photos: 3, seconds: 7 },
+  secondsPerPhoto: 1.5,
+  measuredPackage: { photos: 5, seconds: 6 },
 } as const;
 export const PROCESSING_TIME_TEXT = {
   /** One line for the landing page's benefits. */
   short: `Rendered for you in seconds: about ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo.`,
   /** The answer to "How long does processing take?" on the landing page's FAQ and in the help. */
-  answer: `About ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo. Each photo of a car package is checked and cut out, then all its angles render at the same time, so a package of ${PROCESSING_TIMES.measuredPackage.photos} photos was ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about ${PROCESSING_TIMES.secondsPerPhoto} seconds too. You can watch each image finish live in your dashboard.`,
+  answer: `About ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about ${PROCESSING_TIMES.secondsPerPhoto} seconds too. You can watch each image finish live in your dashboard.`,
 } as const;
