@@ -36,7 +36,9 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     started = s.id!;
     draft = d.id!;
     expect((await owner.call('POST', `/api/car-packages/${started}/start`)).status).toBe(200);
-    await owner.waitFor(started, isFinal, 90_000);
+    // Finished, and its walk-around video made (the workflow's last task, after the package is final): nothing of
+    // the owner's changes after the snapshot below but what an intruder might do.
+    await owner.waitFor(started, (p) => isFinal(p) && p.video !== null, 90_000);
     const page = await owner.call<ListCarPackagesResponse>('GET', '/api/car-packages?limit=1');
     expect(page.body.packages.map((p) => p.id)).toEqual([started]);
     ownerCursor = page.body.next_cursor!;
