@@ -61,7 +61,7 @@ export function supportFaq(): readonly HelpItem[] {
     {
       question: 'How do I use the walk-around?',
       answer:
-        'On a finished car package, the Walk-around turns the car through its angles in order: swipe or drag across it, use the left and right arrow keys, the arrow buttons or the thumbnails. Pinch, the mouse wheel, the zoom buttons or + and - zoom into the full-size image. Angles that were not made are skipped.',
+        'On a finished car package, the Walk-around turns the car through its angles in order: swipe or drag across it, use the left and right arrow keys, the arrow buttons or the thumbnails. Pinch, the mouse wheel, the zoom buttons or + and - zoom into the full-size image. Angles that were not made are skipped. A package with two or more finished angles also gets an 8-second walk-around video (MP4, 1280×720), a second or two after it finishes: Download walk-around video (MP4) on the package page, and in the zip.',
     },
     {
       question: 'How do I share a car with buyers?',
