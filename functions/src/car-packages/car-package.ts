@@ -2,6 +2,7 @@
  * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
+import { createHash } from 'node:crypto';
 import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_FREE_RETRIES_PER_ANGLE, type AcceptedImageType } from '@shared/limits';
@@ -164,6 +165,12 @@ export function slugOf(name: string, fallback = 'car'): string {
   return slug || fallback;
 }
 
+/** A short name for one set of stored files (the images a zip or a video is made of): other files, another name. */
+export const filesFingerprint = (keys: readonly string[]) => createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
+
+/** The walk-around video's file name, in storage and as the browser saves it: the car's name, as its images are named. */
+export const walkAroundVideoName = (slug: string) => `${slug}-walk-around.mp4`;
+
 export const s3Keys = {
   /** Where the browser uploads (a lifecycle rule forgets drafts/ after two days). */
   upload: (sub: string, id: string, photo: string, ext: string) => `drafts/car-packages/${sub}/${id}/${photo}.${ext}`,
@@ -176,7 +183,7 @@ export const s3Keys = {
   web: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.webp`,
   zip: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/zip/${fingerprint}/${slug}-studio-images.zip`,
   /** The walk-around video of one set of images (issue 29). */
-  video: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/video/${fingerprint}/${slug}-walk-around.mp4`,
+  video: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/video/${fingerprint}/${walkAroundVideoName(slug)}`,
   /** Everything of a package in either bucket. */
   packagePrefix: (sub: string, id: string) => `car-packages/${sub}/${id}/`,
   draftPrefix: (sub: string, id: string) => `drafts/car-packages/${sub}/${id}/`,

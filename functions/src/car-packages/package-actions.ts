@@ -5,12 +5,11 @@ import { MAX_FREE_RETRIES_PER_ANGLE, CAR_PACKAGE_DRAFT_LIFETIME_MS } from '@shar
 import { CAR_PACKAGE_MESSAGES, RETRY_MESSAGES } from '@shared/messages';
 import type { StartPackageAgainResponse } from '@shared/schemas/car-packages';
 import { strToU8, zipSync } from 'fflate';
-import { createHash } from 'node:crypto';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { txIds } from '../credits/credit-store';
-import { extensionOf, imageView, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { extensionOf, filesFingerprint, imageView, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
 import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
@@ -80,8 +79,8 @@ export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' |
   if (done.length === 0) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.nothingToZip);
   const slug = slugOf(pkg.session_name);
   // A zip asked for before the video was made is not served once it is: the video is part of what the zip is of.
-  const contents = [...done.map((i) => i.rendered_key), ...(pkg.video ? [pkg.video.key] : [])];
-  const fingerprint = createHash('sha256').update(contents.join('\n')).digest('hex').slice(0, 16);
+  const contents = [...done.map((i) => i.rendered_key!), ...(pkg.video ? [pkg.video.key] : [])];
+  const fingerprint = filesFingerprint(contents);
   const key = s3Keys.zip(sub, id, fingerprint, slug);
   const fileName = `${slug}-studio-images.zip`;
   if (!(await deps.photos.renderExists(key))) {

@@ -1,7 +1,7 @@
 /** Reading car packages: the gallery, the activity counts, one package with signed links. */
 import { ANGLES, type Angle } from '@shared/angles';
 import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse, PackageVideo } from '@shared/schemas/car-packages';
-import { imageView, photoView, slugOf, summaryView, type StoredPackage } from './car-package';
+import { imageView, photoView, slugOf, summaryView, walkAroundVideoName, type StoredPackage } from './car-package';
 import { ownPackage, type PackageDeps } from './package-deps';
 
 /** GET /api/car-packages */
@@ -17,13 +17,10 @@ export async function carPackageActivity(deps: Pick<PackageDeps, 'store'>, sub: 
   return { today, last_7_days, total };
 }
 
-/** The download name of a package's walk-around video: the car's name, as its images and zip are named. */
-const videoFileName = (pkg: Pick<StoredPackage, 'session_name'>) => `${slugOf(pkg.session_name)}-walk-around.mp4`;
-
 async function videoView(pkg: StoredPackage, photos: PackageDeps['photos']): Promise<PackageVideo | null> {
   const video = pkg.video;
   if (!video) return null;
-  const fileName = videoFileName(pkg);
+  const fileName = walkAroundVideoName(slugOf(pkg.session_name));
   return {
     url: await photos.downloadUrl(video.key, fileName),
     file_name: fileName,

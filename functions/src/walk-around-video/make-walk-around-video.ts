@@ -4,9 +4,8 @@
  * charged (or refunded): it changes neither, and the state machine catches its failure, so a video that cannot be made
  * leaves the package exactly as it was. No AWS SDK here.
  */
-import { createHash } from 'node:crypto';
 import type { Angle } from '@shared/angles';
-import { slugOf, s3Keys, type StoredVideo } from '../car-packages/car-package';
+import { filesFingerprint, slugOf, s3Keys, type StoredVideo } from '../car-packages/car-package';
 import { packageChanged } from '../car-packages/package-events';
 import type { Notify, PackageStore, PhotoStorage } from '../car-packages/ports';
 import { logger } from '../lib/logger';
@@ -63,7 +62,7 @@ export async function makeWalkAroundVideo(deps: VideoDeps, run: VideoRun): Promi
   const timeline = walkAroundTimeline(angles);
   if (!timeline) return { made: false, reason: 'too_few_angles' };
   const keys = angles.map((a) => finished.find((i) => i.angle === a)!.rendered_key!);
-  const fingerprint = createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
+  const fingerprint = filesFingerprint(keys);
   if (pkg.video?.fingerprint === fingerprint) return { made: false, reason: 'unchanged' };
 
   // The full-size images (1536×1024 JPEG), each fitted to the frame and converted once.

@@ -103,12 +103,12 @@ function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto
   entry = (async () => {
     // A photo its caller decoded already is not decoded again (a 20 MP JPEG takes a few hundred ms).
     const { photo, ms: validateMs } = decoded ?? (await decodeTimed(source));
-    const t = performance.now() - validateMs;
+    const t = performance.now();
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
     const stored = await decodeCutoutRecord(source.cutout, source.bytes, cutout.name, photo);
     if (stored) {
       const { mask, angle, confidence, warnings } = stored;
-      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t - validateMs, recognised: angle, angleConfidence: confidence, carWarnings: warnings };
+      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings };
     }
     const look = await vision.lookClosely(photo);
     const { sighting } = look;
@@ -120,7 +120,7 @@ function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto
       mask,
       shape,
       validateMs,
-      cutoutMs: performance.now() - t - validateMs,
+      cutoutMs: performance.now() - t,
       recognised: sighting.angle!,
       angleConfidence: sighting.confidence,
       carWarnings: sighting.warnings,
