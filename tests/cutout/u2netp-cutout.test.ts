@@ -20,7 +20,7 @@ import {
   u2netpModelPath,
 } from '../../functions/src/renderer/cutout/u2netp-model';
 import { cropAround, U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
-import { u2netpSession } from '../../functions/src/renderer/cutout/u2netp-session';
+import { u2netpRunner } from '../../functions/src/renderer/cutout/u2netp-session';
 import { IsnetCutout } from '../../functions/src/renderer/local/isnet-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { car } from '../renderer/bad-photos';
@@ -50,12 +50,12 @@ describe('u2netp model file', () => {
     const before = process.env.RENDER_CACHE_DIR;
     process.env.RENDER_CACHE_DIR = root;
     try {
-      await expect(u2netpSession()).rejects.toThrow(ModelIntegrityError);
+      await expect(u2netpRunner()).rejects.toThrow(ModelIntegrityError);
     } finally {
       if (before === undefined) delete process.env.RENDER_CACHE_DIR;
       else process.env.RENDER_CACHE_DIR = before;
     }
-    await expect(u2netpSession()).resolves.toBeDefined(); // the real file still loads
+    await expect(u2netpRunner()).resolves.toBeDefined(); // the real file still loads
   }, 60_000);
 
   it('refuses a package tarball that is not the pinned one', () => {

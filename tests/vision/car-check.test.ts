@@ -35,6 +35,15 @@ describe('car check on committed photos', () => {
     expect(cutOuts).toBe(before);
   });
 
+  it('with the cut-out alongside the detector (its own thread), a non-car is refused the same and a car gets the same sighting', async () => {
+    const alongside = new LocalVision(async (photo) => cutOut(photo), undefined, { cutOutAlongside: true });
+    expect(await alongside.look(await decoded(fixture('noncar-coffee.jpg')))).toEqual({ ok: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar, cars: 0 });
+    const photo = await decoded(car('cupra-born-grey-front34-street.jpg'));
+    const [together, oneAfterTheOther] = [await alongside.lookClosely(photo), await vision.lookClosely(photo)];
+    expect(together.sighting).toEqual(oneAfterTheOther.sighting);
+    expect(Buffer.from(together.mask!.alpha).equals(Buffer.from(oneAfterTheOther.mask!.alpha))).toBe(true);
+  });
+
   it('a car mostly outside the frame (a close-up of its bonnet and front wheel) is refused, saying to step back', async () => {
     expect(await vision.look(await decoded(fixture('refuse-car-close-up.jpg')))).toMatchObject({ ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame });
   });

@@ -104,7 +104,8 @@ async function passOn(photo: CutoutPhoto, region: Region): Promise<Uint8Array> {
     .raw()
     .toBuffer();
   const coarse = await predictU2netp(square);
-  const bytes = Uint8Array.from(coarse, (v) => Math.round(v * 255));
+  const bytes = new Uint8Array(coarse.length);
+  for (let i = 0; i < coarse.length; i++) bytes[i] = Math.round(coarse[i]! * 255);
   const stretched = await sharp(bytes, { raw: { width: U2NETP_RESOLUTION, height: U2NETP_RESOLUTION, channels: 1 } })
     .resize(region.width, region.height, { fit: 'fill' })
     .extractChannel(0) // sharp widens 1-channel raw input to sRGB otherwise

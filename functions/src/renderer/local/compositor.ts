@@ -162,6 +162,33 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   return shadow;
 }
 
+/**
+ * The contact shadow blurred, as bytes (0..255) over the whole canvas. Only the rows and columns where it is drawn
+ * (a band along the ground) and a margin wider than the blur's reach are blurred: the rest stays 0 either way.
+ */
+async function blurShadow(shadow: Float32Array, W: number, H: number, sigma: number): Promise<Buffer> {
+  let left = W, top = H, right = 0, bottom = 0;
+  for (let y = 0; y < H; y++)
+    for (let x = 0, i = y * W; x < W; x++, i++)
+      if (shadow[i]! > 0) {
+        if (x < left) left = x;
+        if (x >= right) right = x + 1;
+        if (y < top) top = y;
+        bottom = y + 1;
+      }
+  const out = Buffer.alloc(W * H);
+  if (right <= left) return out;
+  const margin = Math.ceil(4 * sigma) + 2;
+  const x0 = Math.max(0, left - margin), y0 = Math.max(0, top - margin), x1 = Math.min(W, right + margin), y1 = Math.min(H, bottom + margin);
+  const w = x1 - x0, h = y1 - y0;
+  const bytes = Buffer.alloc(w * h);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) bytes[y * w + x] = Math.round(255 * Math.min(1, shadow[(y0 + y) * W + x0 + x]!));
+  const blurred = await sharp(bytes, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  for (let y = 0; y < h; y++) out.set(blurred.subarray(y * w, (y + 1) * w), (y0 + y) * W + x0);
+  return out;
+}
+
 /** Per column of the car, its lowest opaque row (the underside, tyres included); -1 where the column is empty. */
 function underside(carRgba: Buffer, cw: number, ch: number): Int32Array {
   const bottom = new Int32Array(cw).fill(-1);
@@ -263,9 +290,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const bottom = underside(carRgba, cw, ch);
   const ground = groundLine(bottom);
   const shadow = groundShadow(bottom, ground, ch, left, top, W, H);
-  const shadowBytes = Buffer.alloc(W * H);
-  for (let i = 0; i < shadowBytes.length; i++) shadowBytes[i] = Math.round(255 * Math.min(1, shadow[i]!));
-  const blurred = await sharp(shadowBytes, { raw: { width: W, height: H, channels: 1 } }).blur(Math.max(2, ch * 0.012)).extractChannel(0).raw().toBuffer();
+  const blurred = await blurShadow(shadow, W, H, Math.max(2, ch * 0.012));
   const cast = scene?.light ? await castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined;
   const canvas = Buffer.from(backdrop.rgb);
   for (let i = 0; i < W * H; i++) {

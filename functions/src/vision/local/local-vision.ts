@@ -39,10 +39,16 @@ export class LocalVision implements CarVision {
   readonly name = 'local' as const;
   readonly model = `${DETECTOR_MODEL} + cut-out silhouette`;
 
-  /** `cutOut` makes the car's mask when the caller has none (the cut-out port's configured adapter in the local home). */
+  /**
+   * `cutOut` makes the car's mask when the caller has none (the cut-out port's configured adapter in the local home).
+   * The detector runs first, so a photo without a usable car costs no cut-out; with `cutOutAlongside` (the cut-out's
+   * network has a thread of its own: u2netp-session.ts) the cut-out starts with the detector instead: a refused photo
+   * then costs that thread's work but no time, and a car's cut-out is ready sooner.
+   */
   constructor(
     private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>,
     private readonly detector: VehicleDetector = new CenterNetDetector(),
+    private readonly options: { cutOutAlongside?: boolean } = {},
   ) {}
 
   /** Loads the detector now rather than at the first photo. */
@@ -57,6 +63,9 @@ export class LocalVision implements CarVision {
   /** The sighting with what it was made from (the renderer keeps the cleaned mask; the evaluation the features). */
   async lookClosely(photo: DecodedPhoto, options: LocalLookOptions = {}): Promise<LocalSighting> {
     const t = performance.now();
+    // Alongside: the cut-out's network works on its thread while the detector holds this one.
+    const cutting = this.options.cutOutAlongside && options.angle !== false && !options.mask ? this.cutOut(photo) : undefined;
+    cutting?.catch(() => undefined); // awaited below unless the check refuses the photo
     const vehicles = await this.detector.detectVehicles(photo);
     const detectMs = performance.now() - t;
     const check = checkCars(vehicles);
@@ -66,7 +75,7 @@ export class LocalVision implements CarVision {
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
-    const mask = removeOtherCars(options.mask ?? (await this.cutOut(photo)), check.main.box, base.others);
+    const mask = removeOtherCars(options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const appearance = carAppearance(photo, check.main.box, mask.alpha);
