@@ -258,13 +258,26 @@ async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch:
   return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
 }
 
+/**
+ * The car's decontaminated layer, made once per cut-out: every further angle or style of the same photo (the local
+ * renderer keeps its cut-outs) reuses it. Keyed by the mask's pixels and checked against the photo's, never mutated.
+ */
+const carLayers = new WeakMap<Uint8Array, { rgb: Uint8Array; layer: Buffer }>();
+function carLayer(photo: DecodedPhoto, mask: CleanMask): Buffer {
+  const kept = carLayers.get(mask.alpha);
+  if (kept && kept.rgb === photo.rgb) return kept.layer;
+  const layer = decontaminatedCarLayer(photo.rgb, mask.alpha, photo.width, mask.box);
+  carLayers.set(mask.alpha, { rgb: photo.rgb, layer });
+  return layer;
+}
+
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate | SceneSource, options: ComposeOptions): Promise<Composed> {
   const warnings: string[] = [];
   const { box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
   // RGBA crop of the car; its soft rim unmixed from the old background, so that does not fringe the new one.
-  const rgba = decontaminatedCarLayer(photo.rgb, mask.alpha, photo.width, box);
+  const rgba = carLayer(photo, mask);
   const { width: W, height: H, floorY } = plate;
   const scale = Math.min((0.74 * W) / bw, (0.58 * H) / bh, (floorY - 0.1 * H) / bh);
   if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
