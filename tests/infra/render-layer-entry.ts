@@ -6,6 +6,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Angle } from '@shared/angles';
 import { compositorModules } from '../../functions/src/renderer/compositor-modules';
+import { u2netpRunner } from '../../functions/src/renderer/cutout/u2netp-session';
 
 const [photoPath, angle] = process.argv.slice(2) as [string, Angle];
 const { LocalRenderer } = await compositorModules.localRenderer();
@@ -16,6 +17,7 @@ console.log(
   JSON.stringify({
     metadata: image.metadata,
     fullBytes: image.full.length,
+    u2netp: (await u2netpRunner()).where,
     resolved: { onnxruntime: where('onnxruntime-node'), tfjsWasm: where('@tensorflow/tfjs-backend-wasm'), sharp: where('sharp') },
   }),
 );

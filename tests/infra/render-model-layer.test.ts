@@ -7,13 +7,13 @@
  * run uses the same build for this machine's platform; the arm64 build's contents are checked apart.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_IMAGE_MODULES } from '../../infra/cdk/bundling/native-image-layer';
 import { buildRenderModelLayer, copyRuntimeClosure, folderBytes, LAMBDA_TARGET } from '../../infra/cdk/bundling/render-model-layer';
-import { externalModulesOf } from '../../infra/cdk/constructs/handler-function';
+import { externalModulesOf, U2NETP_THREAD_FILE } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { CAR_FIDELITY } from '@shared/messages';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
@@ -47,7 +47,7 @@ describe('render model layer', () => {
     expect(folderBytes(out)).toBeLessThan(60e6);
   }, 120_000);
 
-  it('runs the render task’s compositor from the layer’s files: u2netp loaded and checked, a photo cut out and composed, fidelity measured', async () => {
+  it('runs the render task’s compositor from the layer’s files: u2netp loaded and checked (on its thread), a photo cut out and composed, fidelity measured', async () => {
     const opt = join(root, 'opt');
     buildRenderModelLayer(opt, host);
     copyRuntimeClosure(NATIVE_IMAGE_MODULES, join(opt, 'nodejs/node_modules'), host); // the native image layer, merged as Lambda does
@@ -56,6 +56,8 @@ describe('render model layer', () => {
     symlinkSync(join(opt, 'nodejs/node_modules'), join(root, 'node_modules'), 'dir');
     const { text } = await bundle('tests/infra/render-layer-entry.ts', externalModulesOf(HANDLER_PERMISSIONS['package-render-angle']!), { minify: true });
     writeFileSync(join(root, 'task/index.mjs'), text);
+    // What the compositor functions' afterBundling hook puts beside the bundle: u2netp's thread (its own file).
+    copyFileSync(U2NETP_THREAD_FILE, join(root, 'task/u2netp-thread.mjs'));
 
     const photo = resolve(ROOT, 'tests/fixtures/cars/hyundai-ioniq5-silver-front34-grass.jpg');
     const stdout = execFileSync(process.execPath, [join(root, 'task/index.mjs'), photo, 'front_left_corner'], {
@@ -67,6 +69,7 @@ describe('render model layer', () => {
     const out = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
       metadata: { model: string; fidelity?: number; carMaskIoU?: number; warnings: string[] };
       fullBytes: number;
+      u2netp: string;
       resolved: Record<string, string>;
     };
     for (const path of Object.values(out.resolved)) expect(path.startsWith(opt)).toBe(true);
@@ -75,6 +78,7 @@ describe('render model layer', () => {
     expect(out.metadata.carMaskIoU).toBeGreaterThan(0.9);
     expect(out.metadata.warnings).not.toContain(CAR_FIDELITY.notMeasured);
     expect(out.fullBytes).toBeGreaterThan(50_000);
+    expect(out.u2netp).toBe('thread'); // the network ran on its thread, from the layer's onnxruntime
     expect(existsSync(join(root, 'no-cache'))).toBe(false); // nothing fetched at run time
   }, 300_000);
 });

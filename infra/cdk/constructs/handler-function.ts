@@ -58,10 +58,26 @@ export interface HandlerResources {
 }
 
 const TRIM_SOURCE_MAP = resolve(ROOT, 'infra/cdk/bundling/trim-source-map.ts');
+/**
+ * u2netp's thread (plain JavaScript, started by file name, so esbuild does not bundle it): copied beside the bundle of
+ * every compositor function, where renderer/cutout/u2netp-session.ts looks for it.
+ */
+export const U2NETP_THREAD_FILE = resolve(ROOT, 'functions/src/renderer/cutout/u2netp-thread.mjs');
 
 /** Functions that check, render or sign images: they get the shared native image layer (sharp, the C2PA library). */
 export const usesNativeImageStack = (permissions: readonly Permission[]) =>
   permissions.includes('native:sharp') || permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify') || permissions.includes('native:compositor');
+
+/**
+ * What runs in a function's bundle folder after esbuild: the source map trimmed; for a compositor function, u2netp's
+ * thread copied beside the bundle.
+ */
+export function afterBundlingCommands(permissions: readonly Permission[], output: string): string[] {
+  return [
+    `node --no-warnings "${TRIM_SOURCE_MAP}" "${output}/index.mjs.map"`,
+    ...(usesCompositor(permissions) ? [`node -e "require('node:fs').copyFileSync(process.argv[1], process.argv[2])" "${U2NETP_THREAD_FILE}" "${output}/u2netp-thread.mjs"`] : []),
+  ];
+}
 
 /** Functions that run the studio compositor: they get the render model layer (onnxruntime, the models) too. */
 export const usesCompositor = (permissions: readonly Permission[]) => permissions.includes('native:compositor');
@@ -157,7 +173,7 @@ export class HandlerFunction extends Construct {
         commandHooks: {
           beforeBundling: () => [],
           beforeInstall: () => [],
-          afterBundling: (_input: string, output: string) => [`node --no-warnings "${TRIM_SOURCE_MAP}" "${output}/index.mjs.map"`],
+          afterBundling: (_input: string, output: string) => afterBundlingCommands(permissions, output),
         },
       },
       layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this), ...(usesCompositor(permissions) ? [RenderModelLayer.of(this)] : [])] : undefined,

@@ -13,6 +13,7 @@ import { handlerFunctionName, workflowName } from '../names';
 import {
   BATCH_WORKFLOW_TASK_HANDLERS,
   PACKAGE_SWEEPER_HANDLER,
+  PREPARE_MEMORY_MB,
   RENDER_MEMORY_MB,
   RENDER_TASK_TIMEOUT_SECONDS,
   SWEEP_INTERVAL_MINUTES,
@@ -56,7 +57,8 @@ export class WorkflowsStack extends Stack {
 
     // The car package render workflow: one function per task, the state machine, and the sweeper on a schedule.
     const taskOptions: Record<WorkflowTask, { timeoutSeconds: number; memoryMb?: number }> = {
-      prepare: { timeoutSeconds: 120, memoryMb: RENDER_MEMORY_MB },
+      // Every photo's car check and cut-out, two at a time on two vCPUs (PREPARE_MEMORY_MB).
+      prepare: { timeoutSeconds: 120, memoryMb: PREPARE_MEMORY_MB },
       angleStarted: { timeoutSeconds: 10 },
       // The studio compositor: detector, u2netp cut-out, compositing, fidelity and encoding at 2 GB (about 1.2 vCPU;
       // peak memory measured in docs/benchmarks.md, "Time and money in AWS"). The OpenAI option mostly waits.

@@ -2,11 +2,11 @@
  * U²-Net small on onnxruntime-node, one persistent session per process, created from the hash-checked model bytes
  * (so the bytes that run are the bytes that were checked).
  *
- * Where the process has two or more cores and the thread's file is there (the local home runs the sources), the session
- * lives on a thread of its own (u2netp-thread.mjs), so the car detector on the main thread runs while it works: a
- * photo's first image here about 0.08 s sooner (docs/benchmarks.md, "Render"). A Lambda bundle has no such file
- * (esbuild bundles what is imported, and the render tasks get 1.16 vCPU at 2048 MB: no second core to gain from), so
- * there the session runs on the calling thread; so it does with CUTOUT_THREAD=off.
+ * Where the process has two or more cores and the thread's file is beside this module (the sources in the local home;
+ * in a compositor Lambda, copied beside its bundle by the afterBundling hook of infra/cdk/constructs/handler-function.ts),
+ * the session lives on a thread of its own (u2netp-thread.mjs), so the car detector on the main thread runs while it
+ * works: a photo's first image about 0.08 s sooner here, and prepare (2 vCPUs in AWS) cuts out one photo while it
+ * checks the next. Otherwise, or with CUTOUT_THREAD=off, the session runs on the calling thread.
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
