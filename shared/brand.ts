@@ -16,17 +16,18 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
  * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
  * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
- * docs/benchmarks.md (2026-11-27): Render, a photo's first image 1.37 s median (check, cut-out, composite, encode);
- * Package, 8 angles from 5 photos 5.77 s from start to its last angle (the photos checked and cut out, then the angles
- * at once).
+ * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.93 s median,
+ * 0.82 to 1.16 s (check, cut-out, composite, encode); Package, 8 angles from 5 photos 5.39 s median (4.99 to 5.44 s)
+ * from start to its last angle (the photos checked and cut out, then the angles at once).
  */
 export const PROCESSING_TIMES = {
-  secondsPerPhoto: 1.5,
-  measuredPackage: { photos: 5, seconds: 6 },
+  secondsPerPhoto: 1,
+  measuredPackage: { photos: 5, seconds: 5.5 },
 } as const;
+const perPhoto = `about ${PROCESSING_TIMES.secondsPerPhoto} second${PROCESSING_TIMES.secondsPerPhoto === 1 ? '' : 's'} per photo`;
 export const PROCESSING_TIME_TEXT = {
   /** One line for the landing page's benefits. */
-  short: `Rendered for you in seconds: about ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo.`,
+  short: `Rendered for you in seconds: ${perPhoto}.`,
   /** The answer to "How long does processing take?" on the landing page's FAQ and in the help. */
-  answer: `About ${PROCESSING_TIMES.secondsPerPhoto} seconds per photo. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about ${PROCESSING_TIMES.secondsPerPhoto} seconds too. You can watch each image finish live in your dashboard.`,
+  answer: `${perPhoto.replace('about', 'About')}. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about as long. You can watch each image finish live in your dashboard.`,
 } as const;
