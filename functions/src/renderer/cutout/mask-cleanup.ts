@@ -218,9 +218,12 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const main = list.reduce((a, b) => (b.area > a.area ? b : a));
   // A piece of the car split off by the opening (a mirror on its stalk) was attached to the body in the raw mask;
   // a loose scrap of background or of a neighbouring car never was.
-  const rawLabels = components(bin, w, h).labels;
+  // (Only asked when the opening left more than the body: labelling the raw mask is a pass over the whole region.)
   const rawOf = new Int32Array(list.length + 1);
-  for (let i = 0; i < labels.length; i++) if (labels[i] && !rawOf[labels[i]!]) rawOf[labels[i]!] = rawLabels[i]!;
+  if (list.length > 1) {
+    const rawLabels = components(bin, w, h).labels;
+    for (let i = 0; i < labels.length; i++) if (labels[i] && !rawOf[labels[i]!]) rawOf[labels[i]!] = rawLabels[i]!;
+  }
   const mb = main.box;
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;

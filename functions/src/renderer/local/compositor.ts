@@ -285,12 +285,13 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const ch = Math.max(1, Math.round(bh * scale));
   let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });
   if (options.mirror) car = car.flop();
-  const carRgba = await car.raw().toBuffer();
   const left = Math.round((W - cw) / 2);
   const top = floorY - ch;
-
-  const backdrop: SceneBackdrop | BackgroundPlate =
-    'draw' in plate ? await plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: floorY }) : plate;
+  // The car is resized (libvips threads) while the backdrop is drawn: neither needs the other.
+  const [carRgba, backdrop] = await Promise.all([
+    car.raw().toBuffer(),
+    'draw' in plate ? plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: floorY }) : Promise.resolve<SceneBackdrop | BackgroundPlate>(plate),
+  ]);
   const scene = 'scene' in backdrop ? backdrop : undefined;
   // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).
   if (!scene?.keepCarColour) {
@@ -303,8 +304,11 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const bottom = underside(carRgba, cw, ch);
   const ground = groundLine(bottom);
   const shadow = groundShadow(bottom, ground, ch, left, top, W, H);
-  const blurred = await blurShadow(shadow, W, H, Math.max(2, ch * 0.012));
-  const cast = scene?.light ? await castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined;
+  // The contact shadow's blur runs in libvips while the cast shadow is traced.
+  const [blurred, cast] = await Promise.all([
+    blurShadow(shadow, W, H, Math.max(2, ch * 0.012)),
+    scene?.light ? castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined,
+  ]);
   const canvas = Buffer.from(backdrop.rgb);
   for (let i = 0; i < W * H; i++) {
     let k = 1 - (backdrop.shadowStrength * blurred[i]!) / 255;
