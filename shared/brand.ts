@@ -16,13 +16,13 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
  * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
  * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
- * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.93 s median,
- * 0.82 to 1.16 s (check, cut-out, composite, encode); Package, 8 angles from 5 photos 5.39 s median (4.99 to 5.44 s)
+ * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.91 s median,
+ * 0.73 to 1.22 s (check, cut-out, composite, encode); Package, 8 angles from 5 photos 4.83 s median (4.66 to 4.86 s)
  * from start to its last angle (the photos checked and cut out, then the angles at once).
  */
 export const PROCESSING_TIMES = {
   secondsPerPhoto: 1,
-  measuredPackage: { photos: 5, seconds: 5.5 },
+  measuredPackage: { photos: 5, seconds: 5 },
 } as const;
 const perPhoto = `about ${PROCESSING_TIMES.secondsPerPhoto} second${PROCESSING_TIMES.secondsPerPhoto === 1 ? '' : 's'} per photo`;
 export const PROCESSING_TIME_TEXT = {
