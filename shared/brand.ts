@@ -24,10 +24,10 @@ export const PROCESSING_TIMES = {
   secondsPerPhoto: 1,
   measuredPackage: { photos: 5, seconds: 5 },
 } as const;
-const perPhoto = `about ${PROCESSING_TIMES.secondsPerPhoto} second${PROCESSING_TIMES.secondsPerPhoto === 1 ? '' : 's'} per photo`;
+const perPhoto = `${PROCESSING_TIMES.secondsPerPhoto} second${PROCESSING_TIMES.secondsPerPhoto === 1 ? '' : 's'} per photo`;
 export const PROCESSING_TIME_TEXT = {
   /** One line for the landing page's benefits. */
-  short: `Rendered for you in seconds: ${perPhoto}.`,
+  short: `Rendered for you in seconds: about ${perPhoto}.`,
   /** The answer to "How long does processing take?" on the landing page's FAQ and in the help. */
-  answer: `${perPhoto.replace('about', 'About')}. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about as long. You can watch each image finish live in your dashboard.`,
+  answer: `About ${perPhoto}. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about as long. You can watch each image finish live in your dashboard.`,
 } as const;

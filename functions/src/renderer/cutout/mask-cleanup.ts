@@ -160,9 +160,11 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
 /** Soft alpha under this is model noise (e.g. a ghost line along the photo's border): never part of the car. */
 const FAINT = 40;
 
+/** Opening radius ~1.2% of the frame width: wider than a sign post, narrower than a wheel. */
+const openingRadius = (w: number, h: number) => Math.max(3, Math.round(Math.max(w, h) * 0.012));
+
 export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
-  // Opening radius (keep in step with cleanWholeFrame) ~1.2% of the frame width: wider than a sign post, narrower than a wheel.
-  const radius = Math.max(3, Math.round(Math.max(w, h) * 0.012));
+  const radius = openingRadius(w, h);
   // Only the region around what is not faint is worked on (a car in half the frame: half the pixels). With `radius + 3`
   // of faint pixels around it, the answer is the whole frame's: the car's pieces touch the region's edge only where
   // it is the frame's; what the distances see beyond the edge lies farther than `radius + 2` from any kept pixel.
@@ -199,7 +201,7 @@ export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
 
 /** The same clean-up over the whole frame, region or not (the tests hold cleanMask to it). */
 export function cleanWholeFrame(soft: Uint8Array, w: number, h: number): CleanMask {
-  return cleanRegion(soft, w, h, Math.max(3, Math.round(Math.max(w, h) * 0.012)), w * h);
+  return cleanRegion(soft, w, h, openingRadius(w, h), w * h);
 }
 
 /** The clean-up on a region of the frame that holds every pixel that is not faint; fractions are of `frameArea`. */

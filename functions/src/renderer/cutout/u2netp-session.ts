@@ -63,7 +63,7 @@ type ThreadAnswer = { ready: true } | { id: number; output: Float32Array } | { i
 /** The session on its own thread; the thread keeps the process alive only while a request is in flight. */
 function threadRunner(model: Buffer): Promise<U2netpRunner> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(THREAD_FILE, { workerData: { model, options: SESSION_OPTIONS } });
+    const worker = new Worker(THREAD_FILE, { workerData: { model, options: SESSION_OPTIONS, dims: DIMS } });
     worker.unref();
     const pending = new Map<number, { resolve: (out: Float32Array) => void; reject: (error: Error) => void }>();
     let next = 0;
@@ -80,7 +80,7 @@ function threadRunner(model: Buffer): Promise<U2netpRunner> {
         return new Promise((res, rej) => {
           pending.set(id, { resolve: res, reject: rej });
           worker.ref();
-          worker.postMessage({ id, input, dims: DIMS }, [input.buffer as ArrayBuffer]);
+          worker.postMessage({ id, input }, [input.buffer as ArrayBuffer]);
         });
       },
     };

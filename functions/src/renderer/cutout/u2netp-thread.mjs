@@ -4,7 +4,7 @@
  * that calls it. Plain JavaScript because Node starts a worker from a file it runs as it is (under tsx, vitest and the
  * local host alike). The model comes as bytes already checked against the pinned hash (u2netp-model.ts).
  *
- * In: workerData { model: Uint8Array, options: InferenceSession.SessionOptions }; messages { id, input, dims }.
+ * In: workerData { model: Uint8Array, options: InferenceSession.SessionOptions, dims: number[] }; messages { id, input }.
  * Out: { ready: true } once the session exists; then { id, output } (Float32Array, the first output) or { id, error }.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -14,9 +14,9 @@ const session = await ort.InferenceSession.create(workerData.model, workerData.o
 const inputName = session.inputNames[0];
 const outputName = session.outputNames[0];
 
-parentPort.on('message', async ({ id, input, dims }) => {
+parentPort.on('message', async ({ id, input }) => {
   try {
-    const result = await session.run({ [inputName]: new ort.Tensor('float32', input, dims) }, [outputName]);
+    const result = await session.run({ [inputName]: new ort.Tensor('float32', input, workerData.dims) }, [outputName]);
     const tensor = result[outputName];
     // A copy the thread can hand over: the tensor's memory belongs to onnxruntime.
     const output = new Float32Array(tensor.data);

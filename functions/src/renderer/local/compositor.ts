@@ -133,9 +133,10 @@ export function groundLine(bottom: Int32Array): Float32Array {
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number): Float32Array {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
+  const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
   const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
   const band = Math.max(2, ch * 0.016); // contact shadow half-height
   const penumbra = ch * 0.08; // soft shade spreading in front of the car
@@ -156,26 +157,29 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       const spread = d > 0 ? 0.5 * Math.exp(-d / penumbra) : 0;
       const v = Math.max(under, touch, spread);
       const i = y * W + cx;
-      if (v > shadow[i]!) shadow[i] = v;
+      if (v > shadow[i]!) {
+        shadow[i] = v;
+        box.left = Math.min(box.left, cx);
+        box.right = Math.max(box.right, cx + 1);
+        box.top = Math.min(box.top, y);
+        box.bottom = Math.max(box.bottom, y + 1);
+      }
     }
   }
-  return shadow;
+  return { shadow, box };
+}
+
+/** A shadow map over the canvas and the box (right and bottom exclusive) outside which it is 0. */
+interface ShadowMap {
+  shadow: Float32Array;
+  box: { left: number; top: number; right: number; bottom: number };
 }
 
 /**
  * The contact shadow blurred, as bytes (0..255) over the whole canvas. Only the rows and columns where it is drawn
  * (a band along the ground) and a margin wider than the blur's reach are blurred: the rest stays 0 either way.
  */
-async function blurShadow(shadow: Float32Array, W: number, H: number, sigma: number): Promise<Buffer> {
-  let left = W, top = H, right = 0, bottom = 0;
-  for (let y = 0; y < H; y++)
-    for (let x = 0, i = y * W; x < W; x++, i++)
-      if (shadow[i]! > 0) {
-        if (x < left) left = x;
-        if (x >= right) right = x + 1;
-        if (y < top) top = y;
-        bottom = y + 1;
-      }
+async function blurShadow({ shadow, box: { left, top, right, bottom } }: ShadowMap, W: number, H: number, sigma: number): Promise<Buffer> {
   const out = Buffer.alloc(W * H);
   if (right <= left) return out;
   const margin = Math.ceil(4 * sigma) + 2;
