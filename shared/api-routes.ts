@@ -64,6 +64,9 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/car-packages/activity', handler: 'get-car-package-activity', access: 'user' },
   { method: 'GET', path: '/api/car-packages/{id}', handler: 'get-car-package', access: 'user' },
   { method: 'DELETE', path: '/api/car-packages/{id}', handler: 'delete-car-package', access: 'user' },
+  // One uploaded photo checked by its bytes as soon as it lands (the form's uploads): nothing charged; the start then
+  // checks only bytes that changed since.
+  { method: 'POST', path: '/api/car-packages/{id}/photos/{photo_id}/check', handler: 'check-car-package-photo', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   // Checks every uploaded photo by its bytes before the charge.
   { method: 'POST', path: '/api/car-packages/{id}/start', handler: 'start-car-package', access: 'user', timeoutSeconds: 29, memoryMb: 1024 },
   { method: 'POST', path: '/api/car-packages/{id}/angles/{angle}/retry', handler: 'retry-car-package-angle', access: 'user' },

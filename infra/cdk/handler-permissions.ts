@@ -129,6 +129,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
   'get-shared-car-page': ['table:read', 'uploads:read', 'ssm:site-origin'],
   'get-shared-car-embed': ['table:read', 'uploads:read', 'ssm:site-origin'],
+  // Reads and checks one upload of a draft (a car in it: OpenAI vision in AWS) and records it on the draft.
+  'check-car-package-photo': ['table:read', 'table:write', 'uploads:read', 'secrets:openai', 'native:sharp'],
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.
   'start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'retry-car-package-angle': ['table:read', 'table:write', 'uploads:read', 'renders:read', 'workflow:start', 'websocket:post', 'webhooks:enqueue'],
@@ -225,6 +227,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'list-car-packages': CAR_PACKAGE_OBJECTS,
   'get-car-package': CAR_PACKAGE_OBJECTS,
   'delete-car-package': CAR_PACKAGE_OBJECTS,
+  'check-car-package-photo': { uploads: ['drafts/car-packages/'] },
   'get-shared-car': { uploads: ['logos/'] },
   'get-shared-car-image': { renders: CAR_PACKAGE_OBJECTS.renders },
   'get-shared-car-page': { uploads: ['logos/'] },

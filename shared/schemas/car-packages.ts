@@ -26,6 +26,15 @@ export const anglePathSchema = z.enum(ANGLES, { error: `angle must be one of ${A
 
 export const carPackagePathSchema = z.strictObject({ id: packageIdSchema });
 export const carPackageAnglePathSchema = z.strictObject({ id: packageIdSchema, angle: anglePathSchema });
+/** A photo of a package as create answered it: photo-1, photo-2, ... */
+export const carPackagePhotoPathSchema = z.strictObject({
+  id: packageIdSchema,
+  photo_id: z.string().regex(/^photo-[1-9][0-9]?$/, { error: 'photo_id is not a photo of a car package' }),
+});
+
+/** POST /api/car-packages/{id}/photos/{photo_id}/check: the photo passed every check (a refusal is a 400). */
+export const checkCarPackagePhotoResponseSchema = z.strictObject({ photo_id: z.string(), checked: z.literal(true) });
+export type CheckCarPackagePhotoResponse = z.infer<typeof checkCarPackagePhotoResponseSchema>;
 
 /** One photo the dealer is about to upload, with the angle it shows if the dealer tagged it. */
 export const packagePhotoRequestSchema = z.strictObject({

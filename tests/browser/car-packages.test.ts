@@ -100,14 +100,18 @@ async function createPackage(page: Page, name: string, photos: string[], setup?:
   await setup?.();
   await recordDetailStates(page);
   const uploads: string[] = [];
+  const calls: string[] = [];
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
+  page.on('request', (r) => r.method() === 'POST' && /\/api\/car-packages\/[^/]+\/(photos\/[^/]+\/check|start)$/.test(r.url()) && calls.push(new URL(r.url()).pathname.split('/').slice(4).join('/')));
   await clickGenerate(page);
   const started = MESSAGES.packageStarted(photos.length, name);
   await page.getByText(started.title).waitFor({ timeout: 60_000 });
   await page.getByText(started.description!).waitFor();
   await page.getByTestId('package-detail').getByRole('heading', { name }).waitFor({ timeout: 30_000 });
-  // The photos went straight to storage, one presigned POST each.
+  // The photos went straight to storage, one presigned POST each, each checked as it landed, before the start.
   expect(uploads).toHaveLength(photos.length);
+  expect(calls.at(-1)).toBe('start');
+  expect(calls.slice(0, -1).sort()).toEqual(photos.map((_, i) => `photos/photo-${i + 1}/check`));
   // The form moved to the gallery tab, which has no parameter.
   expect(new URL(page.url()).searchParams.get('tab')).toBeNull();
   expect(await page.getByRole('tab', { name: 'My Car Packages' }).getAttribute('aria-selected')).toBe('true');

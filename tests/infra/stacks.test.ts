@@ -259,10 +259,12 @@ describe('API stack', () => {
     ]);
     expect(holders('states:DescribeExecution')).toEqual(['PackageSweeperHandler']);
     expect(holders('states:StopExecution')).toEqual(['EraseAccountHandler', 'PackageSweeperHandler']);
-    // The OpenAI key: the workflow's prepare and render tasks, the batch render, and the car check of the form, of the
-    // starts and of the trial uploads and transfer (vision); the Stripe keys: the purchase and the webhook.
+    // The OpenAI key: the workflow's prepare and render tasks, the batch render, and the car check of the form, of each
+    // package upload as it lands, of the starts and of the trial uploads and transfer (vision); the Stripe keys: the
+    // purchase and the webhook.
     expect(holders('secretsmanager:GetSecretValue')).toEqual([
       'BatchRenderPhotoHandler',
+      'CheckCarPackagePhotoHandler',
       'CheckCarPhotoHandler',
       'CompleteTrialUploadsHandler',
       'PackagePrepareHandler',

@@ -96,7 +96,11 @@ export class PackageApi {
   }
 
   /** POST /api/car-packages, then each photo through its presigned POST (as the browser uploads); a photo may carry the angle the dealer tagged. */
-  async createWithPhotos(files: (string | PhotoSpec)[], options: { name?: string; background?: string } = {}): Promise<string> {
+  /**
+   * Create, then upload every photo. `check`: each upload checked as soon as it lands (POST .../photos/{id}/check), as
+   * the dealer's form does; a refusal throws.
+   */
+  async createWithPhotos(files: (string | PhotoSpec)[], options: { name?: string; background?: string; check?: boolean } = {}): Promise<string> {
     const photos = files.map((f) => (typeof f === 'string' ? { file: f } : f)).map((p) => ({ ...p, bytes: p.bytes ?? readFileSync(p.file) }));
     const created = await this.ok<CreateCarPackageResponse>('POST', '/api/car-packages', {
       session_name: options.name ?? `Package ${new Date().toISOString()}`,
@@ -104,7 +108,12 @@ export class PackageApi {
       photos: photos.map((p) => ({ file_name: basename(p.file), content_type: 'image/jpeg', size: p.bytes.length, ...(p.angle ? { angle: p.angle } : {}) })),
     });
     if (created.uploads.length !== photos.length) throw new Error(`asked for ${photos.length} uploads, got ${created.uploads.length}`);
-    await Promise.all(created.uploads.map((upload, i) => uploadByPresignedPost(upload, photos[i]!.bytes)));
+    await Promise.all(
+      created.uploads.map(async (upload, i) => {
+        await uploadByPresignedPost(upload, photos[i]!.bytes);
+        if (options.check) await this.ok('POST', `/api/car-packages/${created.package_id}/photos/${upload.photo_id}/check`);
+      }),
+    );
     return created.package_id;
   }
 

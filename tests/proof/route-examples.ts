@@ -206,6 +206,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/car-packages/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.packageToDelete } }) },
   // The draft's photo was never uploaded: the owner passes the access check and is told which photo is missing.
+  'POST /api/car-packages/{id}/photos/{photo_id}/check': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage, photo_id: 'photo-1' } }) },
   'POST /api/car-packages/{id}/start': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage } }) },
   // An angle that did not fail: the owner passes the access check and is told there is nothing to retry.
   'POST /api/car-packages/{id}/angles/{angle}/retry': {

@@ -51,6 +51,11 @@ export interface StoredDraft {
   expires_at: string;
   /** The dealer's stock number or VIN, when created through the public API. */
   external_id?: string;
+  /**
+   * Photos whose upload passed every check as it landed (POST .../photos/{photo_id}/check), by photo id: the SHA-256
+   * of the bytes checked. The start checks only bytes that differ (absent on drafts from before, and on v1 drafts).
+   */
+  checked_uploads?: Record<string, string>;
 }
 
 export interface StoredPackage {

@@ -43,6 +43,23 @@ export class DynamoDbPackageStore implements PackageStore {
     return out.Item ? strip<StoredDraft>(out.Item) : undefined;
   }
 
+  async recordCheckedUpload(id: string, photoId: string, digest: string): Promise<boolean> {
+    // One attribute of the map per photo: the form's checks of several photos land at once without overwriting each
+    // other. A draft without the map (from before) records nothing: its start checks every photo, as before.
+    return ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackageDraft(id),
+          UpdateExpression: 'SET checked_uploads.#photo = :digest',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_exists(checked_uploads)',
+          ExpressionAttributeNames: { '#photo': photoId },
+          ExpressionAttributeValues: { ':digest': digest },
+        }),
+      ),
+    );
+  }
+
   async deleteDraft(id: string): Promise<void> {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: keys.carPackageDraft(id) }));
   }

@@ -34,6 +34,8 @@ export interface PackageStore {
   /** False when a draft with that id exists already (nothing written). */
   putDraft(draft: StoredDraft): Promise<boolean>;
   getDraft(id: string): Promise<StoredDraft | undefined>;
+  /** Records that a draft's photo passed its checks for the bytes with this digest; false when the draft is gone. */
+  recordCheckedUpload(id: string, photoId: string, digest: string): Promise<boolean>;
   deleteDraft(id: string): Promise<void>;
   get(id: string): Promise<StoredPackage | undefined>;
   getWithImages(id: string): Promise<{ pkg: StoredPackage; images: StoredImage[] } | undefined>;

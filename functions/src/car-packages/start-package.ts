@@ -59,6 +59,7 @@ export async function createCarPackage(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
     ...(options.externalId ? { external_id: options.externalId } : {}),
+    checked_uploads: {},
   };
   await deps.store.putDraft(draft);
   const uploads = await Promise.all(
@@ -131,7 +132,7 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
  */
 async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim, options?: CheckOptions) {
   if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-  const checked = await checkUploadedPhotos(deps, draft.photos, options);
+  const checked = await checkUploadedPhotos(deps, draft.photos, { ...options, passed: passedUploads(draft) });
   const logoKey = await keepLogo(deps, draft);
   try {
     // The checked photos are kept where no lifecycle rule forgets them, without their GPS position (a lossless
@@ -161,6 +162,10 @@ async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: Packag
     throw error;
   }
 }
+
+/** The uploads that passed their checks as they landed, by upload key: the digest of the bytes checked. */
+const passedUploads = (draft: StoredDraft) =>
+  new Map(draft.photos.flatMap((p) => (draft.checked_uploads?.[p.id] ? [[p.upload_key, draft.checked_uploads[p.id]!] as const] : [])));
 
 /** Once-only markers written in the charge's transaction: when one already exists, nothing is written or charged. */
 export interface PackageClaim {

@@ -34,6 +34,35 @@ export interface CheckOptions {
    * car check (a paid vision call in AWS) is not asked again; every other check still runs on them.
    */
   carChecked?: ReadonlyMap<string, string>;
+  /**
+   * Uploads that passed every check here already, by upload key: the SHA-256 of the bytes checked (the dealer's form
+   * checks each photo as its upload lands, POST /api/car-packages/{id}/photos/{photo_id}/check). Bytes with exactly
+   * that digest are neither decoded nor shown to the car check again; any other bytes get every check.
+   */
+  passed?: ReadonlyMap<string, string>;
+}
+
+/** One upload's checks: its bytes and their digest when it passed, else the refusal the dealer reads. */
+export type UploadCheck = { ok: true; bytes: Buffer; digest: string } | { ok: false; refusal: string; bytes?: Buffer };
+
+/** Every check of one upload, in order: there, within the size limit, a photo by its bytes, a car in it. */
+export async function checkUpload(deps: { photos: UploadReader; vision: CarVision }, photo: UploadedPhoto, options: CheckOptions = {}): Promise<UploadCheck> {
+  const size = await deps.photos.uploadSize(photo.upload_key);
+  if (size === undefined) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name) };
+  if (size > MAX_FILE_BYTES) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024)) };
+  const bytes = await deps.photos.readUpload(photo.upload_key);
+  const digest = uploadDigest(bytes);
+  if (options.passed?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
+  let decoded;
+  try {
+    decoded = await decodePhoto(bytes, photo.id);
+  } catch (error) {
+    if (!(error instanceof PhotoRejectedError)) throw error;
+    return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message), bytes };
+  }
+  if (options.carChecked?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
+  const sighting = await lookForCar(deps.vision, decoded);
+  return sighting.ok ? { ok: true, bytes, digest } : { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message), bytes };
 }
 
 /**
@@ -52,29 +81,9 @@ export async function checkUploadedPhotos(
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [i, photo] = next;
-      const size = await deps.photos.uploadSize(photo.upload_key);
-      if (size === undefined) {
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name);
-        continue;
-      }
-      if (size > MAX_FILE_BYTES) {
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
-        continue;
-      }
-      let decoded;
-      try {
-        const bytes = await deps.photos.readUpload(photo.upload_key);
-        read.set(photo.upload_key, bytes);
-        decoded = await decodePhoto(bytes, photo.id);
-      } catch (error) {
-        if (!(error instanceof PhotoRejectedError)) throw error;
-        refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message);
-        continue;
-      }
-      const checkedDigest = options.carChecked?.get(photo.upload_key);
-      if (checkedDigest && checkedDigest === uploadDigest(read.get(photo.upload_key)!)) continue;
-      const sighting = await lookForCar(deps.vision, decoded);
-      if (!sighting.ok) refusals[`photos.${i}`] = CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message);
+      const checked = await checkUpload(deps, photo, options);
+      if (checked.bytes) read.set(photo.upload_key, checked.bytes);
+      if (!checked.ok) refusals[`photos.${i}`] = checked.refusal;
     }
   };
   await Promise.all([worker(), worker(), worker()]);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
-import type { CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
-import { api } from '@/lib/api-client';
+import type { CheckCarPackagePhotoResponse, CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
+import { api, ApiError } from '@/lib/api-client';
 import { PARALLEL_UPLOADS, runLimited } from '@/lib/run-limited';
 import { carPackageKeys } from './query-keys';
 import { photoContentType, uploadPhoto } from '@/lib/upload-photo';
@@ -24,8 +24,9 @@ export interface CreateProgress {
 }
 
 /**
- * Create → upload every photo to its presigned POST → start (charges 1 credit). Any failure rejects with the
- * server's ApiError (402 when the credits are short, 400 naming a refused photo).
+ * Create → upload every photo to its presigned POST, each checked by the server as soon as it lands (while the others
+ * upload) → start (charges 1 credit; it checks again only bytes that changed since). Any failure rejects with the
+ * server's ApiError (402 when the credits are short, 400 naming every refused photo, as the start names them).
  */
 export async function createAndStartCarPackage(input: NewCarPackage, progress: CreateProgress = {}): Promise<StartCarPackageResponse> {
   progress.onPhase?.('creating');
@@ -44,11 +45,29 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
     if (!upload) throw new Error(`No upload was prepared for ${photo.file.name}`);
     return { photo, upload };
   });
-  await runLimited(pairs, PARALLEL_UPLOADS, ({ photo, upload }) =>
-    uploadPhoto(upload, photo.file, (fraction) => progress.onPhotoProgress?.(photo.id, fraction)),
-  );
+  const refused: ApiError[] = [];
+  await runLimited(pairs, PARALLEL_UPLOADS, async ({ photo, upload }) => {
+    await uploadPhoto(upload, photo.file, (fraction) => progress.onPhotoProgress?.(photo.id, fraction));
+    try {
+      await api.post<CheckCarPackagePhotoResponse>(`${packagePath(created.package_id)}/photos/${encodeURIComponent(upload.photo_id)}/check`, undefined, { auth: true });
+    } catch (error) {
+      // A refusal is the start's own answer for that photo; anything else (busy, offline) is left to the start's checks.
+      if (error instanceof ApiError && error.status === 400) refused.push(error);
+    }
+  });
+  if (refused.length > 0) throw refusalOfAll(refused);
   progress.onPhase?.('starting');
-  return api.post<StartCarPackageResponse>(`/api/car-packages/${encodeURIComponent(created.package_id)}/start`, undefined, { auth: true });
+  return api.post<StartCarPackageResponse>(`${packagePath(created.package_id)}/start`, undefined, { auth: true });
+}
+
+const packagePath = (id: string) => `/api/car-packages/${encodeURIComponent(id)}`;
+
+/** The photos' refusals as one error, as the start gives it: the first photo's message, every photo in `fields`. */
+function refusalOfAll(errors: ApiError[]): ApiError {
+  const index = (e: ApiError) => Math.min(...Object.keys(e.fields).map((f) => Number(/^photos\.(\d+)$/.exec(f)?.[1] ?? Infinity)));
+  const ordered = [...errors].sort((a, b) => index(a) - index(b));
+  const first = ordered[0]!;
+  return new ApiError(first.message, first.status, first.code, Object.assign({}, ...ordered.map((e) => e.fields)) as Record<string, string>);
 }
 
 /** The form's submit: the whole flow, then the gallery, the overview and the balance are read again. */
