@@ -4,7 +4,6 @@
  */
 export const WORKFLOW_TASK_HANDLERS = {
   prepare: 'package-prepare',
-  angleStarted: 'package-angle-started',
   render: 'package-render-angle',
   angleFailed: 'package-angle-failed',
   finalize: 'package-finalize',

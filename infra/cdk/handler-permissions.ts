@@ -142,7 +142,6 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The render workflow's tasks and its sweeper
   // uploads:write: each photo's checked cut-out, kept beside the package for the render tasks (cutouts/).
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],
-  'package-angle-started': ['table:read', 'table:write', 'websocket:post'],
   // renders:delete: the images it stored go again when the package was erased while it rendered.
   'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign', 'webhooks:enqueue'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],

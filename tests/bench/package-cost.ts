@@ -104,20 +104,20 @@ export function costReport(m: CostMeasure, photos: number, basis: 'cpu' | 'wall'
   const prepareS = median(m.prepare.map((t) => lambdaSeconds(t, PREPARE_MEMORY_MB, basis)));
   const renderS = median(m.render.map((t) => lambdaSeconds(t, RENDER_MEMORY_MB, basis)));
   const angles = m.imagesPerPackage;
-  // The small tasks (mark processing per angle, finalize) at 512 MB: a few DynamoDB calls, about 0.1 s each.
-  const small = { count: angles + 1, seconds: 0.1, gb: 0.5 };
+  // The small task (finalize) at 512 MB: a few DynamoDB calls, about 0.1 s. (Each render task marks its angle processing.)
+  const small = { count: 1, seconds: 0.1, gb: 0.5 };
   const lambdaGbS = (PREPARE_MEMORY_MB / 1024) * prepareS + gb * angles * renderS + small.count * small.seconds * small.gb;
   const requests = 1 + angles + small.count;
-  // State transitions (Standard): prepare, the Map, 2 per angle (mark processing, render), finalize; no retries.
-  const transitions = 1 + 1 + 2 * angles + 1;
+  // State transitions (Standard): prepare, the Map, 1 per angle (render, which marks it processing), finalize; no retries.
+  const transitions = 1 + 1 + angles + 1;
   // S3: the dealer's photo uploads and prepare's kept cut-outs (one per photo), then per angle its photo and its
   // cut-out read and two images written (full JPEG, web WebP).
   const puts = 2 * photos + 2 * angles;
   const gets = photos + 2 * angles;
-  // DynamoDB (items under 1 KB): package created and started, per angle started/attempt/completed, finalize with its
-  // ledger write; reads: the package read by prepare, each render (twice) and finalize.
-  const writes = 4 + 3 * angles + 3;
-  const reads = 2 + 2 * angles + 2;
+  // DynamoDB (items under 1 KB): package created and started, per angle its attempt (processing) and completion,
+  // finalize with its ledger write; reads: the package read by prepare, each render and finalize.
+  const writes = 4 + 2 * angles + 3;
+  const reads = 2 + angles + 2;
   const parts = [
     { part: `Lambda compute (${basis === 'cpu' ? 'billed time = measured CPU seconds, wall time at 2 vCPUs' : 'billed time = wall time here, under load'}): prepare ${prepareS.toFixed(2)} s at ${PREPARE_MEMORY_MB} MB${basis === 'cpu' ? ' (2 vCPUs: its wall time here)' : ''} + ${angles} renders x ${renderS.toFixed(2)} s at ${RENDER_MEMORY_MB} MB, small tasks ${small.count} x ${small.seconds} s at 512 MB`, amount: `${lambdaGbS.toFixed(1)} GB-s`, usd: lambdaGbS * PRICES.lambdaArmPerGbSecond },
     { part: 'Lambda requests', amount: `${requests}`, usd: requests * PRICES.lambdaPerRequest },

@@ -167,7 +167,6 @@ function breakdown(run: PackageRun) {
   const renderMs = run.detail.images.map((i) => i.metadata.render_ms).filter((x): x is number => typeof x === 'number');
   return {
     prepare: sum(by('Prepare photos')),
-    markProcessing: by('Mark angle processing').map((t) => t.ms ?? 0),
     render: renders.map((t) => t.ms ?? 0),
     renderErrors: renders.filter((t) => t.error).map((t) => t.error),
     markFailed: by('Mark angle failed').map((t) => t.ms ?? 0),
@@ -345,9 +344,9 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package\` (
     .map((i) => `${i.angle}${i.metadata.mirrored ? ' mirrored' : ''}`)
     .join(', ')})${sample.images.some((i) => i.angle_status !== 'completed') ? ', the other angles failed' : ''}; \`renderPackage\` made ${directImages}. Wall time is POST /start (sent) to the server time of the last angle's update; the polling client saw the final status ${s(median(packages.map((p) => p.observedMs)))} after the start (median), the start call itself took ${s(median(packages.map((p) => p.startCallMs)))}.
 
-Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(pm.startCallMs)}, prepare ${s(b.prepare)}, mark processing ${list(b.markProcessing)} s, render tasks ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}; then the walk-around video ${s(b.video)} (after the package finished, not in these times). CPU the host used meanwhile: ${pm.cpu.node.toFixed(2)} s Node (handlers, renderer, S3 stand-in), ${pm.cpu.java.toFixed(2)} s DynamoDB Local.
-Median (ii) package: start call ${s(fm.startCallMs)} (the execution starts at its end), prepare ${s(f.prepare)}, mark processing ${list(f.markProcessing)} s, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}; host CPU ${fm.cpu.node.toFixed(2)} s Node, ${fm.cpu.java.toFixed(2)} s DynamoDB Local, for ${SCRIPTED_DELAY_MS / 1000} s of waiting per render on ${cpus().length} cores.
-Median 1-angle package: prepare ${s(sb.prepare)} (the 7 angles no photo shows are marked failed there), mark processing ${list(sb.markProcessing)} s, render task ${list(sb.render)} s (render_ms ${list(sb.rendererMs)} s), finalize ${s(sb.finalize)}; host CPU ${sm.cpu.node.toFixed(2)} s Node, ${sm.cpu.java.toFixed(2)} s DynamoDB Local.
+Where the median (i) package's time went (task durations from the host's execution trace, GET /_local/sfn/trace): start call ${s(pm.startCallMs)}, prepare ${s(b.prepare)}, render tasks (each marks its angle processing first) ${list(b.render)} s (renderer's own render_ms ${list(b.rendererMs)} s), finalize ${s(b.finalize)}; first task start to last task end ${s(b.tasksSpan)}; then the walk-around video ${s(b.video)} (after the package finished, not in these times). CPU the host used meanwhile: ${pm.cpu.node.toFixed(2)} s Node (handlers, renderer, S3 stand-in), ${pm.cpu.java.toFixed(2)} s DynamoDB Local.
+Median (ii) package: start call ${s(fm.startCallMs)} (the execution starts before its end), prepare ${s(f.prepare)}, render tasks ${list(f.render)} s (render_ms ${list(f.rendererMs)} s), finalize ${s(f.finalize)}; tasks span ${s(f.tasksSpan)}; host CPU ${fm.cpu.node.toFixed(2)} s Node, ${fm.cpu.java.toFixed(2)} s DynamoDB Local, for ${SCRIPTED_DELAY_MS / 1000} s of waiting per render on ${cpus().length} cores.
+Median 1-angle package: prepare ${s(sb.prepare)} (the 7 angles no photo shows are marked failed there), render task ${list(sb.render)} s (render_ms ${list(sb.rendererMs)} s), finalize ${s(sb.finalize)}; host CPU ${sm.cpu.node.toFixed(2)} s Node, ${sm.cpu.java.toFixed(2)} s DynamoDB Local.
 `;
   const priced = costReport(cost, REAL_PHOTOS.length);
   const pessimistic = costReport(cost, REAL_PHOTOS.length, 'wall');

@@ -3,7 +3,7 @@
  * run before this module is imported: import it dynamically after calling it).
  *
  * The render workflow is the REAL synthesized definition (loadRenderWorkflowDefinition) on a LocalStateMachine in
- * this process, each task state running the real use case (preparePackage, startAngle, renderAngle, failAngle,
+ * this process, each task state running the real use case (preparePackage, renderAngle, failAngle,
  * finalizePackage, walkAroundVideoTask) with the real adapters (DynamoDB package and credit stores, S3 photo storage, the WebSocket
  * notifier). Only the renderer port is scripted: `new ScriptedRenderer(script)` injects renderer faults.
  * The use cases reach the machine through the real SfnRenderWorkflow adapter (the AWS SDK's Step Functions client)
@@ -36,7 +36,6 @@ import {
   finalizePackage,
   preparePackage,
   renderAngle,
-  startAngle,
   type AngleItem,
   type PackageRun,
   type WorkflowDeps,
@@ -246,7 +245,6 @@ export async function scriptedWorkflow(
   // Exactly what functions/src/handlers/package-*.ts do with their event, with these deps.
   const real: Record<TaskHandlerName, LambdaHandler> = {
     [WORKFLOW_TASK_HANDLERS.prepare]: (run) => preparePackage(deps, run as PackageRun),
-    [WORKFLOW_TASK_HANDLERS.angleStarted]: (event) => startAngle(deps, (event as { item: AngleItem }).item),
     [WORKFLOW_TASK_HANDLERS.render]: (event) => renderAngle(deps, (event as { item: AngleItem }).item),
     [WORKFLOW_TASK_HANDLERS.angleFailed]: (event) => failAngle(deps, (event as { item: AngleItem }).item),
     [WORKFLOW_TASK_HANDLERS.finalize]: (run) => finalizePackage(deps, run as PackageRun),

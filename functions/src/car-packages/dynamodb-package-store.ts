@@ -154,20 +154,13 @@ export class DynamoDbPackageStore implements PackageStore {
     }
   }
 
-  startAngle(id: string, angle: Angle, now: string) {
+  beginAttempt(id: string, angle: Angle, now: string) {
+    // Processing from the first attempt on (a pending angle too: the render task is the angle's first step).
     return this.updateImage(id, angle, {
-      UpdateExpression: 'SET angle_status = :processing, #s = :processing, updated_at = :now',
+      UpdateExpression: 'SET angle_status = :processing, #s = :processing, updated_at = :now ADD attempts :one',
       ConditionExpression: 'angle_status IN (:pending, :processing)',
       ExpressionAttributeNames: { '#s': 'status' },
-      ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':now': now },
-    });
-  }
-
-  beginAttempt(id: string, angle: Angle, now: string) {
-    return this.updateImage(id, angle, {
-      UpdateExpression: 'ADD attempts :one SET updated_at = :now',
-      ConditionExpression: 'angle_status = :processing',
-      ExpressionAttributeValues: { ':processing': 'processing', ':one': 1, ':now': now },
+      ExpressionAttributeValues: { ':processing': 'processing', ':pending': 'pending', ':one': 1, ':now': now },
     });
   }
 

@@ -47,9 +47,10 @@ export interface PackageStore {
   count(sub: string, sinceMs?: number): Promise<number>;
   /** Prepare found each photo's angle (or refused it); the package is processing. */
   setPrepared(id: string, photos: StoredPhoto[], now: string): Promise<StoredPackage | undefined>;
-  /** pending -> processing; undefined when the angle is no longer pending or processing (already final). */
-  startAngle(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
-  /** Counts one more render attempt of a processing angle; undefined when it is not processing. */
+  /**
+   * One more render attempt: pending or processing -> processing, attempts counted; undefined when the angle is no
+   * longer pending or processing (already final).
+   */
   beginAttempt(id: string, angle: Angle, now: string): Promise<StoredImage | undefined>;
   /**
    * processing -> completed, counted on the package; false when it was not processing. The image joins the dealer's

@@ -128,38 +128,35 @@ function photosFor(photos: StoredPhoto[], angle: Angle, count: number): StoredPh
   return [...(first ? [first] : []), ...usable.filter((p) => p !== first)].slice(0, Math.max(1, count));
 }
 
-/** Mark angle processing. */
-export async function startAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
-  const image = await deps.store.startAngle(item.package_id, item.angle, nowIso(deps));
-  if (image) await angleChanged(deps.notify, image);
-  return { angle: item.angle, skipped: !image };
-}
-
 /**
- * Render one angle through the renderer port and store its images. Renderer errors keep their names
+ * Render one angle through the renderer port and store its images; the angle is marked processing as its attempt
+ * begins. Renderer errors keep their names
  * (RenderRetryableError is retried by the state machine; the others are caught and mark the angle failed).
  */
 export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
   const pkg = await deps.store.get(item.package_id);
   if (!pkg) return { angle: item.angle, skipped: true };
-  const image = await deps.store.beginAttempt(pkg.id, item.angle, nowIso(deps));
-  if (!image) return { angle: item.angle, skipped: true }; // finished by an earlier try
-  if (image.attempts > 1) await angleChanged(deps.notify, image);
-
-  const [photos, logo] = await Promise.all([
+  // The attempt is counted while the photos are read: eight tasks at once each wait on both.
+  const [image, photos, logo] = await Promise.all([
+    deps.store.beginAttempt(pkg.id, item.angle, nowIso(deps)),
     sourcesWithCutouts(deps, pkg, photosFor(pkg.photos, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
     pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
   ]);
+  if (!image) return { angle: item.angle, skipped: true }; // finished by an earlier try
   const started = performance.now();
   // The scene picked at the start, for every angle and every retry of it.
   const scene = pkg.scene ? { id: pkg.scene.id, startYaw: pkg.scene.start_yaw } : undefined;
-  const rendered = await deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) });
+  // The dealer sees the angle processing (or its next attempt) while it renders.
+  const [rendered] = await Promise.all([
+    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
+    angleChanged(deps.notify, image),
+  ]);
   const renderMs = performance.now() - started;
   const slug = slugOf(pkg.session_name);
   const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
   const webKey = s3Keys.web(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
-  // The render took a while: a package erased meanwhile (with its account) gets no images.
-  if (!(await deps.store.get(pkg.id))) return { angle: item.angle, skipped: true };
+  // A package erased while it rendered (with its account) keeps no images: its angle is gone, so the record below
+  // is refused and what was stored is deleted again.
   await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
   const m = rendered.metadata;
   const completed = await deps.store.completeAngle(

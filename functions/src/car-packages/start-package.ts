@@ -112,13 +112,16 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
   const { pkg, balance, replayed } = charge;
   if (replayed) return replay(deps, (await deps.store.get(id)) ?? pkg);
   opsEvent('packageStarted', { packageId: pkg.id });
-  await deps.notify(sub, { type: 'balance.updated' });
-  await deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads').catch((error) => logger.warn('draft uploads not deleted', { error: error as Error }));
-
-  try {
-    await deps.workflow.start(pkg.execution_name, { package_id: id, user_id: sub, angles: [...ANGLES] });
-  } catch (error) {
-    logger.error('render workflow did not start; refunding', { packageId: id, error: error as Error });
+  // The workflow, the balance pushed and the draft's uploads removed (checked copies are kept) at once: the
+  // workflow's first task need not wait for the other two.
+  const [workflow, balancePushed] = await Promise.allSettled([
+    deps.workflow.start(pkg.execution_name, { package_id: id, user_id: sub, angles: [...ANGLES] }),
+    deps.notify(sub, { type: 'balance.updated' }),
+    deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads').catch((error) => logger.warn('draft uploads not deleted', { error: error as Error })),
+  ]);
+  if (balancePushed.status === 'rejected') logger.warn('balance not pushed', { error: balancePushed.reason as Error });
+  if (workflow.status === 'rejected') {
+    logger.error('render workflow did not start; refunding', { packageId: id, error: workflow.reason as Error });
     await closeUnstarted(deps, pkg);
     throw new DomainError('unavailable', CAR_PACKAGE_MESSAGES.couldNotStart);
   }

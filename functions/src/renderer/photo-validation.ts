@@ -2,6 +2,7 @@
  * Checks a photo by its bytes before any model is loaded: type from magic bytes, size, pixel count from
  * the header (decompression bombs), then a full decode that refuses truncated files.
  */
+import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { PhotoRejectedError } from './port';
@@ -23,6 +24,8 @@ export interface DecodedPhoto {
   rgb: Buffer;
   width: number;
   height: number;
+  /** SHA-256 (hex) of the file's bytes: the same upload decoded again has the same one. */
+  sourceSha256?: string;
 }
 
 /** Validates and decodes one photo; throws PhotoRejectedError with a specific reason. */
@@ -59,7 +62,7 @@ export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<Deco
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { type, originalWidth, originalHeight, rgb: data, width: info.width, height: info.height };
+    return { type, originalWidth, originalHeight, rgb: data, width: info.width, height: info.height, sourceSha256: createHash('sha256').update(bytes).digest('hex') };
   } catch {
     throw reject('corrupt', PHOTO_REFUSALS.corrupt);
   }

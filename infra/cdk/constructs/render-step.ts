@@ -32,22 +32,22 @@ export function retryRenderErrors(task: tasks.LambdaInvoke) {
 }
 
 export interface RenderStepProps {
-  /** State names, e.g. "Mark angle processing", "Render angle", "Mark angle failed". */
-  names: { start: string; render: string; fail: string };
-  functions: { start: lambda.IFunction; render: lambda.IFunction; fail: lambda.IFunction };
+  /** State names, e.g. "Mark photo processing", "Render photo", "Mark photo failed"; no start: the render marks it. */
+  names: { start?: string; render: string; fail: string };
+  functions: { start?: lambda.IFunction; render: lambda.IFunction; fail: lambda.IFunction };
 }
 
 /**
  * One item of a render Map (a car package angle, a batch photo), the same in every workflow:
  *
- *   Mark processing ─► Render (Retry on busy/time-outs) ─(Catch: anything)─► Mark failed
+ *   [Mark processing ─►] Render (Retry on busy/time-outs) ─(Catch: anything)─► Mark failed
  *
- * The item is the Map's item; a caught error is added to it as { error: { Error, Cause } }. Caught inside the
- * iteration, so one item failing never fails the Map or the other items.
+ * The car package's render task marks its angle processing itself as its attempt begins (one task, not two, per
+ * angle); the batch marks the photo in a task of its own. The item is the Map's item; a caught error is added to it
+ * as { error: { Error, Cause } }. Caught inside the iteration, so one item failing never fails the Map or the others.
  */
 export function renderStep(scope: Construct, props: RenderStepProps): sfn.IChainable {
   const { names, functions } = props;
-  const markProcessing = invokeTask(scope, names.start, functions.start, { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
   const render = invokeTask(scope, names.render, functions.render, { 'item.$': '$' }, {
     resultPath: sfn.JsonPath.DISCARD,
     taskTimeout: sfn.Timeout.duration(Duration.seconds(RENDER_TASK_TIMEOUT_SECONDS + 30)),
@@ -56,6 +56,8 @@ export function renderStep(scope: Construct, props: RenderStepProps): sfn.IChain
   const markFailed = invokeTask(scope, names.fail, functions.fail, { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
   markFailed.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
   render.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
+  if (!names.start || !functions.start) return render;
+  const markProcessing = invokeTask(scope, names.start, functions.start, { 'item.$': '$' }, { resultPath: sfn.JsonPath.DISCARD });
   markProcessing.addRetry({ errors: ['States.ALL'], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 3 });
   markProcessing.addCatch(markFailed, { errors: ['States.ALL'], resultPath: '$.error' });
   return markProcessing.next(render);

@@ -21,7 +21,7 @@ export interface RenderWorkflowProps {
  * The car package render workflow (DESIGN.md "Rendering"). Execution input: { package_id, user_id, angles }.
  *
  *   Prepare photos ──► Each angle (Map, up to 8 at once) ──► Finalize package ──► Make walk-around video
- *        │ (refused photos, bad package)   └─ Mark angle processing ─► Render angle ─(catch)─► Mark angle failed
+ *        │ (refused photos, bad package)   └─ Render angle (marks it processing) ─(catch)─► Mark angle failed
  *        └──────────────────────────────────► Close after preparation failed                 └─(catch)─► Finished without video
  *
  * The video comes after Finalize: the package is complete, charged or refunded, and shown as such before it is made,
@@ -43,8 +43,8 @@ export class RenderWorkflow extends Construct {
 
     // Per angle. The item is { package_id, user_id, angle, execution }; a caught error adds { error: { Error, Cause } }.
     const eachAngleStep = renderStep(this, {
-      names: { start: 'Mark angle processing', render: 'Render angle', fail: 'Mark angle failed' },
-      functions: { start: functions.angleStarted, render: functions.render, fail: functions.angleFailed },
+      names: { render: 'Render angle', fail: 'Mark angle failed' },
+      functions: { render: functions.render, fail: functions.angleFailed },
     });
 
     const eachAngle = new sfn.Map(this, 'Each angle', {
@@ -72,6 +72,6 @@ export class RenderWorkflow extends Construct {
     video.addRetry({ errors: ['Lambda.ServiceException', 'Lambda.TooManyRequestsException', 'Lambda.SdkClientException'], interval: Duration.seconds(5), maxAttempts: 1 });
     video.addCatch(new sfn.Succeed(this, 'Finished without video'), { errors: ['States.ALL'], resultPath: '$.videoError' });
 
-    this.stateMachine = workflowStateMachine(this, prepare.next(eachAngle).next(finalize).next(video), { logGroup: props.logGroup, taskCount: 'six', stateMachineName: props.stateMachineName });
+    this.stateMachine = workflowStateMachine(this, prepare.next(eachAngle).next(finalize).next(video), { logGroup: props.logGroup, taskCount: 'five', stateMachineName: props.stateMachineName });
   }
 }

@@ -29,7 +29,7 @@ import { sceneBackdrop, scenesConfigured } from '../scenes/scene-backdrop';
 import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle } from '../angle-planner';
-import { LocalVision } from '../../vision/local/local-vision';
+import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
@@ -137,9 +137,10 @@ function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto
   return entry;
 }
 
-/** Empties the in-process cut-out cache, as a fresh render task's container starts (tests). */
+/** Empties the in-process cut-out cache and the detector's memory, as a fresh render task's container starts (tests). */
 export function forgetCutOuts(): void {
   cutOuts.clear();
+  forgetDetections();
 }
 
 function preparePhoto(source: SourcePhoto, cut: CutOutPhoto): PreparedPhoto {

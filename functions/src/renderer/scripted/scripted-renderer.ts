@@ -64,17 +64,18 @@ export class ScriptedRenderer implements Renderer {
   constructor(private readonly script: RenderScript = {}) {}
 
   async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
-    const out: PreparedPhotoInfo[] = [];
-    for (const p of photos) {
-      try {
-        await decodePhoto(p.bytes, p.id);
-        out.push({ id: p.id, angle: p.angle ?? 'front_left_corner', classified: !p.angle });
-      } catch (error) {
-        if (!(error instanceof PhotoRejectedError)) throw error;
-        out.push({ id: p.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } });
-      }
-    }
-    return out;
+    // Every photo decoded at once, as a remote model's service would check them side by side.
+    return Promise.all(
+      photos.map(async (p): Promise<PreparedPhotoInfo> => {
+        try {
+          await decodePhoto(p.bytes, p.id);
+          return { id: p.id, angle: p.angle ?? 'front_left_corner', classified: !p.angle };
+        } catch (error) {
+          if (!(error instanceof PhotoRejectedError)) throw error;
+          return { id: p.id, angle: null, classified: false, refused: { reason: error.reason, message: error.message } };
+        }
+      }),
+    );
   }
 
   private outcome(request: RenderRequest): ScriptedOutcome {

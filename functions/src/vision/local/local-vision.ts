@@ -35,6 +35,51 @@ export interface VehicleDetector {
   detectVehicles(photo: DecodedPhoto): Promise<Detection[]>;
 }
 
+/**
+ * The detections of the uploads seen last, by the SHA-256 of their bytes. In the local home one process checks each
+ * upload as it lands and then prepares the package: the detector (about a quarter of a second a photo) need not look
+ * at the same file twice. In AWS the upload check (OpenAI vision) and prepare run apart, and prepare's detector looks
+ * itself. Pixels decoded without their file's digest are always looked at.
+ */
+export class RememberingDetector implements VehicleDetector {
+  private readonly seen = new Map<string, Promise<Detection[]>>();
+
+  constructor(
+    private readonly detector: VehicleDetector,
+    private readonly size = 32,
+  ) {}
+
+  warmUp(): Promise<void> {
+    return this.detector.warmUp();
+  }
+
+  async detectVehicles(photo: DecodedPhoto): Promise<Detection[]> {
+    if (!photo.sourceSha256) return this.detector.detectVehicles(photo);
+    const key = `${photo.sourceSha256}:${photo.width}x${photo.height}`;
+    let found = this.seen.get(key);
+    if (found) this.seen.delete(key); // most recently used last
+    else {
+      found = this.detector.detectVehicles(photo);
+      found.catch(() => this.seen.get(key) === found && this.seen.delete(key));
+    }
+    this.seen.set(key, found);
+    while (this.seen.size > this.size) this.seen.delete(this.seen.keys().next().value!);
+    // Copies: a caller may change what it was given.
+    return (await found).map((d) => ({ ...d, box: { ...d.box } }));
+  }
+
+  forget(): void {
+    this.seen.clear();
+  }
+}
+
+/** One detector and its memory per process: the upload checks' LocalVision and the renderer's share it. */
+let sharedDetector: RememberingDetector | undefined;
+const processDetector = () => (sharedDetector ??= new RememberingDetector(new CenterNetDetector()));
+
+/** Forgets every remembered detection, as a new Lambda container starts with none (tests, benchmarks). */
+export const forgetDetections = () => sharedDetector?.forget();
+
 export class LocalVision implements CarVision {
   readonly name = 'local' as const;
   readonly model = `${DETECTOR_MODEL} + cut-out silhouette`;
@@ -47,7 +92,7 @@ export class LocalVision implements CarVision {
    */
   constructor(
     private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>,
-    private readonly detector: VehicleDetector = new CenterNetDetector(),
+    private readonly detector: VehicleDetector = processDetector(),
     private readonly options: { cutOutAlongside?: boolean } = {},
   ) {}
 
