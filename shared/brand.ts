@@ -16,9 +16,10 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
  * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
  * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
- * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.91 s median,
- * 0.73 to 1.22 s (check, cut-out, composite, encode); Package, 8 angles from 5 photos 4.83 s median (4.66 to 4.86 s)
- * from start to its last angle (the photos checked and cut out, then the angles at once).
+ * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.93 s median,
+ * 0.76 to 1.37 s (check, cut-out, composite, encode); Package (2026-11-27, each photo checked as its upload lands),
+ * 8 angles from 5 photos 3.47 s median from the start to its last angle, after 1.1 s for the draft, the uploads and
+ * their checks (local, no network between): about 4.6 s from the dealer's click, quoted as about 5.
  */
 export const PROCESSING_TIMES = {
   secondsPerPhoto: 1,
