@@ -27,7 +27,9 @@ class BytesBlob extends Blob {
 class FileReaderSyncStandIn {
   readAsArrayBuffer(blob: Blob): ArrayBuffer {
     if (!(blob instanceof BytesBlob)) throw new Error('FileReaderSync stand-in reads only BytesBlob');
-    return blob.content.slice().buffer as ArrayBuffer;
+    // A copy of exactly the blob's bytes. Not content.slice(): on a Node Buffer that is a view, and its .buffer is the
+    // whole memory behind it (Node's shared pool, other requests' bytes), from its start.
+    return Uint8Array.prototype.slice.call(blob.content).buffer as ArrayBuffer;
   }
 }
 
