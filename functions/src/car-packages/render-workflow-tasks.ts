@@ -130,8 +130,8 @@ function photosFor(photos: StoredPhoto[], angle: Angle, count: number): StoredPh
 
 /**
  * Render one angle through the renderer port and store its images; the angle is marked processing as its attempt
- * begins. Renderer errors keep their names
- * (RenderRetryableError is retried by the state machine; the others are caught and mark the angle failed).
+ * begins. Renderer errors keep their names (RenderRetryableError is retried by the state machine; the others are
+ * caught and mark the angle failed).
  */
 export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<{ angle: Angle; skipped: boolean }> {
   const pkg = await deps.store.get(item.package_id);
