@@ -58,6 +58,16 @@ export interface StoredDraft {
   checked_uploads?: Record<string, string>;
 }
 
+/** A draft's uploads that passed their checks as they landed, by upload key: the digest of the bytes checked. */
+export function passedUploads(draft: StoredDraft): Map<string, string> {
+  const passed = new Map<string, string>();
+  for (const p of draft.photos) {
+    const digest = draft.checked_uploads?.[p.id];
+    if (digest) passed.set(p.upload_key, digest);
+  }
+  return passed;
+}
+
 export interface StoredPackage {
   id: string;
   user_id: string;

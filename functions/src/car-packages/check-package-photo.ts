@@ -8,6 +8,7 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CheckCarPackagePhotoResponse } from '@shared/schemas/car-packages';
 import { DomainError } from '../lib/errors';
 import { checkUpload } from '../uploads/check-uploads';
+import { passedUploads } from './car-package';
 import { clock, notFound, type PackageDeps } from './package-deps';
 
 export async function checkPackagePhoto(
@@ -23,9 +24,8 @@ export async function checkPackagePhoto(
   const index = draft.photos.findIndex((p) => p.id === photoId);
   const photo = draft.photos[index];
   if (!photo) throw notFound();
-  const known = draft.checked_uploads?.[photo.id];
-  const checked = await checkUpload(deps, photo, known ? { passed: new Map([[photo.upload_key, known]]) } : {});
+  const checked = await checkUpload(deps, photo, { passed: passedUploads(draft) });
   if (!checked.ok) throw new DomainError('validation', checked.refusal, { [`photos.${index}`]: checked.refusal });
-  if (checked.digest !== known) await deps.store.recordCheckedUpload(draft.id, photo.id, checked.digest);
+  if (checked.digest !== draft.checked_uploads?.[photo.id]) await deps.store.recordCheckedUpload(draft.id, photo.id, checked.digest);
   return { photo_id: photo.id, checked: true };
 }

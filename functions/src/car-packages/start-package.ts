@@ -16,7 +16,7 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
-import { chargeKey, extensionOf, newPackage, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, extensionOf, newPackage, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
@@ -165,10 +165,6 @@ async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: Packag
     throw error;
   }
 }
-
-/** The uploads that passed their checks as they landed, by upload key: the digest of the bytes checked. */
-const passedUploads = (draft: StoredDraft) =>
-  new Map(draft.photos.flatMap((p) => (draft.checked_uploads?.[p.id] ? [[p.upload_key, draft.checked_uploads[p.id]!] as const] : [])));
 
 /** Once-only markers written in the charge's transaction: when one already exists, nothing is written or charged. */
 export interface PackageClaim {

@@ -2,9 +2,9 @@
  * Checks a photo by its bytes before any model is loaded: type from magic bytes, size, pixel count from
  * the header (decompression bombs), then a full decode that refuses truncated files.
  */
-import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
+import { sha256 } from '../lib/ids';
 import { PhotoRejectedError } from './port';
 import { PHOTO_REFUSALS } from '@shared/messages';
 import { sniffPhotoType, sniffRefusedPhotoType, type PhotoType } from './photo-type';
@@ -28,8 +28,11 @@ export interface DecodedPhoto {
   sourceSha256?: string;
 }
 
-/** Validates and decodes one photo; throws PhotoRejectedError with a specific reason. */
-export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<DecodedPhoto> {
+/**
+ * Validates and decodes one photo; throws PhotoRejectedError with a specific reason. `bytesSha256`: the bytes' digest
+ * when the caller has it already.
+ */
+export async function decodePhoto(bytes: Buffer, photoId?: string, bytesSha256?: string): Promise<DecodedPhoto> {
   const reject = (reason: PhotoRejectedError['reason'], message: string) => new PhotoRejectedError(reason, message, photoId);
   if (bytes.length === 0) throw reject('empty', PHOTO_REFUSALS.empty);
   if (bytes.length > MAX_FILE_BYTES) throw reject('too_large', PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
@@ -62,7 +65,7 @@ export async function decodePhoto(bytes: Buffer, photoId?: string): Promise<Deco
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return { type, originalWidth, originalHeight, rgb: data, width: info.width, height: info.height, sourceSha256: createHash('sha256').update(bytes).digest('hex') };
+    return { type, originalWidth, originalHeight, rgb: data, width: info.width, height: info.height, sourceSha256: bytesSha256 ?? sha256(bytes) };
   } catch {
     throw reject('corrupt', PHOTO_REFUSALS.corrupt);
   }

@@ -2,10 +2,10 @@
  * The checks every uploaded photo passes before anything is charged (car packages and batches): there, within the
  * size limit, a photo by its bytes (type from the magic bytes, pixel count, a full decode), and a car in it.
  */
-import { createHash } from 'node:crypto';
 import { MAX_FILE_BYTES } from '@shared/limits';
 import { CAR_PACKAGE_MESSAGES, PHOTO_REFUSALS, VISION_UNAVAILABLE } from '@shared/messages';
 import { DomainError } from '../lib/errors';
+import { sha256 } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { decodePhoto, type DecodedPhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
@@ -25,7 +25,7 @@ export interface UploadReader {
 }
 
 /** The SHA-256 (hex) of a stored upload's bytes: what a car check that passed is recorded against. */
-export const uploadDigest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+export const uploadDigest = (bytes: Buffer) => sha256(bytes);
 
 export interface CheckOptions {
   /**
@@ -43,7 +43,7 @@ export interface CheckOptions {
 }
 
 /** One upload's checks: its bytes and their digest when it passed, else the refusal the dealer reads. */
-export type UploadCheck = { ok: true; bytes: Buffer; digest: string } | { ok: false; refusal: string; bytes?: Buffer };
+export type UploadCheck = { ok: true; bytes: Buffer; digest: string } | { ok: false; refusal: string };
 
 /** Every check of one upload, in order: there, within the size limit, a photo by its bytes, a car in it. */
 export async function checkUpload(deps: { photos: UploadReader; vision: CarVision }, photo: UploadedPhoto, options: CheckOptions = {}): Promise<UploadCheck> {
@@ -55,14 +55,14 @@ export async function checkUpload(deps: { photos: UploadReader; vision: CarVisio
   if (options.passed?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
   let decoded;
   try {
-    decoded = await decodePhoto(bytes, photo.id);
+    decoded = await decodePhoto(bytes, photo.id, digest);
   } catch (error) {
     if (!(error instanceof PhotoRejectedError)) throw error;
-    return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message), bytes };
+    return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message) };
   }
   if (options.carChecked?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
   const sighting = await lookForCar(deps.vision, decoded);
-  return sighting.ok ? { ok: true, bytes, digest } : { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message), bytes };
+  return sighting.ok ? { ok: true, bytes, digest } : { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message) };
 }
 
 /**
@@ -82,8 +82,8 @@ export async function checkUploadedPhotos(
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [i, photo] = next;
       const checked = await checkUpload(deps, photo, options);
-      if (checked.bytes) read.set(photo.upload_key, checked.bytes);
-      if (!checked.ok) refusals[`photos.${i}`] = checked.refusal;
+      if (checked.ok) read.set(photo.upload_key, checked.bytes);
+      else refusals[`photos.${i}`] = checked.refusal;
     }
   };
   await Promise.all([worker(), worker(), worker()]);

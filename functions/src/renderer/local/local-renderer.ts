@@ -4,7 +4,6 @@
  * The studio compositor of both homes: the render task Lambdas load it through renderer/compositor-modules.ts (the
  * u2netp model and the runtimes from the render model layer); ISNet, AGPL-3.0, stays a local-home opt-in.
  */
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
@@ -35,6 +34,8 @@ import { measureShape, type MaskShape } from './mask-shape';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
 import { disclosureXmp } from '../../content-credentials/disclosure';
 import { decodeCutoutRecord, encodeCutoutRecord } from './cutout-record';
+import { sha256 } from '../../lib/ids';
+import { PromiseMemo } from '../../lib/promise-memo';
 
 /** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in); exported so tests can count its calls. */
 export const cutout = createCutout();
@@ -80,9 +81,9 @@ const vision = new LocalVision((photo) => cutout.cutOut(photo), undefined, { cut
  * photo at working size.
  */
 const CUTOUT_CACHE_SIZE = 16;
-const cutOuts = new Map<string, Promise<CutOutPhoto>>();
+const cutOuts = new PromiseMemo<CutOutPhoto>(CUTOUT_CACHE_SIZE);
 
-const contentKey = (source: SourcePhoto) => createHash('sha256').update(source.bytes).digest('hex');
+const contentKey = (source: SourcePhoto) => sha256(source.bytes);
 
 /** A photo decoded once by its caller (the byte check before any model), with the time that took. */
 interface Decoded {
@@ -90,23 +91,17 @@ interface Decoded {
   ms: number;
 }
 
-async function decodeTimed(source: SourcePhoto): Promise<Decoded> {
+async function decodeTimed(source: SourcePhoto, key: string): Promise<Decoded> {
   const t = performance.now();
-  const photo = await decodePhoto(source.bytes, source.id);
+  const photo = await decodePhoto(source.bytes, source.id, key);
   return { photo, ms: performance.now() - t };
 }
 
-function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto> {
-  const key = contentKey(source);
-  let entry = cutOuts.get(key);
-  if (entry) {
-    cutOuts.delete(key); // most recently used last
-    cutOuts.set(key, entry);
-    return entry;
-  }
-  entry = (async () => {
+/** `key`: the photo's contentKey, when the caller has it. A refused or failed photo is not kept. */
+function cutOutOnce(source: SourcePhoto, decoded?: Decoded, key = contentKey(source)): Promise<CutOutPhoto> {
+  return cutOuts.get(key, async () => {
     // A photo its caller decoded already is not decoded again (a 20 MP JPEG takes a few hundred ms).
-    const { photo, ms: validateMs } = decoded ?? (await decodeTimed(source));
+    const { photo, ms: validateMs } = decoded ?? (await decodeTimed(source, key));
     const t = performance.now();
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
     const stored = await decodeCutoutRecord(source.cutout, source.bytes, cutout.name, photo);
@@ -129,12 +124,7 @@ function cutOutOnce(source: SourcePhoto, decoded?: Decoded): Promise<CutOutPhoto
       angleConfidence: sighting.confidence,
       carWarnings: sighting.warnings,
     };
-  })();
-  cutOuts.set(key, entry);
-  // A refused or failed photo is not kept (its error is rethrown to every caller waiting on it).
-  entry.catch(() => cutOuts.get(key) === entry && cutOuts.delete(key));
-  while (cutOuts.size > CUTOUT_CACHE_SIZE) cutOuts.delete(cutOuts.keys().next().value!);
-  return entry;
+  });
 }
 
 /** Empties the in-process cut-out cache and the detector's memory, as a fresh render task's container starts (tests). */
@@ -153,12 +143,13 @@ export async function preparePhotos(sources: SourcePhoto[]): Promise<PreparedPho
   if (sources.length === 0) throw new RenderPermanentError('No photos were given.');
   // Bytes first, for every photo: a damaged photo is refused before any model runs. The decoded pixels go on to the
   // cut-out, so no photo is decoded twice.
+  const keys = new Map(sources.map((source) => [source, contentKey(source)]));
   const decoded = new Map<SourcePhoto, Decoded>();
-  for (const source of sources) if (!cutOuts.has(contentKey(source))) decoded.set(source, await decodeTimed(source));
+  for (const source of sources) if (!cutOuts.has(keys.get(source)!)) decoded.set(source, await decodeTimed(source, keys.get(source)!));
   const prepared: PreparedPhoto[] = [];
   for (const source of sources) {
     try {
-      prepared.push(preparePhoto(source, await cutOutOnce(source, decoded.get(source))));
+      prepared.push(preparePhoto(source, await cutOutOnce(source, decoded.get(source), keys.get(source))));
     } catch (error) {
       // Same bytes under another id (a cached refusal in flight) still name this photo.
       if (error instanceof PhotoRejectedError) throw new PhotoRejectedError(error.reason, error.message, source.id);

@@ -5,9 +5,10 @@
  * onto a grey plate and encoded as the port's JPEG and WebP, so uploads, sizes and downloads are as usual.
  * Angles are planned from tagged photos only; untagged photos count as front corners.
  */
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { ANGLES } from '@shared/angles';
+import { sha256 } from '../../lib/ids';
+import { PromiseMemo } from '../../lib/promise-memo';
 import { planAngle } from '../angle-planner';
 import { placeLogo } from '../logo';
 import { decodePhoto } from '../photo-validation';
@@ -59,7 +60,7 @@ export class ScriptedRenderer implements Renderer {
   readonly photosPerRender = 1;
   /** Calls so far per package-angle key (the photo set + angle), for scripted sequences. */
   private readonly calls = new Map<string, number>();
-  private readonly images = new Map<string, Promise<{ full: Buffer; web: Buffer }>>();
+  private readonly images = new PromiseMemo<{ full: Buffer; web: Buffer }>(32);
 
   constructor(private readonly script: RenderScript = {}) {}
 
@@ -92,30 +93,22 @@ export class ScriptedRenderer implements Renderer {
    * of what it measures, so a render takes its fixed delay and little else, as a remote image model does.
    */
   private image(source: SourcePhoto, mirrored: boolean, logo: Buffer | undefined): Promise<{ full: Buffer; web: Buffer }> {
-    const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-    const key = `${hash(source.bytes)}|${mirrored}|${logo ? hash(logo) : ''}`;
-    let made = this.images.get(key);
-    if (!made) {
-      made = (async () => {
-        const photo = await decodePhoto(source.bytes, source.id);
-        let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
-          fit: 'contain',
-          background: { r: 200, g: 200, b: 204 },
-        });
-        if (mirrored) img = img.flop();
-        let rgb: Buffer = await img.removeAlpha().raw().toBuffer();
-        // The dealer's logo, placed as the other renderers place it.
-        if (logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, logo)) ?? rgb;
-        const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
-        const xmp = disclosureXmp('scripted', SCRIPTED_MODEL);
-        const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).withXmp(xmp).toBuffer()]);
-        return { full, web };
-      })();
-      this.images.set(key, made);
-      made.catch(() => this.images.delete(key));
-      while (this.images.size > 32) this.images.delete(this.images.keys().next().value!);
-    }
-    return made;
+    const key = `${sha256(source.bytes)}|${mirrored}|${logo ? sha256(logo) : ''}`;
+    return this.images.get(key, async () => {
+      const photo = await decodePhoto(source.bytes, source.id);
+      let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
+        fit: 'contain',
+        background: { r: 200, g: 200, b: 204 },
+      });
+      if (mirrored) img = img.flop();
+      let rgb: Buffer = await img.removeAlpha().raw().toBuffer();
+      // The dealer's logo, placed as the other renderers place it.
+      if (logo) rgb = (await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, logo)) ?? rgb;
+      const base = sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } });
+      const xmp = disclosureXmp('scripted', SCRIPTED_MODEL);
+      const [full, web] = await Promise.all([base.clone().jpeg({ quality: 85 }).withXmp(xmp).toBuffer(), base.clone().resize(WEB_SIZE.width, WEB_SIZE.height).webp({ quality: 75 }).withXmp(xmp).toBuffer()]);
+      return { full, web };
+    });
   }
 
   async render(request: RenderRequest): Promise<RenderedImage> {

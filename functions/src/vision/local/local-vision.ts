@@ -12,6 +12,7 @@ import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { carAppearance } from '../car-appearance';
 import { checkCars } from '../car-check';
 import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
+import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { removeOtherCars } from './other-cars';
 
@@ -42,12 +43,14 @@ export interface VehicleDetector {
  * itself. Pixels decoded without their file's digest are always looked at.
  */
 export class RememberingDetector implements VehicleDetector {
-  private readonly seen = new Map<string, Promise<Detection[]>>();
+  private readonly seen: PromiseMemo<Detection[]>;
 
   constructor(
     private readonly detector: VehicleDetector,
-    private readonly size = 32,
-  ) {}
+    size = 32,
+  ) {
+    this.seen = new PromiseMemo(size);
+  }
 
   warmUp(): Promise<void> {
     return this.detector.warmUp();
@@ -55,17 +58,9 @@ export class RememberingDetector implements VehicleDetector {
 
   async detectVehicles(photo: DecodedPhoto): Promise<Detection[]> {
     if (!photo.sourceSha256) return this.detector.detectVehicles(photo);
-    const key = `${photo.sourceSha256}:${photo.width}x${photo.height}`;
-    let found = this.seen.get(key);
-    if (found) this.seen.delete(key); // most recently used last
-    else {
-      found = this.detector.detectVehicles(photo);
-      found.catch(() => this.seen.get(key) === found && this.seen.delete(key));
-    }
-    this.seen.set(key, found);
-    while (this.seen.size > this.size) this.seen.delete(this.seen.keys().next().value!);
+    const found = await this.seen.get(`${photo.sourceSha256}:${photo.width}x${photo.height}`, () => this.detector.detectVehicles(photo));
     // Copies: a caller may change what it was given.
-    return (await found).map((d) => ({ ...d, box: { ...d.box } }));
+    return found.map((d) => ({ ...d, box: { ...d.box } }));
   }
 
   forget(): void {

@@ -45,30 +45,24 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
     if (!upload) throw new Error(`No upload was prepared for ${photo.file.name}`);
     return { photo, upload };
   });
+  // Refusals by the photo's place in the form: thrown as the start refuses, the first one's message, every one in fields.
   const refused: ApiError[] = [];
-  await runLimited(pairs, PARALLEL_UPLOADS, async ({ photo, upload }) => {
+  await runLimited(pairs, PARALLEL_UPLOADS, async ({ photo, upload }, index) => {
     await uploadPhoto(upload, photo.file, (fraction) => progress.onPhotoProgress?.(photo.id, fraction));
     try {
       await api.post<CheckCarPackagePhotoResponse>(`${packagePath(created.package_id)}/photos/${encodeURIComponent(upload.photo_id)}/check`, undefined, { auth: true });
     } catch (error) {
       // A refusal is the start's own answer for that photo; anything else (busy, offline) is left to the start's checks.
-      if (error instanceof ApiError && error.status === 400) refused.push(error);
+      if (error instanceof ApiError && error.status === 400) refused[index] = error;
     }
   });
-  if (refused.length > 0) throw refusalOfAll(refused);
+  const first = refused.find(Boolean);
+  if (first) throw new ApiError(first.message, first.status, first.code, Object.assign({}, ...refused.filter(Boolean).map((e) => e.fields)));
   progress.onPhase?.('starting');
   return api.post<StartCarPackageResponse>(`${packagePath(created.package_id)}/start`, undefined, { auth: true });
 }
 
 const packagePath = (id: string) => `/api/car-packages/${encodeURIComponent(id)}`;
-
-/** The photos' refusals as one error, as the start gives it: the first photo's message, every photo in `fields`. */
-function refusalOfAll(errors: ApiError[]): ApiError {
-  const index = (e: ApiError) => Math.min(...Object.keys(e.fields).map((f) => Number(/^photos\.(\d+)$/.exec(f)?.[1] ?? Infinity)));
-  const ordered = [...errors].sort((a, b) => index(a) - index(b));
-  const first = ordered[0]!;
-  return new ApiError(first.message, first.status, first.code, Object.assign({}, ...ordered.map((e) => e.fields)) as Record<string, string>);
-}
 
 /** The form's submit: the whole flow, then the gallery, the overview and the balance are read again. */
 export function useCreateCarPackage(progress: CreateProgress) {
