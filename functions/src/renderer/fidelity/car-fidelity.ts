@@ -83,14 +83,37 @@ interface Spread {
   xy: number;
 }
 
+/**
+ * Summed a row at a time: on Node 24 (V8 13.6) the single double loop this replaced was compiled mid-loop (on-stack
+ * replacement) and deoptimised at its end while a second compile of it ran, and about one fresh process in forty
+ * answered the second call's moments for the first call (the fidelity of a faithful render measured 0.076 instead
+ * of 0.93). A short function called once per row gets its type feedback before it is optimised, and the moments
+ * travel in a typed array, not in half a dozen loop variables that a deoptimisation has to carry over.
+ */
 function spread(alpha: Uint8Array, width: number, height: number): Spread | undefined {
-  let n = 0, sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      if (alpha[y * width + x]! >= 128) (n++, (sx += x), (sy += y), (sxx += x * x), (syy += y * y), (sxy += x * y));
+  const sums = new Float64Array(6); // n, Σx, Σy, Σx², Σy², Σxy
+  for (let y = 0; y < height; y++) addRow(alpha, y * width, width, y, sums);
+  const n = sums[0]!;
   if (!n) return undefined;
-  const cx = sx / n, cy = sy / n;
-  return { cx, cy, xx: Math.max(1e-6, sxx / n - cx * cx), yy: Math.max(1e-6, syy / n - cy * cy), xy: sxy / n - cx * cy };
+  const cx = sums[1]! / n, cy = sums[2]! / n;
+  const xx = sums[3]! / n - cx * cx, yy = sums[4]! / n - cy * cy;
+  return { cx, cy, xx: xx > 1e-6 ? xx : 1e-6, yy: yy > 1e-6 ? yy : 1e-6, xy: sums[5]! / n - cx * cy };
+}
+
+function addRow(alpha: Uint8Array, offset: number, width: number, y: number, sums: Float64Array): void {
+  let n = 0, sx = 0, sxx = 0;
+  for (let x = 0; x < width; x++)
+    if (alpha[offset + x]! >= 128) {
+      n++;
+      sx += x;
+      sxx += x * x;
+    }
+  sums[0]! += n;
+  sums[1]! += sx;
+  sums[2]! += n * y;
+  sums[3]! += sxx;
+  sums[4]! += n * y * y;
+  sums[5]! += sx * y;
 }
 
 interface Raster {
