@@ -12,6 +12,7 @@ vi.hoisted(() => {
 });
 import { cutout, forgetCutOuts, LocalRenderer } from '../../functions/src/renderer/local/local-renderer';
 import { decodeCutoutRecord } from '../../functions/src/renderer/local/cutout-record';
+import { sha256 } from '../../functions/src/lib/ids';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { RenderedImage, SourcePhoto } from '../../functions/src/renderer/port';
@@ -55,14 +56,14 @@ describe('a photo cut out once per package', () => {
   it('prepare answers a small record: the mask as a PNG, for these bytes and this model', async () => {
     expect(record.length).toBeLessThan(100_000);
     const photo = await decodePhoto(IONIQ);
-    const decoded = await decodeCutoutRecord(record, IONIQ, cutout.name, photo);
+    const decoded = await decodeCutoutRecord(record, sha256(IONIQ), cutout.name, photo);
     expect(decoded).toBeDefined();
     expect([decoded!.mask.width, decoded!.mask.height]).toEqual([photo.width, photo.height]);
     expect(decoded!.angle).toBe(angle);
     // Another photo's bytes, another model, another working size: not used.
-    expect(await decodeCutoutRecord(record, CUPRA, cutout.name, photo)).toBeUndefined();
-    expect(await decodeCutoutRecord(record, IONIQ, 'isnet', photo)).toBeUndefined();
-    expect(await decodeCutoutRecord(record, IONIQ, cutout.name, { width: photo.width + 1, height: photo.height })).toBeUndefined();
+    expect(await decodeCutoutRecord(record, sha256(CUPRA), cutout.name, photo)).toBeUndefined();
+    expect(await decodeCutoutRecord(record, sha256(IONIQ), 'isnet', photo)).toBeUndefined();
+    expect(await decodeCutoutRecord(record, sha256(IONIQ), cutout.name, { width: photo.width + 1, height: photo.height })).toBeUndefined();
   });
 
   it('a render task given the record runs neither the model nor the car check, and makes the same image as one that cuts out itself', async () => {

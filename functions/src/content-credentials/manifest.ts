@@ -2,7 +2,7 @@
  * The C2PA manifest of one studio image: the dealer's photo as parent ingredient (with its SHA-256), the actions
  * taken, each with its digital source type, the renderer and the model, and our car fidelity assertion.
  */
-import { createHash } from 'node:crypto';
+import { sha256 } from '../lib/ids';
 import { BACKGROUND_LABELS } from '@shared/backgrounds';
 import {
   CAR_FIDELITY_ASSERTION,
@@ -20,7 +20,8 @@ import { photoMimeType } from '../renderer/photo-type';
 export const PRODUCT_VERSION = '0.1.0';
 const PARENT = 'dealer-photo';
 
-export const photoSha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+/** The dealer's photo as the parent ingredient names it: the SHA-256 (hex) of its bytes. */
+export const photoSha256 = (bytes: Buffer) => sha256(bytes);
 
 export interface ManifestInput {
   metadata: RenderMetadata;

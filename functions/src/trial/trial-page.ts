@@ -17,10 +17,10 @@ import type {
 import { trialTokenSchema } from '@shared/schemas/trial';
 import type { RequestCounter } from '../auth/request-magic-link';
 import type { PhotoStorage } from '../car-packages/ports';
-import { checkUploadedPhotos, uploadDigest } from '../uploads/check-uploads';
+import { checkUploadedPhotos } from '../uploads/check-uploads';
 import { stripLocation } from '../uploads/strip-location';
 import { DomainError } from '../lib/errors';
-import { newId } from '../lib/ids';
+import { newId, sha256 } from '../lib/ids';
 import type { CarVision } from '../vision/port';
 import type { TrialLinkStore } from './ports';
 import { isOpen, stateOf, trialPhotoKey, trialTokenHash, type StoredTrialLink, type TrialPhoto } from './trial-link';
@@ -115,7 +115,7 @@ export async function completeTrialUploads(deps: TrialPageDeps, token: string, c
       const bytes = checked.get(p.key)!;
       const stripped = stripLocation(bytes);
       if (!stripped.equals(bytes)) await deps.photos.putUpload(p.key, stripped, p.content_type);
-      return { ...p, checked_sha256: uploadDigest(stripped) };
+      return { ...p, checked_sha256: sha256(stripped) };
     }),
   );
   if (!(await deps.links.setPhotos(link.id, photos, link.pending_photos[0]!.key, nowOf(deps).toISOString()))) {

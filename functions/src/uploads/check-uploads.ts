@@ -24,12 +24,9 @@ export interface UploadReader {
   readUpload(key: string): Promise<Buffer>;
 }
 
-/** The SHA-256 (hex) of a stored upload's bytes: what a car check that passed is recorded against. */
-export const uploadDigest = (bytes: Buffer) => sha256(bytes);
-
 export interface CheckOptions {
   /**
-   * Uploads whose car check already passed, by upload key: the SHA-256 (uploadDigest) of the bytes stored after that
+   * Uploads whose car check already passed, by upload key: the SHA-256 (lib/ids sha256) of the bytes stored after that
    * check (a trial photo checked when the prospect uploaded it). When the bytes read now have exactly that digest, the
    * car check (a paid vision call in AWS) is not asked again; every other check still runs on them.
    */
@@ -51,7 +48,7 @@ export async function checkUpload(deps: { photos: UploadReader; vision: CarVisio
   if (size === undefined) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name) };
   if (size > MAX_FILE_BYTES) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024)) };
   const bytes = await deps.photos.readUpload(photo.upload_key);
-  const digest = uploadDigest(bytes);
+  const digest = sha256(bytes);
   if (options.passed?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
   let decoded;
   try {

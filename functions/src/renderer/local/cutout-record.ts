@@ -4,7 +4,6 @@
  * header names the photo's sha256 and the cut-out model: a record for other bytes or another model is not used.
  * Layout: "SLCUT1\n", the header's length (4 bytes, big-endian), the header (UTF-8 JSON), the PNG.
  */
-import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ANGLES, type Angle } from '@shared/angles';
@@ -32,16 +31,15 @@ export interface CutoutRecord {
   warnings: string[];
 }
 
-export const photoSha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-export async function encodeCutoutRecord(photo: Buffer, model: string, record: CutoutRecord): Promise<Buffer> {
+/** `photoSha256`: the SHA-256 (hex) of the photo's bytes, which its caller has already (the cut-out's cache key). */
+export async function encodeCutoutRecord(photoSha256: string, model: string, record: CutoutRecord): Promise<Buffer> {
   const { mask } = record;
   const png = await sharp(Buffer.from(mask.alpha.buffer, mask.alpha.byteOffset, mask.alpha.byteLength), { raw: { width: mask.width, height: mask.height, channels: 1 } })
     .png({ compressionLevel: 9 })
     .toBuffer();
   const header = Buffer.from(
     JSON.stringify({
-      photoSha256: photoSha256(photo),
+      photoSha256,
       model,
       width: mask.width,
       height: mask.height,
@@ -60,9 +58,10 @@ export async function encodeCutoutRecord(photo: Buffer, model: string, record: C
 
 /**
  * The record's cut-out when it is one for these photo bytes, this model and this working size; undefined for anything
- * else (absent, damaged, another photo or model): the caller then cuts the photo out itself.
+ * else (absent, damaged, another photo or model): the caller then cuts the photo out itself. `photoSha256`: the digest
+ * of the photo's bytes.
  */
-export async function decodeCutoutRecord(bytes: Buffer | undefined, photo: Buffer, model: string, size: { width: number; height: number }): Promise<CutoutRecord | undefined> {
+export async function decodeCutoutRecord(bytes: Buffer | undefined, photoSha256: string, model: string, size: { width: number; height: number }): Promise<CutoutRecord | undefined> {
   if (!bytes || bytes.length < MAGIC.length + 4 || !bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
   try {
     const length = bytes.readUInt32BE(MAGIC.length);
@@ -70,7 +69,7 @@ export async function decodeCutoutRecord(bytes: Buffer | undefined, photo: Buffe
     const parsed = headerSchema.safeParse(JSON.parse(bytes.subarray(start, start + length).toString('utf8')));
     if (!parsed.success) return undefined;
     const h = parsed.data;
-    if (h.model !== model || h.photoSha256 !== photoSha256(photo) || h.width !== size.width || h.height !== size.height) return undefined;
+    if (h.model !== model || h.photoSha256 !== photoSha256 || h.width !== size.width || h.height !== size.height) return undefined;
     const { data, info } = await sharp(bytes.subarray(start + length)).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     if (info.width !== h.width || info.height !== h.height || data.length !== h.width * h.height) return undefined;
     return {

@@ -97,14 +97,14 @@ async function decodeTimed(source: SourcePhoto, key: string): Promise<Decoded> {
   return { photo, ms: performance.now() - t };
 }
 
-/** `key`: the photo's contentKey, when the caller has it. A refused or failed photo is not kept. */
-function cutOutOnce(source: SourcePhoto, decoded?: Decoded, key = contentKey(source)): Promise<CutOutPhoto> {
+/** `key`: the photo's contentKey. A refused or failed photo is not kept. */
+function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promise<CutOutPhoto> {
   return cutOuts.get(key, async () => {
     // A photo its caller decoded already is not decoded again (a 20 MP JPEG takes a few hundred ms).
     const { photo, ms: validateMs } = decoded ?? (await decodeTimed(source, key));
     const t = performance.now();
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
-    const stored = await decodeCutoutRecord(source.cutout, source.bytes, cutout.name, photo);
+    const stored = await decodeCutoutRecord(source.cutout, key, cutout.name, photo);
     if (stored) {
       const { mask, angle, confidence, warnings } = stored;
       return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings };
@@ -143,13 +143,13 @@ export async function preparePhotos(sources: SourcePhoto[]): Promise<PreparedPho
   if (sources.length === 0) throw new RenderPermanentError('No photos were given.');
   // Bytes first, for every photo: a damaged photo is refused before any model runs. The decoded pixels go on to the
   // cut-out, so no photo is decoded twice.
-  const keys = new Map(sources.map((source) => [source, contentKey(source)]));
-  const decoded = new Map<SourcePhoto, Decoded>();
-  for (const source of sources) if (!cutOuts.has(keys.get(source)!)) decoded.set(source, await decodeTimed(source, keys.get(source)!));
+  const keys = sources.map(contentKey);
+  const decoded = new Map<number, Decoded>();
+  for (const [i, source] of sources.entries()) if (!cutOuts.has(keys[i]!)) decoded.set(i, await decodeTimed(source, keys[i]!));
   const prepared: PreparedPhoto[] = [];
-  for (const source of sources) {
+  for (const [i, source] of sources.entries()) {
     try {
-      prepared.push(preparePhoto(source, await cutOutOnce(source, decoded.get(source), keys.get(source))));
+      prepared.push(preparePhoto(source, await cutOutOnce(source, keys[i]!, decoded.get(i))));
     } catch (error) {
       // Same bytes under another id (a cached refusal in flight) still name this photo.
       if (error instanceof PhotoRejectedError) throw new PhotoRejectedError(error.reason, error.message, source.id);
@@ -259,9 +259,10 @@ export class LocalRenderer implements Renderer {
   async prepare(photos: SourcePhoto[]): Promise<PreparedPhotoInfo[]> {
     const prepareOne = async (source: SourcePhoto): Promise<PreparedPhotoInfo> => {
       try {
-        const cut = await cutOutOnce(source);
+        const key = contentKey(source);
+        const cut = await cutOutOnce(source, key);
         const p = preparePhoto(source, cut);
-        const record = await encodeCutoutRecord(source.bytes, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings });
+        const record = await encodeCutoutRecord(key, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings });
         return { id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings, cutout: record };
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;

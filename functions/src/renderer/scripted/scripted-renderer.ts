@@ -93,9 +93,9 @@ export class ScriptedRenderer implements Renderer {
    * of what it measures, so a render takes its fixed delay and little else, as a remote image model does.
    */
   private image(source: SourcePhoto, mirrored: boolean, logo: Buffer | undefined): Promise<{ full: Buffer; web: Buffer }> {
-    const key = `${sha256(source.bytes)}|${mirrored}|${logo ? sha256(logo) : ''}`;
-    return this.images.get(key, async () => {
-      const photo = await decodePhoto(source.bytes, source.id);
+    const digest = sha256(source.bytes);
+    return this.images.get(`${digest}|${mirrored}|${logo ? sha256(logo) : ''}`, async () => {
+      const photo = await decodePhoto(source.bytes, source.id, digest);
       let img = sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).resize(FULL_SIZE.width, FULL_SIZE.height, {
         fit: 'contain',
         background: { r: 200, g: 200, b: 204 },
