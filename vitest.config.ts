@@ -1,18 +1,50 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const resolve = { alias: { '@shared': r('./shared'), '@': r('./frontend/src') } };
 
-export default defineConfig({
-  resolve: { alias: { '@shared': r('./shared'), '@': r('./frontend/src') } },
+/**
+ * Test files at once: one per core. A file alone keeps about 1.2 cores busy (it and the shared host, Chromium or the
+ * models' threads), so more files than cores only slows each one past its timeouts (measured in docs/benchmarks.md,
+ * "Test suite"). TEST_WORKERS overrides it.
+ */
+const workers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
+
+/**
+ * Files that run the models (car detector, u2netp, the compositor) or hash the scene library in their own process:
+ * each keeps both cores busy by itself, and two side by side took three times as long. They run first, one at a time.
+ */
+const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts', 'tests/infra/scene-library.test.ts'];
+
+const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number): TestProjectInlineConfiguration => ({
+  resolve,
   test: {
-    include: ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', 'frontend/dist/**', 'cdk.out/**'],
+    name,
+    include,
+    exclude: ['**/node_modules/**', 'frontend/dist/**', 'cdk.out/**', ...exclude],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    reporters: ['default', './tests/support/summary-reporter.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
+    maxWorkers,
+    sequence: { groupOrder },
+    setupFiles: ['tests/support/count-assertions.ts'],
     env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
+  },
+});
+
+export default defineConfig({
+  resolve,
+  test: {
+    // The run's one local host and one Chromium (the root's global setup; both projects inject them).
+    globalSetup: ['tests/support/global-setup.ts'],
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
+    projects: [
+      project('models', MODEL_FILES, [], 1, 0),
+      project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], MODEL_FILES, workers, 1),
+    ],
   },
 });

@@ -14,7 +14,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startLocalHost } from '../../infra/local/host';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from '../support/browser';
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH, launchBrowser } from '../support/browser';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DOC = join(ROOT, 'docs/benchmarks.md');
@@ -101,7 +101,7 @@ interface LighthouseRow {
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop'): Promise<LighthouseRow> {
-  const chrome = await launchChrome({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+  const chrome = await launchChrome({ chromePath: FULL_CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
   try {
     const config =
       preset === 'desktop'
@@ -248,7 +248,7 @@ async function main() {
     const md = [
       '## Web',
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts): local host, headless Chromium ${CHROMIUM_PATH}, cold cache.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts): local host, headless Chromium ${FULL_CHROMIUM_PATH}, cold cache.`,
       '',
       '`/` is served landing.html: the landing page pre-rendered at build time and hydrated by its own entry (React, no router, TanStack Query or runtime-config check; dialogs, Amplify and toasts load on first use). /contact, /terms and /privacy are served pre-rendered HTML that the SPA entry hydrates; every other path gets index.html (the SPA).',
       '',

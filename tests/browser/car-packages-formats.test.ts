@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -9,7 +9,7 @@ import { MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { contentSignerFromEnv } from '../../functions/src/content-credentials/create-signer';
 import { verifyCredentials } from '../../functions/src/content-credentials/verify';
 import { car } from '../renderer/bad-photos';
-import { useBrowserSession } from '../support/browser';
+import { useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate, confirmSameCar } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
@@ -68,7 +68,7 @@ describe('photo formats in the package form', () => {
       await page.locator(`[data-testid=angle-card][data-angle=${angle}]`).getByRole('button', { name: `View ${label} Enhanced` }).click();
       const viewer = page.getByRole('dialog', { name: `${label} Enhanced` });
       const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
-      const saved = await readFile((await download.path())!);
+      const saved = await downloadedBytes(download);
       const report = await verifyCredentials(saved, 'image/jpeg', signer);
       expect(report.status, angle).toBe('signed_by_us');
       await page.keyboard.press('Escape');
@@ -76,7 +76,7 @@ describe('photo formats in the package form', () => {
     }
     // The zip holds every completed angle, each signed.
     const [zip] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
-    const files = Object.entries(unzipSync(new Uint8Array(await readFile((await zip.path())!)))).filter(([file]) => file.endsWith('.jpg'));
+    const files = Object.entries(unzipSync(new Uint8Array(await downloadedBytes(zip)))).filter(([file]) => file.endsWith('.jpg'));
     expect(files).toHaveLength(angles.length);
     for (const [file, bytes] of files) expect((await verifyCredentials(Buffer.from(bytes), 'image/jpeg', signer)).status, file).toBe('signed_by_us');
   }, 300_000);

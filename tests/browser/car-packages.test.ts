@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
-import { useBrowserSession } from '../support/browser';
+import { useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate, generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
@@ -151,7 +151,7 @@ async function viewAndDownloadImage(page: Page) {
   await page.getByText(MESSAGES.downloaded).waitFor();
   // Saved under the last segment of the image's path.
   expect(download.suggestedFilename()).toBe(decodeURIComponent(new URL(src!, session.url).pathname.split('/').at(-1)!));
-  const saved = await readFile((await download.path())!);
+  const saved = await downloadedBytes(download);
   expect([...saved.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   await page.keyboard.press('Escape');
   await viewer.waitFor({ state: 'hidden' });
@@ -172,7 +172,7 @@ async function viewAndDownloadImage(page: Page) {
 async function downloadZip(page: Page, completed: number) {
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
-  const entries = zipEntries(await readFile((await download.path())!));
+  const entries = zipEntries(await downloadedBytes(download));
   const images = entries.filter((e) => /\.jpe?g$/.test(e.name));
   expect(images).toHaveLength(completed);
   for (const image of images) expect([...image.data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { CONTENT_CREDENTIALS } from '@shared/messages';
-import { openPage, useBrowserSession } from '../support/browser';
+import { openPage, useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
@@ -57,7 +57,7 @@ async function studioImageFromViewer(page: Page): Promise<string> {
 
   const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
   const path = join(mkdtempSync(join(tmpdir(), 'c2pa-download-')), download.suggestedFilename());
-  await writeFile(path, await readFile((await download.path())!));
+  await writeFile(path, await downloadedBytes(download));
   return path;
 }
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
-import { useBrowserSession } from '../support/browser';
+import { useBrowserSession, downloadedBytes } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 import { readMp4 } from '../support/mp4';
@@ -177,8 +177,7 @@ describe('walk-around viewer', () => {
     // The dealer clicks it: the browser saves the MP4 under the car's name.
     const [download] = await Promise.all([page.waitForEvent('download'), action.click()]);
     expect(download.suggestedFilename()).toBe('walk-around-video-2019-bmw-x3-walk-around.mp4');
-    const { readFile } = await import('node:fs/promises');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await downloadedBytes(download);
     const mp4 = readMp4(bytes);
     expect(mp4.movieSeconds).toBeCloseTo(8, 3);
     expect(mp4.tracks[0]).toMatchObject({ codec: 'avc1', width: 1280, height: 720, codedWidth: 1280, codedHeight: 720 });

@@ -16,6 +16,7 @@ import type { CarPackageDetail, CreateCarPackageResponse, StartCarPackageRespons
 import type { CreditBalance, CreditTransaction } from '@shared/schemas/credit-balance';
 import { LOCAL_USER_POOL } from '../../infra/local/host';
 import { freePort } from '../../infra/local/free-port';
+import { recordTiming } from '../support/test-timings';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -194,6 +195,7 @@ function javaProcessesFor(dataDir: string): number {
 /** `npm start -- --api-only` in its own process group, with its own PORT and DATA_DIR and the given environment. */
 export async function spawnHost(options: { dataDir: string; port?: number; env?: Record<string, string>; timeoutMs?: number }): Promise<SpawnedHost> {
   const port = options.port ?? (await freePort());
+  const started = performance.now();
   const child = spawn(resolve(ROOT, 'node_modules/.bin/tsx'), ['infra/local/main.ts', '--api-only'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, ...options.env },
@@ -214,6 +216,7 @@ export async function spawnHost(options: { dataDir: string; port?: number; env?:
     }
     await sleep(100);
   }
+  recordTiming('host start', performance.now() - started);
   return {
     url,
     port,

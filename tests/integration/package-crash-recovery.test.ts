@@ -18,6 +18,11 @@ import { PackageApi, isFinal, signInNewDealer, sleep, spawnHost, summary, type S
  *           over further sweeps and restarts.
  */
 const SWEEP_SECONDS = 2;
+/**
+ * The sweeper leaves a package younger than this alone (60 s in AWS, for a start still under way): each package here
+ * was started and its host killed seconds before, so 10 s keeps that protection without a minute's wait per restart.
+ */
+const GRACE_SECONDS = 10;
 const CARS = resolve(import.meta.dirname, '../fixtures/cars');
 const PHOTOS = [{ file: join(CARS, 'cupra-born-grey-front34-street.jpg'), angle: 'front_left_corner' as const }, join(CARS, 'hyundai-ioniq5-silver-front34-grass.jpg')];
 const SLOW = JSON.stringify({ delayMs: 3000 });
@@ -35,7 +40,7 @@ const startHost = async (script: string, port?: number) =>
   (host = await spawnHost({
     dataDir,
     port,
-    env: { RENDERER: 'scripted', RENDERER_SCRIPT: script, SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS), POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: { RENDERER: 'scripted', RENDERER_SCRIPT: script, SWEEP_INTERVAL_SECONDS: String(SWEEP_SECONDS), SWEEP_GRACE_SECONDS: String(GRACE_SECONDS), POWERTOOLS_LOG_LEVEL: 'WARN' },
   }));
 
 const angles = (p: CarPackageDetail, status: string) => p.images.filter((i) => i.angle_status === status).map((i) => i.angle);

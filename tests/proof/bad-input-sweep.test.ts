@@ -8,6 +8,7 @@ import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { MAX_JSON_BODY_BYTES } from '@shared/limits';
 import type { LocalHost } from '../../infra/local/host';
 import { ROUTE_EXAMPLES, credentialFor, pathOf, routeKey, type Actor, type World } from './route-examples';
+import { timed } from '../support/test-timings';
 
 /**
  * The bad-input sweep, generated from the route table: every route that takes a body gets malformed JSON, the wrong
@@ -131,7 +132,7 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
     dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-sweep-'));
     // The sweep sends hundreds of calls a minute with its API key: well past the per-key limit of a real integration.
     process.env.API_KEY_CALLS_PER_MINUTE = '1000000';
-    host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined });
+    host = await timed('host start', () => startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined }));
     const region = 'us-east-1';
     db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: host.credentials });
     s3 = new S3Client({ region, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: host.credentials });

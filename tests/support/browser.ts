@@ -1,22 +1,16 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestHost } from './test-host';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from './browser-server';
 
-/** Debian's Chromium; Playwright's own browsers cannot be downloaded here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
+/** The full browser a dealer runs, headless: what the web benchmarks measure (tests use the headless shell). */
+export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** A Chromium of its own (benchmarks: the full browser); test files share the run's one through useBrowserSession. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
 export interface OpenedPage {
@@ -39,7 +33,8 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
 }
 
 /**
- * The running local host and one Chromium for a browser test file: launched before its tests, closed after.
+ * The running local host and the run's Chromium for a browser test file: connected before its tests (the
+ * global setup launched it once), disconnected after, which closes every context the file opened.
  * Read `session.url` and `session.browser` inside tests.
  */
 export function useBrowserSession(): { readonly url: string; readonly browser: Browser } {
@@ -47,7 +42,7 @@ export function useBrowserSession(): { readonly url: string; readonly browser: B
   let browser: Browser | undefined;
   beforeAll(async () => {
     ({ url } = await startTestHost());
-    browser = await launchBrowser();
+    browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterAll(async () => {
     await browser?.close();
@@ -61,4 +56,15 @@ export function useBrowserSession(): { readonly url: string; readonly browser: B
       return browser;
     },
   };
+}
+
+/**
+ * The bytes of a finished download. The run's Chromium is reached over Playwright's protocol, where the browser's own
+ * file path is not available: the download is streamed here instead.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,20 +1,110 @@
-import type { Reporter, TestModule } from 'vitest/node';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
-/** Prints one plain closing line, "tests: N passed, N failed, N skipped", that CI tooling can read. */
+/** A single test file may take this long; over it, the run fails (the suite's time budget, see docs/benchmarks.md). */
+export const FILE_LIMIT_SECONDS = 90;
+/** The run's duration report (git-ignored): per file and per test, the input of `npm run test:durations`. */
+export const REPORT_FILE = 'test-results/test-durations.json';
+
+/** Groups of files by what they spend their time on (the "Test suite" table in docs/benchmarks.md). */
+const GROUPS: Array<[string, RegExp]> = [
+  ['browser (headless Chromium against the host)', /^tests\/browser\//],
+  ['integration and proof (API against the host)', /^tests\/(integration|proof|car-packages|smoke)\//],
+  ['renderer, cut-out, vision, content credentials (real images)', /^tests\/(renderer|cutout|vision|content-credentials)\/|^functions\/src\/(renderer|vision|content-credentials|walk-around-video)\//],
+  ['infrastructure (CDK synth, bundles)', /^(tests\/infra|infra\/cdk)\//],
+];
+
+export interface FileDuration {
+  file: string;
+  /** From the file's queueing in a worker to its end: what the file costs the run. */
+  wallMs: number;
+  tests: Array<{ name: string; ms: number; state: string; assertions: number }>;
+}
+
+/**
+ * Prints the closing lines CI tooling reads ("tests: N passed, N failed, N skipped"), the run's wall time, the
+ * slowest files and the time per group, writes the per-file and per-test durations to test-results/, and fails the
+ * run when one file takes longer than FILE_LIMIT_SECONDS.
+ */
 export default class SummaryReporter implements Reporter {
+  private root = process.cwd();
+  private runStarted = performance.now();
+  private readonly queuedAt = new Map<string, number>();
+  private readonly wallMs = new Map<string, number>();
+
+  onInit(vitest: Vitest) {
+    this.root = vitest.config.root;
+    this.runStarted = performance.now();
+  }
+
+  onTestModuleQueued(mod: TestModule) {
+    this.queuedAt.set(mod.moduleId, performance.now());
+  }
+
+  onTestModuleEnd(mod: TestModule) {
+    const queued = this.queuedAt.get(mod.moduleId);
+    if (queued !== undefined) this.wallMs.set(mod.moduleId, performance.now() - queued);
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+    const runMs = performance.now() - this.runStarted;
     let passed = 0;
     let failed = unhandledErrors.length;
     let skipped = 0;
+    let assertions = 0;
+    const files: FileDuration[] = [];
     for (const mod of testModules) {
       if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      const tests: FileDuration['tests'] = [];
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
         else skipped++;
+        const counted = test.meta().assertions ?? 0;
+        assertions += counted;
+        tests.push({ name: test.fullName, ms: Math.round(test.diagnostic()?.duration ?? 0), state, assertions: counted });
       }
+      const d = mod.diagnostic();
+      const wallMs = this.wallMs.get(mod.moduleId) ?? d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
+      files.push({ file: relative(this.root, mod.moduleId), wallMs: Math.round(wallMs), tests });
     }
-    process.stdout.write(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    files.sort((a, b) => b.wallMs - a.wallMs);
+
+    const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+    const lines = [''];
+    lines.push(`test run: ${s(runMs)} wall, ${files.length} files, ${s(files.reduce((t, f) => t + f.wallMs, 0))} of file time`);
+    lines.push('slowest files:');
+    for (const f of files.slice(0, 10)) lines.push(`  ${s(f.wallMs).padStart(8)}  ${f.file}`);
+    const byGroup = new Map<string, number>();
+    for (const f of files) {
+      const group = GROUPS.find(([, re]) => re.test(f.file))?.[0] ?? 'unit (in process)';
+      byGroup.set(group, (byGroup.get(group) ?? 0) + f.wallMs);
+    }
+    lines.push('file time by group:');
+    for (const [group, ms] of [...byGroup].sort((a, b) => b[1] - a[1])) lines.push(`  ${s(ms).padStart(8)}  ${group}`);
+    const hostStarts = readTimings(process.env.TEST_TIMINGS_FILE).filter((t) => t.kind === 'host start');
+    if (hostStarts.length) lines.push(`host start-ups: ${hostStarts.length}, ${s(hostStarts.reduce((t, h) => t + h.ms, 0))} in all`);
+
+    const overLimit = files.filter((f) => f.wallMs > FILE_LIMIT_SECONDS * 1000);
+    for (const f of overLimit) lines.push(`FAILED: ${f.file} took ${s(f.wallMs)}, over the ${FILE_LIMIT_SECONDS} s a test file may take (split it or make it faster)`);
+    if (overLimit.length) process.exitCode = 1;
+
+    lines.push(`assertions: ${assertions} executed`);
+    lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+
+    const report = join(this.root, REPORT_FILE);
+    mkdirSync(join(report, '..'), { recursive: true });
+    writeFileSync(report, JSON.stringify({ runMs: Math.round(runMs), assertions, hostStarts, files }, null, 1));
   }
+}
+
+function readTimings(file: string | undefined): Array<{ kind: string; ms: number }> {
+  if (!file || !existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { kind: string; ms: number });
 }

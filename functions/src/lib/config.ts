@@ -38,6 +38,11 @@ const configSchema = z.object({
   TRIAL_GRANTS_PER_NETWORK_PER_DAY: z.coerce.number().int().positive().optional(),
   /** Public trial link calls allowed per client IP per hour (tests of a whole run raise it, as above). */
   TRIAL_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().optional(),
+  /**
+   * How old an unfinished car package or batch must be before the sweeper may close it (default 60 s, as in AWS): a
+   * younger one may still be starting its execution. Shortened only by tests that restart a local host on purpose.
+   */
+  SWEEP_GRACE_SECONDS: z.coerce.number().positive().optional(),
   /** "true" behind CloudFront only: the viewer's IP is taken from x-viewer-address, which the edge function sets. */
   TRUST_VIEWER_ADDRESS: z.enum(['true', 'false']).default('false'),
   /** Set in AWS: the value CloudFront sends in x-origin-verify; an API request without it did not come through the site. */

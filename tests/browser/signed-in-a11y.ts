@@ -1,0 +1,106 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { signedInDealer } from '../support/sign-in';
+import { afterAll, expect } from 'vitest';
+
+/**
+ * The checks of the signed-in pages' accessibility tests (dashboard-a11y and admin-support-a11y, one file per group
+ * of pages so that they run side by side): axe's serious and critical violations plus the rules the issue names, and
+ * a visible focus indicator on every Tab stop.
+ */
+
+/**
+ * Rules axe rates moderate that the issue names: the main landmark, content outside landmarks, heading levels in order.
+ * They fail the test like any serious or critical violation.
+ */
+export const NAMED_RULES = new Set(['landmark-one-main', 'region', 'heading-order', 'page-has-heading-one', 'landmark-unique', 'landmark-no-duplicate-main']);
+
+/** axe on the page as it is now; returns "where: rule: nodes" for each serious or critical violation (and the named ones). */
+export async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || NAMED_RULES.has(v.id))
+    .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Tabs through the page (up to 80 stops) and names every focused element without a visible focus indicator: an
+ * outline, or a ring (box-shadow) on it or on the card around it that shows focus within.
+ */
+export async function missingFocusRings(page: Page, where: string): Promise<string[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press('Tab');
+    const stop = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      const path = (e: Element) => {
+        const parts: string[] = [];
+        for (let n: Element | null = e; n && n !== document.body; n = n.parentElement) parts.unshift(`${n.tagName.toLowerCase()}:${Array.from(n.parentElement?.children ?? []).indexOf(n)}`);
+        return parts.join('>');
+      };
+      const style = getComputedStyle(el);
+      let ringed = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      for (let n: Element | null = el; !ringed && n && n !== document.body; n = n.parentElement) {
+        ringed = n.matches(':focus-within') && getComputedStyle(n).boxShadow !== 'none';
+      }
+      return { key: path(el), ringed, name: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}"` };
+    });
+    if (!stop || seen.has(stop.key)) break; // back at the start: every stop was seen
+    seen.add(stop.key);
+    if (!stop.ringed) missing.push(`${where}: no visible focus on ${stop.name}`);
+  }
+  return missing;
+}
+
+/** The page's content has arrived: its h1, and no loading spinner left in the main region. */
+export async function settled(page: Page) {
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await expect.poll(() => page.locator('main [aria-busy="true"], main [data-loading="true"]').count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+}
+
+export const ADMIN_TABS = ['Payments', 'Stripe Events', 'Coupons', 'Bonus Credits', 'Packages', 'Inbox', 'Dealers', 'Trial Links', 'Operations'];
+export const SUPPORT_SECTIONS = ['Getting Started', 'Photo Guide', 'FAQ', 'Contact Us', 'Terms & Conditions', 'Privacy Policy'];
+
+/** A signed-in page's findings, each "where: what" with the viewport's width. */
+export function findings(page: Page, width: number) {
+  const found: string[] = [];
+  return {
+    found,
+    check: async (where: string) => found.push(...(await violations(page, `${where} ${width}px`))),
+    checkFocus: async (where: string) => found.push(...(await missingFocusRings(page, `${where} ${width}px`))),
+  };
+}
+
+export const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+];
+
+/**
+ * A super user signed in through the mailed link at the given viewport, with a refunded car package named `name`
+ * (every angle failed: its detail has Start again and Delete, the admin's Packages tab lists it). The package is
+ * rendered by the real workflow definition with the scripted renderer, in this process, against the shared host's
+ * table and buckets (useLocalHost() must have run before).
+ */
+export async function useSuperUserWithRefundedPackage(session: { readonly url: string; readonly browser: Browser }) {
+  const h = await import('../support/car-package-harness');
+  const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
+  const { DynamoDbAccountStore } = await import('../../functions/src/accounts/dynamodb-account-store');
+  const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
+  const sfn = await h.TestStepFunctions.start();
+  afterAll(() => sfn.close());
+  return async (name: string, viewport: { width: number; height: number }, label: string) => {
+    const signedIn = await signedInDealer(session.browser, session.url, { name: label, dealerName: 'Axe Motors', viewport });
+    await promoteToSuperUser(new DynamoDbAccountStore(), signedIn.email);
+    const sub = (await h.adapters.accounts.findSubByEmail(signedIn.email))!;
+    const w = await h.scriptedWorkflow(sfn, { outcomes: { '*': ['permanent'] } });
+    const id = await h.createUploadedDraft(sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], name);
+    await startCarPackage(w.packageDeps, sub, id);
+    await w.settle();
+    return signedIn;
+  };
+}
