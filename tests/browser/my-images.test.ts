@@ -1,14 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEALER_ADMIN_MESSAGES, MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
+import { MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
 import { MY_IMAGES_PAGE_SIZE } from '@shared/schemas/images';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 
 /**
- * My Images and the admin Dealers tab as a person sees them, at 1280 and 375 px. The dealer signs in through the real
+ * My Images as a person sees it, at 1280 and 375 px (the admin Dealers tab: admin-dealers.test.ts). The dealer signs in through the real
  * UI; their car packages are rendered by the real workflow definition with the scripted renderer (in this process,
  * against the shared host's table and buckets), so the page shows real studio images a moment later.
  */
@@ -16,7 +16,6 @@ useLocalHost();
 const session = useBrowserSession();
 const h = await import('../support/car-package-harness');
 const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
-const { promoteToSuperUser } = await import('../../functions/src/accounts/super-user');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
@@ -126,44 +125,4 @@ describe('My Images', () => {
     await page.screenshot({ path: 'test-results/my-images-failed-1280.png' });
     await context.close();
   }, 90_000);
-});
-
-describe('admin: Dealers tab', () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
-    const w = viewport.width;
-    it(`a super user finds a dealer, makes them a super user (recorded), and cannot remove their own role (${w} px)`, async () => {
-      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `dealers-admin-${w}`, viewport });
-      expect(await promoteToSuperUser(h.adapters.accounts, email)).toMatchObject({ role: 'super' });
-      const dealer = await h.newDealer(`dealers-target-${w}`);
-
-      await page.goto(`${session.url}/dashboard/admin?tab=dealers`);
-      await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
-      await page.getByLabel('Dealer e-mail').fill(dealer.email.toUpperCase());
-      await page.getByRole('button', { name: 'Find Dealer' }).click();
-      const detail = page.getByTestId('dealer-detail');
-      await detail.getByTestId('dealer-role').getByText('Standard User').waitFor();
-      await detail.getByText('No role changes recorded.').waitFor();
-      await detail.getByRole('region', { name: 'Credit history' }).getByText('+5').waitFor();
-
-      await detail.getByRole('button', { name: 'Make Super User' }).click();
-      await detail.getByTestId('dealer-role').getByText('Super User').waitFor();
-      const change = detail.getByTestId('role-changes').getByRole('listitem').first();
-      await change.getByText(`by ${email}`, { exact: false }).waitFor();
-      expect(await change.textContent()).toContain('Standard User → Super User');
-      await detail.getByRole('button', { name: 'Remove Super User' }).waitFor();
-      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/admin-dealers-${w}.png`, fullPage: true });
-
-      // Their own page: removing their own role is refused with the reason, and they stay a super user.
-      await page.getByLabel('Dealer e-mail').fill(email);
-      await page.getByRole('button', { name: 'Find Dealer' }).click();
-      await detail.getByText(email).first().waitFor();
-      await detail.getByRole('button', { name: 'Remove Super User' }).click();
-      await detail.getByRole('alert').getByText(DEALER_ADMIN_MESSAGES.cannotUnmakeSelf).waitFor();
-      expect(await detail.getByTestId('dealer-role').textContent()).toBe('Super User');
-      await page.screenshot({ path: `test-results/admin-dealers-self-${w}.png`, fullPage: true });
-      expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
-      await context.close();
-    }, 120_000);
-  }
 });
