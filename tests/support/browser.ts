@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestHost } from './test-host';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
@@ -63,8 +64,5 @@ export function useBrowserSession(): { readonly url: string; readonly browser: B
  * file path is not available: the download is streamed here instead.
  */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
-  const stream = await download.createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  return buffer(await download.createReadStream());
 }
