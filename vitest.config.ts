@@ -7,11 +7,18 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const resolve = { alias: { '@shared': r('./shared'), '@': r('./frontend/src') } };
 
 /**
- * Test files at once: one per core. A file alone keeps about 1.2 cores busy (it and the shared host, Chromium or the
- * models' threads), so more files than cores only slows each one past its timeouts (measured in docs/benchmarks.md,
- * "Test suite"). TEST_WORKERS overrides it.
+ * Test files at once: one more than the cores. A browser or API file alone keeps about 1.5 cores busy (it, a shared
+ * host, Chromium, DynamoDB Local) and spends much of its time waiting for a workflow or a page, so a third file on two
+ * cores fills the idle time; four made the run CPU-bound and slowed files past their timeouts (measured in
+ * docs/benchmarks.md, "Test suite"). TEST_WORKERS overrides it.
  */
-const workers = Number(process.env.TEST_WORKERS) || Math.max(2, availableParallelism());
+const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
+
+/**
+ * Every test file runs in a fresh process that loads the same packages (the AWS SDK, aws-cdk-lib, Playwright): Node's
+ * on-disk compile cache keeps their compiled code between processes and runs (a third less CPU to load them).
+ */
+process.env.NODE_COMPILE_CACHE ??= r('./node_modules/.cache/node-compile-cache');
 
 /**
  * Files that run the models (car detector, u2netp, the compositor) or hash the scene library in their own process:

@@ -10,7 +10,8 @@ import { openPage, useBrowserSession, downloadedBytes } from '../support/browser
 import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
-const session = useBrowserSession();
+// The verify page's "The car itself: checked" line is the studio compositor's car check.
+const session = useBrowserSession({ renderer: 'studio' });
 const CARS = join(import.meta.dirname, '../fixtures/cars');
 const PLAIN = join(CARS, 'bmw-x3-blue-front34-parked-4540px.jpg');
 const TERMINAL = ['Completed', 'Partial complete', 'Error'];

@@ -2,10 +2,11 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { signedInDealer } from '../support/sign-in';
 import { afterAll, expect } from 'vitest';
+import { MESSAGES } from '@shared/messages';
 
 /**
  * The checks of the signed-in pages' accessibility tests (dashboard-a11y and admin-support-a11y, one file per group
- * of pages so that they run side by side): axe's serious and critical violations plus the rules the issue names, and
+ * of pages and width, so that they run side by side): axe's serious and critical violations plus the rules the issue names, and
  * a visible focus indicator on every Tab stop.
  */
 
@@ -103,4 +104,98 @@ export async function useSuperUserWithRefundedPackage(session: { readonly url: s
     await w.settle();
     return signedIn;
   };
+}
+
+type Session = { readonly url: string; readonly browser: Browser };
+type SuperUser = Awaited<ReturnType<typeof useSuperUserWithRefundedPackage>>;
+type Viewport = { width: number; height: number };
+
+/** Every dashboard page and dialog of a super user with a refunded car package, at one width: axe clean, focus visible. */
+export async function dashboardPagesAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+  const w = viewport.width;
+  const name = `Axe check ${w} Cupra Born`;
+  const { page } = await superUser(name, viewport, `axe-${w}`);
+  const { found, check, checkFocus } = findings(page, w);
+
+  await page.goto(`${session.url}/dashboard`);
+  await settled(page);
+  await page.getByTestId('total-credits').waitFor();
+  await check('/dashboard');
+  await checkFocus('/dashboard');
+  await page.getByRole('button', { name: 'Buy Credits' }).click();
+  await page.getByRole('dialog', { name: 'Purchase Credits' }).getByRole('radio').first().waitFor();
+  await check('purchase dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  if (w < 768) {
+    await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+    await page.getByRole('dialog', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Admin' }).waitFor();
+    await check('navigation drawer');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  }
+
+  await page.goto(`${session.url}/dashboard/car-packages`);
+  await settled(page);
+  await page.getByTestId('package-card').filter({ hasText: name }).waitFor();
+  await check('car packages gallery');
+  await page.getByTestId('package-card').filter({ hasText: name }).getByRole('button').first().click();
+  await page.getByTestId('package-detail').getByRole('heading', { name }).waitFor();
+  await expect.poll(() => page.locator('[data-testid=angle-card][data-status=failed]').count()).toBe(8);
+  await check('car package detail');
+  await checkFocus('car package detail');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('heading', { name: 'Delete this car package?' }).waitFor();
+  await check('delete dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.getByRole('tab', { name: 'Create New Package' }).click();
+  await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
+  await check('create new package');
+  await checkFocus('create new package');
+
+  for (const path of ['/dashboard/images', '/dashboard/image-processor', '/dashboard/settings']) {
+    await page.goto(`${session.url}${path}`);
+    await settled(page);
+    await check(path);
+    await checkFocus(path);
+  }
+  // Toasts, a success and an error one, held open by the pointer resting on them (sonner pauses on hover).
+  await page.getByRole('button', { name: 'Update Profile' }).click();
+  const toasts = page.locator('[data-sonner-toast]');
+  await toasts.filter({ hasText: MESSAGES.profileUpdated.title }).hover();
+  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await toasts.filter({ hasText: MESSAGES.logoUnreadable }).hover();
+  await page.screenshot({ path: `test-results/a11y-toasts-${w}.png` });
+  await check('toasts');
+
+  expect(found).toEqual([]);
+}
+
+/** Every Support section and admin tab of a super user with a refunded car package, at one width: axe clean, focus visible. */
+export async function supportAndAdminAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+  const w = viewport.width;
+  const { page } = await superUser(`Axe admin check ${w} Cupra Born`, viewport, `axe-admin-${w}`);
+  const { found, check, checkFocus } = findings(page, w);
+
+  await page.goto(`${session.url}/dashboard/support`);
+  await settled(page);
+  for (const section of SUPPORT_SECTIONS) {
+    await page.getByRole('navigation', { name: 'Support sections' }).getByRole('button', { name: section }).click();
+    await expect.poll(() => page.getByRole('button', { name: section }).getAttribute('aria-current')).toBe('true');
+    await check(`support: ${section}`);
+    await checkFocus(`support: ${section}`);
+  }
+
+  await page.goto(`${session.url}/dashboard/admin`);
+  await settled(page);
+  for (const tab of ADMIN_TABS) {
+    await page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab', { name: tab }).click();
+    await expect.poll(() => page.getByRole('tab', { name: tab }).getAttribute('data-state')).toBe('active');
+    await expect.poll(() => page.getByRole('tabpanel').getByRole('status').filter({ hasText: /Loading/ }).count(), { timeout: 15_000 }).toBe(0);
+    await check(`admin: ${tab}`);
+    await checkFocus(`admin: ${tab}`);
+  }
+
+  expect(found).toEqual([]);
 }

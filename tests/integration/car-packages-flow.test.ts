@@ -13,7 +13,8 @@ import { readMp4 } from '../support/mp4';
  * One car package end to end through the shared host's HTTP API, rendered by the real local renderer (ISNet cut-out):
  * one committed photo of a front corner gives that corner and its mirror image, and honestly nothing else.
  */
-const { url } = useLocalHost();
+// The studio compositor's images end to end (its renderer name, the car check in the credentials).
+const { url } = useLocalHost({ renderer: 'studio' });
 const h = await import('../support/car-package-harness');
 const { subOf } = await import('../support/car-package-http');
 const { s3Keys } = await import('../../functions/src/car-packages/car-package');

@@ -17,7 +17,8 @@ import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
  * serial number; what the dealer downloads (one image, the zip) is byte for byte what was stored, and the public
  * check reads its credentials back.
  */
-const { url } = useLocalHost();
+// The studio compositor's images end to end (its renderer name, the car check in the credentials).
+const { url } = useLocalHost({ renderer: 'studio' });
 const h = await import('../support/car-package-harness');
 
 const verify = async (bytes: Buffer, type = 'image/jpeg') => {

@@ -38,11 +38,11 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
  * global setup launched it once), disconnected after, which closes every context the file opened.
  * Read `session.url` and `session.browser` inside tests.
  */
-export function useBrowserSession(): { readonly url: string; readonly browser: Browser } {
+export function useBrowserSession(host: Parameters<typeof startTestHost>[0] = {}): { readonly url: string; readonly browser: Browser } {
   let url = '';
   let browser: Browser | undefined;
   beforeAll(async () => {
-    ({ url } = await startTestHost());
+    ({ url } = await startTestHost(host));
     browser = await chromium.connect(inject('browserEndpoint'));
   });
   afterAll(async () => {

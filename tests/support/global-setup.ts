@@ -1,34 +1,52 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { BrowserServer } from 'playwright-core';
-import type { LocalHost } from '../../infra/local/host';
+import type { HostReady } from './host-process';
 import { timed } from './test-timings';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    localHost: { url: string; env: Record<string, string> };
+    /** The run's shared host with the scripted renderer (RENDERER=scripted): for tests about the product around the image. */
+    localHost: HostReady;
+    /** The run's shared host with the studio compositor (the product's default renderer): for tests about the images. */
+    studioHost: HostReady;
     /** The run's one Chromium (tests/support/browser.ts connects to it): launched once, not once per file. */
     browserEndpoint: string;
   }
 }
 
-/** Keys of the functions' environment that tests need to use the project's adapters against the running host. */
-const SHARED_ENV = [
-  'APP_HOME', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'UPLOADS_BUCKET', 'RENDERS_BUCKET',
-  'SUPPORT_EMAIL', 'MAIL_FROM', 'MAIL_TRANSPORT', 'OUTBOX_DIR', 'WEBSOCKET_MANAGEMENT_ENDPOINT', 'DYNAMODB_ENDPOINT',
-  'S3_ENDPOINT', 'S3_PUBLIC_ENDPOINT', 'PUBLIC_URL', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_BASE',
-  'C2PA_KEY_DIR',
-];
+interface HostChild {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+}
 
-let host: LocalHost | undefined;
+const hosts: HostChild[] = [];
 let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
 
+/** A local host (all engines, the built SPA) in a process of its own (tests/support/host-process.ts), with `env` added. */
+async function forkHost(name: string, env: Record<string, string>): Promise<HostReady> {
+  const child = fork(resolve(import.meta.dirname, 'host-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env, TEST_HOST_DATA_DIR: join(dataDir!, name) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise((r) => child.once('exit', r));
+  hosts.push({ child, exited });
+  return new Promise<HostReady>((ok, fail) => {
+    child.once('message', (m) => ok(m as HostReady));
+    child.once('exit', (code) => fail(new Error(`The ${name} host exited (${code}) before it was ready`)));
+  });
+}
+
 /**
- * One local host (all engines, the built SPA) for the whole test run, on a free port with its own data folder, and
- * one Chromium that every browser test file connects to (each file opens its own contexts in it).
+ * Two local hosts for the whole test run, each on a free port with its own data folder: one whose renders are the
+ * scripted renderer's (most files: the API, the UI, money, the workflow around the image) and one with the studio
+ * compositor (the journeys that look at the images); and one Chromium that every browser test file connects to
+ * (each file opens its own contexts in it).
  */
 export async function setup(project: TestProject) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
@@ -43,19 +61,24 @@ export async function setup(project: TestProject) {
   process.env.TEST_TIMINGS_FILE = join(project.vitest.config.root, 'test-results', 'timings.jsonl');
   await mkdir(dirname(process.env.TEST_TIMINGS_FILE), { recursive: true });
   await writeFile(process.env.TEST_TIMINGS_FILE, '');
-  const { startLocalHost } = await import('../../infra/local/host');
   const { launchBrowserServer } = await import('./browser-server');
-  [host, browser] = await Promise.all([
-    timed('host start', () => startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir! }, log: () => undefined })),
-    launchBrowserServer(),
+  const { ensureSpaBuilt } = await import('../../infra/local/spa-build');
+  const browserLaunched = launchBrowserServer().then((b) => void (browser = b));
+  // The SPA is built here, once: two hosts starting side by side on a clean clone would both build it, into one folder.
+  await ensureSpaBuilt(() => undefined);
+  const [scripted, studio] = await Promise.all([
+    timed('host start', () => forkHost('scripted', { RENDERER: 'scripted' })),
+    timed('host start', () => forkHost('studio', { RENDERER: 'local' })),
+    browserLaunched,
   ]);
-  const env = Object.fromEntries(SHARED_ENV.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
-  project.provide('localHost', { url: host.url, env: { ...env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
-  project.provide('browserEndpoint', browser.wsEndpoint());
+  project.provide('localHost', { url: scripted.url, env: { ...scripted.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
+  project.provide('studioHost', { url: studio.url, env: { ...studio.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
+  project.provide('browserEndpoint', browser!.wsEndpoint());
 }
 
 export async function teardown() {
   await browser?.close();
-  await host?.stop();
+  for (const { child } of hosts) if (child.connected) child.disconnect();
+  await Promise.all(hosts.map((h) => h.exited));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,11 +1,14 @@
 import { inject } from 'vitest';
 
 /**
- * The local host started once for the test run (tests/support/global-setup.ts). Also points this test
- * process's AWS SDK clients at its engines, so tests can use the project's own adapters.
+ * A local host started once for the test run (tests/support/global-setup.ts): by default the one whose renders are
+ * the scripted renderer's (RENDERER=scripted: a fixed grey plate per angle, planned from the photos' tags), for tests
+ * about the product around the image; `{ renderer: 'studio' }` the one with the studio compositor, for tests that
+ * look at the images themselves. Also points this test process's AWS SDK clients at that host's engines, so tests
+ * can use the project's own adapters (a file uses one host).
  */
-export function useLocalHost(): { url: string } {
-  const { url, env } = inject('localHost');
+export function useLocalHost(options: { renderer?: 'scripted' | 'studio' } = {}): { url: string } {
+  const { url, env } = inject(options.renderer === 'studio' ? 'studioHost' : 'localHost');
   Object.assign(process.env, env);
   return { url };
 }

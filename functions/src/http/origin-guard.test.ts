@@ -1,8 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { handler as health } from '../handlers/health';
 import { cameThroughSite, ORIGIN_VERIFY_HEADER } from './origin-guard';
+import { useLocalHost } from '../../../tests/support/local-host';
+
+// The health route reads the table: the run's shared host's (its environment set before the handler is loaded).
+useLocalHost();
+const { handler: health } = await import('../handlers/health');
 
 const SECRET = 'a-generated-origin-secret-of-48-characters-long!';
 const request = (headers: Record<string, string>) =>
