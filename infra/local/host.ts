@@ -26,6 +26,7 @@ import { serveCardForm } from './stripe-simulator/card-form-page';
 import { SIMULATOR_PUBLISHABLE_KEY, StripeSimulator } from './stripe-simulator/simulator';
 import { WebhookDeliverer } from './stripe-simulator/webhook-deliverer';
 import { scenesDir } from '../../functions/src/renderer/scenes/scene-library';
+import { LOCAL_USER_POOL } from './local-user-pool';
 
 export interface LocalHost {
   url: string;
@@ -48,8 +49,7 @@ export interface HostOptions {
 
 export class PortInUseError extends Error {}
 
-/** The local user pool's ids (Cognito's id format: region_suffix). */
-export const LOCAL_USER_POOL = { userPoolId: 'local_studiolot', clientId: 'localspaclient0000000000000' };
+export { LOCAL_USER_POOL };
 
 /**
  * The local home: every engine the product uses, on this machine, behind one URL. The API runs the same

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AdminGetUserCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { useLocalHost } from '../support/local-host';
-import { LOCAL_USER_POOL } from '../../infra/local/host';
+import { LOCAL_USER_POOL } from '../../infra/local/local-user-pool';
 
 /** The local Cognito keeps its users in one file: accounts created at the same moment must all be saved (bench:package signs up 10 dealers at once). */
 describe('local Cognito under concurrent sign-ups', () => {

@@ -20,7 +20,7 @@ const { url } = useLocalHost();
 const { s3, s3ForBrowser } = await import('../../functions/src/adapters/s3/client');
 const { ensureAccountInTable } = await import('../../functions/src/accounts/ensure-account-in-table');
 const { DynamoDbCreditStore } = await import('../../functions/src/credits/dynamodb-credit-store');
-const { LOCAL_USER_POOL } = await import('../../infra/local/host');
+const { LOCAL_USER_POOL } = await import('../../infra/local/local-user-pool');
 const uploads = process.env.UPLOADS_BUCKET!;
 /** The constants the README and the packages used to print. */
 const PUBLIC_KEY = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -8,7 +8,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { useLocalHost } from '../support/local-host';
-import { LOCAL_USER_POOL } from '../../infra/local/host';
+import { LOCAL_USER_POOL } from '../../infra/local/local-user-pool';
 
 const { url } = useLocalHost();
 const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });

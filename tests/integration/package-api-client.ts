@@ -14,7 +14,7 @@ import {
 import type { Angle } from '@shared/angles';
 import type { CarPackageDetail, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import type { CreditBalance, CreditTransaction } from '@shared/schemas/credit-balance';
-import { LOCAL_USER_POOL } from '../../infra/local/host';
+import { LOCAL_USER_POOL } from '../../infra/local/local-user-pool';
 import { freePort } from '../../infra/local/free-port';
 import { recordTiming } from '../support/test-timings';
 

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { MAGIC_LINK_ANSWER_FLOOR_MS, MAGIC_LINK_RATE_LIMIT } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { useLocalHost } from '../support/local-host';
-import { LOCAL_USER_POOL } from '../../infra/local/host';
+import { LOCAL_USER_POOL } from '../../infra/local/local-user-pool';
 
 /**
  * No account enumeration: sign-in and trial sign-up requests (POST /api/auth/magic-link) get the same answer, in

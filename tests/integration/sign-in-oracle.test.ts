@@ -12,7 +12,7 @@ import { useLocalHost } from '../support/local-host';
  */
 const { url } = useLocalHost();
 const { signInNewDealer } = await import('./package-api-client');
-const { LOCAL_USER_POOL } = await import('../../infra/local/host');
+const { LOCAL_USER_POOL } = await import('../../infra/local/local-user-pool');
 const ClientId = LOCAL_USER_POOL.clientId;
 const cognito = new CognitoIdentityProviderClient({ region: 'us-east-1', endpoint: `${url}/_local/cognito`, credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
 afterAll(() => cognito.destroy());

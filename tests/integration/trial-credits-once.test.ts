@@ -12,7 +12,7 @@ import { useLocalHost } from '../support/local-host';
  */
 const { url } = useLocalHost();
 const { signInNewDealer } = await import('./package-api-client');
-const { LOCAL_USER_POOL } = await import('../../infra/local/host');
+const { LOCAL_USER_POOL } = await import('../../infra/local/local-user-pool');
 
 async function me(accessToken: string) {
   const res = await fetch(`${url}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } });

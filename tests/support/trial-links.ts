@@ -3,7 +3,7 @@
  * the sign-in with the magic link the account creation mailed (through the local Cognito endpoint, as the SPA does).
  */
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { LOCAL_USER_POOL } from '../../infra/local/host';
+import { LOCAL_USER_POOL } from '../../infra/local/local-user-pool';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
