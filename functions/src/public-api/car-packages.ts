@@ -29,6 +29,15 @@ const v1Summary = async (pkg: StoredPackage, deps: Pick<PackageDeps, 'photos'>):
 });
 
 /**
+ * A claim of an external_id whose package is not written yet is a create in progress for this long (a create takes
+ * well under a second); after it, the claim is a draft that was never written or has gone, and may be replaced.
+ */
+const EXTERNAL_ID_CREATE_MS = 10_000;
+/** How long a create waits, at most, for the package another request is writing under the same external_id. */
+const EXTERNAL_ID_WAIT_MS = 100;
+const EXTERNAL_ID_WAITS = 50;
+
+/**
  * POST /api/v1/car-packages: a new draft with one presigned upload per photo, or (201 vs 200) the dealer's package
  * that already has this external_id: a draft answers fresh uploads for its photos, a started package its status.
  */
@@ -39,17 +48,22 @@ export async function createByExternalId(
 ): Promise<{ status: 200 | 201; body: CreateResponse }> {
   const { external_id: externalId, ...request } = body;
   const id = newId();
-  let named = await deps.externalIds.claim(sub, externalId, id);
-  if (named !== id) {
-    const existing = await answerExisting(deps, sub, externalId, named);
-    if (existing) return { status: 200, body: existing };
-    // Its draft expired unstarted (or was deleted): the external_id goes to a new package.
-    if (!(await deps.externalIds.replace(sub, externalId, named, id))) {
-      named = await deps.externalIds.claim(sub, externalId, id);
-      const raced = await answerExisting(deps, sub, externalId, named);
-      if (raced) return { status: 200, body: raced };
-      throw new DomainError('conflict', INTEGRATION_MESSAGES.externalIdTaken, { external_id: INTEGRATION_MESSAGES.externalIdTaken });
+  const nowMs = () => clock(deps).getTime();
+  for (let waits = 0; ; ) {
+    const claim = await deps.externalIds.claim(sub, externalId, id, nowMs());
+    if (claim.packageId === id) break;
+    const existing = await answerExisting(deps, sub, externalId, claim.packageId);
+    if (existing && existing !== 'gone') return { status: 200, body: existing };
+    if (existing === 'gone' || nowMs() - claim.claimedAtMs >= EXTERNAL_ID_CREATE_MS) {
+      // Its draft expired unstarted (or the package was deleted): the external_id goes to a new package. When another
+      // request replaced it first, look again.
+      if (await deps.externalIds.replace(sub, externalId, claim.packageId, id, nowMs())) break;
+      continue;
     }
+    // Claimed a moment ago by a request still writing its package (a DMS sending one create several times at once):
+    // wait for that package instead of taking it for a forgotten draft and making a second one.
+    if (++waits > EXTERNAL_ID_WAITS) throw new DomainError('conflict', INTEGRATION_MESSAGES.externalIdTaken, { external_id: INTEGRATION_MESSAGES.externalIdTaken });
+    await new Promise((r) => setTimeout(r, EXTERNAL_ID_WAIT_MS));
   }
   try {
     const created = await createCarPackage(deps, sub, request, { id, externalId });
@@ -60,11 +74,16 @@ export async function createByExternalId(
   }
 }
 
-async function answerExisting(deps: Pick<PublicPackageDeps, 'store' | 'photos' | 'now'>, sub: string, externalId: string, id: string): Promise<CreateResponse | undefined> {
+/**
+ * The answer for the package an external_id names: a started package its status, a live draft fresh uploads; 'gone'
+ * when its draft expired unstarted; undefined when neither is there (being written by another request, or deleted).
+ */
+async function answerExisting(deps: Pick<PublicPackageDeps, 'store' | 'photos' | 'now'>, sub: string, externalId: string, id: string): Promise<CreateResponse | 'gone' | undefined> {
   const pkg = await deps.store.get(id);
   if (pkg?.user_id === sub) return { id, external_id: externalId, status: pkg.status, created: false, uploads: [], expires_at: null };
   const draft = await deps.store.getDraft(id);
-  if (!draft || draft.user_id !== sub || Date.parse(draft.expires_at) <= clock(deps).getTime()) return undefined;
+  if (!draft || draft.user_id !== sub) return undefined;
+  if (Date.parse(draft.expires_at) <= clock(deps).getTime()) return 'gone';
   const uploads = await Promise.all(
     draft.photos.map(async (p) => ({ photo_id: p.id, file_name: p.file_name, ...(await deps.photos.presignUpload(p.upload_key, p.content_type, MAX_FILE_BYTES)) })),
   );

@@ -1,29 +1,35 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { integrationKeys as ik, ttlAt } from '../adapters/dynamodb/keys';
-import type { ExternalIdIndex, IdempotencyKeys } from './ports';
+import type { ExternalIdClaim, ExternalIdIndex, IdempotencyKeys } from './ports';
 
 export class DynamoDbExternalIdIndex implements ExternalIdIndex {
-  async claim(sub: string, externalId: string, packageId: string): Promise<string> {
+  async claim(sub: string, externalId: string, packageId: string, nowMs: number): Promise<ExternalIdClaim> {
     const claimed = await ignoreConditionFailure(
       dynamo().send(
-        new PutCommand({ TableName: tableName(), Item: { ...ik.externalId(sub, externalId), external_id: externalId, package_id: packageId }, ConditionExpression: 'attribute_not_exists(PK)' }),
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...ik.externalId(sub, externalId), external_id: externalId, package_id: packageId, claimed_at: nowMs },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
       ),
     );
-    if (claimed) return packageId;
+    if (claimed) return { packageId, claimedAtMs: nowMs };
     const out = await dynamo().send(new GetCommand({ TableName: tableName(), Key: ik.externalId(sub, externalId), ConsistentRead: true }));
-    return String(out.Item?.package_id ?? packageId);
+    // Released between the two calls: nobody holds it now, so claim it again.
+    if (!out.Item) return this.claim(sub, externalId, packageId, nowMs);
+    return { packageId: String(out.Item.package_id), claimedAtMs: Number(out.Item.claimed_at ?? 0) };
   }
 
-  async replace(sub: string, externalId: string, fromId: string, toId: string): Promise<boolean> {
+  async replace(sub: string, externalId: string, fromId: string, toId: string, nowMs: number): Promise<boolean> {
     return ignoreConditionFailure(
       dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: ik.externalId(sub, externalId),
-          UpdateExpression: 'SET package_id = :to',
+          UpdateExpression: 'SET package_id = :to, claimed_at = :now',
           ConditionExpression: 'package_id = :from',
-          ExpressionAttributeValues: { ':from': fromId, ':to': toId },
+          ExpressionAttributeValues: { ':from': fromId, ':to': toId, ':now': nowMs },
         }),
       ),
     );
