@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
 import { CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
-import { clickGenerate, generateButton } from '../support/package-form';
+import { clickGenerate, generateButton, spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { car, noHorizontalScroll, liveEvents, createPackage, expectLiveProgress, viewAndDownloadImage, downloadZip } from './car-packages-journey';
 
@@ -126,15 +126,7 @@ describe('car packages', () => {
     await page.getByRole('button', { name: 'Remove tiny.jpg' }).click();
 
     // Every credit spent elsewhere: 402, shown as "Insufficient credits" with the server's remaining text.
-    const spent = await page.evaluate(async (credits) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-      const response = await fetch('/api/credits/use', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem(key!)}` },
-        body: JSON.stringify({ credits_to_use: credits, description: 'Spent for the test', idempotency_key: `spend-${Date.now()}` }),
-      });
-      return response.status;
-    }, TRIAL_CREDITS);
+    const spent = await spendCredits(page, TRIAL_CREDITS);
     expect(spent).toBe(200);
     await clickGenerate(page);
     await page.getByText(MESSAGES.insufficientCreditsTitle).waitFor({ timeout: 30_000 });

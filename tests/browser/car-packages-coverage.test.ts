@@ -7,6 +7,7 @@ import type { CoveragePlan } from '@shared/angle-plan';
 import { TRIAL_CREDITS } from '@shared/limits';
 import type { StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { useBrowserSession } from '../support/browser';
+import { spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 
 const session = useBrowserSession();
@@ -100,15 +101,7 @@ describe('coverage before paying', () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-no-credits', viewport: { width: 375, height: 800 } });
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
     await page.getByTestId('package-credits').waitFor();
-    const spent = await page.evaluate(async (credits) => {
-      const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
-      const response = await fetch('/api/credits/use', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem(key!)}` },
-        body: JSON.stringify({ credits_to_use: credits, description: 'Spent for the test', idempotency_key: `spend-${Date.now()}` }),
-      });
-      return response.status;
-    }, TRIAL_CREDITS);
+    const spent = await spendCredits(page, TRIAL_CREDITS);
     expect(spent).toBe(200);
     await page.reload();
     await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe('0 credits left');

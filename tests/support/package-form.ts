@@ -21,3 +21,16 @@ export async function confirmSameCar(page: Page): Promise<number> {
   for (let i = 0; i < count; i++) await buttons.first().click();
   return count;
 }
+
+/** Spends the signed-in dealer's credits through the API, as spending them elsewhere would; answers the HTTP status. */
+export async function spendCredits(page: Page, credits: number): Promise<number> {
+  return page.evaluate(async (n) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.accessToken'));
+    const response = await fetch('/api/credits/use', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem(key!)}` },
+      body: JSON.stringify({ credits_to_use: n, description: 'Spent for the test', idempotency_key: `spend-${Date.now()}` }),
+    });
+    return response.status;
+  }, credits);
+}
