@@ -49,6 +49,12 @@ export const v1ListCarPackagesResponseSchema = z.object({
   has_more: z.boolean(),
 });
 
+/**
+ * POST /api/v1/car-packages/{id}/start takes no options: no body, or `{}`. Any field is refused, so that a request
+ * meant for something else (angles, a background) does not start the package and spend a credit.
+ */
+export const v1StartCarPackageRequestSchema = z.object({}).strict();
+
 export const v1StartCarPackageResponseSchema = z.object({
   package: v1CarPackageSchema,
   /** True when the package had been started already: nothing was charged this time. */
@@ -107,7 +113,7 @@ export const PUBLIC_OPERATIONS: Record<KeyRouteKey, PublicOperation> = {
   },
   'POST /api/v1/car-packages/{id}/start': {
     summary: 'Start a car package (1 credit)',
-    description: 'Checks every uploaded photo, charges 1 credit once and starts rendering. Starting again answers the same start without charging.',
+    description: 'Checks every uploaded photo, charges 1 credit once and starts rendering. Starting again answers the same start without charging. It takes no body (or `{}`): any field is refused with 400 and nothing is started.',
     params: carPackagePathSchema,
     headers: { 'Idempotency-Key': 'Optional. The same key answers the same start; a key used for another request is refused (409).' },
     response: v1StartCarPackageResponseSchema,

@@ -1,4 +1,5 @@
 import { carPackagePathSchema } from '@shared/schemas/car-packages';
+import { v1StartCarPackageRequestSchema } from '@shared/schemas/public-api';
 import { apiHandler } from '../http/api-handler';
 import { keyAdmission } from '../api-keys/key-admission';
 import { packageAdapters, renderWorkflow } from '../car-packages/adapters';
@@ -9,6 +10,6 @@ import { configuredVision } from '../vision/configured-vision';
 const deps = { ...packageAdapters(), workflow: renderWorkflow(), vision: configuredVision(), externalIds: new DynamoDbExternalIdIndex(), idempotency: new DynamoDbIdempotencyKeys() };
 
 /** Public API: the app's start (checks, 1 credit once, the render workflow), honouring an Idempotency-Key. */
-export const handler = apiHandler('v1-start-car-package', { admitKeyCall: keyAdmission(), params: carPackagePathSchema }, async ({ params, caller, event }) => ({
+export const handler = apiHandler('v1-start-car-package', { admitKeyCall: keyAdmission(), params: carPackagePathSchema, body: v1StartCarPackageRequestSchema, optionalBody: true }, async ({ params, caller, event }) => ({
   body: await startWithIdempotencyKey(deps, caller!.sub, params.id, event.headers?.['idempotency-key']),
 }));

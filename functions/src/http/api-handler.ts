@@ -41,6 +41,8 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
   maxBodyBytes?: number;
   /** Also accept the body form-encoded (application/x-www-form-urlencoded), for routes the spec calls that way. */
   acceptForm?: boolean;
+  /** A request without a body is read as `{}`; one with a body is checked as usual (type, JSON, schema). */
+  optionalBody?: boolean;
   /**
    * The erasure route only: a signed-in write is otherwise refused (401) once the caller's account is erased, but a
    * retried erasure (after a time-out) must finish its job and a repeated one answers the same erasure.
@@ -93,10 +95,11 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
         throw new DomainError('forbidden', MESSAGES.forbiddenSuperUser);
       }
       const form = options.acceptForm === true && isFormContentType(event.headers);
-      if (options.body && !form) assertJsonContentType(event.headers);
+      const noBody = options.optionalBody === true && (event.body === undefined || event.body === '');
+      if (options.body && !form && !noBody) assertJsonContentType(event.headers);
       const maxBytes = options.maxBodyBytes ?? MAX_JSON_BODY_BYTES;
       const body = options.body
-        ? parseWith(options.body, form ? readFormBody(event.body, event.isBase64Encoded, maxBytes) : readJsonBody(event.body, event.isBase64Encoded, maxBytes))
+        ? parseWith(options.body, noBody ? {} : form ? readFormBody(event.body, event.isBase64Encoded, maxBytes) : readJsonBody(event.body, event.isBase64Encoded, maxBytes))
         : undefined;
       const query = options.query ? parseWith(options.query, event.queryStringParameters ?? {}, 'query') : undefined;
       const params = options.params ? parseWith(options.params, event.pathParameters ?? {}, 'path') : undefined;
