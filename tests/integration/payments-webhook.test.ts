@@ -63,6 +63,10 @@ describe('POST /api/stripe/webhook', () => {
       const old = signedEvent('payment_intent.succeeded', ev.event.data.object, { id: ev.event.id, timestamp: Math.floor(Date.now() / 1000) - 600 });
       return { payload: old.payload, signature: old.signature };
     }],
+    ['a timestamp a day ahead', (ev) => {
+      const ahead = signedEvent('payment_intent.succeeded', ev.event.data.object, { id: ev.event.id, timestamp: Math.floor(Date.now() / 1000) + 86_400 });
+      return { payload: ahead.payload, signature: ahead.signature };
+    }],
     ['a body re-serialized after parsing', (ev) => ({ payload: JSON.stringify(JSON.parse(ev.payload)), signature: ev.signature })],
     ['no signature header', (ev) => ({ payload: ev.payload, signature: '' })],
   ];
@@ -85,6 +89,17 @@ describe('POST /api/stripe/webhook', () => {
       expect((await postWebhook(url, genuine.payload, genuine.signature)).body.outcome).toBe('fulfilled');
     });
   }
+
+  it('a signed event without its created time: 400 with a message, nothing granted, nothing stored', async () => {
+    const { dealer, pi } = await pendingPurchase();
+    const odd = signedEvent('payment_intent.succeeded', { ...pi, status: 'succeeded' }, { without: 'created' });
+    const res = await postWebhook(url, odd.payload, odd.signature);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/created time/);
+    expect(await deliveriesOf(odd.event.id)).toEqual([]);
+    expect((await credits.read(dealer.sub, [])).balance!.purchased_credits).toBe(0);
+    expect((await getPayment(pi.id))!.status).toBe('pending');
+  });
 
   it('refunds and disputes are recorded on the payment (credits kept), never before the success; unknown types are ignored', async () => {
     const { dealer, pi } = await pendingPurchase();

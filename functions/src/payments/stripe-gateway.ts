@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { WebhookSignatureError, type PaymentGateway, type PaymentIntentView, type VerifiedEvent } from './ports';
 import type { StripeSettings } from './stripe-settings';
 
-/** Stripe's own tolerance: a signature older than 5 minutes is refused (replays). */
+/** Stripe's own tolerance: a signature older than 5 minutes, or dated more than 5 minutes ahead, is refused (replays). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
@@ -64,7 +64,11 @@ export class StripeGateway implements PaymentGateway {
     if (!signatureHeader) throw new WebhookSignatureError('the Stripe-Signature header is missing');
     const secret = await this.settings.webhookSecret();
     try {
-      return Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, SIGNATURE_TOLERANCE_SECONDS) as unknown as VerifiedEvent;
+      const event = Stripe.webhooks.constructEvent(rawBody, signatureHeader, secret, SIGNATURE_TOLERANCE_SECONDS) as unknown as VerifiedEvent;
+      // Stripe's check refuses only old signatures; one dated ahead could be replayed until then.
+      const signedAt = Number(/(?:^|,)\s*t=(\d+)/.exec(signatureHeader)?.[1]);
+      if (signedAt > Date.now() / 1000 + SIGNATURE_TOLERANCE_SECONDS) throw new WebhookSignatureError('the signature is dated more than 5 minutes ahead');
+      return event;
     } catch (error) {
       if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw new WebhookSignatureError(error.message);
       throw error;

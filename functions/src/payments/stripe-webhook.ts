@@ -54,6 +54,10 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: Buffer, si
     if (error instanceof WebhookSignatureError) throw new DomainError('validation', `Webhook signature verification failed: ${error.message}`);
     throw error;
   }
+  // Signed by Stripe, yet not an event this handler can record (an event always has these): a 4xx, nothing stored.
+  if (typeof event.id !== 'string' || typeof event.type !== 'string' || !Number.isInteger(event.created) || typeof event.data?.object !== 'object') {
+    throw new DomainError('validation', 'The Stripe event lacks its id, type, created time or data object.');
+  }
   const now = deps.now?.() ?? new Date();
   const receivedAt = now.toISOString();
   const paymentIntentId = paymentIntentOf(event);
