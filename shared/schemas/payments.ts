@@ -38,8 +38,8 @@ export type ValidateCouponResponse = z.infer<typeof validateCouponResponseSchema
 export const purchaseRequestSchema = z.strictObject({
   package_id: creditPackageIdSchema,
   coupon_code: couponCodeSchema.optional(),
-  /** Where the card form returns after a redirect-based payment method (Payment Element); same origin only. */
-  return_url: z.string().url({ error: 'return_url must be a URL' }).max(2000).optional(),
+  // No return_url: the card form gives Stripe.js the page's own address itself; the server never used one, so it
+  // accepts none rather than promising a same-origin check it does not make.
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 

@@ -22,6 +22,10 @@ const confirmWithCard = (clientSecret: string, number: string) => confirmCard(ur
 describe('POST /api/credits/purchase and /api/credits/validate-coupon', () => {
   it('charges the server price of the package; paying with 4242… grants the credits through the simulator’s signed webhook', async () => {
     const user = await dealer();
+    // A return address of another site is not taken (the card form sends Stripe.js its own page), nor anything else unknown.
+    const elsewhere = await purchase(user, { package_id: 'small-business', return_url: 'https://evil.example/thanks' });
+    expect(elsewhere.status).toBe(400);
+    expect(JSON.stringify(elsewhere.body)).toContain('Unknown field: return_url');
     const res = await purchase(user, { package_id: 'small-business' });
     expect(res.status).toBe(200);
     const body = purchaseResponseSchema.parse(res.body);
