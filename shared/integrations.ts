@@ -6,6 +6,8 @@ export const API_KEY_PREFIX = 'slk_';
 export const MAX_API_KEYS = 10;
 /** Calls per key per minute (fixed window); the 429 says when the next window opens (Retry-After). */
 export const API_KEY_CALLS_PER_MINUTE = 120;
+/** Calls per dealer per minute, all its keys together: ten keys do not give ten times the calls. */
+export const API_DEALER_CALLS_PER_MINUTE = 240;
 /** Webhook endpoints per dealer. */
 export const MAX_WEBHOOK_ENDPOINTS = 5;
 /** Endpoint secrets start with this (as Stripe's whsec_). */

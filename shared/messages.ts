@@ -403,6 +403,7 @@ export const INTEGRATION_MESSAGES = {
   keyNotFound: 'No such API key.',
   tooManyKeys: (max: number) => `You can have at most ${max} active API keys. Revoke one you no longer use first.`,
   rateLimited: (perMinute: number) => `Too many requests with this API key (at most ${perMinute} a minute). Try again after the time in Retry-After.`,
+  dealerRateLimited: (perMinute: number) => `Too many requests with your API keys together (at most ${perMinute} a minute for all of them). Try again after the time in Retry-After.`,
   externalIdTaken: 'This external_id belongs to another of your car packages that is being processed.',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for another request. Use a new key for each different request.',

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes';
-import { API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX } from './integrations';
+import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX } from './integrations';
 import { PUBLIC_OPERATIONS, publicApiErrorSchema, type PublicOperation } from './schemas/public-api';
 
 type Json = Record<string, unknown>;
@@ -24,7 +24,7 @@ const ERRORS: Record<string, string> = {
   '402': 'Not enough credits.',
   '404': 'No such car package among yours.',
   '409': 'The request conflicts with the state of the package (or reuses an Idempotency-Key).',
-  '429': `More than ${API_KEY_CALLS_PER_MINUTE} calls a minute with this key: wait for the seconds in Retry-After.`,
+  '429': `More than ${API_KEY_CALLS_PER_MINUTE} calls a minute with this key, or ${API_DEALER_CALLS_PER_MINUTE} with all your keys together: wait for the seconds in Retry-After.`,
 };
 
 function parameters(op: PublicOperation): Json[] {

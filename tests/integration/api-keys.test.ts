@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_KEY_CALLS_PER_MINUTE } from '@shared/integrations';
+import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE } from '@shared/integrations';
 import type { ApiKey } from '@shared/schemas/integrations';
 import { useLocalHost } from '../support/local-host';
 
@@ -78,6 +78,27 @@ describe('API keys', () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect((await call(b!, 'GET', '/api/v1/credits/balance')).status).toBe(200);
   }, 120_000);
+
+  it(`counts a dealer's keys together: past ${API_DEALER_CALLS_PER_MINUTE} calls a minute with three keys, each under its own limit, the answer is 429`, async () => {
+    const dealer = await signInNewDealer(url, 'api-keys-dealer-rate');
+    const intoWindow = Date.now() % 60_000;
+    if (intoWindow > 30_000) await new Promise((r) => setTimeout(r, 60_000 - intoWindow + 50));
+    const secrets = await Promise.all([1, 2, 3].map(async (n) => ((await call(dealer.accessToken, 'POST', '/api/api-keys', { name: `key ${n}` })).body as { secret: string }).secret));
+    const statuses: number[] = [];
+    // 3 keys x 90 calls: 270, each key under its 120.
+    for (let i = 0; i < 90; i += 10) {
+      for (const secret of secrets) statuses.push(...(await Promise.all(Array.from({ length: 10 }, async () => (await call(secret, 'GET', '/api/v1/credits/balance')).status))));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(API_DEALER_CALLS_PER_MINUTE);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 429)).toBe(true);
+    const limited = await call(secrets[2]!, 'GET', '/api/v1/credits/balance');
+    expect(limited.status).toBe(429);
+    expect(String(limited.body.message)).toContain(`at most ${API_DEALER_CALLS_PER_MINUTE} a minute for all of them`);
+    // Another dealer's key is not affected.
+    const other = await signInNewDealer(url, 'api-keys-dealer-rate-other');
+    const otherKey = ((await call(other.accessToken, 'POST', '/api/api-keys', { name: 'other' })).body as { secret: string }).secret;
+    expect((await call(otherKey, 'GET', '/api/v1/credits/balance')).status).toBe(200);
+  }, 150_000);
 });
 
 describe('API keys: revocation does not wait for the gateway', () => {

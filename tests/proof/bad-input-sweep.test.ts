@@ -132,6 +132,7 @@ describe('bad-input sweep: every route with a body x every kind of bad body', ()
     dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-sweep-'));
     // The sweep sends hundreds of calls a minute with its API key: well past the per-key limit of a real integration.
     process.env.API_KEY_CALLS_PER_MINUTE = '1000000';
+    process.env.API_DEALER_CALLS_PER_MINUTE = '1000000';
     host = await timed('host start', () => startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined }));
     const region = 'us-east-1';
     db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: host.credentials });

@@ -4,7 +4,7 @@
  * even while the authorizer's answer is still cached, and each key has its own rate limit. No AWS SDK here.
  */
 import { randomBytes } from 'node:crypto';
-import { API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
+import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { ApiKey, CreateApiKeyResponse } from '@shared/schemas/integrations';
 import { DomainError } from '../lib/errors';
@@ -74,20 +74,31 @@ export async function identifyApiKey(deps: Pick<ApiKeyDeps, 'store'>, authorizat
 
 /** What a 429 tells the caller: when the next window opens. */
 export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number, perMinute: number) {
-    super('rate_limited', INTEGRATION_MESSAGES.rateLimited(perMinute));
+  constructor(readonly retryAfterSeconds: number, message: string) {
+    super('rate_limited', message);
   }
 }
 
 /**
- * Every call with a key, before the route's work: the key's rate limit, then the key still active (its use recorded in
+ * Every call with a key, before the route's work: the rate limits of the dealer's keys together and of this key, then the key still active (its use recorded in
  * the same conditional write, so a revoked key is refused on its next call), then the dealer's usage of the day.
  */
-export async function admitKeyCall(deps: ApiKeyDeps, sub: string, keyId: string, perMinute = API_KEY_CALLS_PER_MINUTE): Promise<void> {
+export async function admitKeyCall(
+  deps: ApiKeyDeps,
+  sub: string,
+  keyId: string,
+  limits: { perKey?: number; perDealer?: number } = {},
+): Promise<void> {
+  const { perKey = API_KEY_CALLS_PER_MINUTE, perDealer = API_DEALER_CALLS_PER_MINUTE } = limits;
   const now = clock(deps);
   const windowStart = now.getTime() - (now.getTime() % RATE_WINDOW_MS);
-  if (!(await deps.store.allowCall(keyId, perMinute, windowStart, RATE_WINDOW_MS))) {
-    throw new RateLimitedError(Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now.getTime()) / 1000)), perMinute);
+  const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now.getTime()) / 1000));
+  // The dealer's keys together first: more keys are not more calls.
+  if (!(await deps.store.allowCall('api-dealer', sub, perDealer, windowStart, RATE_WINDOW_MS))) {
+    throw new RateLimitedError(retryAfter, INTEGRATION_MESSAGES.dealerRateLimited(perDealer));
+  }
+  if (!(await deps.store.allowCall('api-key', keyId, perKey, windowStart, RATE_WINDOW_MS))) {
+    throw new RateLimitedError(retryAfter, INTEGRATION_MESSAGES.rateLimited(perKey));
   }
   if (!(await deps.store.recordCall(sub, keyId, now.toISOString()))) throw new DomainError('unauthorized', INTEGRATION_MESSAGES.keyRevoked);
   await deps.store.countUsage(sub, now.toISOString().slice(0, 10), 'api_calls');

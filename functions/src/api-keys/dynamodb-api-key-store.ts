@@ -116,12 +116,12 @@ export class DynamoDbApiKeyStore implements ApiKeyStore {
     }
   }
 
-  async allowCall(keyId: string, perWindow: number, windowStartMs: number, windowMs: number): Promise<boolean> {
+  async allowCall(scope: 'api-key' | 'api-dealer', subject: string, perWindow: number, windowStartMs: number, windowMs: number): Promise<boolean> {
     try {
       await dynamo().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: keys.rateWindow('api-key', keyId, windowStartMs),
+          Key: keys.rateWindow(scope, subject, windowStartMs),
           UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
           ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
           ExpressionAttributeNames: { '#count': 'count' },

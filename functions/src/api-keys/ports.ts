@@ -21,8 +21,8 @@ export interface ApiKeyStore {
   findByHash(hash: string): Promise<{ user_id: string; key_id: string } | undefined>;
   /** Records one call: last use and count; false when the key is revoked or gone (nothing written). */
   recordCall(sub: string, keyId: string, now: string): Promise<boolean>;
-  /** Counts one call in the key's fixed window; false when the window is full. */
-  allowCall(keyId: string, perWindow: number, windowStartMs: number, windowMs: number): Promise<boolean>;
+  /** Counts one call in the fixed window of a key ('api-key') or of a dealer's keys together ('api-dealer'); false when it is full. */
+  allowCall(scope: 'api-key' | 'api-dealer', subject: string, perWindow: number, windowStartMs: number, windowMs: number): Promise<boolean>;
   /** Adds to the dealer's usage of one UTC day. */
   countUsage(sub: string, day: string, what: 'api_calls' | 'webhook_deliveries'): Promise<void>;
   usage(sub: string, sinceDay: string): Promise<{ day: string; api_calls: number; webhook_deliveries: number }[]>;

@@ -1,6 +1,6 @@
 import { BackHomeHeader } from '@/components/layout/back-home-header';
 import { WALKTHROUGH, WALKTHROUGH_VARIABLES } from '@shared/api-walkthrough';
-import { API_KEY_CALLS_PER_MINUTE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@shared/integrations';
+import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@shared/integrations';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -73,7 +73,8 @@ export function ApiDocsPage() {
             <p className="text-slate-700">
               Create a key in Settings → API keys and send it as <code className="font-mono">Authorization: Bearer slk_…</code>. A
               key acts as your account, with your credits, on the routes below only; revoking it stops it at once. Each key may
-              make {API_KEY_CALLS_PER_MINUTE} calls a minute; past that the answer is 429 with a Retry-After header (seconds).
+              make {API_KEY_CALLS_PER_MINUTE} calls a minute, and all your keys together {API_DEALER_CALLS_PER_MINUTE}; past that the
+              answer is 429 with a Retry-After header (seconds).
             </p>
             <p className="text-slate-700">
               Errors answer <code className="font-mono">{'{ "type": "invalid_request_error", "message": "…", "param": "photos" }'}</code>:{' '}
