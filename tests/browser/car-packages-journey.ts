@@ -8,7 +8,7 @@ import { downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 
 /** The steps and checks of the car package journeys (car-packages.test.ts at 1280 px, car-packages-375.test.ts). */
-export const CARS = join(import.meta.dirname, '../fixtures/cars');
+const CARS = join(import.meta.dirname, '../fixtures/cars');
 export const car = (name: string) => join(CARS, name);
 export const TERMINAL = ['Completed', 'Partial complete', 'Error'];
 

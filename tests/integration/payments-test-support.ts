@@ -57,7 +57,7 @@ export function stripeClient(): Stripe {
 
 /** A Stripe event around an object, as Stripe sends it (pretty-printed JSON), and its signature header. */
 export function signedEvent(type: string, object: Record<string, unknown>, opts: { id?: string; secret?: string; timestamp?: number; without?: 'created' } = {}) {
-  const whole = {
+  const event: Record<string, unknown> & { id: string; data: { object: Record<string, unknown> } } = {
     id: opts.id ?? `evt_test_${Math.random().toString(36).slice(2, 14)}`,
     object: 'event',
     api_version: '2025-01-01',
@@ -68,8 +68,7 @@ export function signedEvent(type: string, object: Record<string, unknown>, opts:
     request: { id: null, idempotency_key: null },
     type,
   };
-  const { created, ...withoutCreated } = whole;
-  const event = opts.without === 'created' ? (withoutCreated as typeof whole) : { ...withoutCreated, created };
+  if (opts.without) delete event[opts.without];
   const payload = JSON.stringify(event, null, 2);
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? process.env.STRIPE_WEBHOOK_SECRET!, ...(opts.timestamp ? { timestamp: opts.timestamp } : {}) });
   return { event, payload, signature };

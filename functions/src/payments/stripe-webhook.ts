@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { StripeEventOutcome } from '@shared/schemas/payments';
 import type { CreditDeps } from '../credits/credit-changes';
 import { grantPurchasedCredits } from '../credits/credit-changes';
@@ -36,6 +37,9 @@ const paymentIntentOf = (event: VerifiedEvent): string | null => {
   return typeof pi === 'string' ? pi : str((pi as { id?: unknown } | null)?.id);
 };
 
+/** What every Stripe event has, and this handler records. */
+const recordableEventSchema = z.object({ id: z.string(), type: z.string(), created: z.number().int(), data: z.object({ object: z.record(z.string(), z.unknown()) }) });
+
 /**
  * POST /api/stripe/webhook. The signature is checked against the raw body first (a bad one: 400, nothing stored).
  * Each event is stored once by its id (conditional put) and each delivery is recorded with what it did. Every
@@ -55,9 +59,7 @@ export async function handleStripeWebhook(deps: WebhookDeps, rawBody: Buffer, si
     throw error;
   }
   // Signed by Stripe, yet not an event this handler can record (an event always has these): a 4xx, nothing stored.
-  if (typeof event.id !== 'string' || typeof event.type !== 'string' || !Number.isInteger(event.created) || typeof event.data?.object !== 'object') {
-    throw new DomainError('validation', 'The Stripe event lacks its id, type, created time or data object.');
-  }
+  if (!recordableEventSchema.safeParse(event).success) throw new DomainError('validation', 'The Stripe event lacks its id, type, created time or data object.');
   const now = deps.now?.() ?? new Date();
   const receivedAt = now.toISOString();
   const paymentIntentId = paymentIntentOf(event);
