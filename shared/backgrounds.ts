@@ -1,14 +1,16 @@
 /**
- * Background styles a dealer can choose; studio is the default. Each style (but the original location) draws on
- * photographic scenes when a scene library is configured, and on a drawn background otherwise.
+ * Background styles a dealer can choose; studio is the default. Studio and showroom are rendered in code; the outdoor
+ * styles draw on photographic scenes when a scene library is configured, and on a drawn background otherwise.
  */
 export const BACKGROUNDS = ['studio', 'showroom', 'sunset', 'urban', 'beach', 'mountain', 'original'] as const;
 export type Background = (typeof BACKGROUNDS)[number];
 export const DEFAULT_BACKGROUND: Background = 'studio';
 
-/** Styles that have a drawn background (the fallback): all but the original location, which is the photo's own. */
-export type DrawnBackground = Exclude<Background, 'original'>;
-export const DRAWN_BACKGROUNDS = BACKGROUNDS.filter((b): b is DrawnBackground => b !== 'original');
+/** Styles rendered in code by the product itself, with or without a scene library. */
+export const RENDERED_BACKGROUNDS = ['studio', 'showroom'] as const satisfies readonly Background[];
+/** Outdoor styles that have a drawn background (the fallback when no scene library is configured). */
+export type DrawnBackground = Exclude<Background, 'original' | (typeof RENDERED_BACKGROUNDS)[number]>;
+export const DRAWN_BACKGROUNDS = BACKGROUNDS.filter((b): b is DrawnBackground => b !== 'original' && !(RENDERED_BACKGROUNDS as readonly string[]).includes(b));
 
 export const BACKGROUND_LABELS: Record<Background, string> = {
   studio: 'Studio',

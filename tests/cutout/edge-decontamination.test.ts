@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { decontaminateEdges, SURE_ALPHA } from '../../functions/src/renderer/cutout/edge-decontamination';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { STAGE } from '../../functions/src/renderer/scenes/rendered-studio';
+import type { BackgroundPlate } from '../../functions/src/renderer/local/backgrounds';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
 import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 
@@ -88,7 +89,8 @@ describe('edge decontamination', () => {
     const { rgb, alpha, w, h, box } = carOnGrass();
     const photo: DecodedPhoto = { type: 'jpeg', originalWidth: w, originalHeight: h, rgb, width: w, height: h };
     const mask: CleanMask = { alpha, width: w, height: h, box, areaFraction: 0.4, removedFraction: 0 };
-    const plate = await backgroundPlate('studio');
+    // A plain light grey plate: any green on the rim is then the old grass's.
+    const plate: BackgroundPlate = { rgb: Buffer.alloc(STAGE.width * STAGE.height * 3, 232), ...STAGE, shadowStrength: 0.75, reflection: 0.2 };
     const composed = await composeCar(photo, mask, plate, { mirror: false });
     // Rim pixels in the car's upper three quarters (below it lie the contact shadow and the floor's reflection):
     // the composite there must be no greener than the plate and the body it blends.

@@ -27,14 +27,14 @@ describe('one scene per package', () => {
 
     const dealer = await h.newDealer('scenes');
     const photo = await h.carPhoto();
-    const id = await h.createUploadedDraft(dealer.sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), 'Scene 2021 Cupra Born');
+    const id = await h.createUploadedDraft(dealer.sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), 'Scene 2021 Cupra Born', { background: 'urban' });
     await startCarPackage(w.packageDeps, dealer.sub, id);
     await w.settle();
 
     const { pkg } = await h.packageOf(id);
-    const picked = pickScene('studio', id)!;
+    const picked = pickScene('urban', id)!;
     expect(pkg.scene).toEqual({ id: picked.id, start_yaw: picked.startYaw });
-    expect(sceneById(pkg.scene!.id)?.style).toBe('studio');
+    expect(sceneById(pkg.scene!.id)?.style).toBe('urban');
     expect(h.imageOf(await h.packageOf(id), 'front').angle_status).toBe('failed');
 
     await retryAngle(w.packageDeps, dealer.sub, id, 'front');

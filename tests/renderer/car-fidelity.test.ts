@@ -2,7 +2,7 @@ import sharp, { type Sharp } from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FIDELITY_THRESHOLD, measureCarFidelity } from '../../functions/src/renderer/fidelity/car-fidelity';
 import type { CarMask, RgbImage } from '../../functions/src/renderer/fidelity/car-masker';
-import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { renderedPlace } from '../../functions/src/renderer/scenes/rendered-studio';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { car } from './bad-photos';
@@ -108,7 +108,7 @@ describe('car fidelity on committed photos', () => {
   }, 120_000);
 
   const composed = async (p: PreparedPhoto): Promise<Picture> => {
-    const c = await composeCar(p.photo, p.mask, await backgroundPlate('studio'), { mirror: false });
+    const c = await composeCar(p.photo, p.mask, renderedPlace('studio'), { mirror: false });
     return { image: c, mask: { alpha: c.carAlpha, width: c.width, height: c.height } };
   };
   const photo = (p: PreparedPhoto): Picture => ({ image: p.photo, mask: p.mask });

@@ -2,11 +2,12 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKGROUNDS } from '@shared/backgrounds';
 
-// These tests are of the drawn backgrounds: the fallback when no scene library is configured (tests/renderer/scenes.test.ts has the scenes).
+// These tests run with no scene library: the rendered studio and showroom, and the drawn outdoor fallback
+// (tests/renderer/scenes.test.ts has the photographic scenes).
 vi.hoisted(() => {
   delete process.env.SCENES_DIR;
 });
-import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { cycloramaHit, RENDERED_PLACES, renderedPlace } from '../../functions/src/renderer/scenes/rendered-studio';
 import { LocalRenderer, preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { FULL_SIZE, WEB_SIZE } from '../../functions/src/renderer/port';
@@ -45,7 +46,7 @@ describe('local renderer on committed photos', () => {
     for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i]! >= 128) (carArea++, (lowestCarRow = Math.max(lowestCarRow, Math.floor(i / W))));
     expect(carArea / (W * H)).toBeGreaterThan(0.12);
     expect(carArea / (W * H)).toBeLessThan(0.5);
-    const plate = await backgroundPlate('studio');
+    const plate = renderedPlace('studio');
     // Tyres stand on the floor line.
     expect(Math.abs(lowestCarRow - plate.floorY)).toBeLessThanOrEqual(3);
 
@@ -102,6 +103,51 @@ describe('local renderer on committed photos', () => {
       means.add(stats.channels.map((c) => Math.round(c.mean / 8)).join(','));
     }
     expect(means.size).toBe(BACKGROUNDS.length);
+  });
+
+  it('renders Studio and Showroom in code with no scene library, named as such, from one camera for every angle', async () => {
+    for (const background of ['studio', 'showroom'] as const) {
+      const result = await renderPreparedPackage([prepared.cupra!, prepared.e30!], { background, angles: ['front_left_corner', 'front_right_corner'] });
+      expect(result.images).toHaveLength(2);
+      for (const image of result.images) {
+        expect(image.metadata.scene?.id).toBe(RENDERED_PLACES[background].id);
+        expect(image.metadata.scene?.id).not.toMatch(/^drawn:/);
+        // A turntable shoot: the room does not turn with the car.
+        expect(image.metadata.scene?.yaw).toBe(0);
+        expect(image.metadata.scene?.focalPx).toBe(result.images[0]!.metadata.scene?.focalPx);
+      }
+    }
+  });
+
+  it('the studio is a seamless cyclorama: no line where the floor meets the wall, light falling off toward the edges', async () => {
+    const image = await renderPrepared([prepared.cupra!], 'front_left_corner', 'studio');
+    const { data } = await raw(image.full);
+    const { carAlpha, width: W, height: H } = image.composed;
+    // A column clear of the car and its shadow: from the top of the frame to the floor, no step between rows (a wall
+    // meeting a floor at a corner shows one of 10 levels or more), beyond the grain.
+    const column = [40, W - 40].find((x) => carAlpha.every((_, i) => i % W !== x || carAlpha[i] === 0))!;
+    const luma = (x: number, y: number) => data[3 * (y * W + x) + 1]!;
+    const smooth = (y: number) => {
+      let sum = 0;
+      for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) sum += luma(column + dx, y + dy);
+      return sum / 49;
+    };
+    let steepest = 0;
+    for (let y = 8; y < H - 12; y += 4) steepest = Math.max(steepest, Math.abs(smooth(y + 4) - smooth(y)));
+    expect(steepest).toBeLessThan(3);
+    // Brightest behind the car, darker in the frame's top corners (the soft box's fall-off).
+    const centreAboveCar = luma(W / 2, 30), corner = luma(30, 30);
+    expect(centreAboveCar - corner).toBeGreaterThan(8);
+    // The surface the rays meet is continuous: floor, cove and wall join without a jump in depth or along the paper.
+    const camera = { cameraHeight: 1.4, carDistance: 6 };
+    let last = cycloramaHit(-0.4, camera);
+    for (let ry = -0.4; ry <= 0.4; ry += 0.001) {
+      const hit = cycloramaHit(ry, camera);
+      expect(Math.abs(hit.s - last.s)).toBeLessThan(0.2);
+      expect(hit.floorness).toBeLessThanOrEqual(last.floorness + 1e-9);
+      last = hit;
+    }
+    expect(last.floorness).toBe(0);
   });
 
   it('mirrors the opposite corner for a missing corner and reports the angles it cannot honestly make', async () => {

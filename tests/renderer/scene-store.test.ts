@@ -55,13 +55,13 @@ describe('the scene library from a store', () => {
   it('refuses an altered copy, removes it and fetches it again on the next use', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scene-store-'));
     useSceneStore(countingStore(true));
-    await expect(loadPanorama(dir, scene('autoshop_01'))).rejects.toThrow(SceneLibraryError);
-    await expect(loadPanorama(dir, scene('autoshop_01'))).rejects.toThrow(/does not match the manifest's sha256/);
-    expect(existsSync(join(dir, 'autoshop_01_1k.hdr'))).toBe(false);
+    await expect(loadPanorama(dir, scene('potsdamer_platz'))).rejects.toThrow(SceneLibraryError);
+    await expect(loadPanorama(dir, scene('potsdamer_platz'))).rejects.toThrow(/does not match the manifest's sha256/);
+    expect(existsSync(join(dir, 'potsdamer_platz_1k.hdr'))).toBe(false);
     const good = countingStore();
     useSceneStore(good);
-    await expect(loadPanorama(dir, scene('autoshop_01'))).resolves.toMatchObject({ width: 1024, height: 512 });
-    expect(good.reads).toEqual(['autoshop_01_1k.hdr']);
+    await expect(loadPanorama(dir, scene('potsdamer_platz'))).resolves.toMatchObject({ width: 1024, height: 512 });
+    expect(good.reads).toEqual(['potsdamer_platz_1k.hdr']);
   }, 60_000);
 
   it('a store that cannot read the file is a scene library error naming it; without a store a missing file is one too', async () => {
@@ -85,10 +85,11 @@ describe('the scene library from a store', () => {
 describe('npm start says which scene library it uses', () => {
   it('names the folder, the drawn fallback with how to configure one, or missing panoramas', async () => {
     const { sceneLibraryNotice } = await import('../../infra/local/scene-library-notice');
-    expect(sceneLibraryNotice({ SCENES_DIR: LIBRARY })).toMatch(/^Backgrounds: photographic scenes from .*shared\/scenes \(10 panoramas\)\.$/);
-    expect(sceneLibraryNotice({})).toBe('Backgrounds: drawn (no scene library). For photographic scenes: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.');
+    const panoramas = new Set(SCENES.map((s) => s.slug)).size;
+    expect(sceneLibraryNotice({ SCENES_DIR: LIBRARY })).toMatch(new RegExp(`^Backgrounds: studio and showroom rendered; outdoor scenes from .*shared/scenes \\(${panoramas} panoramas\\)\\.$`));
+    expect(sceneLibraryNotice({})).toBe('Backgrounds: studio and showroom rendered; outdoor styles drawn (no scene library). For photographic outdoor scenes: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.');
     const empty = mkdtempSync(join(tmpdir(), 'scene-notice-'));
-    expect(sceneLibraryNotice({ SCENES_DIR: empty })).toContain('but 10 of 10 panoramas are missing');
+    expect(sceneLibraryNotice({ SCENES_DIR: empty })).toContain(`but ${panoramas} of ${panoramas} panoramas are missing`);
     expect(sceneLibraryNotice({ RENDERER: 'openai', OPENAI_API_KEY: 'k' })).toContain('openai renderer');
   });
 });

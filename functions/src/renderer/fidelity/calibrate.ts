@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
 import { DRAWN_BACKGROUNDS } from '@shared/backgrounds';
 import { backgroundPlate } from '../local/backgrounds';
+import { renderedPlace } from '../scenes/rendered-studio';
 import { composeCar, type Composed } from '../local/compositor';
 import { preparePhotos, type PreparedPhoto } from '../local/local-renderer';
 import type { CarMask, RgbImage } from './car-masker';
@@ -74,7 +75,7 @@ export async function buildCases(dir: string): Promise<CalibrationCase[]> {
   const prepared: Array<{ name: string; p: PreparedPhoto }> = [];
   for (const f of files) prepared.push({ name: f.replace(/\.[^.]+$/, '').slice(0, 22), p: (await preparePhotos([{ id: f, bytes: readFileSync(join(dir, f)) }]))[0]! });
   const masker = new CutoutCarMasker(createCutout()); // the configured cut-out, u2netp by default
-  const studio = await backgroundPlate('studio');
+  const studio = renderedPlace('studio');
   const cases: CalibrationCase[] = [];
   const composedStudio = new Map<string, Case>();
   for (const { name, p } of prepared) composedStudio.set(name, asCase(await composeCar(p.photo, p.mask, studio, { mirror: false })));

@@ -1,6 +1,7 @@
 /**
- * The drawn backgrounds, in code as SVG (rendered once by sharp/librsvg, then cached): the fallback when no scene
- * library (SCENES_DIR) is configured. Each has a floor line where the tyres stand.
+ * The drawn outdoor backgrounds, in code as SVG (rendered once by sharp/librsvg, then cached): the fallback when no
+ * scene library (SCENES_DIR) is configured. Each has a floor line where the tyres stand. (Studio and showroom are
+ * rendered for each camera: scenes/rendered-studio.ts.)
  */
 import sharp from 'sharp';
 import type { DrawnBackground } from '@shared/backgrounds';
@@ -89,38 +90,6 @@ function filmGrain(rgb: Buffer, amplitude: number): Buffer {
 }
 
 const DRAWINGS: Record<DrawnBackground, { floorY: number; shadowStrength: number; reflection: number; draw: () => string }> = {
-  // A seamless sweep: the wall curves into the floor with no visible horizon.
-  studio: {
-    floorY: 0.84 * H,
-    shadowStrength: 0.75,
-    reflection: 0.2,
-    draw: () =>
-      svg(`<defs>
-        <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stop-color="#d9dce1"/><stop offset="0.55" stop-color="#eceef1"/><stop offset="0.72" stop-color="#f6f7f8"/><stop offset="1" stop-color="#e4e6e9"/>
-        </linearGradient>
-        <radialGradient id="spot" cx="0.5" cy="0.62" r="0.62"><stop offset="0" stop-color="#ffffff" stop-opacity="0.85"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
-        <radialGradient id="vig" cx="0.5" cy="0.55" r="0.8"><stop offset="0.6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.14"/></radialGradient>
-      </defs>
-      <rect width="${W}" height="${H}" fill="url(#wall)"/><rect width="${W}" height="${H}" fill="url(#spot)"/><rect width="${W}" height="${H}" fill="url(#vig)"/>`),
-  },
-  // A dark hall with a polished floor: a darker sweep, a brighter, glossier floor under a row of ceiling lights.
-  showroom: {
-    floorY: 0.85 * H,
-    shadowStrength: 0.7,
-    reflection: 0.24,
-    draw: () =>
-      svg(`<defs>
-        <linearGradient id="hall" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stop-color="#2b2e33"/><stop offset="0.55" stop-color="#4a4e55"/><stop offset="0.64" stop-color="#8d9199"/><stop offset="0.7" stop-color="#6d7178"/><stop offset="1" stop-color="#3d4046"/>
-        </linearGradient>
-        <radialGradient id="pool" cx="0.5" cy="0.78" r="0.55"><stop offset="0" stop-color="#ffffff" stop-opacity="0.35"/><stop offset="1" stop-color="#ffffff" stop-opacity="0"/></radialGradient>
-        ${outOfFocus('lights', '6')}
-      </defs>
-      <rect width="${W}" height="${H}" fill="url(#hall)"/>
-      <g filter="url(#lights)">${Array.from({ length: 7 }, (_, k) => `<rect x="${(k * W) / 7 + 60}" y="${0.08 * H}" width="${W / 7 - 120}" height="10" fill="#f4f6fa" opacity="0.85"/>`).join('')}</g>
-      <rect width="${W}" height="${H}" fill="url(#pool)"/>`),
-  },
   // Outdoor plates are drawn like a photo taken with a long lens: the scene behind the car is out of focus
   // (blurred), hazier with distance, and the ground carries a fine texture; every plate gets film grain after.
   sunset: {
@@ -264,7 +233,7 @@ export function backgroundPlate(background: DrawnBackground): Promise<Background
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true })
-      .then(({ data, info }) => ({ rgb: filmGrain(data, background === 'studio' ? 1.5 : 3), width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength, reflection: d.reflection }));
+      .then(({ data, info }) => ({ rgb: filmGrain(data, 3), width: info.width, height: info.height, floorY: Math.round(d.floorY), shadowStrength: d.shadowStrength, reflection: d.reflection }));
     cache.set(background, plate);
   }
   return plate;

@@ -25,6 +25,7 @@ import {
 import { backgroundPlate } from './backgrounds';
 import { composeCar, type Composed } from './compositor';
 import { sceneBackdrop, scenesConfigured } from '../scenes/scene-backdrop';
+import { isRenderedPlace, STAGE } from '../scenes/rendered-studio';
 import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle } from '../angle-planner';
@@ -175,9 +176,10 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
   const source = prepared[plan.photoIndex]!;
   const t = performance.now();
-  // A photographic scene when the library is configured (and always for the original location), else the drawn plate.
-  const drawn = background === 'original' ? undefined : await backgroundPlate(background);
-  const layout = drawn ?? { width: FULL_SIZE.width, height: FULL_SIZE.height, floorY: Math.round(0.86 * FULL_SIZE.height) };
+  // The rendered studio and showroom, the original location, an outdoor style's scene when the library is configured;
+  // else (an outdoor style without a library) the drawn plate.
+  const drawn = background === 'original' || isRenderedPlace(background) ? undefined : await backgroundPlate(background);
+  const layout = drawn ?? STAGE;
   const photographic = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, width: layout.width, height: layout.height, floorY: drawn ? drawn.floorY : layout.floorY });
   const composed = await composeCar(source.photo, source.mask, photographic ?? drawn!, { mirror: plan.mirrored, logo });
   // Encoding (libvips threads) and the fidelity check (mostly JavaScript) need only the composed image: side by side.

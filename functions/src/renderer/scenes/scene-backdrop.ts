@@ -14,6 +14,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
 import { outOfFocus, REDUCE, renderSceneView, sceneCamera } from './scene-view';
+import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 
 /** Where the camera stands around the car for each angle, degrees clockwise seen from above (front 0, right side 90). */
 export const ANGLE_AZIMUTH: Record<Angle, number> = {
@@ -194,11 +195,13 @@ export interface BackdropContext {
 }
 
 /**
- * The photographic backdrop for this angle, or undefined when the style is drawn (no scene library configured,
- * or no scene for the style). A configured library that lacks a listed scene is an error, not a silent fallback.
+ * The backdrop for this angle: the rendered studio or showroom, a photographic scene, the dealer's own background;
+ * undefined when an outdoor style has no scene (no scene library configured, or no scene for the style). A configured library that lacks a listed scene is an error, not a silent fallback.
  */
 export async function sceneBackdrop(style: Background, angle: Angle, choice: SceneChoice | undefined, ctx: BackdropContext, env: NodeJS.ProcessEnv = process.env): Promise<SceneSource | undefined> {
   if (style === 'original') return originalSource(ctx.photo, ctx.mask, ctx.width, ctx.height, ctx.floorY);
+  // The studio and the showroom are rendered in code, with or without a scene library.
+  if (isRenderedPlace(style)) return renderedPlaceSource(style, ANGLE_AZIMUTH[angle], ctx.width, ctx.height, ctx.floorY);
   const dir = scenesDir(env);
   if (!dir) return undefined;
   const picked = choice ?? pickScene(style, style);

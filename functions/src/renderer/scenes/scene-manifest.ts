@@ -41,9 +41,6 @@ export type Scene = z.infer<typeof sceneSchema>;
 const ph = (slug: string) => `https://polyhaven.com/a/${slug}`;
 
 export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
-  { id: 'studio_small_03', style: 'studio', label: 'Photo studio, white cyclorama', slug: 'studio_small_03', sha256_1k: '29267a4aa8c10de26cae758e4e3c4daadde88673798666ad657724bab7224a35', licence: 'CC0-1.0', source: ph('studio_small_03'), startYaw: 60, exposure: 2.2, floor: 'glossy', panoHeight: 4.5, light: 'soft' },
-  { id: 'autoshop_01', style: 'showroom', label: 'Car hall, concrete floor', slug: 'autoshop_01', sha256_1k: '674b67a3bcb05e180781f476941d2a60d2af5a4df72d241354aa978a0a372543', licence: 'CC0-1.0', source: ph('autoshop_01'), startYaw: 100, exposure: -0.6, floor: 'glossy', light: 'soft' },
-  { id: 'empty_warehouse_01', style: 'showroom', label: 'Empty industrial hall', slug: 'empty_warehouse_01', sha256_1k: '9b3d611cadc32c3a0c7e084ce5611c0650293881c4a041e7fa13748fe0dc6451', licence: 'CC0-1.0', source: ph('empty_warehouse_01'), startYaw: 180, exposure: -0.3, floor: 'glossy', light: 'soft' },
   { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 250, exposure: -0.6, floor: 'matt' },
   { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 190, exposure: -1.0, floor: 'rough' },
   { id: 'potsdamer_platz', style: 'urban', label: 'City square, high-rises', slug: 'potsdamer_platz', sha256_1k: '7afe4c2f9700ee78c7477c53fa355463d7dda1fdede401432d6b5f9ff0a95696', licence: 'CC0-1.0', source: ph('potsdamer_platz'), startYaw: 215, exposure: 0.5, floor: 'matt' },

@@ -1,0 +1,263 @@
+/**
+ * The studio and the showroom, rendered in code for the photo's camera: no photograph behind the car, so nothing
+ * low-resolution to blur, nothing to license, and the same on a fresh clone, in Lambda and with a scene library.
+ *
+ * Each is a small room traced per pixel at full size from the camera the car implies (scene-view.ts's level camera:
+ * its horizon and the car's distance come from the car's height and where its tyres stand), so the floor meets the
+ * tyres at the car's distance and recedes in perspective. Like a turntable shoot, the car turns and the room stays:
+ * every angle of a package sees the same backdrop from the same camera.
+ * - Studio: a seamless cyclorama (the floor curves into the back wall, no horizon line), lit by a large soft box above
+ *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground.
+ * - Showroom: a dark polished floor in large tiles, a panelled back wall under a band of strip lights, window light
+ *   from the left; the floor mirrors the wall, softly (a glossy, not a mirror finish).
+ * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor.
+ */
+import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
+import sharp from 'sharp';
+import { sceneCamera, type SceneCamera } from './scene-view';
+import { FULL_SIZE } from '../port';
+
+/** The frame every backdrop is drawn in but the drawn plates: full size, the lowest tyre on `floorY`. */
+export const STAGE = { width: FULL_SIZE.width, height: FULL_SIZE.height, floorY: Math.round(0.86 * FULL_SIZE.height) } as const;
+
+export const RENDERED_PLACES = {
+  studio: { id: 'rendered:studio-white', label: 'Studio: white cyclorama, soft top light' },
+  showroom: { id: 'rendered:showroom', label: 'Showroom: polished floor, panelled wall' },
+} as const;
+export type RenderedPlace = keyof typeof RENDERED_PLACES;
+
+export const isRenderedPlace = (style: string): style is RenderedPlace => style in RENDERED_PLACES;
+
+/** Linear light (0..1, 4096 steps) to sRGB bytes. */
+const TO_SRGB = Uint8Array.from({ length: 4097 }, (_, i) => {
+  const v = i / 4096;
+  return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
+});
+const srgb = (linear: number) => TO_SRGB[Math.max(0, Math.min(4096, Math.round(linear * 4096)))]!;
+
+/** A fixed sensor grain per output size, as the photographed car carries: a clean gradient otherwise looks pasted. */
+const grainFields = new Map<number, Int8Array>();
+function addGrain(rgb: Buffer, amplitude: number): void {
+  const pixels = rgb.length / 3;
+  let noise = grainFields.get(pixels);
+  if (!noise) {
+    let s = 11;
+    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
+    noise = new Int8Array(pixels);
+    for (let i = 0; i < pixels; i++) noise[i] = Math.round((rnd() + rnd() - 1) * 2 * amplitude);
+    grainFields.set(pixels, noise);
+  }
+  for (let p = 0, i = 0; p < pixels; p++, i += 3) {
+    const n = noise[p]!;
+    rgb[i] = Math.max(0, Math.min(255, rgb[i]! + n));
+    rgb[i + 1] = Math.max(0, Math.min(255, rgb[i + 1]! + n));
+    rgb[i + 2] = Math.max(0, Math.min(255, rgb[i + 2]! + n));
+  }
+}
+
+/** Where a camera ray of row slope `ry` meets the cyclorama: its depth, and its distance along the surface from the car's spot. */
+interface CycloramaHit {
+  t: number;
+  /** Metres along the floor, up the cove and the wall, from under the car (negative toward the camera). */
+  s: number;
+  /** 1 on the floor, 0 on the wall, between on the cove. */
+  floorness: number;
+}
+
+/** The cyclorama's profile: the floor runs to COVE_START metres behind the car, curves up with radius COVE_RADIUS, then the wall. */
+const COVE_START = 4;
+const COVE_RADIUS = 3;
+
+export function cycloramaHit(ry: number, camera: Pick<SceneCamera, 'cameraHeight' | 'carDistance'>): CycloramaHit {
+  const hc = camera.cameraHeight, d = camera.carDistance;
+  const zc = d + COVE_START, r = COVE_RADIUS;
+  if (ry < 0) {
+    const t = hc / -ry;
+    if (t <= zc) return { t, s: t - d, floorness: 1 };
+  }
+  // The cove: (t - zc)^2 + (hc + ry t - r)^2 = r^2, the first crossing inside the quarter (t >= zc, height <= r).
+  const a = 1 + ry * ry, b = 2 * (-zc + ry * (hc - r)), c = zc * zc + (hc - r) ** 2 - r * r;
+  const disc = b * b - 4 * a * c;
+  if (disc >= 0) {
+    const q = Math.sqrt(disc);
+    for (const t of [(-b - q) / (2 * a), (-b + q) / (2 * a)]) {
+      const y = hc + ry * t;
+      if (t >= zc - 1e-9 && t <= zc + r + 1e-9 && y <= r + 1e-9 && y >= -1e-9) {
+        const phi = Math.atan2(t - zc, r - y);
+        return { t, s: COVE_START + r * phi, floorness: Math.cos(phi) };
+      }
+    }
+  }
+  const t = zc + r;
+  return { t, s: COVE_START + (r * Math.PI) / 2 + (hc + ry * t - r), floorness: 0 };
+}
+
+/** The white cyclorama for this camera (RGB bytes, full size). */
+function renderStudio(camera: SceneCamera, width: number, height: number): Buffer {
+  const { focalPx: f, horizonRow } = camera;
+  const rgb = Buffer.alloc(width * height * 3);
+  // The soft box's light on the surface: a broad pool centred a little behind the car, slower to fall off up the wall
+  // than toward the camera; a touch of warmth in the shade, as bounce light off a white room has.
+  const albedo = 0.92;
+  for (let y = 0; y < height; y++) {
+    const ry = (horizonRow - (y + 0.5)) / f;
+    const { t, s, floorness } = cycloramaHit(ry, camera);
+    const ds = s - 1;
+    const along = Math.exp(-((ds / (ds < 0 ? 5 : 10)) ** 2));
+    // The floor a shade darker than the paper on the wall, joined without a seam over the cove.
+    const base = albedo * (1 - 0.05 * floorness);
+    for (let x = 0; x < width; x++) {
+      const rx = (x + 0.5 - width / 2) / f;
+      const lateral = rx * t;
+      const pool = along * Math.exp(-((lateral / 7) ** 2));
+      // The lens's own fall-off toward the corners (mild, as a 50 mm lens shows).
+      const lens = 1 / (1 + 0.35 * (rx * rx + ry * ry));
+      const light = base * (0.52 + 0.48 * pool) * lens;
+      const i = 3 * (y * width + x);
+      const shade = 1 - light;
+      rgb[i] = srgb(light * (1 + 0.01 * shade));
+      rgb[i + 1] = srgb(light);
+      rgb[i + 2] = srgb(light * (1 - 0.015 * shade));
+    }
+  }
+  return rgb;
+}
+
+/** The showroom's room: the back wall SHOWROOM_WALL metres behind the car, a ceiling at SHOWROOM_CEILING. */
+const SHOWROOM_WALL = 12;
+const SHOWROOM_CEILING = 5;
+const TILE = 1.2;
+const PANEL = 3;
+
+/**
+ * The showroom's back wall at (lateral, height) metres: light grey panels with dark seams, every third one a frosted
+ * window (the soft daylight of the room, streaked in the polished floor), a dark plinth, the ceiling above.
+ */
+function showroomWall(lateral: number, height: number, footprint: number, out: Float32Array, o: number): void {
+  if (height >= SHOWROOM_CEILING) {
+    out[o] = 0.04;
+    out[o + 1] = 0.04;
+    out[o + 2] = 0.045;
+    return;
+  }
+  const light = (0.7 + 0.3 * Math.exp(-(((height - 1.5) / 3) ** 2))) * (0.7 + 0.3 * Math.exp(-((lateral / 12) ** 2)));
+  const panel = Math.round(lateral / PANEL);
+  const seam = Math.abs(lateral / PANEL - panel) * PANEL;
+  const seamWidth = 0.015;
+  const onSeam = Math.max(0, 1 - seam / Math.max(seamWidth, footprint)) * Math.min(1, seamWidth / footprint + 0.3);
+  const window = ((panel % 3) + 3) % 3 === 1 && height > 0.4 && height < 4.2;
+  let albedo = height < 0.2 ? 0.1 : window ? 1.25 : 0.55;
+  if (height >= 0.2) albedo *= 1 - 0.55 * onSeam;
+  const v = albedo * light;
+  out[o] = window ? v * 0.97 : v;
+  out[o + 1] = v;
+  out[o + 2] = window ? v * 1.05 : v * 1.02;
+}
+
+/** The showroom for this camera (RGB bytes, full size): the wall out of focus a little, the floor sharp at the car. */
+async function renderShowroom(camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+  const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  const zw = d + SHOWROOM_WALL;
+  const linear = new Float32Array(width * height * 3);
+  // The floor's reflection of the wall, traced at a quarter size and blurred: the finish is glossy, not a mirror.
+  const q = 4, w = Math.ceil(width / q), h = Math.ceil(height / q);
+  const mirrored = Buffer.alloc(w * h * 3);
+  const wall = new Float32Array(3);
+  for (let y = 0; y < h; y++) {
+    const ry = (horizonRow - (y + 0.5) * q) / f;
+    if (ry >= 0) continue;
+    const t = hc / -ry;
+    if (t >= zw) continue;
+    const up = -ry * (zw - t);
+    for (let x = 0; x < w; x++) {
+      const rx = ((x + 0.5) * q - width / 2) / f;
+      showroomWall(rx * zw, up, 0.05, wall, 0);
+      const i = 3 * (y * w + x);
+      mirrored[i] = Math.min(255, wall[0]! * 100);
+      mirrored[i + 1] = Math.min(255, wall[1]! * 100);
+      mirrored[i + 2] = Math.min(255, wall[2]! * 100);
+    }
+  }
+  const glossy = await sharp(mirrored, { raw: { width: w, height: h, channels: 3 } }).blur(5).resize(width, height, { kernel: 'linear' }).raw().toBuffer();
+  for (let y = 0; y < height; y++) {
+    const ry = (horizonRow - (y + 0.5)) / f;
+    const onFloor = ry < 0 && hc / -ry < zw;
+    const t = onFloor ? hc / -ry : zw;
+    const wallHeight = hc + ry * zw;
+    // A pixel's size on the surface (metres), for seams that neither alias nor vanish.
+    const footprint = onFloor ? (t * t) / (hc * f) : t / f;
+    // Grazing views of a polished floor reflect more (Fresnel).
+    const fresnel = onFloor ? 0.1 + 0.3 * (1 - Math.min(1, -ry * 4)) ** 3 : 0;
+    for (let x = 0; x < width; x++) {
+      const rx = (x + 0.5 - width / 2) / f;
+      const lateral = rx * t;
+      const i = 3 * (y * width + x);
+      const lens = 1 / (1 + 0.35 * (rx * rx + ry * ry));
+      if (onFloor) {
+        const depth = t - d;
+        const u = Math.abs(lateral / TILE - Math.round(lateral / TILE)) * TILE;
+        const v = Math.abs(depth / TILE - Math.round(depth / TILE)) * TILE;
+        const seamWidth = 0.006;
+        const seam = Math.max(Math.max(0, 1 - u / Math.max(seamWidth, t / f)) * Math.min(1, seamWidth / (t / f) + 0.2), Math.max(0, 1 - v / Math.max(seamWidth, footprint)) * Math.min(1, seamWidth / footprint + 0.2));
+        const pool = Math.exp(-((lateral / 6) ** 2) - (depth / 7) ** 2);
+        const base = 0.05 * (0.5 + 0.5 * pool) * (1 - 0.4 * seam);
+        linear[i] = base + fresnel * (glossy[i]! / 100);
+        linear[i + 1] = base + fresnel * (glossy[i + 1]! / 100);
+        linear[i + 2] = base * 1.03 + fresnel * (glossy[i + 2]! / 100);
+      } else showroomWall(lateral, wallHeight, footprint, linear, i);
+      linear[i] = linear[i]! * lens;
+      linear[i + 1] = linear[i + 1]! * lens;
+      linear[i + 2] = linear[i + 2]! * lens;
+    }
+  }
+  const sharpRgb = Buffer.alloc(linear.length);
+  for (let i = 0; i < linear.length; i++) sharpRgb[i] = srgb(linear[i]! / (1 + linear[i]! * 0.25)); // a soft shoulder for the light band
+  // Depth of field: the wall (SHOWROOM_WALL metres behind the car) is a little soft, the floor at the tyres sharp.
+  // Only the rows that get any blur (the wall and the far floor, above the car's spot) are blurred.
+  const blurOf = (y: number) => {
+    const ry = (horizonRow - (y + 0.5)) / f;
+    const z = ry < 0 ? Math.min(zw, hc / -ry) : zw;
+    return Math.min(1, Math.max(0, 1 - d / z) * 1.6);
+  };
+  let rows = 0;
+  while (rows < height && blurOf(rows) > 0.02) rows++;
+  if (rows === 0) return sharpRgb;
+  const band = Math.min(height, rows + 12);
+  const soft = await sharp(sharpRgb.subarray(0, 3 * width * band), { raw: { width, height: band, channels: 3 } }).blur(3).raw().toBuffer();
+  for (let y = 0; y < rows; y++) {
+    const k = blurOf(y);
+    for (let i = 3 * y * width; i < 3 * (y + 1) * width; i++) sharpRgb[i] = sharpRgb[i]! * (1 - k) + soft[i]! * k;
+  }
+  return sharpRgb;
+}
+
+/** A soft light from high above the car: a short shadow straight under it, no direction to speak of. */
+const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1 };
+
+/**
+ * The rendered studio or showroom for one angle. The room does not turn with the angle (a turntable shoot): the
+ * azimuth is recorded, the camera's yaw stays 0.
+ */
+export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width: number, height: number, floorY: number): SceneSource {
+  const { id, label } = RENDERED_PLACES[place];
+  return {
+    width,
+    height,
+    floorY,
+    async draw(placement: CarPlacement) {
+      const camera = sceneCamera(0, placement.contactRow, placement.ch, width);
+      const rgb = place === 'studio' ? renderStudio(camera, width, height) : await renderShowroom(camera, width, height);
+      addGrain(rgb, 1.5);
+      return {
+        rgb,
+        shadowStrength: place === 'studio' ? 0.8 : 0.85,
+        reflection: place === 'studio' ? 0.14 : 0.3,
+        light: TOP_LIGHT,
+        scene: { id, label, yaw: 0, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
+      };
+    },
+  };
+}
+
+/** The rendered place on the full-size stage, for one angle's azimuth (tools and tests compose on it directly). */
+export const renderedPlace = (place: RenderedPlace = 'studio', azimuth = 0): SceneSource => renderedPlaceSource(place, azimuth, STAGE.width, STAGE.height, STAGE.floorY);
