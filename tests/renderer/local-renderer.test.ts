@@ -7,7 +7,9 @@ import { BACKGROUNDS } from '@shared/backgrounds';
 vi.hoisted(() => {
   delete process.env.SCENES_DIR;
 });
-import { cycloramaHit, RENDERED_PLACES, renderedPlace } from '../../functions/src/renderer/scenes/rendered-studio';
+import { cycloramaHit, RENDERED_PLACES, renderedPlace, STAGE } from '../../functions/src/renderer/scenes/rendered-studio';
+import { sceneBackdrop } from '../../functions/src/renderer/scenes/scene-backdrop';
+import { composeCar } from '../../functions/src/renderer/local/compositor';
 import { LocalRenderer, preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { FULL_SIZE, WEB_SIZE } from '../../functions/src/renderer/port';
@@ -148,6 +150,36 @@ describe('local renderer on committed photos', () => {
       last = hit;
     }
     expect(last.floorness).toBe(0);
+  });
+
+  it('original location, blurred: where the shrunk photo does not reach the frame, its edge is stretched, never mirrored', async () => {
+    // A grey scene with a red band 40-80 rows below its top edge; the car (a dark box) fills most of the frame, so
+    // placed on the stage the photo's top edge lands well inside the frame.
+    const w = 1200, h = 800;
+    const rgb = Buffer.alloc(w * h * 3, 120);
+    for (let y = 40; y < 80; y++) for (let x = 0; x < w; x++) rgb.set([200, 40, 40], 3 * (y * w + x));
+    const alpha = new Uint8Array(w * h);
+    const box = { left: 200, top: 100, right: 1000, bottom: 500 };
+    for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
+    const photo = { type: 'jpeg' as const, originalWidth: w, originalHeight: h, rgb, width: w, height: h };
+    const mask = { alpha, width: w, height: h, box, areaFraction: 0.33, removedFraction: 0 };
+    const source = await sceneBackdrop('original', 'front', undefined, { photo, mask, ...STAGE });
+    const composed = await composeCar(photo, mask, source!, { mirror: false });
+    const scale = Math.min((0.74 * STAGE.width) / 800, (0.58 * STAGE.height) / 400);
+    const photoTop = STAGE.floorY - Math.round(400 * scale) - box.top * scale;
+    expect(photoTop).toBeGreaterThan(150); // the photo does not reach the top of the frame
+    const redness = (y0: number, y1: number) => {
+      let worst = 0;
+      for (let y = Math.max(0, Math.round(y0)); y < y1; y += 2)
+        for (let x = 20; x < STAGE.width - 20; x += 16) {
+          const i = 3 * (y * STAGE.width + x);
+          worst = Math.max(worst, composed.rgb[i]! - composed.rgb[i + 1]!);
+        }
+      return worst;
+    };
+    // The band itself, inside the photo: red. Where its mirror image would fall above the photo's edge: none.
+    expect(redness(photoTop + 50 * scale, photoTop + 70 * scale)).toBeGreaterThan(60);
+    expect(redness(photoTop - 75 * scale, photoTop - 45 * scale)).toBeLessThan(10);
   });
 
   it('mirrors the opposite corner for a missing corner and reports the angles it cannot honestly make', async () => {

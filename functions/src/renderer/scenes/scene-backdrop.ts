@@ -127,7 +127,7 @@ function boxBlur(planes: Float32Array[], w: number, h: number, radius: number): 
 /**
  * The dealer's own background, out of focus: the photo placed as the car is (same scale, same mirroring), the car
  * itself taken out of it (a normalised blur that leaves the car's pixels out, so no halo of its colours) and the
- * edges of the frame continued by reflection. Real by construction: it is where the car stood.
+ * photo's edges stretched where it does not fill the frame (never mirrored). Real by construction: it is where the car stood.
  */
 function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, height: number, floorY: number): SceneSource {
   return {
@@ -139,17 +139,15 @@ function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, hei
       const s = placement.scale / REDUCE;
       const { box } = mask;
       const planes = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
-      const reflectInto = (v: number, n: number) => {
-        const period = 2 * n;
-        const m = ((v % period) + period) % period;
-        return m < n ? m : period - 1 - m;
-      };
+      // Where the photo does not reach the frame (the car shrunk to fit), its edge rows and columns are stretched
+      // outward: a reflection would put a mirrored copy of the scene (a parking bay, the car's shadow) in the sky.
+      const clampInto = (v: number, n: number) => Math.max(0, Math.min(n - 1, v));
       for (let y = 0; y < h; y++) {
-        const py = reflectInto(Math.round(box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale), photo.height);
+        const py = clampInto(Math.round(box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale), photo.height);
         for (let x = 0; x < w; x++) {
           const cx = (x + 0.5) * REDUCE - placement.left;
           const ox = placement.mirror ? placement.cw - cx : cx;
-          const px = reflectInto(Math.round(box.left + ox / placement.scale), photo.width);
+          const px = clampInto(Math.round(box.left + ox / placement.scale), photo.width);
           const i = py * photo.width + px;
           const keep = mask.alpha[i]! > 16 ? 0 : 1; // the car and its soft edge are left out
           const o = y * w + x;
