@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKGROUNDS } from '@shared/backgrounds';
@@ -108,15 +109,19 @@ describe('local renderer on committed photos', () => {
   });
 
   it('renders Studio and Showroom in code with no scene library, named as such, from one camera for every angle', async () => {
+    // A corner, the other corner and a side of another car (the side is the widest view): one camera distance.
+    const [side] = await preparePhotos([{ id: 'side', bytes: readFileSync(new URL('../fixtures/vision/acura-tl-blue-side-lot.jpg', import.meta.url)) }]);
     for (const background of ['studio', 'showroom'] as const) {
-      const result = await renderPreparedPackage([prepared.cupra!, prepared.e30!], { background, angles: ['front_left_corner', 'front_right_corner'] });
-      expect(result.images).toHaveLength(2);
+      const result = await renderPreparedPackage([prepared.cupra!, prepared.e30!, side!], { background, angles: ['front_left_corner', 'front_right_corner', side!.angle] });
+      expect(result.images).toHaveLength(3);
+      const first = result.images[0]!.metadata.scene!;
       for (const image of result.images) {
         expect(image.metadata.scene?.id).toBe(RENDERED_PLACES[background].id);
         expect(image.metadata.scene?.id).not.toMatch(/^drawn:/);
-        // A turntable shoot: the room does not turn with the car.
+        // A turntable shoot: the room does not turn with the car, and the camera stays where it is.
         expect(image.metadata.scene?.yaw).toBe(0);
-        expect(image.metadata.scene?.focalPx).toBe(result.images[0]!.metadata.scene?.focalPx);
+        expect(image.metadata.scene?.focalPx).toBe(first.focalPx);
+        expect(Math.abs(image.metadata.scene!.carDistance / first.carDistance - 1)).toBeLessThan(0.05);
       }
     }
   });
@@ -165,8 +170,11 @@ describe('local renderer on committed photos', () => {
     const mask = { alpha, width: w, height: h, box, areaFraction: 0.33, removedFraction: 0 };
     const source = await sceneBackdrop('original', 'front', undefined, { photo, mask, ...STAGE });
     const composed = await composeCar(photo, mask, source!, { mirror: false });
-    const scale = Math.min((0.74 * STAGE.width) / 800, (0.58 * STAGE.height) / 400);
-    const photoTop = STAGE.floorY - Math.round(400 * scale) - box.top * scale;
+    // Where the photo landed: the car's rows on the canvas give its scale and the photo's top edge.
+    let carTop: number = STAGE.height, carBottom = 0;
+    for (let i = 0; i < composed.carAlpha.length; i++) if (composed.carAlpha[i]! > 128) (carTop = Math.min(carTop, Math.floor(i / STAGE.width))), (carBottom = Math.floor(i / STAGE.width));
+    const scale = (carBottom + 1 - carTop) / (box.bottom - box.top);
+    const photoTop = carTop - box.top * scale;
     expect(photoTop).toBeGreaterThan(150); // the photo does not reach the top of the frame
     const redness = (y0: number, y1: number) => {
       let worst = 0;

@@ -159,8 +159,9 @@ describe('the car stays the photo\'s', () => {
     expect(image.metadata.scene?.id).toBe(style === 'original' ? 'original' : isRenderedPlace(style) ? RENDERED_PLACES[style].id : pickScene(style, 'fidelity')!.id);
     expect(image.metadata.fidelity).toBeGreaterThan(FIDELITY_THRESHOLD);
     expect(image.metadata.fidelity).toBeGreaterThan(0.85);
-    // The scene's light adjusts the car a little (at most 2.5% a channel): its score stays within 0.02 of the rendered studio's.
-    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(renderedStudio - 0.02);
+    // The scene's light adjusts the car a little (at most 2.5% a channel): its score stays within 0.025 of the rendered
+    // studio's (whose low-contrast backdrop scores a little higher than the drawn studio did).
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(renderedStudio - 0.025);
     expect(image.metadata.carMaskIoU).toBeGreaterThan(0.95);
   }, 60_000);
 

@@ -11,6 +11,11 @@ import type { CleanMask } from '../cutout/mask-cleanup';
 import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
+/** The car's height in every angle, as a fraction of the frame's: a sedan's side then fills about 85% of its width. */
+export const CAR_HEIGHT_IN_FRAME = 0.4;
+/** No view is wider than this fraction of the frame (the frame's edges stay clear for its shadow and reflection). */
+export const MAX_CAR_WIDTH_IN_FRAME = 0.9;
+
 export interface ComposeOptions {
   mirror: boolean;
   logo?: Buffer;
@@ -283,7 +288,10 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // RGBA crop of the car; its soft rim unmixed from the old background, so that does not fringe the new one.
   const rgba = carLayer(photo, mask);
   const { width: W, height: H, floorY } = plate;
-  const scale = Math.min((0.74 * W) / bw, (0.58 * H) / bh, (floorY - 0.1 * H) / bh);
+  // One camera distance for every angle, as on a turntable: the car is drawn at the same height whichever side it
+  // shows (its height is the one size every view shares), so a gallery does not look as if the photographer walked
+  // closer for the front. Only a view too long for the frame at that height (a low car's side) is drawn smaller.
+  const scale = Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
   if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
   const cw = Math.max(1, Math.round(bw * scale));
   const ch = Math.max(1, Math.round(bh * scale));

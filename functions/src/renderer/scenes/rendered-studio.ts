@@ -231,6 +231,28 @@ async function renderShowroom(camera: SceneCamera, width: number, height: number
   return sharpRgb;
 }
 
+/**
+ * The room as this camera sees it, kept for the next angles: every angle of a package is drawn at the same height
+ * from the same camera, so they share one view (the compositor draws on a copy). A few views, about 5 MB each.
+ */
+const views = new Map<string, Promise<Buffer>>();
+const VIEWS_KEPT = 4;
+function roomView(place: RenderedPlace, camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+  const key = [place, width, height, camera.horizonRow.toFixed(2), camera.carDistance.toFixed(4)].join();
+  let view = views.get(key);
+  if (!view) {
+    view = (async () => {
+      const rgb = place === 'studio' ? renderStudio(camera, width, height) : await renderShowroom(camera, width, height);
+      addGrain(rgb, 1.5);
+      return rgb;
+    })();
+    views.set(key, view);
+    view.catch(() => views.delete(key));
+    if (views.size > VIEWS_KEPT) views.delete(views.keys().next().value!);
+  }
+  return view;
+}
+
 /** A soft light from high above the car: a short shadow straight under it, no direction to speak of. */
 const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1 };
 
@@ -246,8 +268,7 @@ export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width
     floorY,
     async draw(placement: CarPlacement) {
       const camera = sceneCamera(0, placement.contactRow, placement.ch, width);
-      const rgb = place === 'studio' ? renderStudio(camera, width, height) : await renderShowroom(camera, width, height);
-      addGrain(rgb, 1.5);
+      const rgb = await roomView(place, camera, width, height);
       return {
         rgb,
         shadowStrength: place === 'studio' ? 0.8 : 0.85,
