@@ -1,16 +1,20 @@
 /**
  * Background styles a dealer can choose; studio is the default. Studio and showroom are rendered in code; the outdoor
- * styles draw on photographic scenes when a scene library is configured, and on a drawn background otherwise.
+ * styles need photographic scenes (a scene library) and are offered only where there is one.
  */
 export const BACKGROUNDS = ['studio', 'showroom', 'sunset', 'urban', 'beach', 'mountain', 'original'] as const;
 export type Background = (typeof BACKGROUNDS)[number];
 export const DEFAULT_BACKGROUND: Background = 'studio';
 
-/** Styles rendered in code by the product itself, with or without a scene library. */
+/** Styles rendered in code by the product itself: offered on every site, with or without a scene library. */
 export const RENDERED_BACKGROUNDS = ['studio', 'showroom'] as const satisfies readonly Background[];
-/** Outdoor styles that have a drawn background (the fallback when no scene library is configured). */
-export type DrawnBackground = Exclude<Background, 'original' | (typeof RENDERED_BACKGROUNDS)[number]>;
-export const DRAWN_BACKGROUNDS = BACKGROUNDS.filter((b): b is DrawnBackground => b !== 'original' && !(RENDERED_BACKGROUNDS as readonly string[]).includes(b));
+/** Outdoor styles: photographic scenes from the scene library (or the OpenAI renderer's own backgrounds). */
+export const OUTDOOR_BACKGROUNDS = BACKGROUNDS.filter((b) => b !== 'original' && !(RENDERED_BACKGROUNDS as readonly string[]).includes(b));
+
+export const isOutdoorBackground = (b: Background): boolean => (OUTDOOR_BACKGROUNDS as readonly string[]).includes(b);
+
+/** The styles a site offers: the outdoor ones only where it has outdoor scenes. */
+export const backgroundsOffered = (outdoorStyles: boolean): Background[] => BACKGROUNDS.filter((b) => outdoorStyles || !isOutdoorBackground(b));
 
 export const BACKGROUND_LABELS: Record<Background, string> = {
   studio: 'Studio',

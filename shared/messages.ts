@@ -174,6 +174,12 @@ export const MESSAGES = {
   profileUpdated: { title: 'Profile updated', description: 'Your changes have been saved.' },
 } as const;
 
+/** The background picker's notes. */
+export const BACKGROUND_NOTES = {
+  /** A site whose compositor has no scene library (its operator adds one: README, "Photographic scenes"). */
+  noOutdoorStyles: 'Sunset, Urban, Coast and Mountain need photographic scenes, which this site has not set up (its operator adds them: npm run scenes:fetch, then SCENES_DIR, or -c scenesDir in AWS). Studio and Showroom are rendered by the product itself.',
+} as const;
+
 /** Car packages: answers of the API and texts of the pages (car packages issue). */
 export const CAR_PACKAGE_MESSAGES = {
   notFound: 'This car package was not found.',
@@ -196,6 +202,8 @@ export const CAR_PACKAGE_MESSAGES = {
   angleBusy: 'The image service was busy and did not deliver this angle after several tries. You can retry this angle for free.',
   angleTooSlow: 'Rendering this angle took too long. You can retry this angle for free.',
   noLogo: 'Upload a logo in Settings before placing it on your images.',
+  /** An outdoor style asked of a site without a scene library (its form does not offer it). */
+  styleNotOffered: (label: string) => `The ${label} style is not available on this site: it needs photographic scenes, and none are set up. Choose Studio, Showroom or Original location, blurred.`,
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',
   unnamed: 'Unnamed Car',

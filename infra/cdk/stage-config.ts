@@ -45,3 +45,6 @@ export function stageConfig(app: App): StageConfig {
     scenesDir: ctx('scenesDir', '').trim() || undefined,
   };
 }
+
+/** Whether the stage offers the outdoor styles: the compositor needs the scene library for them; OpenAI makes its own. */
+export const outdoorStylesOf = (config: Pick<StageConfig, 'renderer' | 'scenesDir'>): 'on' | 'off' => (config.renderer === 'local' && !config.scenesDir ? 'off' : 'on');

@@ -158,6 +158,9 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       STATE_MACHINE_ARN: stateMachineArn,
       BATCH_STATE_MACHINE_ARN: batchStateMachineArn,
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
+      // The studio compositor without a scene library has no outdoor scenes: those styles are not offered (the form
+      // leaves them out, the API refuses them). The OpenAI and scripted renderers make every style themselves.
+      OUTDOOR_STYLES: (process.env.RENDERER || (process.env.OPENAI_API_KEY ? 'openai' : 'local')) === 'local' && !scenesDir() ? 'off' : 'on',
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
       // Stripe itself with your test keys, or the payment simulator on this host (the `stripe` client pointed here).
@@ -213,8 +216,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       userPoolEndpoint: `${url}/_local/cognito`,
       stripePublishableKey: realStripe ? cfg.STRIPE_PUBLISHABLE_KEY! : SIMULATOR_PUBLISHABLE_KEY,
       home: 'local',
-      // The local renderer without a scene library draws its backgrounds: the form says so.
-      ...((process.env.RENDERER || (process.env.OPENAI_API_KEY ? 'openai' : 'local')) === 'local' && !scenesDir() ? { drawnBackgrounds: true } : {}),
+      // Without outdoor scenes the form offers Studio, Showroom and the original location, and says why.
+      ...(process.env.OUTDOOR_STYLES === 'off' ? { outdoorStyles: false } : {}),
     };
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
     // Built files are served precompressed by sirv; the rest (config.json, dev mode) is compressed per request.

@@ -15,8 +15,11 @@ export const runtimeConfigSchema = z.object({
   stripePublishableKey: z.string().check(z.minLength(1)),
   /** "local" shows the local mailbox and the payment simulator's card form. */
   home: z.enum(['aws', 'local']),
-  /** True when the compositor has no scene library (SCENES_DIR locally, `-c scenesDir` in AWS): the background picker says the backgrounds are drawn. */
-  drawnBackgrounds: z.optional(z.boolean()),
+  /**
+   * False when the compositor has no scene library (SCENES_DIR locally, `-c scenesDir` in AWS): the background picker
+   * offers Studio, Showroom and the original location only, and says why.
+   */
+  outdoorStyles: z.optional(z.boolean()),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -101,7 +101,7 @@ const loadAtEnd = loads();
 const firstMedian = median(firstImage);
 
 const body = `
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:render\` (tests/bench/render.ts): the local renderer as it ships, ${LOCAL_MODEL}, ${process.env.RENDER_THREADS ?? 2} threads, scenes from \`${process.env.SCENES_DIR ? process.env.SCENES_DIR.replace(resolve(import.meta.dirname, '../../..'), '..') : '(none: drawn backgrounds)'}\`, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}. Load average (1, 5, 15 min) ${loadAtStart} at the start and ${loadAtEnd} at the end; ${contention}.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:render\` (tests/bench/render.ts): the local renderer as it ships, ${LOCAL_MODEL}, ${process.env.RENDER_THREADS ?? 2} threads, scenes from \`${process.env.SCENES_DIR ? process.env.SCENES_DIR.replace(resolve(import.meta.dirname, '../../..'), '..') : '(none: studio and showroom only)'}\`, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}. Load average (1, 5, 15 min) ${loadAtStart} at the start and ${loadAtEnd} at the end; ${contention}.
 
 - Warm-up (models loaded, every style's panoramas decoded, on the first photo): ${s2(warmUpMs)} s, once per process.
 - Median per image, a photo's first image (validate, car check, cut-out, composite in the studio scene, encode, fidelity check), warm: **${s2(firstMedian)} s** (target ≤ 1.0 s: ${firstMedian <= 1000 ? 'met' : 'missed'}) over ${files.length} photos from \`${existsSync(SHARED) ? '../shared/fixtures/cars' : 'tests/fixtures/cars'}\`.

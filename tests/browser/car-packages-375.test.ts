@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
+import { CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS, BACKGROUND_NOTES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { clickGenerate, generateButton, spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
@@ -24,12 +24,14 @@ describe('car packages', () => {
     await page.getByRole('button', { name: 'Create Your First Package' }).click();
     await page.waitForURL(/\?tab=upload$/);
     await page.getByRole('combobox', { name: 'Background Style' }).click();
-    await page.getByRole('option', { name: 'Urban' }).click();
-    // Without a scene library (SCENES_DIR, as npm test runs the host) the picker says plainly that the backgrounds are
-    // drawn; with one it says nothing of the kind.
-    const drawn = ((await (await fetch(`${session.url}/config.json`)).json()) as { drawnBackgrounds?: boolean }).drawnBackgrounds === true;
-    const notice = page.getByText('No scene library is configured here: the backgrounds are drawn, not photographs.', { exact: false });
-    if (drawn) await notice.waitFor();
+    // Without a scene library (SCENES_DIR, as npm test runs the studio host) the picker offers the styles rendered in
+    // code and the original location, and says why the outdoor ones are missing; with one, every style and no notice.
+    const outdoor = ((await (await fetch(`${session.url}/config.json`)).json()) as { outdoorStyles?: boolean }).outdoorStyles !== false;
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered).toEqual(outdoor ? ['Studio', 'Showroom', 'Sunset', 'Urban', 'Coast', 'Mountain', 'Original location, blurred'] : ['Studio', 'Showroom', 'Original location, blurred']);
+    await page.getByRole('option', { name: 'Showroom' }).click();
+    const notice = page.getByText(BACKGROUND_NOTES.noOutdoorStyles);
+    if (!outdoor) await notice.waitFor();
     else expect(await notice.count()).toBe(0);
     // A photo without a car is refused in the form as soon as it is added, and blocks generating until removed.
     const emptyLotPath = join(await mkdtemp(join(tmpdir(), 'car-packages-')), 'empty-lot.jpg');
@@ -50,7 +52,7 @@ describe('car packages', () => {
     });
     const { completed } = await expectLiveProgress(page, events);
     expect(completed).toBeGreaterThanOrEqual(1);
-    await page.getByTestId('package-detail').getByText(/^Urban background/).waitFor();
+    await page.getByTestId('package-detail').getByText(/^Showroom background/).waitFor();
     await noHorizontalScroll(page, width);
 
     await viewAndDownloadImage(page);

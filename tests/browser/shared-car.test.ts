@@ -50,7 +50,7 @@ describe('sharing a car', () => {
     await page.getByTestId('package-card').filter({ hasText: CAR }).getByRole('button').first().click();
     const panel = page.getByTestId('share-panel');
     const toggle = panel.getByRole('switch', { name: 'Share this car' });
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await expect.poll(() => toggle.isEnabled(), { timeout: 15_000 }).toBe(true);
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
     expect(await panel.getByRole('textbox').count()).toBe(0);
     await toggle.click();

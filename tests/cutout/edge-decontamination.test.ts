@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { decontaminateEdges, SURE_ALPHA } from '../../functions/src/renderer/cutout/edge-decontamination';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { STAGE } from '../../functions/src/renderer/scenes/rendered-studio';
-import type { BackgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import type { BackgroundPlate } from '../../functions/src/renderer/local/compositor';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
 import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 

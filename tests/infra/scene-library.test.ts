@@ -32,15 +32,19 @@ const envOf = (t: Template, handler: string) => {
 };
 
 describe('the scene library in AWS', () => {
-  it('without -c scenesDir: no scenes bucket or upload, no render task told of one, and config.json says the backgrounds are drawn', () => {
+  it('without -c scenesDir: no scenes bucket or upload, no render task told of one, no outdoor styles offered (config.json, the API functions)', () => {
     const { stacks } = synth();
     const data = Template.fromStack(stacks.stateful);
     data.resourceCountIs('Custom::CDKBucketDeployment', 0);
     const api = mergedTemplate(apiStacksOf(stacks));
     for (const handler of RENDER_TASKS) expect(envOf(api, handler), handler).not.toHaveProperty('SCENES_BUCKET');
-    expect(stacks.web.runtimeConfig.drawnBackgrounds).toBe(true);
-    // The OpenAI renderer draws its own backgrounds: no notice there.
-    expect(synth({ renderer: 'openai' }).stacks.web.runtimeConfig.drawnBackgrounds).toBeUndefined();
+    expect(stacks.web.runtimeConfig.outdoorStyles).toBe(false);
+    expect(envOf(api, 'create-car-package').OUTDOOR_STYLES).toBe('off');
+    expect(envOf(api, 'create-batch').OUTDOOR_STYLES).toBe('off');
+    // The OpenAI renderer makes its own backgrounds: every style is offered there.
+    const openai = synth({ renderer: 'openai' }).stacks;
+    expect(openai.web.runtimeConfig.outdoorStyles).toBeUndefined();
+    expect(envOf(mergedTemplate(apiStacksOf(openai)), 'create-car-package').OUTDOOR_STYLES).toBe('on');
   }, 240_000);
 
   it('with -c scenesDir: the manifest files alone go to scenes/, only the render tasks read that prefix, cdk-nag and the size limits hold', () => {
@@ -81,7 +85,8 @@ describe('the scene library in AWS', () => {
     for (const [id, fn] of Object.entries(api.findResources('AWS::Lambda::Function') as Record<string, Fn>)) {
       if (!RENDER_TASKS.some((h) => id.startsWith(`${pascal(h)}HandlerFn`))) expect(fn.Properties.Environment?.Variables ?? {}, id).not.toHaveProperty('SCENES_BUCKET');
     }
-    expect(stacks.web.runtimeConfig.drawnBackgrounds).toBeUndefined();
+    expect(stacks.web.runtimeConfig.outdoorStyles).toBeUndefined();
+    expect(envOf(api, 'create-car-package').OUTDOOR_STYLES).toBe('on');
 
     for (const stack of Object.values(stacks)) {
       expect(nagFindings(stack), stack.stackName).toEqual([]);

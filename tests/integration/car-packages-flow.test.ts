@@ -48,6 +48,17 @@ async function listAll(api: PackageApi): Promise<string[][]> {
 }
 
 describe('a car package from one photo, end to end on the local host', () => {
+  it('a site without a scene library offers no outdoor style: a package in Urban is refused with the reason, and nothing is created', async () => {
+    const api = new PackageApi(url, await signInNewDealer(url, 'no-outdoor'));
+    const photos = [{ file_name: 'car.jpg', content_type: 'image/jpeg', size: 1000 }];
+    const refused = await api.call<{ message: string; fields?: Record<string, string> }>('POST', '/api/car-packages', { session_name: 'Urban car', background: 'urban', photos });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.background).toBe(CAR_PACKAGE_MESSAGES.styleNotOffered('Urban'));
+    expect((await api.call<ListCarPackagesResponse>('GET', '/api/car-packages')).body.packages).toEqual([]);
+    // Studio, Showroom and the original location are there.
+    for (const background of ['studio', 'showroom', 'original']) expect((await api.call('POST', '/api/car-packages', { session_name: background, background, photos })).status).toBe(200);
+  });
+
   it('renders the corner and its mirror image, explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {
     const api = new PackageApi(url, await signInNewDealer(url, 'flow'));
     const sub = subOf(api.dealer);

@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-// The drawn background: the image comparison must not depend on a scene library being configured.
+// The rendered studio: the image comparison must not depend on a scene library being configured.
 vi.hoisted(() => {
   delete process.env.SCENES_DIR;
 });

@@ -10,7 +10,7 @@ import type { CarMasker, RgbImage } from '../../functions/src/renderer/fidelity/
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
 import { CutoutCarMasker } from '../../functions/src/renderer/fidelity/cutout-masker';
 import { createCutout } from '../../functions/src/renderer/cutout/create-cutout';
-import { backgroundPlate } from '../../functions/src/renderer/local/backgrounds';
+import { renderedPlace } from '../../functions/src/renderer/scenes/rendered-studio';
 import { composeCar } from '../../functions/src/renderer/local/compositor';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
@@ -168,7 +168,7 @@ describe('OpenAI renderer: the car stays the car', () => {
   beforeAll(async () => {
     const answer = async (file: string, mirror: boolean) => {
       const photo = await decodePhoto(car(file));
-      const composed = await composeCar(photo, await masker.maskCar(photo), await backgroundPlate('beach'), { mirror });
+      const composed = await composeCar(photo, await masker.maskCar(photo), renderedPlace('showroom'), { mirror });
       return (await sharp(composed.rgb, { raw: { width: composed.width, height: composed.height, channels: 3 } }).jpeg({ quality: 92 }).toBuffer()).toString('base64');
     };
     faithful = await answer('cupra-born-grey-front34-street.jpg', false);

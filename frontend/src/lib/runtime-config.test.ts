@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { runtimeConfigSchema } from '@shared/schemas/runtime-config';
-import { backgroundsAreDrawn, loadRuntimeConfig, parseRuntimeConfig, setRuntimeConfig } from './runtime-config';
+import { outdoorStylesOffered, loadRuntimeConfig, parseRuntimeConfig, setRuntimeConfig } from './runtime-config';
 
 const VALID = {
   apiUrl: 'https://api.example.com',
@@ -28,14 +28,14 @@ describe('SPA runtime configuration', () => {
     },
   );
 
-  it('says the backgrounds are drawn only when the host says so (the local renderer without a scene library)', () => {
-    const drawn = parseRuntimeConfig({ ...VALID, home: 'local', drawnBackgrounds: true });
-    expect(drawn.drawnBackgrounds).toBe(true);
+  it('offers no outdoor styles only when the host says so (the local renderer without a scene library)', () => {
+    const drawn = parseRuntimeConfig({ ...VALID, home: 'local', outdoorStyles: false });
+    expect(drawn.outdoorStyles).toBe(false);
     setRuntimeConfig(drawn);
-    expect(backgroundsAreDrawn()).toBe(true);
+    expect(outdoorStylesOffered()).toBe(false);
     setRuntimeConfig(parseRuntimeConfig(VALID));
-    expect(backgroundsAreDrawn()).toBe(false);
-    expect(() => parseRuntimeConfig({ ...VALID, drawnBackgrounds: 'yes' })).toThrow(`${MESSAGES.missingEnv}: drawnBackgrounds`);
+    expect(outdoorStylesOffered()).toBe(true);
+    expect(() => parseRuntimeConfig({ ...VALID, outdoorStyles: 'yes' })).toThrow(`${MESSAGES.missingEnv}: outdoorStyles`);
   });
 
   it('refuses an unknown home and a body that is not an object', () => {
@@ -44,7 +44,7 @@ describe('SPA runtime configuration', () => {
   });
 
   it('agrees with the shared schema on every case above', () => {
-    const cases: unknown[] = [VALID, { ...VALID, home: 'gcp' }, { ...VALID, apiUrl: '' }, { ...VALID, userPoolEndpoint: 5 }, { ...VALID, drawnBackgrounds: true }, { ...VALID, drawnBackgrounds: 'yes' }, null];
+    const cases: unknown[] = [VALID, { ...VALID, home: 'gcp' }, { ...VALID, apiUrl: '' }, { ...VALID, userPoolEndpoint: 5 }, { ...VALID, outdoorStyles: false }, { ...VALID, outdoorStyles: 'yes' }, null];
     for (const c of cases) {
       let ours = true;
       try {

@@ -36,8 +36,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     home: value.home as RuntimeConfig['home'],
   };
   if (typeof value.userPoolEndpoint === 'string') config.userPoolEndpoint = value.userPoolEndpoint;
-  if (value.drawnBackgrounds !== undefined && typeof value.drawnBackgrounds !== 'boolean') throw new RuntimeConfigError('drawnBackgrounds');
-  if (value.drawnBackgrounds === true) config.drawnBackgrounds = true;
+  if (value.outdoorStyles !== undefined && typeof value.outdoorStyles !== 'boolean') throw new RuntimeConfigError('outdoorStyles');
+  if (value.outdoorStyles === false) config.outdoorStyles = false;
   return config;
 }
 
@@ -69,9 +69,9 @@ export function ensureRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<Ru
   return loading;
 }
 
-/** Whether the backgrounds are drawn (no scene library configured for the compositor, in either home); false until loaded. */
-export function backgroundsAreDrawn(): boolean {
-  return current?.drawnBackgrounds === true;
+/** Whether the site offers the outdoor styles (the compositor has a scene library, or another renderer makes them). */
+export function outdoorStylesOffered(): boolean {
+  return current?.outdoorStyles !== false;
 }
 
 export function getRuntimeConfig(): RuntimeConfig {

@@ -19,6 +19,7 @@ import { batchCredits, batchS3Keys, batchView, chargeKey, newBatch, photoName, t
 import { batchChanged } from './batch-events';
 import { clock, notFound, type BatchDeps } from './batch-deps';
 import { closeBatch } from './batch-workflow-tasks';
+import { assertStyleOffered } from '../car-packages/styles-offered';
 import type { BatchRun } from './ports';
 
 /** POST /api/batches: a draft and one presigned upload per photo. Nothing is charged yet. */
@@ -27,6 +28,7 @@ export async function createBatch(
   sub: string,
   body: z.output<typeof createBatchRequestSchema>,
 ): Promise<CreateBatchResponse> {
+  assertStyleOffered(body.background);
   const id = newId();
   const now = clock(deps);
   const created = now.toISOString();

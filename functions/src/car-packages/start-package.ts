@@ -21,6 +21,7 @@ import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
 import { opsEvent } from '../lib/ops-events';
+import { assertStyleOffered } from './styles-offered';
 
 /** POST /api/car-packages: a draft and one presigned upload per photo. Nothing is charged yet. */
 export async function createCarPackage(
@@ -30,6 +31,7 @@ export async function createCarPackage(
   /** The public API names the package's id (claimed for its external_id first) and keeps the external_id on it. */
   options: { id?: string; externalId?: string } = {},
 ): Promise<CreateCarPackageResponse> {
+  assertStyleOffered(body.background);
   if (body.use_logo && !(await deps.accounts.getProfile(sub))?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }

@@ -23,7 +23,7 @@ const PAIRS: Array<{ slug: string; file: string; background: Background; credit:
   { slug: 'cupra-born', file: 'cupra-born-grey-front34-street.jpg', background: 'studio', credit: 'Photo: crash71100, CC0 1.0 (Wikimedia Commons)' },
   { slug: 'hyundai-ioniq5', file: 'hyundai-ioniq5-silver-front34-grass.jpg', background: 'studio', credit: 'Photo: TTTNIS, CC0 1.0 (Wikimedia Commons)' },
   { slug: 'bmw-x3', file: 'bmw-x3-blue-front34-parked-4540px.jpg', background: 'studio', credit: 'Photo: IFCAR, public domain (Wikimedia Commons)' },
-  { slug: 'bmw-2002', file: 'bmw-2002-silver-front34-grass.jpg', background: 'sunset', credit: '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons); background replaced' },
+  { slug: 'bmw-2002', file: 'bmw-2002-silver-front34-grass.jpg', background: 'showroom', credit: '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons); background replaced' },
 ];
 
 /** The best quality that fits the byte budget (the landing page's weight is measured by bench:web). */

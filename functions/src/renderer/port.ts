@@ -28,7 +28,7 @@ export interface SceneChoice {
 
 /** What an image's backdrop was: the scene, the camera that looked at it, and where its ground meets the tyres. */
 export interface SceneMetadata {
-  /** Scene id from the manifest, 'original' for the photo's own background, 'drawn:<style>' for the fallback. */
+  /** Scene id from the manifest, 'original' for the photo's own background, 'rendered:<place>' for the studio and showroom. */
   id: string;
   label: string;
   /** Camera direction (degrees) and the angle's azimuth it came from. */

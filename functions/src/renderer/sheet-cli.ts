@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
-import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, isBackground } from '@shared/backgrounds';
+import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, isBackground, isOutdoorBackground } from '@shared/backgrounds';
 import { preparePhotos, renderPrepared, renderPreparedPackage } from './local/local-renderer';
 import { ANGLE_AZIMUTH } from './scenes/scene-backdrop';
 import { pickScene, sceneById } from './scenes/scene-manifest';
@@ -32,7 +32,7 @@ async function tile(image: Buffer | undefined, label: string, w: number, h: numb
 
 function sceneLabel(image: RenderedImage): string {
   const s = image.metadata.scene;
-  if (!s) return 'drawn background';
+  if (!s) return 'no scene';
   return s.id === 'original' ? s.label : `${s.label} (${s.id}), camera ${Math.round(s.yaw)}°`;
 }
 
@@ -64,7 +64,10 @@ async function main(): Promise<number> {
     }
     scene = { id: found.id, startYaw: found.startYaw };
   }
-  if (style !== 'original' && !scenesDir()) console.warn('SCENES_DIR is not set: the sheet shows the drawn backgrounds (the fallback).');
+  if (isOutdoorBackground(style) && !scenesDir()) {
+    console.error(`SCENES_DIR is not set: ${BACKGROUND_LABELS[style]} needs the scene library (npm run scenes:fetch).`);
+    return 2;
+  }
   const width = Math.max(800, Number(values.width) || 1600);
   const cols = 4;
   const w = Math.floor(width / cols), h = Math.round((w * 2) / 3);

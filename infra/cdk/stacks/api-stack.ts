@@ -14,7 +14,7 @@ import type { Construct } from 'constructs';
 import { WEBSOCKET_ROUTES } from '@shared/api-routes';
 import { HandlerFunction, type HandlerResources } from '../constructs/handler-function';
 import { handlerFunctionName } from '../names';
-import type { StageConfig } from '../stage-config';
+import { outdoorStylesOf, type StageConfig } from '../stage-config';
 import { siteOriginParameterName } from './auth-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -115,6 +115,8 @@ export class ApiStack extends Stack {
       WEBSOCKET_MANAGEMENT_ENDPOINT: managementEndpoint,
       // The web stack's edge function writes the viewer's IP into x-viewer-address on every /api/* request.
       TRUST_VIEWER_ADDRESS: 'true',
+      // Outdoor styles only with outdoor scenes (functions/src/car-packages/styles-offered.ts).
+      OUTDOOR_STYLES: outdoorStylesOf(config),
     };
     // Only the functions behind the HTTP API (functions/src/http/api-handler.ts checks the header) know the value;
     // workflow tasks, the sweeper and the WebSocket handlers are not reached through CloudFront and do not get it.

@@ -13,7 +13,7 @@ import { siteOriginParameterName } from './auth-stack';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
-import type { StageConfig } from '../stage-config';
+import { outdoorStylesOf, type StageConfig } from '../stage-config';
 import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, type Framing } from '../../security-headers';
 import { SHARE_REWRITE } from '../../share-routes';
 import { ORIGIN_VERIFY_HEADER } from '../../../functions/src/http/origin-guard';
@@ -185,8 +185,9 @@ export class WebStack extends Stack {
       userPoolClientId: props.userPoolClient.userPoolClientId,
       stripePublishableKey: String(this.node.tryGetContext('stripePublishableKey') ?? ''),
       home: 'aws',
-      // The compositor without a scene library (no `-c scenesDir`) draws the backgrounds: the form says so, as locally.
-      ...(props.config.renderer === 'local' && !props.config.scenesDir ? { drawnBackgrounds: true } : {}),
+      // The compositor without a scene library (no `-c scenesDir`) has no outdoor scenes: the form leaves those styles
+      // out and says why, as locally (the API functions refuse them: OUTDOOR_STYLES, api-stack.ts).
+      ...(outdoorStylesOf(props.config) === 'off' ? { outdoorStyles: false } : {}),
     };
     this.runtimeConfig = runtimeConfig;
     const sources = [s3deploy.Source.jsonData('config.json', runtimeConfig)];

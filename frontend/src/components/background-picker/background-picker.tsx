@@ -1,15 +1,17 @@
 import { useId } from 'react';
-import { BACKGROUNDS, BACKGROUND_LABELS, type Background } from '@shared/backgrounds';
+import { BACKGROUND_LABELS, backgroundsOffered, type Background } from '@shared/backgrounds';
 import { Label } from '@/components/ui/label';
+import { BACKGROUND_NOTES } from '@shared/messages';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
-import { backgroundsAreDrawn } from '@/lib/runtime-config';
+import { outdoorStylesOffered } from '@/lib/runtime-config';
 
 /**
- * The studio background for the images to come: a labelled select of every background, and a plain notice when no
- * scene library is configured (the backgrounds are then drawn, not photographs).
+ * The studio background for the images to come: a labelled select of the styles this site offers, and a plain notice
+ * when it offers no outdoor styles (no scene library is configured for the compositor).
  */
 export function BackgroundPicker({ label, value, onChange, disabled }: { label: string; value: Background; onChange: (value: Background) => void; disabled: boolean }) {
   const id = useId();
+  const outdoor = outdoorStylesOffered();
   return (
     <div className="grid content-start gap-2">
       <Label htmlFor={`${id}-background`} id={`${id}-background-label`}>
@@ -20,16 +22,16 @@ export function BackgroundPicker({ label, value, onChange, disabled }: { label: 
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
-          {BACKGROUNDS.map((b) => (
+          {backgroundsOffered(outdoor).map((b) => (
             <SelectItem key={b} value={b}>
               {BACKGROUND_LABELS[b]}
             </SelectItem>
           ))}
         </SelectContent>
       </Select>
-      {backgroundsAreDrawn() && (
+      {!outdoor && (
         <p className="text-xs text-muted-foreground" id={`${id}-background-note`}>
-          No scene library is configured here: the backgrounds are drawn, not photographs. Original location, blurred uses your own photo.
+          {BACKGROUND_NOTES.noOutdoorStyles}
         </p>
       )}
     </div>

@@ -9,8 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp, { type Sharp } from 'sharp';
-import { DRAWN_BACKGROUNDS } from '@shared/backgrounds';
-import { backgroundPlate } from '../local/backgrounds';
+import { RENDERED_BACKGROUNDS } from '@shared/backgrounds';
 import { renderedPlace } from '../scenes/rendered-studio';
 import { composeCar, type Composed } from '../local/compositor';
 import { preparePhotos, type PreparedPhoto } from '../local/local-renderer';
@@ -82,7 +81,7 @@ export async function buildCases(dir: string): Promise<CalibrationCase[]> {
   for (const { name, p } of prepared) {
     const source: Case = { image: p.photo, mask: p.mask };
     const add = (label: string, verdict: Verdict, output: Case, mirrored = false) => cases.push({ label: `${name} ${label}`, verdict, mirrored, source, output });
-    for (const bg of DRAWN_BACKGROUNDS) add(`local ${bg}`, 'faithful', asCase(await composeCar(p.photo, p.mask, await backgroundPlate(bg), { mirror: false })));
+    for (const bg of RENDERED_BACKGROUNDS) add(`local ${bg}`, 'faithful', asCase(await composeCar(p.photo, p.mask, renderedPlace(bg), { mirror: false })));
     const mirroredCar = asCase(await composeCar(p.photo, p.mask, studio, { mirror: true }));
     add('local studio mirrored', 'faithful', mirroredCar, true);
     const base = composedStudio.get(name)!;

@@ -1,12 +1,11 @@
 /**
  * Places a cut-out car on a background: colour-corrected, scaled to the frame, tyres on the floor line, with a
- * contact shadow that follows the underside (dark where tyres touch, fading under the body). The background is a
- * drawn plate, or a scene drawn for where the car landed (a photographic scene's camera follows the car's size
- * and position), whose light gives the car's white balance and a cast shadow.
+ * contact shadow that follows the underside (dark where tyres touch, fading under the body). The background is drawn
+ * for where the car landed (the rendered studio, a photographic scene: the camera follows the car's size and
+ * position), and its light gives the car's white balance and a cast shadow.
  */
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../photo-validation';
-import type { BackgroundPlate } from './backgrounds';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
@@ -19,6 +18,19 @@ export const MAX_CAR_WIDTH_IN_FRAME = 0.9;
 export interface ComposeOptions {
   mirror: boolean;
   logo?: Buffer;
+}
+
+/** A fixed backdrop at full size (tests and tools; the product's backdrops are drawn for the car: SceneSource). */
+export interface BackgroundPlate {
+  rgb: Buffer;
+  width: number;
+  height: number;
+  /** y of the floor line the tyres stand on. */
+  floorY: number;
+  /** How dark the contact shadow is on this ground (0..1). */
+  shadowStrength: number;
+  /** How much the floor mirrors the car (0 = matt ground such as sand or a rough road). */
+  reflection: number;
 }
 
 /** Where the car lands on the canvas (known before the backdrop is drawn). */
@@ -76,7 +88,7 @@ export interface Composed {
   /** Where the car landed, and its alpha at canvas size (for tests and the fidelity check). */
   carAlpha: Uint8Array;
   warnings: string[];
-  /** The photographic scene behind the car (absent on a drawn plate). */
+  /** The scene behind the car (absent on a fixed plate). */
   scene?: SceneMetadata;
 }
 

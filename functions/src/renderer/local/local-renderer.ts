@@ -6,7 +6,7 @@
  */
 import sharp from 'sharp';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
-import type { Background } from '@shared/backgrounds';
+import { BACKGROUND_LABELS, type Background } from '@shared/backgrounds';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -22,10 +22,10 @@ import {
   type SceneChoice,
   type SourcePhoto,
 } from '../port';
-import { backgroundPlate } from './backgrounds';
 import { composeCar, type Composed } from './compositor';
 import { sceneBackdrop, scenesConfigured } from '../scenes/scene-backdrop';
-import { isRenderedPlace, STAGE } from '../scenes/rendered-studio';
+import { STAGE } from '../scenes/rendered-studio';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle } from '../angle-planner';
@@ -40,7 +40,7 @@ import { PromiseMemo } from '../../lib/promise-memo';
 
 /** The configured cut-out (CUTOUT_MODEL: u2netp by default, isnet opt-in); exported so tests can count its calls. */
 export const cutout = createCutout();
-export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + ${scenesConfigured() ? 'photographic scenes' : 'drawn backgrounds'}`;
+export const LOCAL_MODEL = `${cutout.name === 'isnet' ? 'isnet-medium' : 'u2netp'} (onnxruntime-node) + rendered studio${scenesConfigured() ? ' + photographic scenes' : ''}`;
 
 export interface PreparedPhoto {
   source: SourcePhoto;
@@ -176,12 +176,11 @@ export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, ba
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
   const source = prepared[plan.photoIndex]!;
   const t = performance.now();
-  // The rendered studio and showroom, the original location, an outdoor style's scene when the library is configured;
-  // else (an outdoor style without a library) the drawn plate.
-  const drawn = background === 'original' || isRenderedPlace(background) ? undefined : await backgroundPlate(background);
-  const layout = drawn ?? STAGE;
-  const photographic = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, width: layout.width, height: layout.height, floorY: drawn ? drawn.floorY : layout.floorY });
-  const composed = await composeCar(source.photo, source.mask, photographic ?? drawn!, { mirror: plan.mirrored, logo });
+  // The rendered studio and showroom, the original location, an outdoor style's scene (the library is configured).
+  const backdrop = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, ...STAGE });
+  // An outdoor style on a site without scenes: its forms do not offer it and its API refuses it (styles-offered.ts).
+  if (!backdrop) throw new RenderPermanentError(CAR_PACKAGE_MESSAGES.styleNotOffered(BACKGROUND_LABELS[background]));
+  const composed = await composeCar(source.photo, source.mask, backdrop, { mirror: plan.mirrored, logo });
   // Encoding (libvips threads) and the fidelity check (mostly JavaScript) need only the composed image: side by side.
   const timed = async <T>(work: Promise<T>) => {
     const start = performance.now();

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { sceneCamera, type SceneCamera } from './scene-view';
 import { FULL_SIZE } from '../port';
 
-/** The frame every backdrop is drawn in but the drawn plates: full size, the lowest tyre on `floorY`. */
+/** The frame every backdrop is drawn in: full size, the lowest tyre on `floorY`. */
 export const STAGE = { width: FULL_SIZE.width, height: FULL_SIZE.height, floorY: Math.round(0.86 * FULL_SIZE.height) } as const;
 
 export const RENDERED_PLACES = {

@@ -210,7 +210,7 @@ export async function sceneBackdrop(style: Background, angle: Angle, choice: Sce
   return panoramaSource(scene, picked, angle, pano, ctx.width, ctx.height, ctx.floorY);
 }
 
-/** Whether photographic scenes are configured (SCENES_DIR set): otherwise drawn backgrounds are used. */
+/** Whether photographic scenes are configured (SCENES_DIR set): otherwise the outdoor styles are not offered. */
 export function scenesConfigured(env: NodeJS.ProcessEnv = process.env): boolean {
   return scenesDir(env) !== undefined;
 }

@@ -12,7 +12,7 @@ import { decodeRgbe } from './rgbe';
 import type { Scene } from './scene-manifest';
 
 const sceneConfigSchema = z.object({
-  /** Folder of the scene library (relative to the working directory); unset: drawn backgrounds are the fallback. */
+  /** Folder of the scene library (relative to the working directory); unset: the outdoor styles are not offered. */
   SCENES_DIR: z.string().trim().min(1).optional().catch(undefined),
   /** In AWS: the bucket the deploy uploaded the library to (`-c scenesDir`); its files are fetched into a local folder. */
   SCENES_BUCKET: z.string().trim().min(1).optional().catch(undefined),

@@ -42,5 +42,5 @@ export const BEFORE_AFTER_PAIRS: readonly BeforeAfterPair[] = [
   pair('cupra-born', 'Studio Render', 'Photo: crash71100, CC0 1.0 (Wikimedia Commons)', 'parked on a city street'),
   pair('hyundai-ioniq5', 'Studio Render', 'Photo: TTTNIS, CC0 1.0 (Wikimedia Commons)', 'on grass at a car show'),
   pair('bmw-x3', 'Studio Render', 'Photo: IFCAR, public domain (Wikimedia Commons)', 'parked by a fence'),
-  pair('bmw-2002', 'Sunset Render', '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons); background replaced', 'on grass at a car show'),
+  pair('bmw-2002', 'Showroom Render', '"1974 BMW 2002 turbo" by Sicnag, CC BY 2.0 (Wikimedia Commons); background replaced', 'on grass at a car show'),
 ];
