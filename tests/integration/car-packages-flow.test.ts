@@ -56,7 +56,7 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect(refused.body.fields?.background).toBe(CAR_PACKAGE_MESSAGES.styleNotOffered('Urban'));
     expect((await api.call<ListCarPackagesResponse>('GET', '/api/car-packages')).body.packages).toEqual([]);
     // Studio, Showroom and the original location are there.
-    for (const background of ['studio', 'showroom', 'original']) expect((await api.call('POST', '/api/car-packages', { session_name: background, background, photos })).status).toBe(200);
+    for (const background of ['studio', 'showroom', 'original']) expect((await api.call('POST', '/api/car-packages', { session_name: background, background, photos })).status).toBe(201);
   });
 
   it('renders the corner and its mirror image, explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BACKGROUNDS } from '@shared/backgrounds';
+import { BACKGROUND_LABELS, backgroundsOffered, OUTDOOR_BACKGROUNDS } from '@shared/backgrounds';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 
 // These tests run with no scene library: the rendered studio and showroom, and the drawn outdoor fallback
 // (tests/renderer/scenes.test.ts has the photographic scenes).
@@ -97,15 +98,18 @@ describe('local renderer on committed photos', () => {
     });
   });
 
-  it('draws every background behind the car, each different', async () => {
+  it('draws every style offered without a scene library behind the car, each different; an outdoor style is refused, saying why', async () => {
     const means = new Set<string>();
-    for (const background of BACKGROUNDS) {
+    const offered = backgroundsOffered(false);
+    for (const background of offered) {
       const image = await renderPrepared([prepared.cupra!], 'front_left_corner', background);
       const stats = await sharp(image.full).stats();
       expect(image.metadata.background).toBe(background);
       means.add(stats.channels.map((c) => Math.round(c.mean / 8)).join(','));
     }
-    expect(means.size).toBe(BACKGROUNDS.length);
+    expect(means.size).toBe(offered.length);
+    for (const background of OUTDOOR_BACKGROUNDS)
+      await expect(renderPrepared([prepared.cupra!], 'front_left_corner', background)).rejects.toMatchObject({ name: 'RenderPermanentError', message: CAR_PACKAGE_MESSAGES.styleNotOffered(BACKGROUND_LABELS[background]) });
   });
 
   it('renders Studio and Showroom in code with no scene library, named as such, from one camera for every angle', async () => {
