@@ -203,6 +203,8 @@ export const CAR_PACKAGE_MESSAGES = {
   angleTooSlow: 'Rendering this angle took too long. You can retry this angle for free.',
   noLogo: 'Upload a logo in Settings before placing it on your images.',
   /** An outdoor style asked of a site without a scene library (its form does not offer it). */
+  /** The form when every photo was checked and none gives an angle: nothing to charge a credit for. */
+  noAnglesYet: 'None of these photos gives an angle yet: add a photo that shows the whole car, or tag the angle a photo shows.',
   styleNotOffered: (label: string) => `The ${label} style is not available on this site: it needs photographic scenes, and none are set up. Choose Studio, Showroom or Original location, blurred.`,
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',

@@ -1,4 +1,4 @@
-import { CheckCircle2, FlipHorizontal2, XCircle } from 'lucide-react';
+import { CheckCircle2, FlipHorizontal2, LoaderCircle, XCircle } from 'lucide-react';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
 import type { AngleCoverage, CoveragePlan } from '@shared/angle-plan';
 import { cn } from '@/lib/utils';
@@ -49,15 +49,16 @@ function CarOutline() {
  * The 8 angles as the package will make them, drawn around a car outline: which photo gives each (suggested or
  * tagged), which come from a mirror image, which cannot be made and what photo would give them.
  */
-export function CoverageDiagram({ plan, photos }: { plan: CoveragePlan; photos: readonly CoveragePhoto[] }) {
+export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: CoveragePlan; photos: readonly CoveragePhoto[]; /** Photos whose car check is still running. */ checking?: number }) {
   const byAngle = new Map(plan.angles.map((a) => [a.angle, a]));
   return (
     <section aria-labelledby="coverage-title" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" data-testid="coverage-diagram">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id="coverage-title" className="text-base font-semibold text-slate-900">
-          Angles covered: <span data-testid="coverage-count">{plan.covered} of {ANGLES.length}</span>
+          Angles covered:{' '}
+          <span data-testid="coverage-count">{checking > 0 ? `checking ${checking === 1 ? '1 photo' : `${checking} photos`}…` : `${plan.covered} of ${ANGLES.length}`}</span>
         </h3>
-        {plan.unknown_photos > 0 && (
+        {checking === 0 && plan.unknown_photos > 0 && (
           <p className="text-xs text-slate-700">
             {plan.unknown_photos === 1 ? '1 photo has no angle yet' : `${plan.unknown_photos} photos have no angle yet`}: tag {plan.unknown_photos === 1 ? 'it' : 'them'} to count.
           </p>
@@ -66,29 +67,32 @@ export function CoverageDiagram({ plan, photos }: { plan: CoveragePlan; photos: 
       <ol className="mx-auto grid w-full max-w-3xl grid-cols-3 grid-rows-3 gap-1.5 sm:gap-2" aria-label="The 8 angles">
         {ANGLES.map((angle) => {
           const a = byAngle.get(angle)!;
-          const Icon = a.source === 'photo' ? CheckCircle2 : a.source === 'mirror' ? FlipHorizontal2 : XCircle;
+          // While photos are being checked, an angle not covered yet may still be: it waits, it is not missing.
+          const source = a.source === 'missing' && checking > 0 ? 'checking' : a.source;
+          const Icon = source === 'photo' ? CheckCircle2 : source === 'mirror' ? FlipHorizontal2 : source === 'checking' ? LoaderCircle : XCircle;
           return (
             <li
               key={angle}
               className={cn(
                 'grid min-w-0 content-start gap-0.5 rounded-lg border p-1.5 text-xs sm:p-2',
                 GRID[angle],
-                a.source === 'photo' && 'border-emerald-300 bg-emerald-50 text-emerald-950',
-                a.source === 'mirror' && 'border-sky-300 bg-sky-50 text-sky-950',
-                a.source === 'missing' && 'border-dashed border-red-300 bg-red-50 text-red-900',
+                source === 'photo' && 'border-emerald-300 bg-emerald-50 text-emerald-950',
+                source === 'mirror' && 'border-sky-300 bg-sky-50 text-sky-950',
+                source === 'missing' && 'border-dashed border-red-300 bg-red-50 text-red-900',
+                source === 'checking' && 'border-dashed border-slate-300 bg-slate-50 text-slate-700',
               )}
               data-testid="coverage-angle"
               data-angle={angle}
-              data-source={a.source}
+              data-source={source}
               data-photo={a.photo_index ?? ''}
             >
               <span className="flex items-center gap-1 font-semibold">
-                <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+                <Icon className={cn('size-3.5 shrink-0', source === 'checking' && 'motion-safe:animate-spin')} aria-hidden="true" />
                 <span className="break-words">{ANGLE_LABELS[angle]}</span>
               </span>
               <span className="break-words">
-                <span className="sr-only">{a.source === 'missing' ? 'Cannot be made. ' : a.source === 'mirror' ? 'Made from a mirror image. ' : 'Covered. '}</span>
-                {detail(a, photos)}
+                <span className="sr-only">{source === 'checking' ? 'Not known yet. ' : source === 'missing' ? 'Cannot be made. ' : source === 'mirror' ? 'Made from a mirror image. ' : 'Covered. '}</span>
+                {source === 'checking' ? 'Checking the photos…' : detail(a, photos)}
               </span>
             </li>
           );

@@ -8,7 +8,7 @@ import { planCoverage } from '@shared/angle-plan';
 import { oddPhotos } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
-import { CAR_CHECK_MESSAGES, MESSAGES } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES } from '@shared/messages';
 import { BackgroundPicker } from '@/components/background-picker/background-picker';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -36,6 +36,9 @@ const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
 function submitLabel(covered: number): string {
   return covered === ANGLES.length ? SUBMIT_LABEL : `Generate ${covered} of ${ANGLES.length} angles (1 credit)`;
 }
+
+/** While the photos' checks run: how many have answered. */
+const checkingLabel = (done: number, all: number) => `Checking photos (${done} of ${all})…`;
 
 function busyLabel(phase: CreatePhase | null, count: number): string {
   if (phase === 'uploading') return `Uploading ${count} ${count === 1 ? 'photo' : 'photos'}...`;
@@ -85,6 +88,8 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
     // Runs when an answer arrives (the joined suggestions change), not on every render.
   }, [suggestions, suggestAngle]);
   const refusedCount = checks.filter((q) => q.data && !q.data.car).length;
+  // Photos whose check has not answered yet: no decision (nor charge) is offered on half-known facts.
+  const checking = photos.filter((_, i) => checkOf(i)?.status === 'checking').length;
   // The same plan the start answers (shared/angle-plan.ts), from the angles the form will send.
   const angleKey = photos.map((p) => p.angle ?? '').join(',');
   const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
@@ -124,7 +129,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
-    if (refusedCount > 0 || unconfirmedOdd > 0) return;
+    if (refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0) return;
     // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
     if (plan.covered < ANGLES.length) setConfirming(true);
     else generate();
@@ -232,7 +237,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             </ul>
           )}
 
-          {photos.length > 0 && <CoverageDiagram plan={plan} photos={photos} />}
+          {photos.length > 0 && <CoverageDiagram plan={plan} photos={photos} checking={checking} />}
 
           <WhatHappensNext />
 
@@ -248,19 +253,42 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             </p>
           )}
 
-          <Button type="submit" size="lg" disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0} className="h-auto min-h-12 w-full py-3 whitespace-normal">
-            {processing ? (
-              <>
-                <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
-                {busyLabel(phase, photos.length)}
-              </>
-            ) : (
-              <>
-                <Sparkles aria-hidden="true" />
-                {photos.length === 0 ? SUBMIT_LABEL : submitLabel(plan.covered)}
-              </>
-            )}
-          </Button>
+          {photos.length > 0 && checking === 0 && refusedCount === 0 && plan.covered === 0 && (
+            <p role="status" className="text-sm font-medium text-red-700" data-testid="no-angles">
+              {CAR_PACKAGE_MESSAGES.noAnglesYet}
+            </p>
+          )}
+
+          {credits === 0 && buyCredits && !processing ? (
+            // At 0 credits the action is to buy them: Generate itself becomes Buy Credits.
+            <div className="grid [&>*]:w-full" data-testid="generate-buys-credits">
+              {buyCredits}
+            </div>
+          ) : (
+            <Button
+              type="submit"
+              size="lg"
+              disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0}
+              className="h-auto min-h-12 w-full py-3 whitespace-normal"
+            >
+              {processing ? (
+                <>
+                  <Spinner label={busyLabel(phase, photos.length)} className="size-5" />
+                  {busyLabel(phase, photos.length)}
+                </>
+              ) : checking > 0 ? (
+                <>
+                  <Spinner label={checkingLabel(photos.length - checking, photos.length)} className="size-5" />
+                  {checkingLabel(photos.length - checking, photos.length)}
+                </>
+              ) : (
+                <>
+                  <Sparkles aria-hidden="true" />
+                  {photos.length === 0 ? SUBMIT_LABEL : submitLabel(plan.covered)}
+                </>
+              )}
+            </Button>
+          )}
           <GenerateConfirmDialog plan={plan} open={confirming} onOpenChange={setConfirming} onConfirm={generate} />
         </form>
       </CardContent>
