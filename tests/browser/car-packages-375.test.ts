@@ -127,7 +127,13 @@ describe('car packages', () => {
     await page.screenshot({ path: 'test-results/car-packages-refused-1280.png', fullPage: true });
     await page.getByRole('button', { name: 'Remove tiny.jpg' }).click();
 
-    // Every credit spent elsewhere: 402, shown as "Insufficient credits" with the server's remaining text.
+    // Every credit spent elsewhere (another tab) while this page still shows the old balance: the start answers 402,
+    // shown as "Insufficient credits" with the server's remaining text. (A page that knows the balance is 0 offers Buy
+    // Credits instead of Generate: car-packages-coverage.test.ts.)
+    await page.route('**/api/credits/balance', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), total_credits: TRIAL_CREDITS } });
+    });
     const spent = await spendCredits(page, TRIAL_CREDITS);
     expect(spent).toBe(200);
     await clickGenerate(page);
@@ -136,6 +142,7 @@ describe('car packages', () => {
     // The form keeps the photo and the name for another try.
     expect(await thumbnails.count()).toBe(1);
     expect(await page.getByLabel('Car Name / Description').inputValue()).toBe('2019 Tiny Test');
+    await page.unroute('**/api/credits/balance');
 
     // "Place my logo" is offered only once the dealer uploaded a logo (a Logo URL alone is never fetched).
     expect(await page.getByRole('switch', { name: 'Place my logo' }).count()).toBe(0);
