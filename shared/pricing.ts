@@ -76,9 +76,9 @@ export interface DisplayPlan {
   features: string[];
 }
 export const DISPLAY_PLANS: readonly DisplayPlan[] = [
-  { name: 'Starter Pack', credits: 8, price: '$8', perCredit: '$1.00 per credit', savings: null, badge: null, trialPlan: 'Starter', features: ['8 credits', 'All 5 backgrounds', 'Purchased credits never expire'] },
-  { name: 'Small Business', credits: 30, price: '$24', perCredit: '$0.80 per credit', savings: 'Save 20%', badge: null, trialPlan: 'Starter', features: ['30 credits', 'All 5 backgrounds', 'Purchased credits never expire'] },
-  { name: 'Professional', credits: 100, price: '$60', perCredit: '$0.60 per credit', savings: 'Save 40%', badge: 'MOST POPULAR', trialPlan: 'Pro', features: ['100 credits', 'All 5 backgrounds', 'Your logo on images', 'Purchased credits never expire'] },
-  { name: 'Business', credits: 250, price: '$100', perCredit: '$0.40 per credit', savings: 'Save 60%', badge: null, trialPlan: 'Pro', features: ['250 credits', 'All 5 backgrounds', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Starter Pack', credits: 8, price: '$8', perCredit: '$1.00 per credit', savings: null, badge: null, trialPlan: 'Starter', features: ['8 credits', 'Every background style', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Small Business', credits: 30, price: '$24', perCredit: '$0.80 per credit', savings: 'Save 20%', badge: null, trialPlan: 'Starter', features: ['30 credits', 'Every background style', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Professional', credits: 100, price: '$60', perCredit: '$0.60 per credit', savings: 'Save 40%', badge: 'MOST POPULAR', trialPlan: 'Pro', features: ['100 credits', 'Every background style', 'Your logo on images', 'Purchased credits never expire'] },
+  { name: 'Business', credits: 250, price: '$100', perCredit: '$0.40 per credit', savings: 'Save 60%', badge: null, trialPlan: 'Pro', features: ['250 credits', 'Every background style', 'Your logo on images', 'Purchased credits never expire'] },
   { name: 'Enterprise', credits: null, price: 'Custom', perCredit: null, savings: null, badge: null, trialPlan: null, features: ['Custom price', 'Custom backgrounds and logos', 'Tailored feature development'] },
 ];
