@@ -29,6 +29,10 @@ describe('car packages', () => {
     const outdoor = ((await (await fetch(`${session.url}/config.json`)).json()) as { outdoorStyles?: boolean }).outdoorStyles !== false;
     const offered = await page.getByRole('option').allTextContents();
     expect(offered).toEqual(outdoor ? ['Studio', 'Showroom', 'Sunset', 'Urban', 'Coast', 'Mountain', 'Original location, blurred'] : ['Studio', 'Showroom', 'Original location, blurred']);
+    // Each offered style shows what it looks like (a small picture of one car rendered in it).
+    const previews = page.getByRole('listbox').getByTestId('style-preview');
+    await expect.poll(() => previews.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth > 0)), { timeout: 10_000 }).toEqual(offered.map(() => true));
+    await page.screenshot({ path: 'test-results/car-packages-styles-375.png' });
     await page.getByRole('option', { name: 'Showroom' }).click();
     const notice = page.getByText(BACKGROUND_NOTES.noOutdoorStyles);
     if (!outdoor) await notice.waitFor();

@@ -23,7 +23,13 @@ export function BackgroundPicker({ label, value, onChange, disabled }: { label: 
         </SelectTrigger>
         <SelectContent>
           {backgroundsOffered(outdoor).map((b) => (
-            <SelectItem key={b} value={b}>
+            <SelectItem
+              key={b}
+              value={b}
+              className="gap-3"
+              // What the style looks like, before paying: one photo rendered in it (functions/src/renderer/style-previews.ts).
+              leading={<img src={`/images/styles/${b}.webp`} alt="" width={72} height={48} loading="lazy" className="h-12 w-18 shrink-0 rounded object-cover" data-testid="style-preview" />}
+            >
               {BACKGROUND_LABELS[b]}
             </SelectItem>
           ))}

@@ -1,6 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Select = SelectPrimitive.Root;
@@ -41,7 +41,7 @@ export function SelectContent({ className, children, position = 'popper', ...pro
   );
 }
 
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+export function SelectItem({ className, children, leading, ...props }: ComponentProps<typeof SelectPrimitive.Item> & { /** Shown before the text in the list only (e.g. a preview picture), not in the trigger. */ leading?: ReactNode }) {
   return (
     <SelectPrimitive.Item
       className={cn(
@@ -50,6 +50,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       )}
       {...props}
     >
+      {leading}
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
       <span className="absolute right-2 flex size-4 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
