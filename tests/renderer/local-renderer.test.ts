@@ -161,9 +161,9 @@ describe('local renderer on committed photos', () => {
     expect(last.floorness).toBe(0);
   });
 
-  it('original location, blurred: where the shrunk photo does not reach the frame, its edge is stretched, never mirrored', async () => {
-    // A grey scene with a red band 40-80 rows below its top edge; the car (a dark box) fills most of the frame, so
-    // placed on the stage the photo's top edge lands well inside the frame.
+  it('original location, blurred: framed as it was shot, the photo covering the frame and the car where it stood; nothing mirrored', async () => {
+    // A grey scene with a red band 40-80 rows below its top edge; the car a dark box that fills most of the photo (on
+    // the stage it would be shrunk to fit, leaving the photo's edges inside the frame).
     const w = 1200, h = 800;
     const rgb = Buffer.alloc(w * h * 3, 120);
     for (let y = 40; y < 80; y++) for (let x = 0; x < w; x++) rgb.set([200, 40, 40], 3 * (y * w + x));
@@ -174,12 +174,12 @@ describe('local renderer on committed photos', () => {
     const mask = { alpha, width: w, height: h, box, areaFraction: 0.33, removedFraction: 0 };
     const source = await sceneBackdrop('original', 'front', undefined, { photo, mask, ...STAGE });
     const composed = await composeCar(photo, mask, source!, { mirror: false });
-    // Where the photo landed: the car's rows on the canvas give its scale and the photo's top edge.
-    let carTop: number = STAGE.height, carBottom = 0;
-    for (let i = 0; i < composed.carAlpha.length; i++) if (composed.carAlpha[i]! > 128) (carTop = Math.min(carTop, Math.floor(i / STAGE.width))), (carBottom = Math.floor(i / STAGE.width));
-    const scale = (carBottom + 1 - carTop) / (box.bottom - box.top);
-    const photoTop = carTop - box.top * scale;
-    expect(photoTop).toBeGreaterThan(150); // the photo does not reach the top of the frame
+    // The photo covers the frame (1200x800 to 1536x1024: 1.28), the car where it stood in it.
+    const scale = Math.max(STAGE.width / w, STAGE.height / h);
+    let carTop: number = STAGE.height, carLeft: number = STAGE.width;
+    for (let i = 0; i < composed.carAlpha.length; i++) if (composed.carAlpha[i]! > 128) (carTop = Math.min(carTop, Math.floor(i / STAGE.width))), (carLeft = Math.min(carLeft, i % STAGE.width));
+    expect(Math.abs(carTop - box.top * scale)).toBeLessThanOrEqual(2);
+    expect(Math.abs(carLeft - box.left * scale)).toBeLessThanOrEqual(2);
     const redness = (y0: number, y1: number) => {
       let worst = 0;
       for (let y = Math.max(0, Math.round(y0)); y < y1; y += 2)
@@ -189,9 +189,13 @@ describe('local renderer on committed photos', () => {
         }
       return worst;
     };
-    // The band itself, inside the photo: red. Where its mirror image would fall above the photo's edge: none.
-    expect(redness(photoTop + 50 * scale, photoTop + 70 * scale)).toBeGreaterThan(60);
-    expect(redness(photoTop - 75 * scale, photoTop - 45 * scale)).toBeLessThan(10);
+    // The band where it was shot, and above it the grey scene up to the frame's edge (the photo's own top rows).
+    const band = redness(50 * scale, 70 * scale);
+    expect(band).toBeGreaterThan(60);
+    expect(redness(0, 12)).toBeLessThan(band / 2);
+    // A mirrored angle flips the car in place; where its backdrop runs past the photo's edge, the edge is stretched.
+    const mirrored = await composeCar(photo, mask, source!, { mirror: true });
+    expect(mirrored.carAlpha.some((a) => a > 128)).toBe(true);
   });
 
   it('mirrors the opposite corner for a missing corner and reports the angles it cannot honestly make', async () => {

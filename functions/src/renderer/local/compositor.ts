@@ -77,6 +77,11 @@ export interface SceneSource {
   width: number;
   height: number;
   floorY: number;
+  /**
+   * 'photo': the backdrop is the dealer's own photo, so the car stays framed as it was shot (the photo covering the
+   * frame, the car where it stood: nothing to stretch or mirror at the edges). Otherwise the car stands on the stage.
+   */
+  framing?: 'stage' | 'photo';
   draw(placement: CarPlacement): Promise<SceneBackdrop>;
 }
 
@@ -303,18 +308,19 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // One camera distance for every angle, as on a turntable: the car is drawn at the same height whichever side it
   // shows (its height is the one size every view shares), so a gallery does not look as if the photographer walked
   // closer for the front. Only a view too long for the frame at that height (a low car's side) is drawn smaller.
-  const scale = Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
+  const asShot = 'draw' in plate && plate.framing === 'photo';
+  const scale = asShot ? Math.max(W / photo.width, H / photo.height) : Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
   if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
   const cw = Math.max(1, Math.round(bw * scale));
   const ch = Math.max(1, Math.round(bh * scale));
   let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });
   if (options.mirror) car = car.flop();
-  const left = Math.round((W - cw) / 2);
-  const top = floorY - ch;
+  const left = asShot ? Math.round((W - photo.width * scale) / 2 + box.left * scale) : Math.round((W - cw) / 2);
+  const top = asShot ? Math.round((H - photo.height * scale) / 2 + box.top * scale) : floorY - ch;
   // The car is resized (libvips threads) while the backdrop is drawn: neither needs the other.
   const [carRgba, backdrop] = await Promise.all([
     car.raw().toBuffer(),
-    'draw' in plate ? plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: floorY }) : Promise.resolve<SceneBackdrop | BackgroundPlate>(plate),
+    'draw' in plate ? plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: top + ch }) : Promise.resolve<SceneBackdrop | BackgroundPlate>(plate),
   ]);
   const scene = 'scene' in backdrop ? backdrop : undefined;
   // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).

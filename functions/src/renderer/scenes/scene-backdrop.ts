@@ -126,14 +126,16 @@ function boxBlur(planes: Float32Array[], w: number, h: number, radius: number): 
 
 /**
  * The dealer's own background, out of focus: the photo placed as the car is (same scale, same mirroring), the car
- * itself taken out of it (a normalised blur that leaves the car's pixels out, so no halo of its colours) and the
- * photo's edges stretched where it does not fill the frame (never mirrored). Real by construction: it is where the car stood.
+ * itself taken out of it (a normalised blur that leaves the car's pixels out, so no halo of its colours). Framed as it
+ * was shot (the photo covers the frame, the car where it stood); a mirrored angle's edges, where the photo does not
+ * reach, are its edge rows stretched, never a mirror image. Real by construction: it is where the car stood.
  */
 function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, height: number, floorY: number): SceneSource {
   return {
     width,
     height,
     floorY,
+    framing: 'photo',
     async draw(placement: CarPlacement) {
       const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
       const s = placement.scale / REDUCE;
