@@ -3,13 +3,13 @@ import { SCENES } from '../../functions/src/renderer/scenes/scene-manifest';
 
 /**
  * The line `npm start` prints about backgrounds: studio and showroom are rendered in code; for the outdoor styles,
- * which scene library the compositor reads, or that it draws them and how to configure one. The library is configured (SCENES_DIR), never guessed from nearby folders.
+ * which scene library the compositor reads, or that it offers none and how to configure one. The library is configured (SCENES_DIR), never guessed from nearby folders.
  */
 export function sceneLibraryNotice(env: NodeJS.ProcessEnv = process.env): string {
   const renderer = env.RENDERER || (env.OPENAI_API_KEY ? 'openai' : 'local');
   if (renderer !== 'local') return `Backgrounds: made by the ${renderer} renderer (the scene library is not used).`;
   const dir = scenesDir(env);
-  if (!dir) return 'Backgrounds: studio and showroom rendered; outdoor styles drawn (no scene library). For photographic outdoor scenes: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.';
+  if (!dir) return 'Backgrounds: studio and showroom rendered; no outdoor styles (no scene library). For them: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.';
   const slugs = [...new Set(SCENES.map((s) => s.slug))];
   const missing = slugs.filter((slug) => !sceneFile(dir, SCENES.find((s) => s.slug === slug)!));
   return missing.length

@@ -87,7 +87,7 @@ describe('npm start says which scene library it uses', () => {
     const { sceneLibraryNotice } = await import('../../infra/local/scene-library-notice');
     const panoramas = new Set(SCENES.map((s) => s.slug)).size;
     expect(sceneLibraryNotice({ SCENES_DIR: LIBRARY })).toMatch(new RegExp(`^Backgrounds: studio and showroom rendered; outdoor scenes from .*shared/scenes \\(${panoramas} panoramas\\)\\.$`));
-    expect(sceneLibraryNotice({})).toBe('Backgrounds: studio and showroom rendered; outdoor styles drawn (no scene library). For photographic outdoor scenes: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.');
+    expect(sceneLibraryNotice({})).toBe('Backgrounds: studio and showroom rendered; no outdoor styles (no scene library). For them: npm run scenes:fetch, then SCENES_DIR=.cache/scenes npm start.');
     const empty = mkdtempSync(join(tmpdir(), 'scene-notice-'));
     expect(sceneLibraryNotice({ SCENES_DIR: empty })).toContain(`but ${panoramas} of ${panoramas} panoramas are missing`);
     expect(sceneLibraryNotice({ RENDERER: 'openai', OPENAI_API_KEY: 'k' })).toContain('openai renderer');
