@@ -1,6 +1,7 @@
 /**
- * The background picker's previews: one committed photo rendered in every style, written small to
- * frontend/public/images/styles/<style>.webp (the outdoor styles from the scene library, so SCENES_DIR must be set):
+ * The background picker's previews and the README's examples: one committed photo rendered in every style, written
+ * small to frontend/public/images/styles/<style>.webp and at half size to docs/scenes/<style>.jpg (the outdoor styles
+ * from the scene library, so SCENES_DIR must be set):
  *   SCENES_DIR=../shared/scenes npx tsx functions/src/renderer/style-previews.ts
  * A dealer sees what a style looks like before paying. The pictures are renders of our own (the car from a CC0 photo,
  * the outdoor scenes from CC0 panoramas), with the same AI disclosure as every studio image.
@@ -16,6 +17,7 @@ import { disclosureXmp } from '../content-credentials/disclosure';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const OUT = resolve(ROOT, 'frontend/public/images/styles');
+const README_OUT = resolve(ROOT, 'docs/scenes');
 /** Shown at 72x48 CSS pixels: twice that for sharp screens. */
 const SIZE = { width: 144, height: 96 };
 const PHOTO = 'cupra-born-grey-front34-street.jpg';
@@ -27,5 +29,6 @@ for (const style of BACKGROUNDS) {
   const image = await renderPrepared([prepared!], prepared!.angle, style, undefined, pickScene(style, 'style-preview'));
   const preview = await sharp(image.full).resize(SIZE.width, SIZE.height).webp({ quality: 70 }).withXmp(disclosureXmp('local', LOCAL_MODEL)).toBuffer();
   await writeFile(resolve(OUT, `${style}.webp`), preview);
+  await writeFile(resolve(README_OUT, `${style}.jpg`), await sharp(image.full).resize(768, 512).jpeg({ quality: 80 }).withXmp(disclosureXmp('local', LOCAL_MODEL)).toBuffer());
   console.log(`${style}: ${(preview.length / 1024).toFixed(1)} KB (${image.metadata.scene?.label ?? 'no scene'})`);
 }
