@@ -14,7 +14,7 @@
  */
 import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
 import sharp from 'sharp';
-import { sceneCamera, type SceneCamera } from './scene-view';
+import { addSensorGrain, sceneCamera, type SceneCamera } from './scene-view';
 import { FULL_SIZE } from '../port';
 
 /** The frame every backdrop is drawn in: full size, the lowest tyre on `floorY`. */
@@ -34,26 +34,6 @@ const TO_SRGB = Uint8Array.from({ length: 4097 }, (_, i) => {
   return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
 });
 const srgb = (linear: number) => TO_SRGB[Math.max(0, Math.min(4096, Math.round(linear * 4096)))]!;
-
-/** A fixed sensor grain per output size, as the photographed car carries: a clean gradient otherwise looks pasted. */
-const grainFields = new Map<number, Int8Array>();
-function addGrain(rgb: Buffer, amplitude: number): void {
-  const pixels = rgb.length / 3;
-  let noise = grainFields.get(pixels);
-  if (!noise) {
-    let s = 11;
-    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
-    noise = new Int8Array(pixels);
-    for (let i = 0; i < pixels; i++) noise[i] = Math.round((rnd() + rnd() - 1) * 2 * amplitude);
-    grainFields.set(pixels, noise);
-  }
-  for (let p = 0, i = 0; p < pixels; p++, i += 3) {
-    const n = noise[p]!;
-    rgb[i] = Math.max(0, Math.min(255, rgb[i]! + n));
-    rgb[i + 1] = Math.max(0, Math.min(255, rgb[i + 1]! + n));
-    rgb[i + 2] = Math.max(0, Math.min(255, rgb[i + 2]! + n));
-  }
-}
 
 /** Where a camera ray of row slope `ry` meets the cyclorama: its depth, and its distance along the surface from the car's spot. */
 interface CycloramaHit {
@@ -243,7 +223,7 @@ function roomView(place: RenderedPlace, camera: SceneCamera, width: number, heig
   if (!view) {
     view = (async () => {
       const rgb = place === 'studio' ? renderStudio(camera, width, height) : await renderShowroom(camera, width, height);
-      addGrain(rgb, 1.5);
+      addSensorGrain(rgb, 1.5);
       return rgb;
     })();
     views.set(key, view);

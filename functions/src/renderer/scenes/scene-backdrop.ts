@@ -13,7 +13,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
-import { outOfFocus, REDUCE, renderSceneView, sceneCamera } from './scene-view';
+import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera } from './scene-view';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 
 /** Where the camera stands around the car for each angle, degrees clockwise seen from above (front 0, right side 90). */
@@ -33,29 +33,6 @@ const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> 
   matt: { shadowStrength: 0.78, reflection: 0 },
   rough: { shadowStrength: 0.75, reflection: 0 },
 };
-
-/**
- * Fine luminance noise, as the camera's sensor adds to the car: a smooth upscaled backdrop otherwise looks pasted.
- * One fixed noise field per output size, made once per process (making it per image cost about 40 ms).
- */
-const noiseFields = new Map<number, Int8Array>();
-function grain(rgb: Buffer, amplitude: number): void {
-  const pixels = rgb.length / 3;
-  let noise = noiseFields.get(pixels);
-  if (!noise) {
-    let s = 7;
-    const rnd = () => ((s = (s * 1664525 + 1013904223) >>> 0) / 4294967296);
-    noise = new Int8Array(pixels);
-    for (let i = 0; i < pixels; i++) noise[i] = Math.round((rnd() + rnd() - 1) * 2 * amplitude);
-    noiseFields.set(pixels, noise);
-  }
-  for (let i = 0, p = 0; p < pixels; p++, i += 3) {
-    const n = noise[p]!;
-    rgb[i] = Math.max(0, Math.min(255, rgb[i]! + n));
-    rgb[i + 1] = Math.max(0, Math.min(255, rgb[i + 1]! + n));
-    rgb[i + 2] = Math.max(0, Math.min(255, rgb[i + 2]! + n));
-  }
-}
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
   const { light } = p;
@@ -86,7 +63,7 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       const azimuth = ANGLE_AZIMUTH[angle];
       const camera = sceneCamera(choice.startYaw + azimuth, placement.contactRow, placement.ch, width);
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
-      grain(rgb, 2.5);
+      addSensorGrain(rgb, 2.5);
       return {
         rgb,
         ...floor,
