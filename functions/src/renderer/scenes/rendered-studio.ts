@@ -8,8 +8,8 @@
  * every angle of a package sees the same backdrop from the same camera.
  * - Studio: a seamless cyclorama (the floor curves into the back wall, no horizon line), lit by a large soft box above
  *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground.
- * - Showroom: a dark polished floor in large tiles, a panelled back wall under a band of strip lights, window light
- *   from the left; the floor mirrors the wall, softly (a glossy, not a mirror finish).
+ * - Showroom: a dark polished floor in large tiles, a panelled back wall with frosted windows (the room's soft
+ *   daylight) under a dark ceiling; the floor mirrors the wall, softly (a glossy, not a mirror finish).
  * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor.
  */
 import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
@@ -33,7 +33,7 @@ const TO_SRGB = Uint8Array.from({ length: 4097 }, (_, i) => {
   const v = i / 4096;
   return Math.round(255 * (v <= 0.0031308 ? 12.92 * v : 1.055 * v ** (1 / 2.4) - 0.055));
 });
-const srgb = (linear: number) => TO_SRGB[Math.max(0, Math.min(4096, Math.round(linear * 4096)))]!;
+const srgb = (linear: number): number => TO_SRGB[Math.max(0, Math.min(4096, Math.round(linear * 4096)))]!;
 
 /** Where a camera ray of row slope `ry` meets the cyclorama: its depth, and its distance along the surface from the car's spot. */
 interface CycloramaHit {
