@@ -21,6 +21,15 @@ import { PackageApi, isFinal, signInNewDealer } from './package-api-client';
 const { url } = useLocalHost({ renderer: 'studio' });
 const h = await import('../support/car-package-harness');
 
+const { callRoute } = await import('./accounts-test-events');
+/**
+ * The check's limit is counted per client, and the shared host sees every file's requests from 127.0.0.1: the limit
+ * test is a client of its own (its own source address, through the real handler), so the browser's checks and other
+ * files' keep their budget whatever runs beside it.
+ */
+const verifyAsOwnClient = (bytes: Buffer, type = 'image/jpeg') =>
+  callRoute('POST /api/content-credentials/verify', { rawBody: bytes.toString('latin1'), contentType: type, sourceIp: '198.51.100.7' }) as Promise<{ status: number; body: CredentialsReport & { message?: string } }>;
+
 const verify = async (bytes: Buffer, type = 'image/jpeg') => {
   const response = await fetch(`${url}/api/content-credentials/verify`, { method: 'POST', headers: { 'content-type': type }, body: new Uint8Array(bytes) });
   return { status: response.status, body: (await response.json()) as CredentialsReport & { message?: string } };
@@ -78,17 +87,17 @@ describe('content credentials of a car package, end to end on the local host', (
     // Refused input is not counted: more refusals than the limit within one minute, and a real check still passes.
     for (let attempt = 0; attempt < 2; attempt++) {
       const minute = Math.floor(Date.now() / 60_000);
-      for (let i = 0; i < VERIFY_RATE_PER_MINUTE + 2; i++) expect((await verify(Buffer.from('not an image'), 'text/plain')).status).toBe(400);
-      const after = await verify(small);
+      for (let i = 0; i < VERIFY_RATE_PER_MINUTE + 2; i++) expect((await verifyAsOwnClient(Buffer.from('not an image'), 'text/plain')).status).toBe(400);
+      const after = await verifyAsOwnClient(small);
       if (Math.floor(Date.now() / 60_000) !== minute) continue; // the window turned meanwhile: once more
       expect(after.status).toBe(200);
       break;
     }
     // Within one minute's window a client gets at most the limit; the next check is refused (a window may turn once).
     const statuses: number[] = [];
-    for (let i = 0; i < 2 * VERIFY_RATE_PER_MINUTE + 2 && !statuses.includes(429); i++) statuses.push((await verify(small)).status);
+    for (let i = 0; i < 2 * VERIFY_RATE_PER_MINUTE + 2 && !statuses.includes(429); i++) statuses.push((await verifyAsOwnClient(small)).status);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(2 * VERIFY_RATE_PER_MINUTE);
-    expect((await verify(small)).body.message).toBe(CONTENT_CREDENTIALS.rateLimited);
+    expect((await verifyAsOwnClient(small)).body.message).toBe(CONTENT_CREDENTIALS.rateLimited);
   });
 });
