@@ -16,17 +16,19 @@ import type { BackdropLight, CarPlacement, SceneSource } from '../local/composit
 import sharp from 'sharp';
 import { addSensorGrain, sceneCamera, type SceneCamera } from './scene-view';
 import { FULL_SIZE } from '../port';
+import { RENDERED_BACKGROUNDS } from '@shared/backgrounds';
 
 /** The frame every backdrop is drawn in: full size, the lowest tyre on `floorY`. */
 export const STAGE = { width: FULL_SIZE.width, height: FULL_SIZE.height, floorY: Math.round(0.86 * FULL_SIZE.height) } as const;
 
-export const RENDERED_PLACES = {
+/** The styles rendered in code (their list is shared/backgrounds.ts's, which the forms and the API read too). */
+export type RenderedPlace = (typeof RENDERED_BACKGROUNDS)[number];
+export const isRenderedPlace = (style: string): style is RenderedPlace => (RENDERED_BACKGROUNDS as readonly string[]).includes(style);
+
+export const RENDERED_PLACES: Record<RenderedPlace, { id: string; label: string }> = {
   studio: { id: 'rendered:studio-white', label: 'Studio: white cyclorama, soft top light' },
   showroom: { id: 'rendered:showroom', label: 'Showroom: polished floor, panelled wall' },
-} as const;
-export type RenderedPlace = keyof typeof RENDERED_PLACES;
-
-export const isRenderedPlace = (style: string): style is RenderedPlace => style in RENDERED_PLACES;
+};
 
 /** Linear light (0..1, 4096 steps) to sRGB bytes. */
 const TO_SRGB = Uint8Array.from({ length: 4097 }, (_, i) => {
