@@ -25,7 +25,7 @@ import { startSweeperTimer } from './sweeper-timer';
 import { serveCardForm } from './stripe-simulator/card-form-page';
 import { SIMULATOR_PUBLISHABLE_KEY, StripeSimulator } from './stripe-simulator/simulator';
 import { WebhookDeliverer } from './stripe-simulator/webhook-deliverer';
-import { scenesDir } from '../../functions/src/renderer/scenes/scene-library';
+import { outdoorStylesOf } from './scene-library-notice';
 import { LOCAL_USER_POOL } from './local-user-pool';
 
 export interface LocalHost {
@@ -160,7 +160,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       SFN_ENDPOINT: `http://127.0.0.1:${port}/_local/sfn`,
       // The studio compositor without a scene library has no outdoor scenes: those styles are not offered (the form
       // leaves them out, the API refuses them). The OpenAI and scripted renderers make every style themselves.
-      OUTDOOR_STYLES: (process.env.RENDERER || (process.env.OPENAI_API_KEY ? 'openai' : 'local')) === 'local' && !scenesDir() ? 'off' : 'on',
+      OUTDOOR_STYLES: outdoorStylesOf(),
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
       // Stripe itself with your test keys, or the payment simulator on this host (the `stripe` client pointed here).
