@@ -33,6 +33,17 @@ export function angleLabel(angle: string | null | undefined, photoNumber: number
 }
 
 /**
+ * An image's name wherever it is shown (card, viewer, My Images, the shared page, its content credentials): a mirror
+ * image of the opposite side says so, since it is not a photo of this side.
+ */
+/** What a mirror image's card says under it. */
+export const MIRROR_IMAGE_NOTE = 'Mirror image: made from the photo of the opposite side, not a photo of this side; text on the car reads backwards.';
+
+export function imageLabel(angle: Angle, mirrored: boolean): string {
+  return mirrored ? `${ANGLE_LABELS[angle]} (mirror image)` : ANGLE_LABELS[angle];
+}
+
+/**
  * The angle seen in a horizontally mirrored photo of a car at `angle`
  * (a left side mirrored is a right side; front and rear stay what they are).
  */

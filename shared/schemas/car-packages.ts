@@ -63,6 +63,11 @@ export const createCarPackageRequestSchema = z.strictObject({
   background: z.enum(BACKGROUNDS, { error: `background must be one of ${BACKGROUNDS.join(', ')}` }).default(DEFAULT_BACKGROUND),
   /** Place the dealer's logo (Settings) on every image. */
   use_logo: z.boolean({ error: 'use_logo must be true or false' }).default(false),
+  /**
+   * Make a side or corner no photo shows from the mirror image of the opposite one (labelled as such everywhere).
+   * Off by default: a mirror image reverses plates, badges and the steering wheel.
+   */
+  fill_missing_sides: z.boolean({ error: 'fill_missing_sides must be true or false' }).default(false),
   photos: z
     .array(packagePhotoRequestSchema, { error: MESSAGES.noPhotosPackage })
     .min(1, { error: MESSAGES.noPhotosPackage })
@@ -144,6 +149,8 @@ export const carPackageSummarySchema = z.object({
   status: z.enum(SESSION_STATUSES),
   background: z.enum(BACKGROUNDS),
   use_logo: z.boolean(),
+  /** The dealer turned on "Fill missing sides with mirror images" for this package. */
+  fill_missing_sides: z.boolean(),
   total_angles: z.number().int(),
   completed_angles: z.number().int(),
   failed_angles: z.number().int(),
@@ -223,10 +230,12 @@ export const coveragePlanSchema = z.object({
       photo_index: z.number().int().nonnegative().nullable(),
       reason: z.string().nullable(),
       would_be_given_by: z.array(z.enum(ANGLES)),
+      mirror_possible: z.boolean(),
     }),
   ),
   covered: z.number().int().min(0).max(ANGLES.length),
   unknown_photos: z.number().int().nonnegative(),
+  mirror_possible: z.number().int().nonnegative(),
 });
 
 /** POST /api/car-packages/{id}/start: charges 1 credit once, then starts the render workflow. */

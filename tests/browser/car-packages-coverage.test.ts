@@ -31,7 +31,7 @@ async function threeFrontCorners(): Promise<string[]> {
 }
 
 describe('coverage before paying', () => {
-  it.each([1280, 375])('%i px: three front corners show 2 of 8 around the car, Generate names the number and asks once, the start answers the same plan', async (width) => {
+  it.each([1280, 375])('%i px: three front corners show 1 of 8 around the car, 2 with the mirror fill turned on; Generate names the number and asks once, the start answers the same plan', async (width) => {
     const { page } = await signedInDealer(session.browser, session.url, { name: `coverage-${width}`, viewport: { width, height: 900 } });
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
     // The balance is on the page before anything is uploaded.
@@ -54,10 +54,23 @@ describe('coverage before paying', () => {
     }
 
     const diagram = page.getByTestId('coverage-diagram');
+    const tilesNow = () =>
+      diagram.getByTestId('coverage-angle').evaluateAll((els) =>
+        els.map((el) => ({ angle: el.getAttribute('data-angle')!, source: el.getAttribute('data-source')!, photo: el.getAttribute('data-photo')!, text: el.textContent ?? '' })),
+      );
+    // By default only the angle the photos show: the opposite corner is missing, and the switch says what it would add.
+    await expect.poll(() => diagram.getByTestId('coverage-count').textContent()).toBe('1 of 8');
+    const before = await tilesNow();
+    expect(before.find((t) => t.angle === 'front_right_corner')).toMatchObject({ source: 'missing', photo: '' });
+    expect(before.find((t) => t.angle === 'front_right_corner')!.text).toContain('Add a photo of the Front Right Corner, or fill it with a mirror image');
+    const mirrorFill = page.getByRole('switch', { name: 'Fill missing sides with mirror images' });
+    expect(await mirrorFill.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByTestId('mirror-fill').textContent()).toContain('Turn on to add 1 angle');
+    expect(await page.getByRole('button', { name: 'Generate 1 of 8 angles (1 credit)' }).isDisabled()).toBe(false);
+    // The dealer turns it on: the mirror image joins the plan, labelled as one.
+    await mirrorFill.click();
     await expect.poll(() => diagram.getByTestId('coverage-count').textContent()).toBe('2 of 8');
-    const tiles = await diagram.getByTestId('coverage-angle').evaluateAll((els) =>
-      els.map((el) => ({ angle: el.getAttribute('data-angle')!, source: el.getAttribute('data-source')!, photo: el.getAttribute('data-photo')!, text: el.textContent ?? '' })),
-    );
+    const tiles = await tilesNow();
     const tile = (angle: string) => tiles.find((t) => t.angle === angle)!;
     expect(tile('front_left_corner')).toMatchObject({ source: 'photo', photo: '0' });
     expect(tile('front_left_corner').text).toContain(kept[0] ? 'Photo 1 (suggested)' : 'Photo 1 (tagged)');
@@ -93,6 +106,7 @@ describe('coverage before paying', () => {
     expect(plan.angles.map((a) => ({ angle: a.angle, source: a.source, photo: a.photo_index === null ? '' : String(a.photo_index) }))).toEqual(
       tiles.map(({ angle, source, photo }) => ({ angle, source, photo })),
     );
+    expect(answer.package.fill_missing_sides).toBe(true);
     await page.getByTestId('package-detail').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('package-credits').textContent(), { timeout: 30_000 }).toBe(`${TRIAL_CREDITS - 1} credits left`);
   }, 420_000);
@@ -120,11 +134,13 @@ describe('coverage before paying', () => {
     const sources = await diagram.getByTestId('coverage-angle').evaluateAll((els) => els.map((el) => el.getAttribute('data-source')));
     expect(sources).toEqual(Array(8).fill('checking'));
     await page.screenshot({ path: 'test-results/car-packages-checking-1280.png', fullPage: true });
+    // The mirror fill is not offered on half-known facts either.
+    expect(await page.getByTestId('mirror-fill').count()).toBe(0);
     answer();
-    const generate = page.getByRole('button', { name: 'Generate 2 of 8 angles (1 credit)' });
+    const generate = page.getByRole('button', { name: 'Generate 1 of 8 angles (1 credit)' });
     await generate.waitFor({ timeout: 120_000 });
     expect(await generate.isDisabled()).toBe(false);
-    expect(await diagram.getByTestId('coverage-count').textContent()).toBe('2 of 8');
+    expect(await diagram.getByTestId('coverage-count').textContent()).toBe('1 of 8');
   }, 180_000);
 
   it('375 px: at 0 credits the form offers Buy Credits before any photo is added', async () => {

@@ -27,10 +27,10 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     const [a, b] = await Promise.all([signInNewDealer(url, 'owner'), signInNewDealer(url, 'intruder')]);
     owner = new PackageApi(url, a);
     intruder = new PackageApi(url, b);
-    // A started package (one untagged car photo: its angle and the mirrored one are rendered, the others reported
-    // as not shown), and a draft.
+    // A started package (one untagged car photo with the mirror fill on: its angle and the mirrored one are rendered,
+    // the others reported as not shown), and a draft.
     const photo = await (await import('../support/car-package-harness')).carPhoto();
-    const s = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's 2019 BMW X3");
+    const s = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's 2019 BMW X3", { fill_missing_sides: true });
     const d = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's draft");
     expect([s.uploads, d.uploads]).toEqual([['ok'], ['ok']]);
     started = s.id!;

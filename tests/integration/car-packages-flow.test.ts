@@ -11,7 +11,8 @@ import { readMp4 } from '../support/mp4';
 
 /**
  * One car package end to end through the shared host's HTTP API, rendered by the real local renderer (ISNet cut-out):
- * one committed photo of a front corner gives that corner and its mirror image, and honestly nothing else.
+ * one committed photo of a front corner gives that corner alone by default, and with "Fill missing sides with mirror
+ * images" that corner and its mirror image, labelled as such, and honestly nothing else.
  */
 // The studio compositor's images end to end (its renderer name, the car check in the credentials).
 const { url } = useLocalHost({ renderer: 'studio' });
@@ -59,13 +60,13 @@ describe('a car package from one photo, end to end on the local host', () => {
     for (const background of ['studio', 'showroom', 'original']) expect((await api.call('POST', '/api/car-packages', { session_name: background, background, photos })).status).toBe(201);
   });
 
-  it('renders the corner and its mirror image, explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {
+  it('with the mirror fill: renders the corner and its mirror image (labelled), explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {
     const api = new PackageApi(url, await signInNewDealer(url, 'flow'));
     const sub = subOf(api.dealer);
 
-    const id = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: NAME });
+    const id = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: NAME, fillMissingSides: true });
     const started = await api.start(id);
-    expect(started).toMatchObject({ replayed: false, balance: { total_credits: 4 }, package: { id, status: 'pending', session_name: NAME, photo_count: 1 } });
+    expect(started).toMatchObject({ replayed: false, balance: { total_credits: 4 }, package: { id, status: 'pending', session_name: NAME, photo_count: 1, fill_missing_sides: true } });
 
     const done: CarPackageDetail = await api.waitFor(id, isFinal, 120_000, 250);
     const completed = done.images.filter((i) => i.angle_status === 'completed').map((i) => i.angle);
@@ -133,18 +134,26 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect(archive.disposition).toBe(`attachment; filename="${SLUG}-studio-images.zip"`);
     const files = unzipSync(new Uint8Array(archive.bytes));
     const jpegs = Object.keys(files).filter((n) => /\.jpe?g$/i.test(n)).sort();
-    expect(jpegs).toEqual([`${SLUG}-front-left-corner.jpg`, `${SLUG}-front-right-corner.jpg`]);
+    // The mirror image says so in its file name, and the README says what that means.
+    expect(jpegs).toEqual([`${SLUG}-front-left-corner.jpg`, `${SLUG}-front-right-corner-mirrored.jpg`]);
     expect(Buffer.from(files[`${SLUG}-front-left-corner.jpg`]!).equals(fullImages.front_left_corner!)).toBe(true);
-    expect(Buffer.from(files[`${SLUG}-front-right-corner.jpg`]!).equals(fullImages.front_right_corner!)).toBe(true);
+    expect(Buffer.from(files[`${SLUG}-front-right-corner-mirrored.jpg`]!).equals(fullImages.front_right_corner!)).toBe(true);
+    expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain('Files named "-mirrored" are mirror images of the opposite side of the car');
     expect(Buffer.from(files['walk-around.mp4']!).equals(video.bytes)).toBe(true);
     // Besides the images and the video, only a short README naming the car and the video.
     expect(Object.keys(files).filter((n) => !jpegs.includes(n)).sort()).toEqual(['README.txt', 'walk-around.mp4']);
     expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain(NAME);
     expect(Buffer.from(files['README.txt']!).toString('utf8')).toContain('walk-around.mp4: the walk-around video of these images (8 s, H.264 MP4, 1280x720)');
 
-    // A second package, still running: it cannot be deleted.
+    // My Images names the mirror image as one.
+    const mine = await api.call<{ images: { angle: string | null; label: string }[] }>('GET', '/api/images');
+    expect(mine.body.images.filter((i) => i.angle?.startsWith('front_')).map((i) => i.label).sort()).toEqual(['Front Left Corner', 'Front Right Corner (mirror image)']);
+
+    // A second package of the same photo, by default (no mirror fill), still running: it cannot be deleted.
     const second = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }], { name: 'Second car' });
-    await api.start(second);
+    const secondStart = await api.start(second);
+    expect(secondStart.plan.covered).toBe(1);
+    expect(secondStart.package.fill_missing_sides).toBe(false);
     const busy = await api.call<{ message: string }>('DELETE', `/api/car-packages/${second}`);
     expect([busy.status, busy.body.message]).toEqual([409, CAR_PACKAGE_MESSAGES.stillProcessing]);
     expect((await api.get(second)).id).toBe(second);
@@ -168,8 +177,14 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect(await listAll(api)).toEqual([[second]]);
     expect((await activityOf(api)).body).toEqual({ today: 1, last_7_days: 1, total: 1 });
 
+    // By default the photo gives its own angle alone; the opposite corner says how to get it.
+    const secondDone = await api.waitFor(second, isFinal, 120_000, 250);
+    expect(secondDone.images.filter((i) => i.angle_status === 'completed').map((i) => [i.angle, i.metadata.mirrored])).toEqual([['front_left_corner', false]]);
+    expect(secondDone.images.find((i) => i.angle === 'front_right_corner')!.error_message).toBe(
+      'No photo shows the Front Right Corner. Add one, or turn on "Fill missing sides with mirror images" to use the Front Left Corner photo reversed.',
+    );
+
     // Deleting changes no credit: one charge per package, nothing refunded (both rendered something).
-    await api.waitFor(second, isFinal, 120_000, 250);
     const ledger = await h.ledgerOf(sub);
     expect(ledger.debits.length).toBe(2);
     expect(ledger.refunds).toEqual([]);

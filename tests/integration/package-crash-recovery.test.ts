@@ -87,7 +87,7 @@ describe('car package crash recovery on the local host', () => {
     const port = a.port;
     const dealer1 = new PackageApi(a.url, await signInNewDealer(a.url, 'crash-one'));
     expect((await ledgerOf(dealer1)).balance).toBe(5);
-    const package1 = await dealer1.createWithPhotos(PHOTOS, { name: 'Killed mid-render' });
+    const package1 = await dealer1.createWithPhotos(PHOTOS, { name: 'Killed mid-render', fillMissingSides: true });
     const started1 = await dealer1.start(package1);
     expect(started1.balance.total_credits).toBe(4);
     const atKill1 = await dealer1.waitFor(package1, (p) => angles(p, 'processing').length > 0, 60_000, 50);
@@ -107,7 +107,7 @@ describe('car package crash recovery on the local host', () => {
 
     // Package 2 is killed once one angle has finished and another is still rendering.
     const dealer2 = new PackageApi(b.url, await signInNewDealer(b.url, 'crash-two'));
-    const package2 = await dealer2.createWithPhotos(PHOTOS, { name: 'Killed half-way' });
+    const package2 = await dealer2.createWithPhotos(PHOTOS, { name: 'Killed half-way', fillMissingSides: true });
     expect((await dealer2.start(package2)).balance.total_credits).toBe(4);
     const atKill2 = await dealer2.waitFor(package2, (p) => angles(p, 'completed').length > 0 && angles(p, 'processing').length > 0, 60_000, 50);
     await b.kill();

@@ -16,7 +16,7 @@ import { createServer, type Server } from 'node:http';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import type { Angle } from '@shared/angles';
+import { ANGLES, type Angle } from '@shared/angles';
 import { createCarPackageRequestSchema } from '@shared/schemas/car-packages';
 import type { LambdaHandler } from '../../infra/local/handler-loader';
 import { loadRenderWorkflowDefinition, LOCAL_ACCOUNT_ID } from '../../infra/local/render-workflow-local';
@@ -113,8 +113,11 @@ let smallCar: Promise<Buffer> | undefined;
 /** The committed Cupra photo at 480 px: a valid car photo, small enough to move around fast. */
 export const carPhoto = () => (smallCar ??= sharp(readFileSync(CUPRA)).resize(480).jpeg({ quality: 80 }).toBuffer());
 
-/** Photos tagged so that every one of the 8 angles has a photo or a mirrored one (the scripted renderer plans from tags). */
-export const ALL_ANGLE_TAGS: Angle[] = ['front', 'rear', 'left_side', 'front_left_corner', 'rear_left_corner'];
+/**
+ * Photos tagged so that every one of the 8 angles has a photo of its own (the scripted renderer plans from tags; no
+ * angle is a mirror image unless a package turns the mirror fill on).
+ */
+export const ALL_ANGLE_TAGS: Angle[] = [...ANGLES];
 
 export interface DraftPhoto {
   bytes: Buffer;
@@ -127,7 +130,7 @@ export interface DraftPhoto {
  * POST /api/car-packages at the use-case level (the body through the route's own schema, so defaults apply), then
  * each photo uploaded through its presigned POST, as the browser does. Returns the package id.
  */
-export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean; background?: Background } = {}): Promise<string> {
+export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean; background?: Background; fill_missing_sides?: boolean } = {}): Promise<string> {
   const body = createCarPackageRequestSchema.parse({
     session_name: name,
     ...options,

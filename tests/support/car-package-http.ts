@@ -28,9 +28,10 @@ export interface HttpPhoto {
 const typeOf = (name: string) => (/\.png$/i.test(name) ? 'image/png' : /\.webp$/i.test(name) ? 'image/webp' : /\.gif$/i.test(name) ? 'image/gif' : 'image/jpeg');
 
 /** POST /api/car-packages and each upload's presigned POST, answering what each step said. */
-export async function createPackage(api: PackageApi, photos: HttpPhoto[], name = `Test car ${Date.now()}`) {
+export async function createPackage(api: PackageApi, photos: HttpPhoto[], name = `Test car ${Date.now()}`, options: { fill_missing_sides?: boolean } = {}) {
   const created = await api.call<CreateCarPackageResponse & { message?: string; fields?: Record<string, string> }>('POST', '/api/car-packages', {
     session_name: name,
+    ...options,
     photos: photos.map((p) => ({ file_name: p.file_name, content_type: p.content_type ?? typeOf(p.file_name), size: p.size ?? p.bytes.length })),
   });
   if (created.status !== 201) return { created, id: undefined, uploads: [] as ('ok' | string)[] };

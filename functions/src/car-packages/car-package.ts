@@ -3,7 +3,7 @@
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
 import { createHash } from 'node:crypto';
-import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
+import { ANGLES, imageLabel, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_FREE_RETRIES_PER_ANGLE, type AcceptedImageType } from '@shared/limits';
 import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
@@ -46,6 +46,8 @@ export interface StoredDraft {
   session_name: string;
   background: Background;
   use_logo: boolean;
+  /** "Fill missing sides with mirror images" (absent on drafts from before: off). */
+  fill_missing_sides?: boolean;
   photos: StoredPhoto[];
   created_at: string;
   expires_at: string;
@@ -74,6 +76,11 @@ export interface StoredPackage {
   session_name: string;
   background: Background;
   use_logo: boolean;
+  /**
+   * "Fill missing sides with mirror images": a side or corner no photo shows is made from the mirrored opposite one.
+   * Absent (packages from before the switch) reads as off, as for every new package unless the dealer turns it on.
+   */
+  fill_missing_sides?: boolean;
   /** The dealer's logo as it was when the package started (uploads bucket). */
   logo_key: string | null;
   /**
@@ -153,6 +160,9 @@ export interface StoredImage {
   completed_at: string | null;
 }
 
+/** The package's mirror fill as the angle plan takes it (shared/angle-plan.ts): off unless the dealer turned it on. */
+export const mirrorFillOf = (pkg: Pick<StoredPackage, 'fill_missing_sides'>) => ({ fillMissingSides: pkg.fill_missing_sides === true });
+
 /** The charge of a package: one ledger entry per package id, so a repeated start cannot charge twice. */
 export const chargeKey = (packageId: string) => `car-package:${packageId}`;
 /** The refund of a package: one key whatever path refunds it (start failed, finalize, sweeper). */
@@ -180,6 +190,9 @@ export function slugOf(name: string, fallback = 'car'): string {
   return slug || fallback;
 }
 
+/** An image's file name as stored, zipped and downloaded; a mirror image says so ("…-front-right-corner-mirrored.jpg"). */
+export const imageFileName = (slug: string, angle: Angle, mirrored: boolean, ext: 'jpg' | 'webp') => `${slug}-${angle.replace(/_/g, '-')}${mirrored ? '-mirrored' : ''}.${ext}`;
+
 /** A short name for one set of stored files (the images a zip or a video is made of): other files, another name. */
 export const filesFingerprint = (keys: readonly string[]) => createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 16);
 
@@ -194,8 +207,8 @@ export const s3Keys = {
   /** The compositor's checked cut-out of a photo, written by prepare and read by each render task (gone with the package). */
   cutout: (sub: string, id: string, photo: string) => `car-packages/${sub}/${id}/cutouts/${photo}`,
   /** One folder per attempt, so a retried angle never serves a cached old image; the file is named for downloads. */
-  rendered: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.jpg`,
-  web: (sub: string, id: string, angle: Angle, attempt: number, slug: string) => `car-packages/${sub}/${id}/${angle}/${attempt}/${slug}-${angle.replace(/_/g, '-')}.webp`,
+  rendered: (sub: string, id: string, angle: Angle, attempt: number, slug: string, mirrored = false) => `car-packages/${sub}/${id}/${angle}/${attempt}/${imageFileName(slug, angle, mirrored, 'jpg')}`,
+  web: (sub: string, id: string, angle: Angle, attempt: number, slug: string, mirrored = false) => `car-packages/${sub}/${id}/${angle}/${attempt}/${imageFileName(slug, angle, mirrored, 'webp')}`,
   zip: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/zip/${fingerprint}/${slug}-studio-images.zip`,
   /** The walk-around video of one set of images (issue 29). */
   video: (sub: string, id: string, fingerprint: string, slug: string) => `car-packages/${sub}/${id}/video/${fingerprint}/${walkAroundVideoName(slug)}`,
@@ -237,6 +250,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     session_name: draft.session_name,
     background: draft.background,
     use_logo: draft.use_logo,
+    fill_missing_sides: draft.fill_missing_sides === true,
     logo_key: logoKey,
     scene: sceneFor(draft.background, draft.id),
     status: 'pending',
@@ -278,6 +292,7 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     status: pkg.status,
     background: pkg.background,
     use_logo: pkg.use_logo,
+    fill_missing_sides: mirrorFillOf(pkg).fillMissingSides,
     total_angles: pkg.total_angles,
     completed_angles: pkg.completed_angles,
     failed_angles: pkg.failed_angles,
@@ -323,10 +338,11 @@ export function renderedImageOrigin(
   pkg: Pick<StoredPackage, 'id' | 'photos'>,
   angle: Angle,
   sourcePhotoId: string,
+  mirrored: boolean,
 ): Pick<RenderedImageRecord, 'image_id' | 'source' | 'source_id' | 'label' | 'angle' | 'original_key'> {
   const photo = pkg.photos.find((p) => p.id === sourcePhotoId);
   if (!photo) throw new Error(`package ${pkg.id} has no photo ${sourcePhotoId} (named by the renderer for ${angle})`);
-  return { image_id: `${pkg.id}-${angle}`, source: 'car_package', source_id: pkg.id, label: ANGLE_LABELS[angle], angle, original_key: photo.key };
+  return { image_id: `${pkg.id}-${angle}`, source: 'car_package', source_id: pkg.id, label: imageLabel(angle, mirrored), angle, original_key: photo.key };
 }
 
 export async function imageView(image: StoredImage, pkg: StoredPackage, urls: SignedUrls): Promise<PackageImage> {

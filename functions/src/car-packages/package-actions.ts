@@ -9,7 +9,7 @@ import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { txIds } from '../credits/credit-store';
-import { extensionOf, filesFingerprint, imageView, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { extensionOf, filesFingerprint, imageFileName, imageView, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
 import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
@@ -85,10 +85,11 @@ export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' |
   const fileName = `${slug}-studio-images.zip`;
   if (!(await deps.photos.renderExists(key))) {
     const files: Record<string, Uint8Array> = {};
-    for (const image of done) files[`${slug}-${image.angle.replace(/_/g, '-')}.jpg`] = await deps.photos.readRender(image.rendered_key!);
+    for (const image of done) files[imageFileName(slug, image.angle, image.mirrored, 'jpg')] = await deps.photos.readRender(image.rendered_key!);
     if (pkg.video) files[ZIP_VIDEO_NAME] = await deps.photos.readRender(pkg.video.key);
     files['README.txt'] = strToU8(
       `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n` +
+        (done.some((i) => i.mirrored) ? 'Files named "-mirrored" are mirror images of the opposite side of the car, not photos of this side; their text (plates, badges) is reversed.\n' : '') +
         (pkg.video ? `${ZIP_VIDEO_NAME}: the walk-around video of these images (${pkg.video.duration_seconds} s, H.264 MP4, 1280x720).\n` : ''),
     );
     // JPEGs and the MP4 are already compressed: stored as they are.
@@ -132,6 +133,7 @@ export async function startPackageAgain(deps: PackageDeps, sub: string, id: stri
     session_name: pkg.session_name,
     background: pkg.background,
     use_logo: pkg.use_logo,
+    fill_missing_sides: pkg.fill_missing_sides === true,
     // The refunded package's checked copies are the uploads; the new package keeps its own copies.
     photos: usable.map((p, i) => ({ ...p, id: photoId(i), upload_key: p.key, key: s3Keys.photo(sub, againId, photoId(i), extensionOf(p.content_type)), assigned_angle: null, refused: null })),
     created_at: now.toISOString(),

@@ -10,7 +10,7 @@ import { logger } from '../lib/logger';
 import { planAngle } from '../renderer/angle-planner';
 import { renderFailureOf, reportInternalFailure, type CaughtError } from '../renderer/render-failure';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
-import { chargeKey, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, mirrorFillOf, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
 import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
@@ -102,12 +102,12 @@ export async function preparePackage(deps: WorkflowDeps, run: PackageRun): Promi
   }
   const items: AngleItem[] = [];
   for (const angle of run.angles) {
-    const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined));
+    const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined), mirrorFillOf(pkg));
     if ('photoIndex' in plan) {
       items.push({ package_id: pkg.id, user_id: pkg.user_id, angle, execution: run.execution });
       continue;
     }
-    // Not made up: an angle no photo shows (nor its mirror image) is reported, with the reason.
+    // Not made up: an angle no photo shows (nor, with the mirror fill on, its mirror image) is reported, with the reason.
     if (await deps.store.failAngle(pkg.id, angle, plan.reason, nowIso(deps), false)) await notifyAngle(deps, pkg.id, angle);
   }
   return { items };
@@ -121,9 +121,9 @@ async function notifyAngle(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: str
 }
 
 /** The photos one angle's render needs: the one that serves it first, then references, as many as the renderer uses. */
-function photosFor(photos: StoredPhoto[], angle: Angle, count: number): StoredPhoto[] {
-  const usable = photos.filter((p) => !p.refused);
-  const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined));
+function photosFor(pkg: StoredPackage, angle: Angle, count: number): StoredPhoto[] {
+  const usable = pkg.photos.filter((p) => !p.refused);
+  const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined), mirrorFillOf(pkg));
   const first = 'photoIndex' in plan ? usable[plan.photoIndex] : undefined;
   return [...(first ? [first] : []), ...usable.filter((p) => p !== first)].slice(0, Math.max(1, count));
 }
@@ -139,7 +139,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   // The attempt is counted while the photos are read: eight tasks at once each wait on both.
   const [image, photos, logo] = await Promise.all([
     deps.store.beginAttempt(pkg.id, item.angle, nowIso(deps)),
-    sourcesWithCutouts(deps, pkg, photosFor(pkg.photos, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
+    sourcesWithCutouts(deps, pkg, photosFor(pkg, item.angle, deps.renderer.photosPerRender), (p) => p.assigned_angle ?? undefined),
     pkg.logo_key ? deps.photos.readUpload(pkg.logo_key) : Promise.resolve(undefined),
   ]);
   if (!image) return { angle: item.angle, skipped: true }; // finished by an earlier try
@@ -148,13 +148,15 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   const scene = pkg.scene ? { id: pkg.scene.id, startYaw: pkg.scene.start_yaw } : undefined;
   // The dealer sees the angle processing (or its next attempt) while it renders.
   const [rendered] = await Promise.all([
-    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
+    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...mirrorFillOf(pkg), ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
     angleChanged(deps.notify, image),
   ]);
   const renderMs = performance.now() - started;
+  // A mirror image says so in its file name too (every download keeps it).
   const slug = slugOf(pkg.session_name);
-  const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
-  const webKey = s3Keys.web(pkg.user_id, pkg.id, item.angle, image.attempts, slug);
+  const mirrored = rendered.metadata.mirrored;
+  const renderedKey = s3Keys.rendered(pkg.user_id, pkg.id, item.angle, image.attempts, slug, mirrored);
+  const webKey = s3Keys.web(pkg.user_id, pkg.id, item.angle, image.attempts, slug, mirrored);
   // A package erased while it rendered (with its account) keeps no images: its angle is gone, so the record below
   // is refused and what was stored is deleted again.
   await Promise.all([deps.photos.putRender(renderedKey, rendered.full, 'image/jpeg'), deps.photos.putRender(webKey, rendered.web, 'image/webp')]);
@@ -174,7 +176,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
       warnings: m.warnings,
       render_ms: renderMs,
     },
-    renderedImageOrigin(pkg, item.angle, m.sourcePhotoId),
+    renderedImageOrigin(pkg, item.angle, m.sourcePhotoId, m.mirrored),
     nowIso(deps),
   );
   // Recorded only while the angle's item exists: gone (the account was erased while this task ran), the images it

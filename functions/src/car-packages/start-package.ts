@@ -16,7 +16,7 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
-import { chargeKey, extensionOf, newPackage, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, extensionOf, mirrorFillOf, newPackage, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
@@ -57,6 +57,7 @@ export async function createCarPackage(
     session_name: body.session_name,
     background: body.background,
     use_logo: body.use_logo,
+    fill_missing_sides: body.fill_missing_sides,
     photos,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
@@ -212,7 +213,7 @@ export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: Sto
 
 /** The plan the dealer saw in the form: from the photos' angles as tagged (or suggested and kept) when it started. */
 function planOf(pkg: StoredPackage) {
-  return planCoverage(pkg.photos.map((p) => p.angle));
+  return planCoverage(pkg.photos.map((p) => p.angle), mirrorFillOf(pkg));
 }
 
 /** A repeated start: nothing is charged again; the workflow is started if the first call could not. */

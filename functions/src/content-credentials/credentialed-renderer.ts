@@ -3,7 +3,7 @@
  * trials later) leaves it signed. Wraps a renderer; signs the full JPEG and the web WebP with a C2PA manifest
  * whose parent ingredient is the dealer's photo that served the angle.
  */
-import { ANGLE_LABELS } from '@shared/angles';
+import { imageLabel } from '@shared/angles';
 import { type PackageRequest, type RenderedImage, type Renderer, type RenderRequest, type SourcePhoto } from '../renderer/port';
 import { signAsset } from './c2pa';
 import { parentIngredient, studioManifest } from './manifest';
@@ -30,7 +30,7 @@ export async function signRenderedImage(image: RenderedImage, photos: SourcePhot
     fidelityThreshold: options.fidelityThreshold,
     when: options.now?.() ?? new Date(),
   };
-  const title = `${ANGLE_LABELS[m.angle]} (${m.background})`;
+  const title = `${imageLabel(m.angle, m.mirrored)} (${m.background})`;
   const parent = { definition: parentIngredient(photo), bytes: photo.bytes };
   // One after the other: the library runs on one WASM instance. No catch-all here: the signer says itself when it
   // could not be reached (RenderRetryableError, e.g. KMS), anything else is our own failure and stays one.

@@ -1,6 +1,7 @@
 /**
- * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package]
- * Renders each photo on its own (its own or classified angle), or with --package all 8 angles from all photos.
+ * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror]
+ * Renders each photo on its own (its own or classified angle), or with --package the angles the photos show (with
+ * --mirror also the missing sides and corners, as mirror images: the package's "Fill missing sides" switch).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -19,10 +20,11 @@ async function main(): Promise<number> {
       angle: { type: 'string' },
       logo: { type: 'string' },
       package: { type: 'boolean', default: false },
+      mirror: { type: 'boolean', default: false },
     },
   });
   if (positionals.length === 0) {
-    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package]');
+    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror]');
     return 2;
   }
   if (!isBackground(values.background)) {
@@ -45,7 +47,7 @@ async function main(): Promise<number> {
   const photos = await Promise.all(positionals.map(async (path) => ({ id: basename(path), bytes: await readFile(path) })));
   let failures = 0;
   if (values.package) {
-    const result = await renderer.renderPackage({ photos, background, logo });
+    const result = await renderer.renderPackage({ photos, background, logo, fillMissingSides: values.mirror });
     for (const image of result.images) {
       await save(`${image.metadata.angle}-${background}`, image);
       console.log(`${image.metadata.angle.padEnd(20)} from ${image.metadata.sourcePhotoId}${image.metadata.mirrored ? ' (mirrored)' : ''}`);

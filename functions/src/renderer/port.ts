@@ -4,6 +4,7 @@
  */
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
+import type { MirrorFill } from '@shared/angle-plan';
 
 export const FULL_SIZE = { width: 1536, height: 1024 } as const;
 export const WEB_SIZE = { width: 768, height: 512 } as const;
@@ -42,7 +43,8 @@ export interface SceneMetadata {
   carDistance: number;
 }
 
-export interface RenderRequest {
+/** `fillMissingSides`: the package's "Fill missing sides with mirror images" (off: only the angles the photos show). */
+export interface RenderRequest extends MirrorFill {
   photos: SourcePhoto[];
   angle: Angle;
   background: Background;
@@ -52,7 +54,7 @@ export interface RenderRequest {
   logo?: Buffer;
 }
 
-export interface PackageRequest {
+export interface PackageRequest extends MirrorFill {
   photos: SourcePhoto[];
   background: Background;
   scene?: SceneChoice;

@@ -4,7 +4,7 @@
  * and the finished images: no account id, no e-mail, no package id. No AWS SDK here.
  */
 import { randomBytes } from 'node:crypto';
-import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
+import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { MAX_LOGO_BYTES } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
@@ -12,7 +12,7 @@ import { DomainError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import type { AccountStore } from '../accounts/account-store';
 import type { LogoStorage } from '../accounts/logo';
-import { slugOf, type StoredImage, type StoredPackage } from '../car-packages/car-package';
+import { imageFileName, slugOf, type StoredImage, type StoredPackage } from '../car-packages/car-package';
 import { ownPackage } from '../car-packages/package-deps';
 import type { PackageStore, PhotoStorage } from '../car-packages/ports';
 
@@ -86,7 +86,7 @@ async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store'>, token: s
 
 /** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
 export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;
-const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, angle: Angle) => `${slugOf(pkg.session_name)}-${angle.replace(/_/g, '-')}.jpg`;
+const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, image: Pick<StoredImage, 'angle' | 'mirrored'>) => imageFileName(slugOf(pkg.session_name), image.angle, image.mirrored, 'jpg');
 
 /** GET /api/share/{token}: what the public page shows, finished angles in walk-around order. */
 export async function sharedCar(deps: PublicShareDeps, token: string): Promise<SharedCar> {
@@ -100,10 +100,10 @@ export async function sharedCar(deps: PublicShareDeps, token: string): Promise<S
     // Links on the site, never signed storage links: those name the storage keys (account and package ids).
     images: done.map((i) => ({
       angle: i.angle,
-      label: ANGLE_LABELS[i.angle],
+      label: imageLabel(i.angle, i.mirrored),
       web_url: sharedImagePath(token, i.angle, 'web'),
       full_url: sharedImagePath(token, i.angle, 'full'),
-      file_name: fileNameOf(pkg, i.angle),
+      file_name: fileNameOf(pkg, i),
     })),
   };
 }
@@ -130,7 +130,7 @@ export async function sharedImageFile(deps: ShareDeps, token: string, angle: Ang
   const image = finished(images).find((i) => i.angle === angle);
   if (!image) throw notShared();
   return size === 'full'
-    ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, angle) }
+    ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, image) }
     : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };
 }
 

@@ -45,6 +45,8 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
     session_name: TRIAL_PACKAGE_NAME,
     background: DEFAULT_BACKGROUND,
     use_logo: false,
+    // A trial package is the angles its photos show (decisions.md, turn 4): no mirror images.
+    fill_missing_sides: false,
     photos: link.photos.map((p, i) => ({
       id: photoId(i),
       file_name: p.name,

@@ -15,6 +15,8 @@ export interface WalkAroundSource {
   angle: Angle;
   imageUrl: string | null;
   fullUrl: string | null;
+  /** The image's own name when it has one ("Front Right Corner (mirror image)"); the angle's otherwise. */
+  label?: string;
 }
 
 /** The frames in walk-around order; an angle without an image is skipped, so a turn never lands on a blank frame. */
@@ -24,7 +26,7 @@ export function walkAroundFrames(sources: readonly WalkAroundSource[]): WalkArou
     const source = byAngle.get(angle);
     const imageUrl = source?.imageUrl ?? source?.fullUrl;
     const fullUrl = source?.fullUrl ?? source?.imageUrl;
-    return imageUrl && fullUrl ? [{ angle, label: ANGLE_LABELS[angle], imageUrl, fullUrl }] : [];
+    return imageUrl && fullUrl ? [{ angle, label: source?.label ?? ANGLE_LABELS[angle], imageUrl, fullUrl }] : [];
   });
 }
 

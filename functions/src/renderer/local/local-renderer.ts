@@ -28,7 +28,7 @@ import { STAGE } from '../scenes/rendered-studio';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
-import { planAngle } from '../angle-planner';
+import { planAngle, type MirrorFill } from '../angle-planner';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
@@ -171,8 +171,15 @@ export async function encodeOutputs(composed: Composed): Promise<{ full: Buffer;
   return { full, web };
 }
 
-export async function renderPrepared(prepared: PreparedPhoto[], angle: Angle, background: Background, logo?: Buffer, scene?: SceneChoice): Promise<RenderedImage & { composed: Composed }> {
-  const plan = planAngle(angle, prepared.map((p) => p.angle));
+export async function renderPrepared(
+  prepared: PreparedPhoto[],
+  angle: Angle,
+  background: Background,
+  logo?: Buffer,
+  scene?: SceneChoice,
+  fill: MirrorFill = {},
+): Promise<RenderedImage & { composed: Composed }> {
+  const plan = planAngle(angle, prepared.map((p) => p.angle), fill);
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
   const source = prepared[plan.photoIndex]!;
   const t = performance.now();
@@ -240,12 +247,12 @@ export async function renderPreparedPackage(prepared: PreparedPhoto[], request: 
   const images: RenderedImage[] = [];
   const unavailable: PackageResult['unavailable'] = [];
   for (const angle of request.angles ?? ANGLES) {
-    const plan = planAngle(angle, prepared.map((p) => p.angle));
+    const plan = planAngle(angle, prepared.map((p) => p.angle), request);
     if (!('photoIndex' in plan)) {
       unavailable.push({ angle, reason: plan.reason });
       continue;
     }
-    images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo, request.scene)));
+    images.push(strip(await renderPrepared(prepared, angle, request.background, request.logo, request.scene, request)));
   }
   const classifiedAngles: Record<string, Angle> = {};
   for (const p of prepared) if (p.classified) classifiedAngles[p.source.id] = p.angle;
@@ -285,13 +292,13 @@ export class LocalRenderer implements Renderer {
     // With every photo's angle known (tagged, or found by prepare), only the photo serving this angle is cut out.
     const angles = request.photos.map((p) => p.angle);
     if (angles.every((a) => a !== undefined)) {
-      const plan = planAngle(request.angle, angles);
+      const plan = planAngle(request.angle, angles, request);
       if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
       const prepared = await preparePhotos([request.photos[plan.photoIndex]!]);
-      return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene));
+      return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene, request));
     }
     const prepared = await preparePhotos(request.photos);
-    return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene));
+    return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene, request));
   }
 
   /** All angles of a car package; each photo is cut out once, whatever the number of angles. */

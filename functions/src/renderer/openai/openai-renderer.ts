@@ -106,7 +106,7 @@ export class OpenAiRenderer implements Renderer {
     for (const p of request.photos) decoded.push(await decodePhoto(p.bytes, p.id));
     const validateMs = performance.now() - t0;
     const tagged = request.photos.map((p) => p.angle);
-    const plan = planAngle(request.angle, tagged);
+    const plan = planAngle(request.angle, tagged, request);
     if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
     // The photo that shows the angle first, then the others as extra references.
     const order = [plan.photoIndex, ...request.photos.map((_, i) => i).filter((i) => i !== plan.photoIndex)].slice(0, this.photosPerRender);
@@ -229,18 +229,18 @@ export class OpenAiRenderer implements Renderer {
     }
   }
 
-  /** Renders the angles the tagged photos show (or mirror); untagged photos only serve as references. */
+  /** Renders the angles the tagged photos show (or, with the mirror fill, mirror); untagged photos only serve as references. */
   async renderPackage(request: PackageRequest): Promise<PackageResult> {
     const t = performance.now();
     const images: RenderedImage[] = [];
     const unavailable: PackageResult['unavailable'] = [];
     for (const angle of request.angles ?? ANGLES) {
-      const plan = planAngle(angle, request.photos.map((p) => p.angle));
+      const plan = planAngle(angle, request.photos.map((p) => p.angle), request);
       if (!('photoIndex' in plan)) {
         unavailable.push({ angle, reason: `${plan.reason} (the cloud renderer uses tagged photos only)` });
         continue;
       }
-      images.push(await this.render({ photos: request.photos, angle, background: request.background, logo: request.logo }));
+      images.push(await this.render({ photos: request.photos, angle, background: request.background, logo: request.logo, fillMissingSides: request.fillMissingSides }));
     }
     return { images, unavailable, classifiedAngles: {}, totalMs: performance.now() - t };
   }

@@ -113,7 +113,7 @@ export class ScriptedRenderer implements Renderer {
 
   async render(request: RenderRequest): Promise<RenderedImage> {
     const t0 = performance.now();
-    const plan = planAngle(request.angle, request.photos.map((p) => p.angle ?? 'front_left_corner'));
+    const plan = planAngle(request.angle, request.photos.map((p) => p.angle ?? 'front_left_corner'), request);
     if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
     const source = request.photos[plan.photoIndex]!;
     const [{ full, web }] = await Promise.all([this.image(source, plan.mirrored, request.logo), sleep(this.script.delayMs ?? 0)]);
@@ -144,7 +144,7 @@ export class ScriptedRenderer implements Renderer {
     const unavailable: PackageResult['unavailable'] = [];
     for (const angle of request.angles ?? ANGLES) {
       try {
-        images.push(await this.render({ photos: request.photos, angle, background: request.background, logo: request.logo }));
+        images.push(await this.render({ photos: request.photos, angle, background: request.background, logo: request.logo, fillMissingSides: request.fillMissingSides }));
       } catch (error) {
         if (!(error instanceof RenderPermanentError)) throw error;
         unavailable.push({ angle, reason: error.message });

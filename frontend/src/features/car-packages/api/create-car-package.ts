@@ -12,6 +12,8 @@ export interface NewCarPackage {
   sessionName: string;
   background: Background;
   useLogo: boolean;
+  /** "Fill missing sides with mirror images" (off unless the dealer turns it on). */
+  fillMissingSides: boolean;
   photos: { id: string; file: File; angle: Angle | null }[];
 }
 
@@ -34,6 +36,7 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
     session_name: input.sessionName.trim(),
     background: input.background,
     use_logo: input.useLogo,
+    fill_missing_sides: input.fillMissingSides,
     photos: input.photos.map(({ file, angle }) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size, angle })),
   };
   const created = await api.post<CreateCarPackageResponse>('/api/car-packages', request, { auth: true });

@@ -16,6 +16,7 @@ function summary(id: string, overrides: Partial<CarPackageSummary> = {}): CarPac
     status: 'processing',
     background: 'studio',
     use_logo: false,
+    fill_missing_sides: false,
     total_angles: 8,
     completed_angles: 0,
     failed_angles: 0,

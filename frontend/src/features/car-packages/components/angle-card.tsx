@@ -1,6 +1,6 @@
 import { Download, Image as ImageIcon, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
-import { ANGLE_LABELS } from '@shared/angles';
+import { imageLabel, MIRROR_IMAGE_NOTE } from '@shared/angles';
 import { RETRY_MESSAGES } from '@shared/messages';
 import type { PackageImage } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
@@ -19,7 +19,7 @@ const placeholderBox = 'flex min-h-28 w-full sm:aspect-[4/3] sm:min-h-0';
 const similarity = (score: number) => (Math.floor(score * 100) / 100).toFixed(2);
 
 function AngleBody({ image, onView }: { image: PackageImage; onView: (image: ViewedImage) => void }) {
-  const label = ANGLE_LABELS[image.angle];
+  const label = imageLabel(image.angle, image.metadata.mirrored);
   const preview = image.web_url ?? image.rendered_url;
   if (image.angle_status === 'completed' && preview) {
     return (
@@ -58,13 +58,13 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
  * free retry on a package whose credit was refunded (`refunded`: it is started again instead) or once they are used up.
  */
 export function AngleCard({ image, packageId, refunded = false, onView }: { image: PackageImage; packageId: string; refunded?: boolean; onView: (image: ViewedImage) => void }) {
-  const label = ANGLE_LABELS[image.angle];
+  const label = imageLabel(image.angle, image.metadata.mirrored);
   const retry = useRetryAngle(packageId);
   const download = useImageDownload();
   const completed = image.angle_status === 'completed' && (image.rendered_url ?? image.web_url);
   const notes = [
     // Said by the renderer's own warning when it gave one.
-    ...(image.metadata.mirrored && !image.metadata.warnings.some((w) => /mirror/i.test(w)) ? ['Mirrored from the opposite side of the car.'] : []),
+    ...(image.metadata.mirrored && !image.metadata.warnings.some((w) => /mirror/i.test(w)) ? [MIRROR_IMAGE_NOTE] : []),
     ...(image.angle_status === 'completed' && image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
     ...image.metadata.warnings,
   ];

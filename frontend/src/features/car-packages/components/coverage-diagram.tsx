@@ -21,6 +21,7 @@ export interface CoveragePhoto {
 }
 
 function detail(a: AngleCoverage, photos: readonly CoveragePhoto[]): string {
+  if (a.photo_index === null && a.mirror_possible) return `Add a photo of the ${ANGLE_LABELS[a.angle]}, or fill it with a mirror image`;
   if (a.photo_index === null) return `Add a photo of the ${a.would_be_given_by.map((g) => ANGLE_LABELS[g]).join(' or ')}`;
   const n = a.photo_index + 1;
   if (a.source === 'mirror') return `Mirror image of photo ${n}`;

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileArchive, FileVideo, Info } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ANGLES } from '@shared/angles';
+import { ANGLES, imageLabel } from '@shared/angles';
 import { BACKGROUND_LABELS } from '@shared/backgrounds';
 import type { CarPackageDetail } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
@@ -137,7 +137,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
   const title = packageTitle(pkg.session_name);
   const images = [...pkg.images].sort((a, b) => ANGLES.indexOf(a.angle) - ANGLES.indexOf(b.angle));
   const frames = walkAroundFrames(
-    images.filter((i) => i.angle_status === 'completed').map((i) => ({ angle: i.angle, imageUrl: i.web_url, fullUrl: i.rendered_url })),
+    images.filter((i) => i.angle_status === 'completed').map((i) => ({ angle: i.angle, label: imageLabel(i.angle, i.metadata.mirrored), imageUrl: i.web_url, fullUrl: i.rendered_url })),
   );
   return (
     <div className="grid gap-6" data-testid="package-detail">

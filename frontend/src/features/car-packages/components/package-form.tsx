@@ -25,6 +25,7 @@ import { GenerateConfirmDialog } from './generate-confirm-dialog';
 import { GuidedCapture, isTouchDevice, type CapturedPhoto } from './guided-capture';
 import { carPackageKeys } from '../api/query-keys';
 import { LogoToggle } from './logo-toggle';
+import { MirrorFillToggle } from './mirror-fill-toggle';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
 import { PhotoThumbnail, type PhotoCheckState } from './photo-thumbnail';
@@ -58,6 +59,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const [name, setName] = useState('');
   const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
   const [useLogo, setUseLogo] = useState(false);
+  const [fillMissingSides, setFillMissingSides] = useState(false);
   const [phase, setPhase] = useState<CreatePhase | null>(null);
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
@@ -92,7 +94,12 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const checking = photos.filter((_, i) => checkOf(i)?.status === 'checking').length;
   // The same plan the start answers (shared/angle-plan.ts), from the angles the form will send.
   const angleKey = photos.map((p) => p.angle ?? '').join(',');
-  const plan = useMemo(() => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
+  const plan = useMemo(
+    () => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : [], { fillMissingSides }),
+    [angleKey, fillMissingSides],
+  );
+  // Mirror images the switch would add (or added): the switch is offered only while it makes a difference.
+  const mirrorAngles = fillMissingSides ? plan.angles.filter((a) => a.source === 'mirror').length : plan.mirror_possible;
   const [confirming, setConfirming] = useState(false);
   const [capturing, setCapturing] = useState(false);
   const [touch] = useState(isTouchDevice);
@@ -142,7 +149,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
     create.mutate(
-      { sessionName, background, useLogo: useLogo && hasLogo, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
+      { sessionName, background, useLogo: useLogo && hasLogo, fillMissingSides: fillMissingSides && mirrorAngles > 0, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
       {
         onSuccess: ({ package: started }) => {
           const { title, description } = MESSAGES.packageStarted(count, sessionName);
@@ -238,6 +245,10 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
           )}
 
           {photos.length > 0 && <CoverageDiagram plan={plan} photos={photos} checking={checking} />}
+
+          {photos.length > 0 && checking === 0 && (mirrorAngles > 0 || fillMissingSides) && (
+            <MirrorFillToggle checked={fillMissingSides} onChange={setFillMissingSides} disabled={processing} adds={mirrorAngles} />
+          )}
 
           <WhatHappensNext />
 

@@ -7,7 +7,7 @@ const MATCHING = 'Each photo is matched to the angle it shows: we suggest it on 
 const steps = () => [
   `${CAR_PACKAGE_CREDITS} credit covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles (front, rear, both sides and the four corners), whatever the number of photos you upload (1 to ${MAX_CAR_PACKAGE_PHOTOS}).`,
   MATCHING,
-  'An angle none of your photos shows is made by mirroring the opposite side where that is possible; otherwise it is marked as failed with the reason.',
+  'You get the angles your photos show. An angle none of them shows is marked with the reason, unless you turn on "Fill missing sides with mirror images": then a missing side or corner is made from the opposite one, reversed, and labelled as a mirror image.',
   'Follow each angle live in My Car Packages: pending, processing, completed or failed. You can leave the page and come back.',
   `An angle that fails while rendering can be retried for free, up to 3 times. If none of the ${CAR_PACKAGE_ANGLE_COUNT} angles can be rendered, your credit is refunded automatically and you can start the package again for 1 credit.`,
 ];

@@ -24,7 +24,7 @@ export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] =
   },
   {
     title: 'Create a car package',
-    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos, and covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles: every angle a photo shows is rendered, a side or corner can be mirrored from the opposite one, and an angle no photo shows is marked with the reason. Before you pay, the form draws the 8 angles around the car: which photo gives each, which are mirrored and which are missing; with fewer than 8 the Generate button says how many you get and asks you to confirm.`,
+    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos, and covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles: every angle a photo shows is rendered, and an angle no photo shows is marked with the reason. A missing side or corner can be made from the opposite one, reversed, if you turn on "Fill missing sides with mirror images"; each such image is labelled as a mirror image (on its card, in My Images, on a shared page and in its file name). Before you pay, the form draws the 8 angles around the car: which photo gives each, which are mirror images and which are missing; with fewer than 8 the Generate button says how many you get and asks you to confirm.`,
   },
   {
     title: 'Watch it render',
@@ -40,7 +40,7 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
   { title: 'One car per package', text: 'Every photo of a package should show the same car. Keep other cars out of the frame where you can.' },
   {
     title: 'Cover the angles',
-    text: 'Front, rear, both sides and the four corners give the best result. A missing side or corner is mirrored from the opposite one; a missing front or rear cannot be made up, so photograph those. Tag each photo with its angle when you can. On a phone, Take photos walks you round the car one angle at a time and checks each shot as you take it.',
+    text: 'Front, rear, both sides and the four corners give the best result. Photograph every side you want in the package: a missing side or corner is only made from the opposite one if you turn on the mirror fill (text on the car then reads backwards), and a missing front or rear cannot be made up. Tag each photo with its angle when you can. On a phone, Take photos walks you round the car one angle at a time and checks each shot as you take it.',
   },
   { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors. Studio images show the car from outside, so leave interior shots out.' },
   { title: 'Even light', text: 'Shoot in daylight or a bright bay, avoid strong backlight and harsh midday shadows.' },
@@ -55,7 +55,7 @@ export function supportFaq(): readonly HelpItem[] {
   return [
     {
       question: 'How many images do I get?',
-      answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show, plus the mirror image of each side or corner you photographed; an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
+      answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show (with "Fill missing sides with mirror images" on, also the mirror image of each side or corner you photographed); an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
     },
     { question: 'How long does processing take?', answer: PROCESSING_TIME_TEXT.answer },
     {
