@@ -1,6 +1,6 @@
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { angleState, outcomeOf, slugOf, type StoredImage } from './car-package';
+import { angleState, imageFileName, outcomeOf, s3Keys, slugOf, type StoredImage } from './car-package';
 import { angleFailureMessage } from './render-workflow-tasks';
 
 describe('a package status from its angles', () => {
@@ -22,6 +22,12 @@ describe('file names from the car name', () => {
     expect(slugOf('  Citroën C5 Aircross / "Shine" ')).toBe('citroen-c5-aircross-shine');
     expect(slugOf('!!!')).toBe('car');
     expect(slugOf('x'.repeat(200)).length).toBe(60);
+  });
+
+  it('name the angle, and say so of a mirror image, stored and zipped alike', () => {
+    expect(imageFileName('2019-bmw-x3', 'front_left_corner', false, 'jpg')).toBe('2019-bmw-x3-front-left-corner.jpg');
+    expect(imageFileName('2019-bmw-x3', 'front_right_corner', true, 'jpg')).toBe('2019-bmw-x3-front-right-corner-mirrored.jpg');
+    expect(s3Keys.web('sub', 'pkg', 'right_side', 2, '2019-bmw-x3', true)).toBe('car-packages/sub/pkg/right_side/2/2019-bmw-x3-right-side-mirrored.webp');
   });
 });
 

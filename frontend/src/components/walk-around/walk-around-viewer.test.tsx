@@ -35,3 +35,13 @@ describe('walk-around viewer markup', () => {
     expect(renderToString(<WalkAroundViewer frames={[]} title="x" />)).toBe('');
   });
 });
+
+describe('walk-around frames', () => {
+  it("carry an image's own name (a mirror image says so), the angle's otherwise", () => {
+    const named = walkAroundFrames([
+      { angle: 'front_left_corner', imageUrl: 'https://img/a.webp', fullUrl: 'https://img/a.jpg' },
+      { angle: 'front_right_corner', imageUrl: 'https://img/b.webp', fullUrl: 'https://img/b.jpg', label: 'Front Right Corner (mirror image)' },
+    ]);
+    expect(Object.fromEntries(named.map((f) => [f.angle, f.label]))).toEqual({ front_left_corner: 'Front Left Corner', front_right_corner: 'Front Right Corner (mirror image)' });
+  });
+});
