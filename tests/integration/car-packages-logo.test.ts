@@ -78,7 +78,8 @@ describe('the dealer logo on car package images', () => {
     expect(profile.has_logo).toBe(true);
     // The browser's upload is gone; the kept logo is a PNG we encoded.
     expect(await h.objectKeys('uploads', logoKeys.prefix(dealer.sub))).toEqual([logoKeys.checked(dealer.sub)]);
-    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Logo 2021 Cupra Born', { use_logo: true });
+    // The mirror fill on, so a mirror image is among the angles: it gets the logo too.
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Logo 2021 Cupra Born', { use_logo: true, fill_missing_sides: true });
     await startCarPackage(w.packageDeps, dealer.sub, id);
     await w.settle();
     const found = await h.packageOf(id);

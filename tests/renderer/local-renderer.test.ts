@@ -198,14 +198,21 @@ describe('local renderer on committed photos', () => {
     expect(mirrored.carAlpha.some((a) => a > 128)).toBe(true);
   });
 
-  it('mirrors the opposite corner for a missing corner and reports the angles it cannot honestly make', async () => {
+  it('with the mirror fill, mirrors the opposite side for a missing one and reports the angles it cannot honestly make; without it, only the photographed angles', async () => {
     // The cupra re-tagged as a left side by its dealer (tags win over classification).
     const photos = [
       { ...prepared.x3!, source: { ...prepared.x3!.source, id: 'x3' } },
       { ...prepared.e30!, source: { ...prepared.e30!.source, id: 'e30' } },
       { ...prepared.cupra!, source: { ...prepared.cupra!.source, id: 'cupra' }, angle: 'left_side' as const, classified: false },
     ];
-    const result = await renderPreparedPackage(photos, { background: 'studio' });
+    const plain = await renderPreparedPackage(photos, { background: 'studio' });
+    expect(plain.images.map((i) => [i.metadata.angle, i.metadata.mirrored])).toEqual([
+      ['left_side', false],
+      ['front_left_corner', false],
+      ['front_right_corner', false],
+    ]);
+    expect(plain.unavailable.find((u) => u.angle === 'right_side')!.reason).toContain('Fill missing sides with mirror images');
+    const result = await renderPreparedPackage(photos, { background: 'studio', fillMissingSides: true });
     const served = Object.fromEntries(result.images.map((i) => [i.metadata.angle, `${i.metadata.sourcePhotoId}${i.metadata.mirrored ? ' mirrored' : ''}`]));
     expect(served).toEqual({
       front_left_corner: 'x3',

@@ -90,8 +90,10 @@ describe('OpenAI renderer against a local stand-in', () => {
     expect(image.metadata.warnings).toContain(CAR_FIDELITY.notMeasured);
   });
 
-  it('asks for a missing corner with the mirrored opposite photo, and refuses an angle no photo shows without calling the API', async () => {
-    const mirrored = await renderer().render({ ...request, angle: 'front_right_corner' });
+  it('with the mirror fill, asks for a missing corner with the mirrored opposite photo; refuses it without the fill, and an angle no photo shows, without calling the API', async () => {
+    await expect(renderer().render({ ...request, angle: 'front_right_corner' })).rejects.toBeInstanceOf(RenderPermanentError);
+    expect(seen).toHaveLength(0);
+    const mirrored = await renderer().render({ ...request, angle: 'front_right_corner', fillMissingSides: true });
     expect(mirrored.metadata.mirrored).toBe(true);
     await expect(renderer().render({ ...request, angle: 'rear' })).rejects.toBeInstanceOf(RenderPermanentError);
     expect(seen).toHaveLength(1);
@@ -200,7 +202,7 @@ describe('OpenAI renderer: the car stays the car', () => {
 
   it('a mirrored angle is compared with the mirrored photo', async () => {
     answers(mirroredFaithful);
-    const image = await checked().render({ ...request, angle: 'front_right_corner' });
+    const image = await checked().render({ ...request, angle: 'front_right_corner', fillMissingSides: true });
     expect(seen).toHaveLength(1);
     expect(image.metadata.mirrored).toBe(true);
     expect(image.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
