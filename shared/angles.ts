@@ -37,7 +37,11 @@ export function angleLabel(angle: string | null | undefined, photoNumber: number
  * image of the opposite side says so, since it is not a photo of this side.
  */
 /** What a mirror image's card says under it. */
-export const MIRROR_IMAGE_NOTE = 'Mirror image: made from the photo of the opposite side, not a photo of this side; text on the car reads backwards.';
+export const MIRROR_IMAGE_NOTE = 'Mirror image: made from the photo of the opposite side, not a photo of this side.';
+
+/** The renderer's note on a mirror image whose text it blurred. */
+export const MIRROR_TEXT_BLURRED = (regions: number) =>
+  `Text on the car (plates, badges, stickers) is blurred in ${regions === 1 ? '1 place' : `${regions} places`}, so nothing reads backwards on this mirror image.`;
 
 export function imageLabel(angle: Angle, mirrored: boolean): string {
   return mirrored ? `${ANGLE_LABELS[angle]} (mirror image)` : ANGLE_LABELS[angle];

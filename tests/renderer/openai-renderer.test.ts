@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blurTextOnCar } from '../../functions/src/renderer/text/blur-text';
 import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
 import { RenderPermanentError, RenderRetryableError } from '../../functions/src/renderer/port';
 import { createRenderer, defaultCarMasker, rendererConfigFromEnv } from '../../functions/src/renderer/create-renderer';
@@ -57,7 +58,7 @@ const json = (status: number, body: unknown) => (_req: IncomingMessage, res: imp
   res.end(JSON.stringify(body));
 };
 
-const renderer = (timeoutMs?: number) => new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst', timeoutMs });
+const renderer = (timeoutMs?: number) => new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst', timeoutMs, blurText: blurTextOnCar });
 const request = {
   photos: [
     { id: 'front-left.jpg', bytes: car('cupra-born-grey-front34-street.jpg'), angle: 'front_left_corner' as const },
@@ -95,6 +96,8 @@ describe('OpenAI renderer against a local stand-in', () => {
     expect(seen).toHaveLength(0);
     const mirrored = await renderer().render({ ...request, angle: 'front_right_corner', fillMissingSides: true });
     expect(mirrored.metadata.mirrored).toBe(true);
+    // The text detector looked at the generated mirror image (the stand-in's picture has no text to blur).
+    expect(mirrored.metadata.blurredText).toEqual([]);
     await expect(renderer().render({ ...request, angle: 'rear' })).rejects.toBeInstanceOf(RenderPermanentError);
     expect(seen).toHaveLength(1);
   });
@@ -188,7 +191,7 @@ describe('OpenAI renderer: the car stays the car', () => {
       res.end(JSON.stringify({ created: 1, data: [{ b64_json: image }] }));
     };
   };
-  const checked = () => new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst', carMasker: masker });
+  const checked = () => new OpenAiRenderer({ apiKey: 'sk-test', baseURL, model: 'gpt-image-2.6-sunburst', carMasker: masker, blurText: blurTextOnCar });
 
   it('a faithful image: one call, the similarity recorded', async () => {
     answers(faithful);

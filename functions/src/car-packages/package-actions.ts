@@ -89,7 +89,7 @@ export async function zipCarPackage(deps: Pick<PackageDeps, 'store' | 'photos' |
     if (pkg.video) files[ZIP_VIDEO_NAME] = await deps.photos.readRender(pkg.video.key);
     files['README.txt'] = strToU8(
       `${pkg.session_name}\n${done.length} studio images made by Studio Lot from the dealer's own photos: new background and light, the car as photographed.\n` +
-        (done.some((i) => i.mirrored) ? 'Files named "-mirrored" are mirror images of the opposite side of the car, not photos of this side; their text (plates, badges) is reversed.\n' : '') +
+        (done.some((i) => i.mirrored) ? 'Files named "-mirrored" are mirror images of the opposite side of the car, not photos of this side; text found on them (plates, badges) is blurred.\n' : '') +
         (pkg.video ? `${ZIP_VIDEO_NAME}: the walk-around video of these images (${pkg.video.duration_seconds} s, H.264 MP4, 1280x720).\n` : ''),
     );
     // JPEGs and the MP4 are already compressed: stored as they are.

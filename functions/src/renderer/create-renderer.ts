@@ -10,6 +10,7 @@
  * the configured cut-out (u2netp, Apache-2.0, in both homes), or `none` (images then say "car fidelity not measured").
  */
 import { OPENAI_REFERENCE_PHOTOS, type PackageRequest, type Renderer, type RenderRequest } from './port';
+import type { OpenAiRendererOptions } from './openai/openai-renderer';
 import { renderScriptFromEnv } from './scripted/scripted-renderer';
 import { FIDELITY_THRESHOLD } from './fidelity/car-fidelity';
 import { withContentCredentials } from '../content-credentials/credentialed-renderer';
@@ -79,6 +80,8 @@ export function defaultCarMasker(): CarMaskerChoice {
 export interface CompositorModules {
   localRenderer: () => Promise<typeof import('./local/local-renderer')>;
   cutout: () => Promise<typeof import('./cutout/create-cutout')>;
+  /** The text detector's blur, for mirror images made by the OpenAI renderer. */
+  textBlur: () => Promise<typeof import('./text/blur-text')>;
 }
 
 /**
@@ -86,10 +89,11 @@ export interface CompositorModules {
  * onnxruntime, the detector) into every bundle that reaches this file; only the render tasks' bundles should hold it
  * (tests/infra/lambda-bundle.test.ts). The local home runs from sources, where these names resolve.
  */
-const COMPOSITOR = { renderer: './local/local-renderer', cutout: './cutout/create-cutout' };
+const COMPOSITOR = { renderer: './local/local-renderer', cutout: './cutout/create-cutout', textBlur: './text/blur-text' };
 const byComputedName: CompositorModules = {
   localRenderer: () => import(COMPOSITOR.renderer) as Promise<typeof import('./local/local-renderer')>,
   cutout: () => import(COMPOSITOR.cutout) as Promise<typeof import('./cutout/create-cutout')>,
+  textBlur: () => import(COMPOSITOR.textBlur) as Promise<typeof import('./text/blur-text')>,
 };
 
 /** Defers loading an adapter module until the first render. */
@@ -130,7 +134,8 @@ function createAdapter(config: RendererConfig): Renderer {
       const { CutoutCarMasker } = await import('./fidelity/cutout-masker');
       const carMasker = masker === 'cutout' ? new CutoutCarMasker((await modules.cutout()).createCutout()) : undefined;
       const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision });
+      const blurText = async (picture: Parameters<NonNullable<OpenAiRendererOptions['blurText']>>[0]) => (await modules.textBlur()).blurTextOnCar(picture);
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision, blurText });
     });
   }
   return lazy('local', 1, async () => new (await modules.localRenderer()).LocalRenderer());

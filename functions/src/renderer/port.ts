@@ -82,6 +82,8 @@ export interface RenderMetadata {
   /** Which source photo served this angle, and whether it was mirrored to get there. */
   sourcePhotoId: string;
   mirrored: boolean;
+  /** On a mirror image: the text regions blurred so nothing reads backwards, [x, y, width, height] in output pixels. */
+  blurredText?: number[][];
   timings: RenderTimings;
   warnings: string[];
   /** Structural similarity of the car in the output vs the source (1 = identical), when measured. */

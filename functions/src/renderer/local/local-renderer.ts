@@ -29,6 +29,8 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle, type MirrorFill } from '../angle-planner';
+import { blurTextOnCar } from '../text/blur-text';
+import { MIRROR_TEXT_BLURRED } from '@shared/angles';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
@@ -188,6 +190,9 @@ export async function renderPrepared(
   // An outdoor style on a site without scenes: its forms do not offer it and its API refuses it (styles-offered.ts).
   if (!backdrop) throw new RenderPermanentError(CAR_PACKAGE_MESSAGES.styleNotOffered(BACKGROUND_LABELS[background]));
   const composed = await composeCar(source.photo, source.mask, backdrop, { mirror: plan.mirrored, logo });
+  // A mirror image's text (plates, badges, stickers) would read backwards: it is blurred before anything is encoded
+  // or measured (decisions.md, turn 4).
+  const blurredText = plan.mirrored ? await blurTextOnCar(composed) : [];
   // Encoding (libvips threads) and the fidelity check (mostly JavaScript) need only the composed image: side by side.
   const timed = async <T>(work: Promise<T>) => {
     const start = performance.now();
@@ -215,6 +220,7 @@ export async function renderPrepared(
   const warnings = [...composed.warnings];
   if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
+  if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {
@@ -228,6 +234,7 @@ export async function renderPrepared(
       background,
       sourcePhotoId: source.source.id,
       mirrored: plan.mirrored,
+      ...(plan.mirrored ? { blurredText: blurredText.map((b) => [b.x, b.y, b.width, b.height]) } : {}),
       timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + (performance.now() - t) },
       warnings,
       ...fidelityMetadata(fidelity),

@@ -7,7 +7,9 @@
  */
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
-import { ANGLE_LABELS, ANGLES, MIRRORED_ANGLE } from '@shared/angles';
+import type { CarPicture } from '../text/blur-text';
+import type { TextBox } from '../text/text-detector';
+import { ANGLE_LABELS, ANGLES, MIRROR_TEXT_BLURRED, MIRRORED_ANGLE } from '@shared/angles';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -48,6 +50,11 @@ export interface OpenAiRendererOptions {
   fidelityThreshold?: number;
   /** The car check and angle recognition of prepare (OpenAI vision); without it prepare checks bytes only. */
   vision?: CarVision;
+  /**
+   * Blurs the text found on a picture (renderer/text/blur-text.ts), for mirror images; passed in so that only the
+   * render tasks' bundles hold the text detector and onnxruntime. Without it a mirror image cannot be made.
+   */
+  blurText?: (picture: CarPicture) => Promise<TextBox[]>;
 }
 
 /** A generated image gets one more try when its car changed; the second refusal is final. */
@@ -151,6 +158,10 @@ export class OpenAiRenderer implements Renderer {
       if (attempts >= MAX_ATTEMPTS) throw new RenderPermanentError(CAR_FIDELITY.changed(fidelity.score, threshold));
       warnings.push(CAR_FIDELITY.regenerated(fidelity.score));
     }
+    // A mirror image's text would read backwards: blurred wherever the detector finds it (the generated picture has no
+    // separate car layer, so the whole frame is searched).
+    const blurredText = plan.mirrored ? await this.blurMirroredText(rgb) : [];
+    if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
     // Our own encoding of an image already decoded: a failure here is ours, not the image service's (no catch).
     if (request.logo) {
       const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
@@ -172,12 +183,18 @@ export class OpenAiRenderer implements Renderer {
         background: request.background,
         sourcePhotoId: photo.id,
         mirrored: plan.mirrored,
+        ...(plan.mirrored ? { blurredText: blurredText.map((b) => [b.x, b.y, b.width, b.height]) } : {}),
         timings: { validateMs, cutoutMs: 0, composeMs: editMs, ...(masker ? { fidelityMs } : {}), totalMs: performance.now() - t0 },
         warnings,
         ...(fidelity ? fidelityMetadata(fidelity) : {}),
         attempts,
       },
     };
+  }
+
+  private blurMirroredText(rgb: Buffer): Promise<TextBox[]> {
+    if (!this.options.blurText) throw new RenderPermanentError('A mirror image cannot be made here: its text could not be blurred.');
+    return this.options.blurText({ rgb, ...FULL_SIZE, carAlpha: new Uint8Array(FULL_SIZE.width * FULL_SIZE.height).fill(255) });
   }
 
   /** One images.edit call; the generated image as RGB at FULL_SIZE. */

@@ -4,8 +4,9 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
 /**
- * "Fill missing sides with mirror images": off by default, because a mirror image is not a photo of that side (plates
- * and badges read backwards, the fuel flap and steering wheel swap sides). Offered while it would add angles.
+ * "Fill missing sides with mirror images": off by default, because a mirror image is not a photo of that side (the fuel
+ * flap and steering wheel swap sides; its text is blurred so it does not read backwards). Offered while it would add
+ * angles.
  */
 export function MirrorFillToggle({ checked, onChange, disabled, adds }: { checked: boolean; onChange: (checked: boolean) => void; disabled: boolean; adds: number }) {
   const id = useId();
@@ -17,7 +18,8 @@ export function MirrorFillToggle({ checked, onChange, disabled, adds }: { checke
         </Label>
         <p id={`${id}-description`} className="text-sm text-slate-600">
           {checked ? 'On: a' : `Off. Turn on to add ${adds} ${adds === 1 ? 'angle' : 'angles'}: a`} side or corner none of your photos shows is made from the opposite one,
-          reversed. Each such image is labelled as a mirror image; text on the car (plates, badges) reads backwards on it.
+          reversed. Each such image is labelled as a mirror image, and text found on the car (plates, badges, stickers)
+          is blurred so nothing reads backwards.
         </p>
       </div>
       <Switch id={id} aria-labelledby={`${id}-label`} aria-describedby={`${id}-description`} checked={checked} onCheckedChange={onChange} disabled={disabled} />

@@ -40,7 +40,7 @@ export const PHOTO_GUIDE_TIPS: readonly { title: string; text: string }[] = [
   { title: 'One car per package', text: 'Every photo of a package should show the same car. Keep other cars out of the frame where you can.' },
   {
     title: 'Cover the angles',
-    text: 'Front, rear, both sides and the four corners give the best result. Photograph every side you want in the package: a missing side or corner is only made from the opposite one if you turn on the mirror fill (text on the car then reads backwards), and a missing front or rear cannot be made up. Tag each photo with its angle when you can. On a phone, Take photos walks you round the car one angle at a time and checks each shot as you take it.',
+    text: 'Front, rear, both sides and the four corners give the best result. Photograph every side you want in the package: a missing side or corner is only made from the opposite one if you turn on the mirror fill (labelled as such, with its plates and badges blurred), and a missing front or rear cannot be made up. Tag each photo with its angle when you can. On a phone, Take photos walks you round the car one angle at a time and checks each shot as you take it.',
   },
   { title: 'Whole car in frame', text: 'Step back so the whole car fits with a little space around it; do not cut off bumpers or mirrors. Studio images show the car from outside, so leave interior shots out.' },
   { title: 'Even light', text: 'Shoot in daylight or a bright bay, avoid strong backlight and harsh midday shadows.' },
