@@ -1,7 +1,9 @@
 /**
- * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror]
+ * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror] [--masks]
  * Renders each photo on its own (its own or classified angle), or with --package the angles the photos show (with
  * --mirror also the missing sides and corners, as mirror images: the package's "Fill missing sides" switch).
+ * --masks (the studio compositor) also writes, per image, <name>.cutout.png (the car's alpha over the source photo as
+ * decoded, after EXIF orientation) and <name>.mask.png (the car's alpha in the output image), for review.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -10,6 +12,7 @@ import { isAngle } from '@shared/angles';
 import { BACKGROUNDS, DEFAULT_BACKGROUND, isBackground } from '@shared/backgrounds';
 import { createRenderer } from './create-renderer';
 import type { RenderedImage } from './port';
+import { renderWithMasks, type MaskedImage } from './masked-render';
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -21,10 +24,11 @@ async function main(): Promise<number> {
       logo: { type: 'string' },
       package: { type: 'boolean', default: false },
       mirror: { type: 'boolean', default: false },
+      masks: { type: 'boolean', default: false },
     },
   });
   if (positionals.length === 0) {
-    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror]');
+    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror] [--masks]');
     return 2;
   }
   if (!isBackground(values.background)) {
@@ -35,21 +39,31 @@ async function main(): Promise<number> {
     console.error(`Unknown angle "${values.angle}".`);
     return 2;
   }
+  if (values.masks && process.env.RENDERER && process.env.RENDERER !== 'local') {
+    console.error('--masks needs the studio compositor (RENDERER=local): only it has the car as a layer.');
+    return 2;
+  }
   const background = values.background;
   const logo = values.logo ? await readFile(values.logo) : undefined;
   const renderer = createRenderer();
   await mkdir(values.out, { recursive: true });
-  const save = async (name: string, image: RenderedImage) => {
+  const save = async (name: string, image: RenderedImage, masks?: Omit<MaskedImage, 'image'>) => {
     await writeFile(join(values.out, `${name}.jpg`), image.full);
     await writeFile(join(values.out, `${name}.webp`), image.web);
     await writeFile(join(values.out, `${name}.json`), JSON.stringify(image.metadata, null, 2));
+    if (masks) {
+      await writeFile(join(values.out, `${name}.cutout.png`), masks.cutout);
+      await writeFile(join(values.out, `${name}.mask.png`), masks.mask);
+    }
   };
   const photos = await Promise.all(positionals.map(async (path) => ({ id: basename(path), bytes: await readFile(path) })));
+  const options = { background, logo, fillMissingSides: values.mirror };
   let failures = 0;
   if (values.package) {
-    const result = await renderer.renderPackage({ photos, background, logo, fillMissingSides: values.mirror });
-    for (const image of result.images) {
-      await save(`${image.metadata.angle}-${background}`, image);
+    const result = values.masks ? await timedPackage(() => renderWithMasks(photos, 'package', options)) : await renderer.renderPackage({ photos, ...options });
+    for (const rendered of result.images) {
+      const { image, ...masks } = 'image' in rendered ? rendered : { image: rendered };
+      await save(`${image.metadata.angle}-${background}`, image, 'cutout' in masks ? masks : undefined);
       console.log(`${image.metadata.angle.padEnd(20)} from ${image.metadata.sourcePhotoId}${image.metadata.mirrored ? ' (mirrored)' : ''}`);
     }
     for (const u of result.unavailable) console.log(`${u.angle.padEnd(20)} unavailable: ${u.reason}`);
@@ -60,18 +74,22 @@ async function main(): Promise<number> {
     const started = performance.now();
     try {
       const angle = isAngle(values.angle) ? values.angle : undefined;
-      const image = angle
-        ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo })
-        : await renderer.renderPackage({ photos: [photo], background, logo }).then((r) => {
-            const own = r.images.find((img) => !img.metadata.mirrored);
-            if (!own) throw new Error('no angle could be rendered');
-            return own;
-          });
+      const masked = values.masks ? (await renderWithMasks([angle ? { ...photo, angle } : photo], 'shown', options)).images[0] : undefined;
+      if (values.masks && !masked) throw new Error('no angle could be rendered');
+      const image: RenderedImage = masked
+        ? masked.image
+        : angle
+          ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo })
+          : await renderer.renderPackage({ photos: [photo], background, logo }).then((r) => {
+              const own = r.images.find((img) => !img.metadata.mirrored);
+              if (!own) throw new Error('no angle could be rendered');
+              return own;
+            });
       // car.png and car.webp would both be car-<background>: the extension keeps them apart.
       const stem = basename(photo.id, extname(photo.id));
       const shared = photos.some((p) => p !== photo && basename(p.id, extname(p.id)) === stem);
       const name = `${shared ? `${stem}-${extname(photo.id).slice(1)}` : stem}-${background}`;
-      await save(name, image);
+      await save(name, image, masked);
       console.log(`[${i + 1}/${photos.length}] ${photo.id} -> ${name}.jpg  ${image.metadata.angle}  ${((performance.now() - started) / 1000).toFixed(2)} s${image.metadata.warnings.length ? `  (${image.metadata.warnings.join(' ')})` : ''}`);
     } catch (error) {
       failures++;
@@ -80,6 +98,13 @@ async function main(): Promise<number> {
     }
   }
   return failures ? 1 : 0;
+}
+
+/** A masked package render timed as the renderer times a package. */
+async function timedPackage(run: () => ReturnType<typeof renderWithMasks>) {
+  const t = performance.now();
+  const result = await run();
+  return { ...result, totalMs: performance.now() - t };
 }
 
 main().then((code) => process.exit(code), (error: Error) => {
