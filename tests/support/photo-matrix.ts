@@ -2,9 +2,10 @@
  * The photos a dealer can send, generated at test time from one committed car photo (no new binary files): every
  * accepted format and its variants, the size limits, odd frames, and the formats we refuse with their own words.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { MAX_FILE_BYTES, MAX_IMAGE_PIXELS, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { PHOTO_REFUSALS } from '@shared/messages';
@@ -102,7 +103,60 @@ export interface PhotoMatrix {
   refused: RefusedCase[];
 }
 
+/**
+ * Built once per run and machine, then read from a git-ignored cache (node_modules/.cache/photo-matrix): two test
+ * files use it, and building it (the 50-megapixel case above all) took 20-40 s of CPU each time. The cache is keyed
+ * by what makes the bytes: this file and its ICC helper, the committed source photo and sharp's library versions.
+ */
 export async function photoMatrix(): Promise<PhotoMatrix> {
+  const key = createHash('sha256')
+    .update(readFileSync(import.meta.filename))
+    .update(readFileSync(resolve(import.meta.dirname, 'icc-profile.ts')))
+    .update(car(MATRIX_SOURCE))
+    .update(JSON.stringify(sharp.versions))
+    .digest('hex')
+    .slice(0, 24);
+  const dir = resolve(import.meta.dirname, '../../node_modules/.cache/photo-matrix', key);
+  const cached = readCachedMatrix(dir);
+  if (cached) return cached;
+  const built = await buildPhotoMatrix();
+  writeCachedMatrix(dir, built);
+  return built;
+}
+
+interface CachedIndex {
+  accepted: Omit<MatrixCase, 'bytes'>[];
+  refused: Omit<RefusedCase, 'bytes'>[];
+}
+
+function readCachedMatrix(dir: string): PhotoMatrix | undefined {
+  const index = join(dir, 'index.json');
+  if (!existsSync(index)) return undefined;
+  const { accepted, refused } = JSON.parse(readFileSync(index, 'utf8')) as CachedIndex;
+  return {
+    source: readFileSync(join(dir, 'source')),
+    accepted: accepted.map((c, i) => ({ ...c, bytes: readFileSync(join(dir, `accepted-${i}`)) })),
+    refused: refused.map((c, i) => ({ ...c, bytes: readFileSync(join(dir, `refused-${i}`)) })),
+  };
+}
+
+/** Written to a folder of its own, then renamed into place: a file that builds it at the same time loses the race harmlessly. */
+function writeCachedMatrix(dir: string, matrix: PhotoMatrix) {
+  const temp = `${dir}.${process.pid}.tmp`;
+  mkdirSync(temp, { recursive: true });
+  writeFileSync(join(temp, 'source'), matrix.source);
+  matrix.accepted.forEach((c, i) => writeFileSync(join(temp, `accepted-${i}`), c.bytes));
+  matrix.refused.forEach((c, i) => writeFileSync(join(temp, `refused-${i}`), c.bytes));
+  const index: CachedIndex = { accepted: matrix.accepted.map(({ bytes: _b, ...c }) => c), refused: matrix.refused.map(({ bytes: _b, ...c }) => c) };
+  writeFileSync(join(temp, 'index.json'), JSON.stringify(index));
+  try {
+    renameSync(temp, dir);
+  } catch {
+    rmSync(temp, { recursive: true, force: true }); // another process put its copy (the same bytes) there first
+  }
+}
+
+async function buildPhotoMatrix(): Promise<PhotoMatrix> {
   const source = await sharp(car(MATRIX_SOURCE)).resize(WORKING_WIDTH).jpeg({ quality: 95 }).toBuffer();
   const s = () => sharp(source);
   const { width, height } = await s().metadata();
