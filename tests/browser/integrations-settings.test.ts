@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@shared/integrations';
@@ -57,15 +58,30 @@ describe('Settings: API keys and webhooks; the API reference', () => {
     }, 120_000);
 
     it(`the API reference shows the walk-through and every public route at ${viewport.width} px`, async () => {
-      const page = await session.browser.newPage({ viewport });
+      // A context of its own: axe needs one, and the clipboard permission stays in it.
+      const context = await session.browser.newContext({ viewport });
+      const page = await context.newPage();
       try {
         await page.goto(`${session.url}/docs/api`);
         await page.getByRole('heading', { name: 'Studio Lot API', level: 1 }).waitFor();
         await page.getByRole('heading', { name: '2. Create the car package with your stock number or VIN' }).waitFor();
         for (const path of ['/api/v1/car-packages', '/api/v1/car-packages/{id}/start', '/api/v1/credits/balance']) await page.getByText(path, { exact: true }).first().waitFor();
+        // The walk-through's commands scroll sideways on a phone: each takes the keyboard focus, and Copy copies it.
+        const step = '2. Create the car package with your stock number or VIN';
+        const command = page.getByLabel(`${step}: command`, { exact: true });
+        await command.focus();
+        expect(await command.evaluate((el) => el === document.activeElement)).toBe(true);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.url });
+        await page.getByRole('button', { name: `Copy: ${step}` }).click();
+        await page.getByText('Copied').waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await command.textContent());
+        // The long commands scroll inside their blocks, never the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        const axe = await new AxeBuilder({ page }).analyze();
+        expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/api-docs-${viewport.width}.png`, fullPage: true });
       } finally {
-        await page.close();
+        await context.close();
       }
     }, 60_000);
   }

@@ -28,10 +28,9 @@ async function finishedPackages(email: string, names: string[]) {
   expect(sub).toBeTruthy();
   const w = await h.scriptedWorkflow(sfn, {});
   const photo = await h.carPhoto();
-  for (const name of names) {
-    const id = await h.createUploadedDraft(sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), name);
-    await startCarPackage(w.packageDeps, sub, id);
-  }
+  // The drafts and their uploads side by side (they wait on the host); started one after another, in order.
+  const ids = await Promise.all(names.map((name) => h.createUploadedDraft(sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), name)));
+  for (const id of ids) await startCarPackage(w.packageDeps, sub, id);
   await w.settle();
 }
 

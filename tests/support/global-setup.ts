@@ -64,12 +64,15 @@ export async function setup(project: TestProject) {
   const { launchBrowserServer } = await import('./browser-server');
   const { ensureSpaBuilt } = await import('../../infra/local/spa-build');
   const browserLaunched = launchBrowserServer().then((b) => void (browser = b));
+  // The photo matrix (two files use it) is built into its cache while the SPA is checked and the hosts start.
+  const matrixBuilt = import('./photo-matrix').then(({ photoMatrix }) => photoMatrix());
   // The SPA is built here, once: two hosts starting side by side on a clean clone would both build it, into one folder.
   await ensureSpaBuilt(() => undefined);
   const [scripted, studio] = await Promise.all([
     timed('host start', () => forkHost('scripted', { RENDERER: 'scripted' })),
     timed('host start', () => forkHost('studio', { RENDERER: 'local' })),
     browserLaunched,
+    matrixBuilt,
   ]);
   project.provide('localHost', { url: scripted.url, env: { ...scripted.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
   project.provide('studioHost', { url: studio.url, env: { ...studio.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });

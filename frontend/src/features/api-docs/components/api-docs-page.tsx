@@ -3,6 +3,7 @@ import { WALKTHROUGH, WALKTHROUGH_VARIABLES } from '@shared/api-walkthrough';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@shared/integrations';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { Spinner } from '@/components/ui/spinner';
+import { CodeBlock } from './code-block';
 import { usePageMeta } from '@/lib/page-meta';
 import { useOpenApiDocument, type OpenApiSchema, type Operation } from '../api/openapi';
 
@@ -102,9 +103,7 @@ export function ApiDocsPage() {
               <div key={step.title} className="grid gap-2">
                 <h3 className="font-semibold text-slate-900">{step.title}</h3>
                 <p className="text-slate-700">{step.text}</p>
-                <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 text-sm text-slate-100">
-                  <code>{step.code}</code>
-                </pre>
+                <CodeBlock code={step.code} label={step.title} />
               </div>
             ))}
           </section>
