@@ -25,7 +25,7 @@ export interface LandingPageProps {
 export function LandingPage({ onStartTrial, onLogin, onBuy }: LandingPageProps) {
   usePageMeta(
     `${PRODUCT_NAME} – Studio photos of your cars from your phone`,
-    'Turn dealer phone photos into professional studio images of your cars. 8 angles per car for 1 credit, 5 free credits to start, no app and no subscription.',
+    'Turn dealer phone photos into professional studio images of your cars. Up to 8 angles per car for 1 credit, 5 free credits to start, no app and no subscription.',
   );
   const startStarter = () => onStartTrial('Starter');
   return (
