@@ -250,7 +250,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     session_name: draft.session_name,
     background: draft.background,
     use_logo: draft.use_logo,
-    fill_missing_sides: draft.fill_missing_sides === true,
+    fill_missing_sides: mirrorFillOf(draft).fillMissingSides,
     logo_key: logoKey,
     scene: sceneFor(draft.background, draft.id),
     status: 'pending',
