@@ -21,12 +21,14 @@ const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 process.env.NODE_COMPILE_CACHE ??= r('./node_modules/.cache/node-compile-cache');
 
 /**
- * Files that run the models (car detector, u2netp, the compositor) or hash the scene library in their own process:
- * each keeps both cores busy by itself, and two side by side took three times as long. They run first, one at a time.
+ * Files that run the models (car detector, u2netp, the compositor) or hash the scene library in their own process.
+ * They run first, two at a time, each model on one thread (RENDER_THREADS=1): one file with two threads left a core
+ * idle about a third of the time (it waits on JavaScript between model calls), and two files with two threads each
+ * took three times as long.
  */
 const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts', 'tests/infra/scene-library.test.ts'];
 
-const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number): TestProjectInlineConfiguration => ({
+const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number, env: Record<string, string> = {}): TestProjectInlineConfiguration => ({
   resolve,
   test: {
     name,
@@ -38,7 +40,7 @@ const project = (name: string, include: string[], exclude: string[], maxWorkers:
     maxWorkers,
     sequence: { groupOrder },
     setupFiles: ['tests/support/count-assertions.ts'],
-    env: { POWERTOOLS_LOG_LEVEL: 'WARN' },
+    env: { POWERTOOLS_LOG_LEVEL: 'WARN', ...env },
   },
 });
 
@@ -50,7 +52,7 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      project('models', MODEL_FILES, [], 1, 0),
+      project('models', MODEL_FILES, [], 2, 0, { RENDER_THREADS: '1' }),
       project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], MODEL_FILES, workers, 1),
     ],
   },

@@ -112,7 +112,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const batchStateMachineArn = batchWorkflowArn(cfg.AWS_REGION);
     const realStripe = !!cfg.STRIPE_SECRET_KEY;
     const [dynamodb, s3, workflow] = await Promise.all([
-      cfg.LOCAL_DYNAMODB === 'local' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
+      cfg.LOCAL_DYNAMODB !== 'aws' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION, { inMemory: cfg.LOCAL_DYNAMODB === 'memory' }) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
         ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: acceptedCredentials, origins: siteOrigins })
         : Promise.resolve<RunningS3 | undefined>(undefined),

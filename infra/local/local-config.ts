@@ -14,7 +14,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('.local-data'),
-  LOCAL_DYNAMODB: z.enum(['local', 'aws']).default('local'),
+  /** `memory`: DynamoDB Local with its data in memory, gone when the host stops (the test run's shared hosts). */
+  LOCAL_DYNAMODB: z.enum(['local', 'memory', 'aws']).default('local'),
   LOCAL_S3: z.enum(['local', 'aws']).default('local'),
   LOCAL_MAIL: z.enum(['outbox', 'ses']).default('outbox'),
   TABLE_NAME: z.string().min(3).default('studio-lot'),

@@ -114,6 +114,29 @@ describe('settings', () => {
   }, 90_000);
 });
 
+describe('motion', () => {
+  it('loading placeholders pulse only where the system allows motion: with "reduce motion" on they stand still', async () => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'motion' });
+    // My Images' list is held back, so its loading placeholders stay on screen while they are looked at.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/images*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${session.url}/dashboard/images`);
+    const placeholder = page.locator('.aspect-\\[3\\/2\\][aria-hidden="true"]').first();
+    await placeholder.waitFor();
+    const animation = () => placeholder.evaluate((el) => getComputedStyle(el).animationName);
+    // The test pages ask for reduced motion (tests/support/browser.ts), as a dealer's system setting does.
+    expect(await animation()).toBe('none');
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(animation).toBe('pulse');
+    release();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+  }, 90_000);
+});
+
 describe('support center', () => {
   it('#contact opens Contact Us; a ticket with an attachment is confirmed and mailed to support', async () => {
     const { page, email } = await signedInDealer(session.browser, session.url, { name: 'support', dealerName: 'Gulf Coast Autos' });

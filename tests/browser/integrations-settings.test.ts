@@ -59,7 +59,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
 
     it(`the API reference shows the walk-through and every public route at ${viewport.width} px`, async () => {
       // A context of its own: axe needs one, and the clipboard permission stays in it.
-      const context = await session.browser.newContext({ viewport });
+      const context = await session.browser.newContext({ viewport, reducedMotion: 'reduce' });
       const page = await context.newPage();
       try {
         await page.goto(`${session.url}/docs/api`);

@@ -12,7 +12,8 @@ export interface HostReady {
 }
 
 const before = { ...process.env };
-const host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: process.env.TEST_HOST_DATA_DIR! }, log: () => undefined });
+// The table in memory: these hosts live as long as the run and never restart (crash-recovery tests start their own).
+const host = await startLocalHost({ overrides: { PORT: 0, DATA_DIR: process.env.TEST_HOST_DATA_DIR!, LOCAL_DYNAMODB: 'memory' }, log: () => undefined });
 // What the host set up for its functions (table, buckets, endpoints, key folders): a test that runs a use case in its
 // own process against this host needs it; the rest of the environment the test processes inherit from the runner.
 const env = Object.fromEntries(Object.keys(process.env).filter((k) => process.env[k] !== before[k]).map((k) => [k, process.env[k]!]));

@@ -19,6 +19,8 @@ export interface FileDuration {
   file: string;
   /** From the file's queueing in a worker to its end: what the file costs the run. */
   wallMs: number;
+  /** When the file was queued, from the start of the run: with wallMs, which files ran side by side. */
+  startMs?: number;
   tests: Array<{ name: string; ms: number; state: string; assertions: number }>;
 }
 
@@ -68,7 +70,9 @@ export default class SummaryReporter implements Reporter {
       }
       const d = mod.diagnostic();
       const wallMs = this.wallMs.get(mod.moduleId) ?? d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
-      files.push({ file: relative(this.root, mod.moduleId), wallMs: Math.round(wallMs), tests });
+      const queued = this.queuedAt.get(mod.moduleId);
+      const startMs = queued === undefined ? undefined : Math.round(queued - this.runStarted);
+      files.push({ file: relative(this.root, mod.moduleId), wallMs: Math.round(wallMs), startMs, tests });
     }
     files.sort((a, b) => b.wallMs - a.wallMs);
 

@@ -1,17 +1,16 @@
 /**
- * The car check and the angle on real photos: the committed ones (tests/fixtures/cars, tests/fixtures/vision) and, for
- * more rear views, the turntable frames of ../shared/fixtures/angles (read-only, never committed). Real models: the
- * COCO detector and the ISNet cut-out.
+ * The car check on real photos: the committed ones (tests/fixtures/cars, tests/fixtures/vision). Real models: the COCO
+ * detector and the ISNet cut-out. The angle it names is tested in car-angle.test.ts (a file of its own, so each stays
+ * well under the time a test file may take).
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MIRRORED_ANGLE } from '@shared/angles';
 import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { cutOut } from '../../functions/src/renderer/local/cutout';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCarPhoto } from '../../functions/src/vision/check-car-photo';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { CarVision } from '../../functions/src/vision/port';
@@ -19,7 +18,6 @@ import { DomainError } from '../../functions/src/lib/errors';
 import { badPhotos, car } from '../renderer/bad-photos';
 
 const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
-const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
 const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
 
 let cutOuts = 0;
@@ -90,47 +88,6 @@ describe('car check on committed photos', () => {
     expect(look).toMatchObject({ ok: true, cutByEdge: true });
     expect(look.ok && look.warnings).toContain(CAR_CHECK_MESSAGES.cutByEdge);
   });
-});
-
-describe('angle on real photos', () => {
-  async function mirrored(photo: DecodedPhoto): Promise<DecodedPhoto> {
-    return { ...photo, rgb: await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).flop().raw().toBuffer() };
-  }
-
-  it.each([
-    ['bmw-2002-silver-front34-grass.jpg', 'front_left_corner'],
-    ['bmw-e30-silver-front34-show-5220px.jpg', 'front_right_corner'],
-  ] as const)('%s and its mirror image get mirrored angles', async (name, angle) => {
-    const photo = await decoded(car(name));
-    const straight = await vision.look(photo);
-    const flipped = await vision.look(await mirrored(photo));
-    expect(straight).toMatchObject({ ok: true, angle });
-    expect(flipped).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
-  }, 60_000);
-
-  it.each([
-    ['hyundai-genesis-black-side-hillside.jpg', 'left_side'],
-    ['acura-tl-blue-side-lot.jpg', 'right_side'],
-  ] as const)('%s: a side photo (a black car and a blue one) is called a side, and its mirror image the other side', async (name, angle) => {
-    const photo = await decoded(fixture(name));
-    expect(await vision.look(photo)).toMatchObject({ ok: true, angle });
-    expect(await vision.look(await mirrored(photo))).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
-  }, 60_000);
-
-  it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {
-    const look = await vision.look(await decoded(fixture(name)));
-    expect(look).toMatchObject({ ok: true, angle: 'rear' });
-  }, 60_000);
-
-  it('rear views of the turntable frames of ../shared/fixtures/angles are not called front', async () => {
-    expect(existsSync(ANGLES_DIR), `${ANGLES_DIR} is needed (it is beside the repository here and on CI)`).toBe(true);
-    const rears = [resolve(ANGLES_DIR, 'changan-cs55/cs55_f12_rear.png'), ...readdirSync(resolve(ANGLES_DIR, 'toyota-corolla')).filter((f) => f.endsWith('_rear.png')).slice(0, 3).map((f) => resolve(ANGLES_DIR, 'toyota-corolla', f))];
-    for (const file of rears) {
-      const look = await vision.look(await decoded(readFileSync(file)));
-      expect(look.ok, file).toBe(true);
-      expect(look.ok && look.angle, file).not.toBe('front');
-    }
-  }, 120_000);
 });
 
 describe('the angle suggestion route use case', () => {

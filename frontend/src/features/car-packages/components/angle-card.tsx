@@ -35,7 +35,7 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
   }
   if (image.angle_status === 'processing' || (image.angle_status === 'completed' && !preview)) {
     return (
-      <div className={cn(placeholderBox, 'animate-pulse flex-col items-center justify-center gap-2 bg-blue-50 text-sm font-medium text-blue-800')}>
+      <div className={cn(placeholderBox, 'motion-safe:animate-pulse flex-col items-center justify-center gap-2 bg-blue-50 text-sm font-medium text-blue-800')}>
         <Spinner label={`Rendering ${label}`} className="size-7" />
         Rendering...
       </div>

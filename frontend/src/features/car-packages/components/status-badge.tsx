@@ -22,7 +22,7 @@ export function AngleStatusBadge({ status, className }: { status: AngleStatus; c
 
 const ICONS: Record<string, { icon: LucideIcon; className: string }> = {
   pending: { icon: Clock, className: 'text-slate-500' },
-  processing: { icon: LoaderCircle, className: 'animate-spin text-blue-600' },
+  processing: { icon: LoaderCircle, className: 'motion-safe:animate-spin text-blue-600' },
   partial_complete: { icon: TriangleAlert, className: 'text-amber-600' },
   completed: { icon: CircleCheck, className: 'text-green-600' },
   error: { icon: CircleX, className: 'text-red-600' },
