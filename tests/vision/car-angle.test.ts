@@ -1,9 +1,8 @@
 /**
- * The angle the car check names, on real photos: the committed ones (tests/fixtures/cars, tests/fixtures/vision) and,
- * for more rear views, the turntable frames of ../shared/fixtures/angles (read-only, never committed). Real models: the
- * COCO detector and the ISNet cut-out.
+ * The angle the car check names, on real photos (tests/fixtures/cars, tests/fixtures/vision), and on their mirror
+ * images. Real models: the COCO detector and the ISNet cut-out. Rear views: car-angle-rear.test.ts.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +13,6 @@ import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import { car } from '../renderer/bad-photos';
 
 const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
-const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
 const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
 
 const vision = new LocalVision((photo) => cutOut(photo));
@@ -46,19 +44,4 @@ describe('angle on real photos', () => {
     expect(await vision.look(photo)).toMatchObject({ ok: true, angle });
     expect(await vision.look(await mirrored(photo))).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
   }, 60_000);
-
-  it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {
-    const look = await vision.look(await decoded(fixture(name)));
-    expect(look).toMatchObject({ ok: true, angle: 'rear' });
-  }, 60_000);
-
-  it('rear views of the turntable frames of ../shared/fixtures/angles are not called front', async () => {
-    expect(existsSync(ANGLES_DIR), `${ANGLES_DIR} is needed (it is beside the repository here and on CI)`).toBe(true);
-    const rears = [resolve(ANGLES_DIR, 'changan-cs55/cs55_f12_rear.png'), ...readdirSync(resolve(ANGLES_DIR, 'toyota-corolla')).filter((f) => f.endsWith('_rear.png')).slice(0, 3).map((f) => resolve(ANGLES_DIR, 'toyota-corolla', f))];
-    for (const file of rears) {
-      const look = await vision.look(await decoded(readFileSync(file)));
-      expect(look.ok, file).toBe(true);
-      expect(look.ok && look.angle, file).not.toBe('front');
-    }
-  }, 120_000);
 });

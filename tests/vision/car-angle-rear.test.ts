@@ -1,0 +1,37 @@
+/**
+ * Rear views are called rear, never front, on real photos: the committed ones (tests/fixtures/vision) and the
+ * turntable frames of ../shared/fixtures/angles (read-only, never committed). Real models: the COCO detector and the
+ * ISNet cut-out.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cutOut } from '../../functions/src/renderer/local/cutout';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+import { LocalVision } from '../../functions/src/vision/local/local-vision';
+
+const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
+const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
+const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
+
+const vision = new LocalVision((photo) => cutOut(photo));
+const decoded = async (bytes: Buffer) => decodePhoto(bytes);
+
+beforeAll(() => vision.warmUp(), 60_000);
+
+describe('rear views on real photos', () => {
+  it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {
+    const look = await vision.look(await decoded(fixture(name)));
+    expect(look).toMatchObject({ ok: true, angle: 'rear' });
+  }, 60_000);
+
+  it('rear views of the turntable frames of ../shared/fixtures/angles are not called front', async () => {
+    expect(existsSync(ANGLES_DIR), `${ANGLES_DIR} is needed (it is beside the repository here and on CI)`).toBe(true);
+    const rears = [resolve(ANGLES_DIR, 'changan-cs55/cs55_f12_rear.png'), ...readdirSync(resolve(ANGLES_DIR, 'toyota-corolla')).filter((f) => f.endsWith('_rear.png')).slice(0, 3).map((f) => resolve(ANGLES_DIR, 'toyota-corolla', f))];
+    for (const file of rears) {
+      const look = await vision.look(await decoded(readFileSync(file)));
+      expect(look.ok, file).toBe(true);
+      expect(look.ok && look.angle, file).not.toBe('front');
+    }
+  }, 120_000);
+});
