@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, LOGO_URL_EXTENSIONS, LOGO_URL_MAX, MAX_LOGO_BYTES } from '../limits';
 import { MESSAGES } from '../messages';
+import { PLATE_TREATMENTS } from '../plates';
 import { ROLES, USER_TYPES } from '../statuses';
 import { creditBalanceSchema } from './credit-balance';
 import { ownUserIdSchema } from './own-user-id';
@@ -13,6 +14,8 @@ export const profileSchema = z.object({
   logo_url: z.string().nullable(),
   /** Whether the dealer uploaded a logo (Settings): the only logo ever placed on images (never fetched from logo_url). */
   has_logo: z.boolean(),
+  /** What new car packages do with the number plate unless the form says otherwise (Settings, "Number plates"). */
+  plate_treatment: z.enum(PLATE_TREATMENTS),
   role: z.enum(ROLES),
   user_type: z.enum(USER_TYPES),
   total_credits_purchased: z.number().int().nonnegative(),
@@ -60,11 +63,12 @@ export const updateProfileRequestSchema = z
       .transform((v) => v || null)
       .nullable()
       .optional(),
+    plate_treatment: z.enum(PLATE_TREATMENTS, { error: `plate_treatment must be one of ${PLATE_TREATMENTS.join(', ')}` }).optional(),
     /** The e-mail is the sign-in identity: refused with the message the settings page shows. */
     email: z.never({ error: MESSAGES.emailCannotChange }).optional(),
     user_id: ownUserIdSchema,
   })
-  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined, { error: MESSAGES.nothingToUpdate });
+  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined || b.plate_treatment !== undefined, { error: MESSAGES.nothingToUpdate });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updateProfileResponseSchema = z.object({ profile: profileSchema });

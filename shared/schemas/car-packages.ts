@@ -12,6 +12,7 @@ import {
 } from '../limits';
 import { MESSAGES } from '../messages';
 import { photoTypeRefusal } from '../photo-types';
+import { PLATE_TREATMENTS } from '../plates';
 import { ANGLE_STATUSES, IMAGE_STATUSES, SESSION_STATUSES } from '../statuses';
 import { uploadTargetSchema } from './common';
 import { creditBalanceSchema } from './credit-balance';
@@ -68,6 +69,8 @@ export const createCarPackageRequestSchema = z.strictObject({
    * Off by default: a mirror image reverses plates, badges and the steering wheel.
    */
   fill_missing_sides: z.boolean({ error: 'fill_missing_sides must be true or false' }).default(false),
+  /** The number plate on the images: kept or blurred. Absent: the dealer's default (Settings, "Number plates"). */
+  plate: z.enum(PLATE_TREATMENTS, { error: `plate must be one of ${PLATE_TREATMENTS.join(', ')}` }).optional(),
   photos: z
     .array(packagePhotoRequestSchema, { error: MESSAGES.noPhotosPackage })
     .min(1, { error: MESSAGES.noPhotosPackage })
@@ -151,6 +154,8 @@ export const carPackageSummarySchema = z.object({
   use_logo: z.boolean(),
   /** The dealer turned on "Fill missing sides with mirror images" for this package. */
   fill_missing_sides: z.boolean(),
+  /** What happens to the number plate on this package's images. */
+  plate: z.enum(PLATE_TREATMENTS),
   total_angles: z.number().int(),
   completed_angles: z.number().int(),
   failed_angles: z.number().int(),

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
+import { PLATE_MESSAGES, PLATE_TREATMENT_LABELS } from '@shared/plates';
 import { useBrowserSession } from '../support/browser';
 import { mailbox, signedInDealer } from '../support/sign-in';
 
@@ -111,6 +112,30 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.getByText(MESSAGES.signedOut.title).waitFor();
     await page.waitForURL(`${session.url}/`);
+  }, 90_000);
+});
+
+describe('number plates', () => {
+  it('the default chosen in Settings is saved at once, survives a reload and is the package form\'s first choice, which the dealer can change', async () => {
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'plates', viewport: { width: 375, height: 740 } });
+    await page.goto(`${session.url}/dashboard/settings`);
+    const select = page.getByRole('combobox', { name: 'Number plate' });
+    await expect.poll(() => select.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
+    await select.click();
+    await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.blur }).click();
+    await page.getByText(PLATE_MESSAGES.saved).waitFor();
+    await page.screenshot({ path: 'test-results/settings-plates-375.png' });
+    await page.reload();
+    await expect.poll(() => page.getByRole('combobox', { name: 'Number plate' }).textContent()).toBe(PLATE_TREATMENT_LABELS.blur);
+
+    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const formSelect = page.getByRole('combobox', { name: 'Number plate' });
+    await expect.poll(() => formSelect.textContent()).toBe(PLATE_TREATMENT_LABELS.blur);
+    await page.getByText(PLATE_MESSAGES.formHint).waitFor();
+    await formSelect.click();
+    await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.keep }).click();
+    await expect.poll(() => formSelect.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   }, 90_000);
 });
 

@@ -101,12 +101,13 @@ export class PackageApi {
    * Create, then upload every photo. `check`: each upload checked as soon as it lands (POST .../photos/{id}/check), as
    * the dealer's form does; a refusal throws.
    */
-  async createWithPhotos(files: (string | PhotoSpec)[], options: { name?: string; background?: string; check?: boolean; fillMissingSides?: boolean } = {}): Promise<string> {
+  async createWithPhotos(files: (string | PhotoSpec)[], options: { name?: string; background?: string; check?: boolean; fillMissingSides?: boolean; plate?: string } = {}): Promise<string> {
     const photos = files.map((f) => (typeof f === 'string' ? { file: f } : f)).map((p) => ({ ...p, bytes: p.bytes ?? readFileSync(p.file) }));
     const created = await this.ok<CreateCarPackageResponse>('POST', '/api/car-packages', {
       session_name: options.name ?? `Package ${new Date().toISOString()}`,
       ...(options.background ? { background: options.background } : {}),
       ...(options.fillMissingSides !== undefined ? { fill_missing_sides: options.fillMissingSides } : {}),
+      ...(options.plate !== undefined ? { plate: options.plate } : {}),
       photos: photos.map((p) => ({ file_name: basename(p.file), content_type: 'image/jpeg', size: p.bytes.length, ...(p.angle ? { angle: p.angle } : {}) })),
     });
     if (created.uploads.length !== photos.length) throw new Error(`asked for ${photos.length} uploads, got ${created.uploads.length}`);

@@ -1,9 +1,12 @@
+import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import type { Profile } from '@shared/schemas/account';
 import type { StoredBalance } from '../credits/balance';
 import type { LedgerEntry } from '../credits/credit-store';
 
-export interface StoredProfile extends Omit<Profile, 'has_logo'> {
+export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatment'> {
   updated_at: string;
+  /** Absent (null) on profiles made before the setting existed: the default then. */
+  plate_treatment?: PlateTreatment | null;
   /** The checked logo in the uploads bucket (logos/<sub>/...), set only by POST /api/profile/logo. */
   logo_key: string | null;
 }
@@ -21,6 +24,7 @@ export type TrialRefusal = 'address' | 'network';
 export interface ProfileChanges {
   dealer_name?: string | null;
   logo_url?: string | null;
+  plate_treatment?: PlateTreatment;
 }
 
 /** Port: profiles and the account creation transaction (DynamoDB in both homes). */
@@ -52,6 +56,7 @@ export function profileView(p: StoredProfile): Profile {
     dealer_name: p.dealer_name,
     logo_url: p.logo_url,
     has_logo: Boolean(p.logo_key),
+    plate_treatment: p.plate_treatment ?? DEFAULT_PLATE_TREATMENT,
     role: p.role,
     user_type: p.user_type,
     total_credits_purchased: p.total_credits_purchased,

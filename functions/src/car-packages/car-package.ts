@@ -2,6 +2,7 @@
  * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
+import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import { createHash } from 'node:crypto';
 import { ANGLES, imageLabel, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
@@ -48,6 +49,8 @@ export interface StoredDraft {
   use_logo: boolean;
   /** "Fill missing sides with mirror images" (absent on drafts from before: off). */
   fill_missing_sides?: boolean;
+  /** The number plate: kept or blurred (absent on drafts from before: kept). */
+  plate?: PlateTreatment;
   photos: StoredPhoto[];
   created_at: string;
   expires_at: string;
@@ -81,6 +84,8 @@ export interface StoredPackage {
    * Absent (packages from before the switch) reads as off, as for every new package unless the dealer turns it on.
    */
   fill_missing_sides?: boolean;
+  /** The number plate on its images: kept or blurred. Absent (packages from before the choice) reads as kept. */
+  plate?: PlateTreatment;
   /** The dealer's logo as it was when the package started (uploads bucket). */
   logo_key: string | null;
   /**
@@ -162,6 +167,9 @@ export interface StoredImage {
 
 /** The package's mirror fill as the angle plan takes it (shared/angle-plan.ts): off unless the dealer turned it on. */
 export const mirrorFillOf = (pkg: Pick<StoredPackage, 'fill_missing_sides'>) => ({ fillMissingSides: pkg.fill_missing_sides === true });
+
+/** The package's plate treatment: kept unless the dealer asked for it to be blurred. */
+export const plateOf = (pkg: Pick<StoredPackage, 'plate'>): PlateTreatment => pkg.plate ?? DEFAULT_PLATE_TREATMENT;
 
 /** The charge of a package: one ledger entry per package id, so a repeated start cannot charge twice. */
 export const chargeKey = (packageId: string) => `car-package:${packageId}`;
@@ -251,6 +259,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     background: draft.background,
     use_logo: draft.use_logo,
     fill_missing_sides: mirrorFillOf(draft).fillMissingSides,
+    plate: plateOf(draft),
     logo_key: logoKey,
     scene: sceneFor(draft.background, draft.id),
     status: 'pending',
@@ -293,6 +302,7 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     background: pkg.background,
     use_logo: pkg.use_logo,
     fill_missing_sides: mirrorFillOf(pkg).fillMissingSides,
+    plate: plateOf(pkg),
     total_angles: pkg.total_angles,
     completed_angles: pkg.completed_angles,
     failed_angles: pkg.failed_angles,

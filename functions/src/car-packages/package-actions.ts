@@ -9,7 +9,7 @@ import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { txIds } from '../credits/credit-store';
-import { extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, plateOf, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
 import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
@@ -134,6 +134,7 @@ export async function startPackageAgain(deps: PackageDeps, sub: string, id: stri
     background: pkg.background,
     use_logo: pkg.use_logo,
     fill_missing_sides: mirrorFillOf(pkg).fillMissingSides,
+    plate: plateOf(pkg),
     // The refunded package's checked copies are the uploads; the new package keeps its own copies.
     photos: usable.map((p, i) => ({ ...p, id: photoId(i), upload_key: p.key, key: s3Keys.photo(sub, againId, photoId(i), extensionOf(p.content_type)), assigned_angle: null, refused: null })),
     created_at: now.toISOString(),

@@ -10,7 +10,7 @@ import { logger } from '../lib/logger';
 import { planAngle } from '../renderer/angle-planner';
 import { renderFailureOf, reportInternalFailure, type CaughtError } from '../renderer/render-failure';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
-import { chargeKey, mirrorFillOf, outcomeOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, mirrorFillOf, outcomeOf, plateOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
 import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
@@ -148,7 +148,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   const scene = pkg.scene ? { id: pkg.scene.id, startYaw: pkg.scene.start_yaw } : undefined;
   // The dealer sees the angle processing (or its next attempt) while it renders.
   const [rendered] = await Promise.all([
-    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...mirrorFillOf(pkg), ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
+    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...mirrorFillOf(pkg), plate: plateOf(pkg), ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
     angleChanged(deps.notify, image),
   ]);
   const renderMs = performance.now() - started;

@@ -2,6 +2,7 @@
  * Creating and starting a car package: presigned uploads, the checks of every photo by its bytes, and the start that
  * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
+import { DEFAULT_PLATE_TREATMENT } from '@shared/plates';
 import { ANGLES } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
 import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
@@ -32,7 +33,8 @@ export async function createCarPackage(
   options: { id?: string; externalId?: string } = {},
 ): Promise<CreateCarPackageResponse> {
   assertStyleOffered(body.background);
-  if (body.use_logo && !(await deps.accounts.getProfile(sub))?.logo_key) {
+  const profile = body.use_logo || !body.plate ? await deps.accounts.getProfile(sub) : undefined;
+  if (body.use_logo && !profile?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }
   const id = options.id ?? newId();
@@ -58,6 +60,7 @@ export async function createCarPackage(
     background: body.background,
     use_logo: body.use_logo,
     fill_missing_sides: body.fill_missing_sides,
+    plate: body.plate ?? profile?.plate_treatment ?? DEFAULT_PLATE_TREATMENT,
     photos,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),

@@ -10,6 +10,6 @@ const deps = { accounts: new DynamoDbAccountStore(), credits: new DynamoDbCredit
 /** Settings: dealer name and logo URL of the caller's own profile. */
 export const handler = apiHandler('update-profile', { body: updateProfileRequestSchema }, async ({ body, caller }) => {
   assertOwnUserId(caller!.sub, body.user_id);
-  const profile = await updateProfile(deps, caller!.sub, { dealer_name: body.dealer_name, logo_url: body.logo_url });
+  const profile = await updateProfile(deps, caller!.sub, { dealer_name: body.dealer_name, logo_url: body.logo_url, plate_treatment: body.plate_treatment });
   return { body: { profile } };
 });

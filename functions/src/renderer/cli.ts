@@ -1,7 +1,8 @@
 /**
- * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror] [--masks]
+ * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror] [--plate keep|blur] [--masks]
  * Renders each photo on its own (its own or classified angle), or with --package the angles the photos show (with
  * --mirror also the missing sides and corners, as mirror images: the package's "Fill missing sides" switch).
+ * --plate blur blurs the number plate (the package's "Number plate" choice; keep, the default, leaves it).
  * --masks (the studio compositor) also writes, per image, <name>.cutout.png (the car's alpha over the source photo as
  * decoded, after EXIF orientation) and <name>.mask.png (the car's alpha in the output image), for review.
  */
@@ -10,6 +11,7 @@ import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isAngle } from '@shared/angles';
 import { BACKGROUNDS, DEFAULT_BACKGROUND, isBackground } from '@shared/backgrounds';
+import { DEFAULT_PLATE_TREATMENT, isPlateTreatment, PLATE_TREATMENTS } from '@shared/plates';
 import { createRenderer } from './create-renderer';
 import type { RenderedImage } from './port';
 import { renderWithMasks, type MaskedImage } from './masked-render';
@@ -24,11 +26,12 @@ async function main(): Promise<number> {
       logo: { type: 'string' },
       package: { type: 'boolean', default: false },
       mirror: { type: 'boolean', default: false },
+      plate: { type: 'string', default: DEFAULT_PLATE_TREATMENT },
       masks: { type: 'boolean', default: false },
     },
   });
   if (positionals.length === 0) {
-    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror] [--masks]');
+    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror] [--plate keep|blur] [--masks]');
     return 2;
   }
   if (!isBackground(values.background)) {
@@ -37,6 +40,11 @@ async function main(): Promise<number> {
   }
   if (values.angle !== undefined && !isAngle(values.angle)) {
     console.error(`Unknown angle "${values.angle}".`);
+    return 2;
+  }
+  const plate = values.plate;
+  if (!isPlateTreatment(plate)) {
+    console.error(`Unknown plate treatment "${plate}". Choose one of: ${PLATE_TREATMENTS.join(', ')}`);
     return 2;
   }
   if (values.masks && process.env.RENDERER && process.env.RENDERER !== 'local') {
@@ -57,7 +65,7 @@ async function main(): Promise<number> {
     }
   };
   const photos = await Promise.all(positionals.map(async (path) => ({ id: basename(path), bytes: await readFile(path) })));
-  const options = { background, logo, fillMissingSides: values.mirror };
+  const options = { background, logo, fillMissingSides: values.mirror, plate };
   let failures = 0;
   if (values.package) {
     const result = values.masks ? await timedPackage(() => renderWithMasks(photos, 'package', options)) : await renderer.renderPackage({ photos, ...options });
@@ -79,8 +87,8 @@ async function main(): Promise<number> {
       const image: RenderedImage = masked
         ? masked.image
         : angle
-          ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo })
-          : await renderer.renderPackage({ photos: [photo], background, logo }).then((r) => {
+          ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo, plate })
+          : await renderer.renderPackage({ photos: [photo], background, logo, plate }).then((r) => {
               const own = r.images.find((img) => !img.metadata.mirrored);
               if (!own) throw new Error('no angle could be rendered');
               return own;

@@ -16,5 +16,5 @@ useSceneStore(sceneStoreFromEnv(process.env));
 export const compositorModules: CompositorModules = {
   localRenderer: () => import('./local/local-renderer'),
   cutout: () => import('./cutout/create-cutout'),
-  textBlur: () => import('./text/blur-text'),
+  textBlur: () => import('./text/plates'),
 };

@@ -80,8 +80,8 @@ export function defaultCarMasker(): CarMaskerChoice {
 export interface CompositorModules {
   localRenderer: () => Promise<typeof import('./local/local-renderer')>;
   cutout: () => Promise<typeof import('./cutout/create-cutout')>;
-  /** The text detector's blur, for mirror images made by the OpenAI renderer. */
-  textBlur: () => Promise<typeof import('./text/blur-text')>;
+  /** The text detector's blurs (a mirror image's text, the number plate), for images made by the OpenAI renderer. */
+  textBlur: () => Promise<typeof import('./text/plates')>;
 }
 
 /**
@@ -89,11 +89,11 @@ export interface CompositorModules {
  * onnxruntime, the detector) into every bundle that reaches this file; only the render tasks' bundles should hold it
  * (tests/infra/lambda-bundle.test.ts). The local home runs from sources, where these names resolve.
  */
-const COMPOSITOR = { renderer: './local/local-renderer', cutout: './cutout/create-cutout', textBlur: './text/blur-text' };
+const COMPOSITOR = { renderer: './local/local-renderer', cutout: './cutout/create-cutout', textBlur: './text/plates' };
 const byComputedName: CompositorModules = {
   localRenderer: () => import(COMPOSITOR.renderer) as Promise<typeof import('./local/local-renderer')>,
   cutout: () => import(COMPOSITOR.cutout) as Promise<typeof import('./cutout/create-cutout')>,
-  textBlur: () => import(COMPOSITOR.textBlur) as Promise<typeof import('./text/blur-text')>,
+  textBlur: () => import(COMPOSITOR.textBlur) as Promise<typeof import('./text/plates')>,
 };
 
 /** Defers loading an adapter module until the first render. */
@@ -134,8 +134,10 @@ function createAdapter(config: RendererConfig): Renderer {
       const { CutoutCarMasker } = await import('./fidelity/cutout-masker');
       const carMasker = masker === 'cutout' ? new CutoutCarMasker((await modules.cutout()).createCutout()) : undefined;
       const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
-      const blurText = async (picture: Parameters<NonNullable<OpenAiRendererOptions['blurText']>>[0]) => (await modules.textBlur()).blurTextOnCar(picture);
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision, blurText });
+      type Picture = Parameters<NonNullable<OpenAiRendererOptions['blurText']>>[0];
+      const blurText = async (picture: Picture) => (await modules.textBlur()).blurTextOnCar(picture);
+      const blurPlates = async (picture: Picture) => (await modules.textBlur()).blurPlates(picture);
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision, blurText, blurPlates });
     });
   }
   return lazy('local', 1, async () => new (await modules.localRenderer()).LocalRenderer());

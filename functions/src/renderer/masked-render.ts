@@ -3,6 +3,7 @@
  * with the car's alpha in both frames: `cutout` in the source photo's frame (its full size after EXIF orientation)
  * and `mask` in the output frame (1536x1024, where the car landed). The same functions the LocalRenderer runs.
  */
+import type { PlateTreatment } from '@shared/plates';
 import sharp from 'sharp';
 import { ANGLES, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
@@ -33,7 +34,7 @@ const greyPng = (alpha: Uint8Array, width: number, height: number, size?: { widt
 export async function renderWithMasks(
   photos: SourcePhoto[],
   angles: 'shown' | 'package' | Angle[],
-  options: { background: Background; logo?: Buffer; fillMissingSides?: boolean },
+  options: { background: Background; logo?: Buffer; fillMissingSides?: boolean; plate?: PlateTreatment },
 ): Promise<{ images: MaskedImage[]; unavailable: UnavailableAngle[] }> {
   const prepared = await preparePhotos(photos);
   const wanted = angles === 'package' ? [...ANGLES] : angles === 'shown' ? [...new Set(prepared.map((p) => p.angle))] : angles;

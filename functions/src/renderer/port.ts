@@ -2,6 +2,7 @@
  * The renderer port: one car's photos in, studio images out. The render workflow sees only this.
  * Both adapters (local ISNet compositor, OpenAI image edit) return the same shapes.
  */
+import type { PlateTreatment } from '@shared/plates';
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
 import type { MirrorFill } from '@shared/angle-plan';
@@ -52,6 +53,8 @@ export interface RenderRequest extends MirrorFill {
   scene?: SceneChoice;
   /** PNG/JPEG/WebP bytes of the dealer's logo, placed in a corner. */
   logo?: Buffer;
+  /** The number plate: kept as photographed (absent) or blurred. */
+  plate?: PlateTreatment;
 }
 
 export interface PackageRequest extends MirrorFill {
@@ -59,6 +62,7 @@ export interface PackageRequest extends MirrorFill {
   background: Background;
   scene?: SceneChoice;
   logo?: Buffer;
+  plate?: PlateTreatment;
   /** Defaults to all 8 angles. */
   angles?: readonly Angle[];
 }
@@ -84,6 +88,11 @@ export interface RenderMetadata {
   mirrored: boolean;
   /** On a mirror image: the text regions blurred so nothing reads backwards, [x, y, width, height] in output pixels. */
   blurredText?: number[][];
+  /**
+   * The number plate: what was asked, whether it was found (looked for only to blur it, on a photo of an angle that
+   * shows one) and where, [x, y, width, height] in the source photo's pixels (upright, at its full size).
+   */
+  plate?: { treatment: PlateTreatment; found?: boolean; boxes?: number[][] };
   timings: RenderTimings;
   warnings: string[];
   /** Structural similarity of the car in the output vs the source (1 = identical), when measured. */

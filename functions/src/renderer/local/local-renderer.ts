@@ -16,6 +16,7 @@ import {
   type PackageRequest,
   type PackageResult,
   type PreparedPhotoInfo,
+  type RenderMetadata,
   type RenderRequest,
   type RenderedImage,
   type Renderer,
@@ -30,6 +31,8 @@ import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle, type MirrorFill } from '../angle-planner';
 import { blurTextOnCar } from '../text/blur-text';
+import { blurPlates } from '../text/plates';
+import { PLATE_ANGLES, PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
 import { MIRROR_TEXT_BLURRED } from '@shared/angles';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
@@ -179,12 +182,14 @@ export async function renderPrepared(
   background: Background,
   logo?: Buffer,
   scene?: SceneChoice,
-  fill: MirrorFill = {},
+  options: MirrorFill & { plate?: PlateTreatment } = {},
 ): Promise<RenderedImage & { composed: Composed }> {
-  const plan = planAngle(angle, prepared.map((p) => p.angle), fill);
+  const plan = planAngle(angle, prepared.map((p) => p.angle), options);
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
-  const source = prepared[plan.photoIndex]!;
+  const served = prepared[plan.photoIndex]!;
   const t = performance.now();
+  // The plate is blurred on the photo, before the car is placed (and before a mirror image's text is blurred).
+  const { source, plate } = await withPlateTreated(served, options.plate ?? 'keep');
   // The rendered studio and showroom, the original location, an outdoor style's scene (the library is configured).
   const backdrop = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, ...STAGE });
   // An outdoor style on a site without scenes: its forms do not offer it and its API refuses it (styles-offered.ts).
@@ -221,6 +226,7 @@ export async function renderPrepared(
   if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
   if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
+  if (plate.found === false) warnings.push(PLATE_MESSAGES.notFound);
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {
@@ -235,12 +241,38 @@ export async function renderPrepared(
       sourcePhotoId: source.source.id,
       mirrored: plan.mirrored,
       ...(plan.mirrored ? { blurredText: blurredText.map((b) => [b.x, b.y, b.width, b.height]) } : {}),
+      plate,
       timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + (performance.now() - t) },
       warnings,
       ...fidelityMetadata(fidelity),
       ...(composed.scene ? { scene: composed.scene } : {}),
     },
   };
+}
+
+/** A photo with its plate blurred, by prepared photo: a photo that serves two angles (one mirrored) is treated once. */
+const platesTreated = new WeakMap<PreparedPhoto, Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }>>();
+
+/**
+ * The prepared photo with its number plate treated, and what was done: `keep` changes nothing and looks for nothing;
+ * `blur` looks for the plate on a photo whose angle shows one and blurs it on a copy of the photo's pixels.
+ */
+function withPlateTreated(prepared: PreparedPhoto, treatment: PlateTreatment): Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }> {
+  if (treatment === 'keep' || !PLATE_ANGLES.has(prepared.angle)) return Promise.resolve({ source: prepared, plate: { treatment } });
+  let treated = platesTreated.get(prepared);
+  if (!treated) {
+    treated = (async () => {
+      const { photo, mask } = prepared;
+      const rgb = Buffer.from(photo.rgb);
+      const { boxes } = await blurPlates({ rgb, width: photo.width, height: photo.height, carAlpha: mask.alpha });
+      // In the source photo's own pixels (upright, full size), as a reviewer measures them on the photo.
+      const k = photo.originalWidth / photo.width;
+      const plate = { treatment, found: boxes.length > 0, boxes: boxes.map((b) => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * k))) };
+      return { source: { ...prepared, photo: { ...photo, rgb } }, plate };
+    })();
+    platesTreated.set(prepared, treated);
+  }
+  return treated;
 }
 
 function strip(image: RenderedImage & { composed?: Composed }): RenderedImage {

@@ -9,7 +9,8 @@ import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import type { CarPicture } from '../text/blur-text';
 import type { TextBox } from '../text/text-detector';
-import { ANGLE_LABELS, ANGLES, MIRROR_TEXT_BLURRED, MIRRORED_ANGLE } from '@shared/angles';
+import { ANGLE_LABELS, ANGLES, MIRROR_TEXT_BLURRED, MIRRORED_ANGLE, type Angle } from '@shared/angles';
+import { PLATE_ANGLES, PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -22,6 +23,7 @@ import {
   type PackageResult,
   type PreparedPhotoInfo,
   type SourcePhoto,
+  type RenderMetadata,
   type RenderRequest,
   type RenderedImage,
   type Renderer,
@@ -55,6 +57,8 @@ export interface OpenAiRendererOptions {
    * render tasks' bundles hold the text detector and onnxruntime. Without it a mirror image cannot be made.
    */
   blurText?: (picture: CarPicture) => Promise<TextBox[]>;
+  /** Blurs the number plate (renderer/text/plates.ts), passed in as blurText is; without it a plate cannot be blurred. */
+  blurPlates?: (picture: CarPicture) => Promise<{ boxes: unknown[] }>;
 }
 
 /** A generated image gets one more try when its car changed; the second refusal is final. */
@@ -162,6 +166,9 @@ export class OpenAiRenderer implements Renderer {
     // separate car layer, so the whole frame is searched).
     const blurredText = plan.mirrored ? await this.blurMirroredText(rgb) : [];
     if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
+    // The plate as the package asks, looked for in the generated picture (its boxes are not in the photo's pixels).
+    const plate = await this.treatPlate(rgb, request.plate ?? 'keep', tagged[plan.photoIndex]);
+    if (plate.found === false) warnings.push(PLATE_MESSAGES.notFound);
     // Our own encoding of an image already decoded: a failure here is ours, not the image service's (no catch).
     if (request.logo) {
       const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
@@ -184,12 +191,20 @@ export class OpenAiRenderer implements Renderer {
         sourcePhotoId: photo.id,
         mirrored: plan.mirrored,
         ...(plan.mirrored ? { blurredText: blurredText.map((b) => [b.x, b.y, b.width, b.height]) } : {}),
+        plate,
         timings: { validateMs, cutoutMs: 0, composeMs: editMs, ...(masker ? { fidelityMs } : {}), totalMs: performance.now() - t0 },
         warnings,
         ...(fidelity ? fidelityMetadata(fidelity) : {}),
         attempts,
       },
     };
+  }
+
+  private async treatPlate(rgb: Buffer, treatment: PlateTreatment, photoAngle: Angle | undefined): Promise<NonNullable<RenderMetadata['plate']>> {
+    if (treatment === 'keep' || !photoAngle || !PLATE_ANGLES.has(photoAngle)) return { treatment };
+    if (!this.options.blurPlates) throw new RenderPermanentError('The number plate cannot be blurred here.');
+    const { boxes } = await this.options.blurPlates({ rgb, ...FULL_SIZE, carAlpha: new Uint8Array(FULL_SIZE.width * FULL_SIZE.height).fill(255) });
+    return { treatment, found: boxes.length > 0 };
   }
 
   private blurMirroredText(rgb: Buffer): Promise<TextBox[]> {

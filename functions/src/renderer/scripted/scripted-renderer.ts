@@ -132,6 +132,8 @@ export class ScriptedRenderer implements Renderer {
         background: request.background,
         sourcePhotoId: source.id,
         mirrored: plan.mirrored,
+        // The stand-in looks for no plate: it records what was asked, as the compositor does before it looks.
+        plate: { treatment: request.plate ?? 'keep' },
         timings: { validateMs: 0, cutoutMs: 0, composeMs: totalMs, totalMs },
         warnings: [],
       },

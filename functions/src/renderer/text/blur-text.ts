@@ -55,25 +55,33 @@ export async function blurTextOnCar(picture: CarPicture): Promise<TextBox[]> {
     let onCar = 0;
     for (let y = r.y; y < r.y + r.height; y++) for (let x = r.x; x < r.x + r.width; x++) if (carAlpha[y * width + x]! >= 128) onCar++;
     if (onCar < 0.2 * r.width * r.height) continue;
-    // Strong enough that no glyph survives: sigma a third of the box's height.
-    const sigma = Math.max(3, r.height / 3);
-    const soft = await sharp(rgb, { raw: { width, height, channels: 3 } })
-      .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
-      .blur(sigma)
-      .raw()
-      .toBuffer();
-    const feather = Math.max(1, Math.round(r.height / 8));
-    for (let y = 0; y < r.height; y++) {
-      for (let x = 0; x < r.width; x++) {
-        const edge = Math.min(x + 1, y + 1, r.width - x, r.height - y);
-        const w = (Math.min(1, edge / feather) * carAlpha[(r.y + y) * width + r.x + x]!) / 255;
-        if (w <= 0) continue;
-        const o = 3 * ((r.y + y) * width + r.x + x);
-        const s = 3 * (y * r.width + x);
-        for (let c = 0; c < 3; c++) rgb[o + c] = Math.round(rgb[o + c]! * (1 - w) + soft[s + c]! * w);
-      }
-    }
+    await blurRegion(picture, r);
     blurred.push({ ...r, score: box.score });
   }
   return blurred;
+}
+
+/**
+ * Blurs one box of `picture.rgb` in place, strongly enough that no glyph in it survives (sigma a third of its height),
+ * only where the car is (weighted by its alpha) and feathered at the box's edge.
+ */
+export async function blurRegion(picture: CarPicture, r: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const { rgb, width, height, carAlpha } = picture;
+  const sigma = Math.max(3, r.height / 3);
+  const soft = await sharp(rgb, { raw: { width, height, channels: 3 } })
+    .extract({ left: r.x, top: r.y, width: r.width, height: r.height })
+    .blur(sigma)
+    .raw()
+    .toBuffer();
+  const feather = Math.max(1, Math.round(r.height / 8));
+  for (let y = 0; y < r.height; y++) {
+    for (let x = 0; x < r.width; x++) {
+      const edge = Math.min(x + 1, y + 1, r.width - x, r.height - y);
+      const w = (Math.min(1, edge / feather) * carAlpha[(r.y + y) * width + r.x + x]!) / 255;
+      if (w <= 0) continue;
+      const o = 3 * ((r.y + y) * width + r.x + x);
+      const s = 3 * (y * r.width + x);
+      for (let c = 0; c < 3; c++) rgb[o + c] = Math.round(rgb[o + c]! * (1 - w) + soft[s + c]! * w);
+    }
+  }
 }

@@ -74,8 +74,10 @@ export async function detectText(
   width: number,
   height: number,
   region: { x: number; y: number; width: number; height: number } = { x: 0, y: 0, width, height },
+  /** Up to this many detector pixels per picture pixel (above 1 for small text, such as a plate in a wide photo). */
+  maxScale = 1,
 ): Promise<TextBox[]> {
-  const scale = Math.min(1, MAX_SIDE / Math.max(region.width, region.height));
+  const scale = Math.min(maxScale, MAX_SIDE / Math.max(region.width, region.height));
   const w = to32(region.width * scale);
   const h = to32(region.height * scale);
   const pixels = await sharp(rgb, { raw: { width, height, channels: 3 } })

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
+import type { PlateTreatment } from '@shared/plates';
 import type { CheckCarPackagePhotoResponse, CreateCarPackageRequest, CreateCarPackageResponse, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { api, ApiError } from '@/lib/api-client';
 import { PARALLEL_UPLOADS, runLimited } from '@/lib/run-limited';
@@ -14,6 +15,8 @@ export interface NewCarPackage {
   useLogo: boolean;
   /** "Fill missing sides with mirror images" (off unless the dealer turns it on). */
   fillMissingSides: boolean;
+  /** The number plate: kept or blurred (the form starts from the dealer's Settings). */
+  plate: PlateTreatment;
   photos: { id: string; file: File; angle: Angle | null }[];
 }
 
@@ -37,6 +40,7 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
     background: input.background,
     use_logo: input.useLogo,
     fill_missing_sides: input.fillMissingSides,
+    plate: input.plate,
     photos: input.photos.map(({ file, angle }) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size, angle })),
   };
   const created = await api.post<CreateCarPackageResponse>('/api/car-packages', request, { auth: true });

@@ -17,6 +17,7 @@ function summary(id: string, overrides: Partial<CarPackageSummary> = {}): CarPac
     background: 'studio',
     use_logo: false,
     fill_missing_sides: false,
+    plate: 'keep',
     total_angles: 8,
     completed_angles: 0,
     failed_angles: 0,

@@ -26,6 +26,8 @@ import { GuidedCapture, isTouchDevice, type CapturedPhoto } from './guided-captu
 import { carPackageKeys } from '../api/query-keys';
 import { LogoToggle } from './logo-toggle';
 import { MirrorFillToggle } from './mirror-fill-toggle';
+import { PlateTreatmentSelect } from '@/components/plate-treatment-select';
+import { PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
 import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
 import { PhotoThumbnail, type PhotoCheckState } from './photo-thumbnail';
@@ -64,7 +66,10 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const selection = usePhotoSelection();
-  const { hasLogo, previewUrl } = useDealerLogo();
+  const { hasLogo, previewUrl, plateDefault } = useDealerLogo();
+  // The dealer's choice for this package; until then the default from Settings.
+  const [plateChoice, setPlateChoice] = useState<PlateTreatment | null>(null);
+  const plate = plateChoice ?? plateDefault;
   const create = useCreateCarPackage({
     onPhase: setPhase,
     onPhotoProgress: (photoId, fraction) => setProgress((p) => ({ ...p, [photoId]: fraction })),
@@ -149,7 +154,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
     create.mutate(
-      { sessionName, background, useLogo: useLogo && hasLogo, fillMissingSides: fillMissingSides && mirrorAngles > 0, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
+      { sessionName, background, useLogo: useLogo && hasLogo, fillMissingSides: fillMissingSides && mirrorAngles > 0, plate, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
       {
         onSuccess: ({ package: started }) => {
           const { title, description } = MESSAGES.packageStarted(count, sessionName);
@@ -208,6 +213,8 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
           )}
 
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
+
+          <PlateTreatmentSelect value={plate} onChange={setPlateChoice} disabled={processing} hint={PLATE_MESSAGES.formHint} />
 
           {touch && (
             <div className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3">

@@ -3,6 +3,7 @@ import { BadgeCheck, LogOut, Star } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
+import { PLATE_MESSAGES } from '@shared/plates';
 import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,6 +15,7 @@ import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe, useUpdateProfile } from '../api/account';
 import { useSignOut } from '../hooks/use-sign-out';
+import { PlateTreatmentSelect } from '@/components/plate-treatment-select';
 import { DeleteAccount } from './delete-account';
 import { LogoUpload } from './logo-upload';
 import { PageHeading } from './page-heading';
@@ -111,6 +113,27 @@ function ProfileForm({ profile }: { profile: Profile }) {
   );
 }
 
+/** The default plate treatment of new packages, saved as soon as it is chosen. */
+function PlateDefault({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  return (
+    <PlateTreatmentSelect
+      value={update.variables?.plate_treatment ?? profile.plate_treatment}
+      disabled={update.isPending}
+      hint={PLATE_MESSAGES.settingsHint}
+      onChange={(plate_treatment) =>
+        update.mutate(
+          { plate_treatment },
+          {
+            onSuccess: () => toast.success(PLATE_MESSAGES.saved),
+            onError: (error) => toast.error(MESSAGES.settingsUpdateFailedTitle, { description: error.message || MESSAGES.settingsUpdateFailedFallback }),
+          },
+        )
+      }
+    />
+  );
+}
+
 /** `children`: sections other features add (the app composes them: API keys and webhooks). */
 export default function SettingsPage({ children }: { children?: ReactNode }) {
   usePageMeta('Settings', 'Your dealership profile and account.');
@@ -154,6 +177,17 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             </CardHeader>
             <CardContent>
               <LogoUpload hasLogo={profile.has_logo} />
+            </CardContent>
+          </Card>
+        )}
+        {profile && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Number plates</CardTitle>
+              <CardDescription>What your studio images show of the car&apos;s number plate.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <PlateDefault key={profile.id} profile={profile} />
             </CardContent>
           </Card>
         )}

@@ -1,0 +1,28 @@
+/**
+ * What happens to the car's number plate on its studio images, chosen per package (its default in Settings): kept as
+ * photographed, or blurred. A plate is personal data in the EU, and dealers commonly hide it in advertisements.
+ */
+import type { Angle } from './angles';
+
+export const PLATE_TREATMENTS = ['keep', 'blur'] as const;
+export type PlateTreatment = (typeof PLATE_TREATMENTS)[number];
+
+export const DEFAULT_PLATE_TREATMENT: PlateTreatment = 'keep';
+
+export const isPlateTreatment = (value: unknown): value is PlateTreatment => (PLATE_TREATMENTS as readonly unknown[]).includes(value);
+
+export const PLATE_TREATMENT_LABELS: Record<PlateTreatment, string> = {
+  keep: 'Keep as photographed',
+  blur: 'Blur the number plate',
+};
+
+/** Photos of these angles show a plate (a side view does not): where one is looked for and, when none is found, said. */
+export const PLATE_ANGLES: ReadonlySet<Angle> = new Set<Angle>(['front', 'rear', 'front_left_corner', 'front_right_corner', 'rear_left_corner', 'rear_right_corner']);
+
+export const PLATE_MESSAGES = {
+  formHint: 'Blur hides the letters of the plate on every image of a photo that shows it. A plate we cannot find is named on its image.',
+  settingsHint: 'New car packages start with this choice; you can change it for each package.',
+  saved: 'Number plate choice saved',
+  blurred: (places: number) => `The number plate is blurred${places > 1 ? ` (with lettering beside it: ${places} places)` : ''}.`,
+  notFound: 'No readable number plate was found on this photo, so nothing was blurred: check the image before you publish it.',
+} as const;
