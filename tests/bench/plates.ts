@@ -48,11 +48,11 @@ const CASES: Case[] = [
   { file: shared('cars/bmw-m5-green-front34-lot.jpg'), angle: 'front_right_corner', plate: [0.85, 0.66], readable: false, note: 'blank plate' },
   { file: shared('cars/vw-id3-white-front34.jpg'), angle: 'front_right_corner', plate: [0.57, 0.67], readable: false, note: 'empty plate holder' },
   { file: shared('angles/changan-cs55/cs55_f00_front.png'), angle: 'front', plate: [0.5, 0.65], readable: true, note: 'showroom plate "CS55"' },
-  { file: shared('angles/changan-cs55/cs55_f12_rear.png'), angle: 'rear', plate: [0.5, 0.53], readable: true, note: 'showroom plate "CS55"' },
+  { file: shared('angles/changan-cs55/cs55_f12_rear.png'), angle: 'rear', plate: [0.5, 0.59], readable: true, note: 'showroom plate "CS55"' },
   { file: shared('angles/changan-cs55/cs55_f03_front_left_corner.png'), angle: 'front_left_corner', plate: [0.2, 0.63], readable: true, note: 'showroom plate "CS55"' },
   { file: shared('angles/toyota-corolla/corolla_blackCar_front.png'), angle: 'front', plate: [0.5, 0.58], readable: true, note: 'showroom plate "Corolla Altis"' },
-  { file: shared('angles/toyota-corolla/corolla_blackCar_rear.png'), angle: 'rear', plate: [0.5, 0.42], readable: true, note: 'showroom plate "Corolla Altis"' },
-  { file: shared('angles/toyota-corolla/corolla_whiteCar_front_left_corner.png'), angle: 'front_left_corner', plate: [0.14, 0.6], readable: true, note: 'showroom plate "Corolla Altis"' },
+  { file: shared('angles/toyota-corolla/corolla_blackCar_rear.png'), angle: 'rear', plate: [0.5, 0.49], readable: true, note: 'showroom plate "Corolla Altis"' },
+  { file: shared('angles/toyota-corolla/corolla_whiteCar_front_left_corner.png'), angle: 'front_left_corner', plate: [0.245, 0.57], readable: true, note: 'showroom plate "Corolla Altis"' },
 ];
 
 interface Outcome {
