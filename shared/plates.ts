@@ -20,7 +20,7 @@ export const PLATE_TREATMENT_LABELS: Record<PlateTreatment, string> = {
 export const PLATE_ANGLES: ReadonlySet<Angle> = new Set<Angle>(['front', 'rear', 'front_left_corner', 'front_right_corner', 'rear_left_corner', 'rear_right_corner']);
 
 export const PLATE_MESSAGES = {
-  formHint: 'Blur hides the letters of the plate on every image of a photo that shows it. A plate we cannot find is named on its image.',
+  formHint: "Blur hides the plate's letters on the images of every photo that shows it. If we cannot find the plate on a photo, its image says so.",
   settingsHint: 'New car packages start with this choice; you can change it for each package.',
   saved: 'Number plate choice saved',
   blurred: (places: number) => `The number plate is blurred${places > 1 ? ` (with lettering beside it: ${places} places)` : ''}.`,

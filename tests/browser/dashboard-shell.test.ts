@@ -136,6 +136,8 @@ describe('number plates', () => {
     await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.keep }).click();
     await expect.poll(() => formSelect.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await formSelect.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/car-packages-plate-375.png' });
   }, 90_000);
 });
 
