@@ -122,6 +122,8 @@ describe('number plates', () => {
     const select = page.getByRole('combobox', { name: 'Number plate' });
     await expect.poll(() => select.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
     await select.click();
+    // The logo plate waits for an uploaded logo, and says so.
+    expect(await page.getByRole('option', { name: PLATE_MESSAGES.logoUnavailable }).getAttribute('aria-disabled')).toBe('true');
     await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.blur }).click();
     await page.getByText(PLATE_MESSAGES.saved).waitFor();
     await page.screenshot({ path: 'test-results/settings-plates-375.png' });

@@ -105,6 +105,19 @@ describe('the dealer logo on car package images', () => {
     expect(Math.abs(r - g) + Math.abs(r - b)).toBeLessThan(40); // the photo's grey street, no red logo
   });
 
+  it('a logo plate without the toggle: the package keeps the logo for the plate, and its corner carries none', async () => {
+    const w = await h.scriptedWorkflow(sfn, {});
+    const dealer = await dealerWithInternalLogoUrl(1);
+    await uploadLogo(dealer.sub, await redLogo());
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Logo plate Cupra', { plate: 'logo' });
+    await startCarPackage(w.packageDeps, dealer.sub, id);
+    await w.settle();
+    const found = await h.packageOf(id);
+    expect(found.pkg).toMatchObject({ plate: 'logo', use_logo: false, logo_key: `car-packages/${dealer.sub}/${id}/logo` });
+    const [r, g, b] = await cornerColour(await readRender(h.imageOf(found, 'front_left_corner').rendered_key!));
+    expect(Math.abs(r - g) + Math.abs(r - b)).toBeLessThan(40);
+  });
+
   it('with only a logo URL (no upload), the toggle is refused with what to do, nothing is fetched or charged', async () => {
     for (let i = 0; i < INTERNAL_URLS.length; i++) {
       const dealer = await dealerWithInternalLogoUrl(i);

@@ -18,16 +18,23 @@ const CUPRA = resolve(import.meta.dirname, '../fixtures/cars/cupra-born-grey-fro
 const X3 = resolve(import.meta.dirname, '../fixtures/cars/bmw-x3-blue-front34-parked-4540px.jpg');
 
 describe('number plate', () => {
-  it('a refused choice changes nothing: the profile keeps its default and no package is made', async () => {
+  it('a refused choice changes nothing (an unknown one, a logo plate without a logo): the profile keeps its default and no package is made', async () => {
     const api = new PackageApi(url, await signInNewDealer(url, 'plate-refused'));
-    const bad = await api.call<{ message: string; fields?: Record<string, string> }>('PATCH', '/api/profile', { plate_treatment: 'logo' });
+    const bad = await api.call<{ message: string; fields?: Record<string, string> }>('PATCH', '/api/profile', { plate_treatment: 'hide' });
     expect(bad.status).toBe(400);
-    expect(bad.body.fields?.plate_treatment).toBe('plate_treatment must be one of keep, blur');
+    expect(bad.body.fields?.plate_treatment).toBe('plate_treatment must be one of keep, blur, logo');
+    // A logo plate needs the dealer's uploaded logo: said, and nothing saved.
+    const noLogo = await api.call<{ message: string; fields?: Record<string, string> }>('PATCH', '/api/profile', { plate_treatment: 'logo' });
+    expect(noLogo.status).toBe(400);
+    expect(noLogo.body.fields?.plate_treatment).toBe(PLATE_MESSAGES.logoNeeded);
     expect((await api.call<{ profile: Profile }>('GET', '/api/me')).body.profile.plate_treatment).toBe('keep');
     const photos = [{ file_name: 'car.jpg', content_type: 'image/jpeg', size: 1000 }];
     const refused = await api.call<{ fields?: Record<string, string> }>('POST', '/api/car-packages', { session_name: 'Plate', plate: 'hide', photos });
     expect(refused.status).toBe(400);
-    expect(refused.body.fields?.plate).toBe('plate must be one of keep, blur');
+    expect(refused.body.fields?.plate).toBe('plate must be one of keep, blur, logo');
+    const logoRefused = await api.call<{ fields?: Record<string, string> }>('POST', '/api/car-packages', { session_name: 'Plate', plate: 'logo', photos });
+    expect(logoRefused.status).toBe(400);
+    expect(logoRefused.body.fields?.plate).toBe(PLATE_MESSAGES.logoNeeded);
     expect((await api.call<ListCarPackagesResponse>('GET', '/api/car-packages')).body.packages).toEqual([]);
   });
 

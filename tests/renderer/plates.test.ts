@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PLATE_MESSAGES } from '@shared/plates';
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { carBounds } from '../../functions/src/renderer/text/blur-text';
-import { blurPlates } from '../../functions/src/renderer/text/plates';
+import { blurPlates, coverPlateWithLogo } from '../../functions/src/renderer/text/plates';
 import { detectText } from '../../functions/src/renderer/text/text-detector';
 import { car } from './bad-photos';
 
@@ -22,13 +22,14 @@ const overlap = (a: Box, b: Box) =>
   Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
 
 describe('number plate', () => {
-  const prepared = {} as Record<Readable | 'x3' | 'largeCupra', PreparedPhoto>;
+  const prepared = {} as Record<Readable | 'x3' | 'largeCupra' | 'bmw2002', PreparedPhoto>;
   beforeAll(async () => {
     // The Cupra photo at 1920 px: larger than the size photos are worked on (1536), so boxes are scaled back to it.
     const large = await sharp(car(READABLE.cupra)).resize(1920).jpeg({ quality: 92 }).toBuffer();
     prepared.largeCupra = (await preparePhotos([{ id: 'large-cupra', bytes: large, angle: 'front_left_corner' }]))[0]!;
     for (const [key, file] of Object.entries(READABLE)) prepared[key as Readable] = (await preparePhotos([{ id: key, bytes: car(file), angle: 'front_left_corner' }]))[0]!;
     prepared.x3 = (await preparePhotos([{ id: 'x3', bytes: car('bmw-x3-blue-front34-parked-4540px.jpg'), angle: 'front_left_corner' }]))[0]!;
+    prepared.bmw2002 = (await preparePhotos([{ id: 'bmw2002', bytes: car('bmw-2002-silver-front34-grass.jpg'), angle: 'front_left_corner' }]))[0]!;
   }, 120_000);
 
   it.each(Object.keys(READABLE) as Readable[])('%s: the plate is found on the lower part of the car and blurred; no text is found there afterwards, nothing else changed', async (key) => {
@@ -93,5 +94,56 @@ describe('number plate', () => {
     const side = await renderPrepared([{ ...prepared.ioniq, angle: 'left_side' }], 'left_side', 'studio', undefined, undefined, { plate: 'blur' });
     expect(side.metadata.plate).toEqual({ treatment: 'blur' });
     expect(side.metadata.warnings).not.toContain(PLATE_MESSAGES.notFound);
+  });
+
+  // A logo of one strong colour (no letters): where it lands can be told from the car's own pixels.
+  const logo = () => sharp({ create: { width: 300, height: 100, channels: 3, background: '#0033cc' } }).png().toBuffer();
+  const isLogoBlue = (rgb: Buffer, o: number) => rgb[o + 2]! > 150 && rgb[o]! < 60 && rgb[o + 1]! < 110;
+
+  it('the logo plate covers the plate panel with a plain plate carrying the logo, and nothing outside it', async () => {
+    const { photo, mask } = prepared.cupra;
+    const rgb = Buffer.from(photo.rgb);
+    const { boxes } = await coverPlateWithLogo({ rgb, width: photo.width, height: photo.height, carAlpha: mask.alpha }, await logo());
+    expect(boxes).toHaveLength(1);
+    const plate = boxes[0]!;
+    const bounds = carBounds({ width: photo.width, height: photo.height, carAlpha: mask.alpha })!;
+    expect(plate.y).toBeGreaterThan(bounds.y + bounds.height * 0.45);
+    // The plate's old letters are gone under the plain plate, and the logo's blue is on it (it was nowhere before).
+    expect(await detectText(rgb, photo.width, photo.height, plate, 2)).toEqual([]);
+    let blueNow = 0;
+    let blueBefore = 0;
+    for (let y = plate.y; y < plate.y + plate.height; y++) {
+      for (let x = plate.x; x < plate.x + plate.width; x++) {
+        const o = 3 * (y * photo.width + x);
+        if (isLogoBlue(rgb, o)) blueNow++;
+        if (isLogoBlue(photo.rgb, o)) blueBefore++;
+      }
+    }
+    expect(blueBefore).toBe(0);
+    expect(blueNow).toBeGreaterThan(0.08 * plate.width * plate.height);
+    let changedOutside = 0;
+    for (let i = 0; i < photo.width * photo.height; i++) {
+      const x = i % photo.width;
+      const y = (i - x) / photo.width;
+      if (x >= plate.x && x < plate.x + plate.width && y >= plate.y && y < plate.y + plate.height) continue;
+      if (rgb[3 * i] !== photo.rgb[3 * i] || rgb[3 * i + 1] !== photo.rgb[3 * i + 1] || rgb[3 * i + 2] !== photo.rgb[3 * i + 2]) changedOutside++;
+    }
+    expect(changedOutside).toBe(0);
+  });
+
+  it('lettering that is not on a plate panel (the stickers of the BMW 2002, whose plate is blurred) gets no logo plate: it is blurred instead, and the image says so', async () => {
+    const image = await renderPrepared([prepared.bmw2002], 'front_left_corner', 'studio', undefined, undefined, { plate: 'logo', plateLogo: await logo() });
+    expect(image.metadata.plate).toMatchObject({ treatment: 'logo', found: true, blurredInstead: true });
+    expect(image.metadata.warnings).toContain(PLATE_MESSAGES.blurredInstead);
+    // No logo blue anywhere on the image.
+    const { composed } = image;
+    let blue = 0;
+    for (let o = 0; o < composed.rgb.length; o += 3) if (isLogoBlue(composed.rgb, o)) blue++;
+    expect(blue).toBeLessThan(50);
+    // A photo with no plate lettering at all says none was found.
+    const x3 = await renderPrepared([prepared.x3], 'front_left_corner', 'studio', undefined, undefined, { plate: 'logo', plateLogo: await logo() });
+    expect(x3.metadata.plate).toEqual({ treatment: 'logo', found: false, boxes: [] });
+    expect(x3.metadata.warnings).toContain(PLATE_MESSAGES.notFoundForLogo);
+    await expect(renderPrepared([prepared.cupra], 'front_left_corner', 'studio', undefined, undefined, { plate: 'logo' })).rejects.toThrow(PLATE_MESSAGES.logoNeeded);
   });
 });

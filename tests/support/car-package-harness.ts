@@ -9,6 +9,7 @@
  * The use cases reach the machine through the real SfnRenderWorkflow adapter (the AWS SDK's Step Functions client)
  * pointed at a small HTTP server in this process that serves createStepFunctionsApi (the SFN wire protocol).
  */
+import type { PlateTreatment } from '@shared/plates';
 import type { Background } from '@shared/backgrounds';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -130,7 +131,7 @@ export interface DraftPhoto {
  * POST /api/car-packages at the use-case level (the body through the route's own schema, so defaults apply), then
  * each photo uploaded through its presigned POST, as the browser does. Returns the package id.
  */
-export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean; background?: Background; fill_missing_sides?: boolean } = {}): Promise<string> {
+export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean; background?: Background; fill_missing_sides?: boolean; plate?: PlateTreatment } = {}): Promise<string> {
   const body = createCarPackageRequestSchema.parse({
     session_name: name,
     ...options,

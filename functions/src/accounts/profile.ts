@@ -1,4 +1,5 @@
 import { MESSAGES } from '@shared/messages';
+import { PLATE_MESSAGES } from '@shared/plates';
 import type { MeResponse, Profile } from '@shared/schemas/account';
 import type { CreditStore } from '../credits/credit-store';
 import { getCreditBalance } from '../credits/read-credits';
@@ -28,8 +29,14 @@ export async function getMe(deps: ProfileDeps, caller: { sub: string; email?: st
   return { profile: profileView(profile), balance };
 }
 
-/** PATCH /api/profile: dealer name and logo URL only; the e-mail is the sign-in identity and never changes here. */
+/**
+ * PATCH /api/profile: dealer name, logo URL and the default plate treatment; the e-mail is the sign-in identity and
+ * never changes here. A logo plate needs the dealer's uploaded logo.
+ */
 export async function updateProfile(deps: ProfileDeps, sub: string, changes: ProfileChanges): Promise<Profile> {
+  if (changes.plate_treatment === 'logo' && !(await deps.accounts.getProfile(sub))?.logo_key) {
+    throw new DomainError('validation', PLATE_MESSAGES.logoNeeded, { plate_treatment: PLATE_MESSAGES.logoNeeded });
+  }
   const updated = await deps.accounts.updateProfile(sub, changes, deps.now?.() ?? new Date());
   if (!updated) throw new DomainError('not_found', MESSAGES.accountNotFound);
   return profileView(updated);

@@ -148,7 +148,17 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
   const scene = pkg.scene ? { id: pkg.scene.id, startYaw: pkg.scene.start_yaw } : undefined;
   // The dealer sees the angle processing (or its next attempt) while it renders.
   const [rendered] = await Promise.all([
-    deps.renderer.render({ photos, angle: item.angle, background: pkg.background, ...mirrorFillOf(pkg), plate: plateOf(pkg), ...(scene ? { scene } : {}), ...(logo ? { logo } : {}) }),
+    deps.renderer.render({
+      photos,
+      angle: item.angle,
+      background: pkg.background,
+      ...mirrorFillOf(pkg),
+      plate: plateOf(pkg),
+      ...(scene ? { scene } : {}),
+      // The package keeps its logo for the corner (Place my logo), the plate (logo plate), or both.
+      ...(logo && pkg.use_logo ? { logo } : {}),
+      ...(logo && plateOf(pkg) === 'logo' ? { plateLogo: logo } : {}),
+    }),
     angleChanged(deps.notify, image),
   ]);
   const renderMs = performance.now() - started;

@@ -2,7 +2,7 @@
  * Creating and starting a car package: presigned uploads, the checks of every photo by its bytes, and the start that
  * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
-import { DEFAULT_PLATE_TREATMENT } from '@shared/plates';
+import { DEFAULT_PLATE_TREATMENT, PLATE_MESSAGES } from '@shared/plates';
 import { ANGLES } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
 import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
@@ -17,7 +17,7 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
-import { chargeKey, extensionOf, mirrorFillOf, newPackage, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, extensionOf, mirrorFillOf, newPackage, plateOf, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
@@ -33,10 +33,12 @@ export async function createCarPackage(
   options: { id?: string; externalId?: string } = {},
 ): Promise<CreateCarPackageResponse> {
   assertStyleOffered(body.background);
-  const profile = body.use_logo || !body.plate ? await deps.accounts.getProfile(sub) : undefined;
+  const profile = body.use_logo || body.plate !== 'keep' ? await deps.accounts.getProfile(sub) : undefined;
   if (body.use_logo && !profile?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }
+  const plate = body.plate ?? profile?.plate_treatment ?? DEFAULT_PLATE_TREATMENT;
+  if (plate === 'logo' && !profile?.logo_key) throw new DomainError('validation', PLATE_MESSAGES.logoNeeded, { plate: PLATE_MESSAGES.logoNeeded });
   const id = options.id ?? newId();
   const now = clock(deps);
   const photos: StoredPhoto[] = body.photos.map((p, i) => {
@@ -60,7 +62,7 @@ export async function createCarPackage(
     background: body.background,
     use_logo: body.use_logo,
     fill_missing_sides: body.fill_missing_sides,
-    plate: body.plate ?? profile?.plate_treatment ?? DEFAULT_PLATE_TREATMENT,
+    plate,
     photos,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
@@ -79,7 +81,7 @@ export async function createCarPackage(
  * carries the same one. Nothing is fetched from the profile's logo_url: the only logo is the one we checked.
  */
 async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'photos'>, draft: StoredDraft): Promise<string | null> {
-  if (!draft.use_logo) return null;
+  if (!draft.use_logo && plateOf(draft) !== 'logo') return null;
   const source = (await deps.accounts.getProfile(draft.user_id))?.logo_key;
   if (!source) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   const key = s3Keys.logo(draft.user_id, draft.id);

@@ -1,8 +1,9 @@
 /**
- * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror] [--plate keep|blur] [--masks]
+ * npm run render -- <photos...> --background studio --out <dir> [--angle front_left_corner] [--logo logo.png] [--package] [--mirror] [--plate keep|blur|logo] [--masks]
  * Renders each photo on its own (its own or classified angle), or with --package the angles the photos show (with
  * --mirror also the missing sides and corners, as mirror images: the package's "Fill missing sides" switch).
- * --plate blur blurs the number plate (the package's "Number plate" choice; keep, the default, leaves it).
+ * --plate blur blurs the number plate, --plate logo covers it with a plain plate carrying the --logo file (the
+ * package's "Number plate" choice; keep, the default, leaves it).
  * --masks (the studio compositor) also writes, per image, <name>.cutout.png (the car's alpha over the source photo as
  * decoded, after EXIF orientation) and <name>.mask.png (the car's alpha in the output image), for review.
  */
@@ -31,7 +32,7 @@ async function main(): Promise<number> {
     },
   });
   if (positionals.length === 0) {
-    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror] [--plate keep|blur] [--masks]');
+    console.error('Usage: npm run render -- <photos...> --background studio --out <dir> [--angle <angle>] [--logo <file>] [--package] [--mirror] [--plate keep|blur|logo] [--masks]');
     return 2;
   }
   if (!isBackground(values.background)) {
@@ -45,6 +46,10 @@ async function main(): Promise<number> {
   const plate = values.plate;
   if (!isPlateTreatment(plate)) {
     console.error(`Unknown plate treatment "${plate}". Choose one of: ${PLATE_TREATMENTS.join(', ')}`);
+    return 2;
+  }
+  if (plate === 'logo' && !values.logo) {
+    console.error('--plate logo needs --logo <file>: the logo to put on the plate.');
     return 2;
   }
   if (values.masks && process.env.RENDERER && process.env.RENDERER !== 'local') {
@@ -65,7 +70,8 @@ async function main(): Promise<number> {
     }
   };
   const photos = await Promise.all(positionals.map(async (path) => ({ id: basename(path), bytes: await readFile(path) })));
-  const options = { background, logo, fillMissingSides: values.mirror, plate };
+  const plateLogo = plate === 'logo' ? logo : undefined;
+  const options = { background, logo, fillMissingSides: values.mirror, plate, plateLogo };
   let failures = 0;
   if (values.package) {
     const result = values.masks ? await timedPackage(() => renderWithMasks(photos, 'package', options)) : await renderer.renderPackage({ photos, ...options });
@@ -87,8 +93,8 @@ async function main(): Promise<number> {
       const image: RenderedImage = masked
         ? masked.image
         : angle
-          ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo, plate })
-          : await renderer.renderPackage({ photos: [photo], background, logo, plate }).then((r) => {
+          ? await renderer.render({ photos: [{ ...photo, angle }], angle, background, logo, plate, plateLogo })
+          : await renderer.renderPackage({ photos: [photo], background, logo, plate, plateLogo }).then((r) => {
               const own = r.images.find((img) => !img.metadata.mirrored);
               if (!own) throw new Error('no angle could be rendered');
               return own;

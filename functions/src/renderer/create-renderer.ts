@@ -136,8 +136,8 @@ function createAdapter(config: RendererConfig): Renderer {
       const vision = createVision({ vision: 'openai', openAiApiKey, openAiBaseUrl, model: visionModel });
       type Picture = Parameters<NonNullable<OpenAiRendererOptions['blurText']>>[0];
       const blurText = async (picture: Picture) => (await modules.textBlur()).blurTextOnCar(picture);
-      const blurPlates = async (picture: Picture) => (await modules.textBlur()).blurPlates(picture);
-      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision, blurText, blurPlates });
+      const treatPlates: NonNullable<OpenAiRendererOptions['treatPlates']> = async (picture, treatment, logo) => (await modules.textBlur()).treatPlates(picture, treatment, logo);
+      return new OpenAiRenderer({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model: model ?? DEFAULT_RENDER_MODEL, carMasker, fidelityThreshold, vision, blurText, treatPlates });
     });
   }
   return lazy('local', 1, async () => new (await modules.localRenderer()).LocalRenderer());

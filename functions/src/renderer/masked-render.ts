@@ -34,7 +34,7 @@ const greyPng = (alpha: Uint8Array, width: number, height: number, size?: { widt
 export async function renderWithMasks(
   photos: SourcePhoto[],
   angles: 'shown' | 'package' | Angle[],
-  options: { background: Background; logo?: Buffer; fillMissingSides?: boolean; plate?: PlateTreatment },
+  options: { background: Background; logo?: Buffer; fillMissingSides?: boolean; plate?: PlateTreatment; plateLogo?: Buffer },
 ): Promise<{ images: MaskedImage[]; unavailable: UnavailableAngle[] }> {
   const prepared = await preparePhotos(photos);
   const wanted = angles === 'package' ? [...ANGLES] : angles === 'shown' ? [...new Set(prepared.map((p) => p.angle))] : angles;

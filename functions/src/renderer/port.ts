@@ -53,8 +53,10 @@ export interface RenderRequest extends MirrorFill {
   scene?: SceneChoice;
   /** PNG/JPEG/WebP bytes of the dealer's logo, placed in a corner. */
   logo?: Buffer;
-  /** The number plate: kept as photographed (absent) or blurred. */
+  /** The number plate: kept as photographed (absent), blurred, or covered with a plain plate carrying `plateLogo`. */
   plate?: PlateTreatment;
+  /** PNG/JPEG/WebP bytes of the dealer's logo for the plate (`plate: 'logo'`). */
+  plateLogo?: Buffer;
 }
 
 export interface PackageRequest extends MirrorFill {
@@ -63,6 +65,7 @@ export interface PackageRequest extends MirrorFill {
   scene?: SceneChoice;
   logo?: Buffer;
   plate?: PlateTreatment;
+  plateLogo?: Buffer;
   /** Defaults to all 8 angles. */
   angles?: readonly Angle[];
 }
@@ -92,7 +95,7 @@ export interface RenderMetadata {
    * The number plate: what was asked, whether it was found (looked for only to blur it, on a photo of an angle that
    * shows one) and where, [x, y, width, height] in the source photo's pixels (upright, at its full size).
    */
-  plate?: { treatment: PlateTreatment; found?: boolean; boxes?: number[][] };
+  plate?: { treatment: PlateTreatment; found?: boolean; boxes?: number[][]; blurredInstead?: boolean };
   timings: RenderTimings;
   warnings: string[];
   /** Structural similarity of the car in the output vs the source (1 = identical), when measured. */

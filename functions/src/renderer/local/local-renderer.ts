@@ -31,7 +31,7 @@ import { createCutout } from '../cutout/create-cutout';
 import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle, type MirrorFill } from '../angle-planner';
 import { blurTextOnCar } from '../text/blur-text';
-import { blurPlates } from '../text/plates';
+import { treatPlates } from '../text/plates';
 import { PLATE_ANGLES, PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
 import { MIRROR_TEXT_BLURRED } from '@shared/angles';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
@@ -182,14 +182,14 @@ export async function renderPrepared(
   background: Background,
   logo?: Buffer,
   scene?: SceneChoice,
-  options: MirrorFill & { plate?: PlateTreatment } = {},
+  options: MirrorFill & { plate?: PlateTreatment; plateLogo?: Buffer } = {},
 ): Promise<RenderedImage & { composed: Composed }> {
   const plan = planAngle(angle, prepared.map((p) => p.angle), options);
   if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
   const served = prepared[plan.photoIndex]!;
   const t = performance.now();
   // The plate is blurred on the photo, before the car is placed (and before a mirror image's text is blurred).
-  const { source, plate } = await withPlateTreated(served, options.plate ?? 'keep');
+  const { source, plate } = await withPlateTreated(served, options.plate ?? 'keep', options.plateLogo);
   // The rendered studio and showroom, the original location, an outdoor style's scene (the library is configured).
   const backdrop = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, ...STAGE });
   // An outdoor style on a site without scenes: its forms do not offer it and its API refuses it (styles-offered.ts).
@@ -226,7 +226,8 @@ export async function renderPrepared(
   if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
   if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
-  if (plate.found === false) warnings.push(PLATE_MESSAGES.notFound);
+  if (plate.found === false) warnings.push(plate.treatment === 'logo' ? PLATE_MESSAGES.notFoundForLogo : PLATE_MESSAGES.notFound);
+  if (plate.blurredInstead) warnings.push(PLATE_MESSAGES.blurredInstead);
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {
@@ -250,27 +251,35 @@ export async function renderPrepared(
   };
 }
 
-/** A photo with its plate blurred, by prepared photo: a photo that serves two angles (one mirrored) is treated once. */
-const platesTreated = new WeakMap<PreparedPhoto, Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }>>();
+/** A photo with its plate treated, by prepared photo and treatment: a photo that serves two angles is treated once. */
+const platesTreated = new WeakMap<PreparedPhoto, Map<PlateTreatment, Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }>>>();
 
 /**
  * The prepared photo with its number plate treated, and what was done: `keep` changes nothing and looks for nothing;
- * `blur` looks for the plate on a photo whose angle shows one and blurs it on a copy of the photo's pixels.
+ * `blur` and `logo` look for the plate on a photo whose angle shows one and treat it on a copy of the photo's pixels.
  */
-function withPlateTreated(prepared: PreparedPhoto, treatment: PlateTreatment): Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }> {
+function withPlateTreated(prepared: PreparedPhoto, treatment: PlateTreatment, logo?: Buffer): Promise<{ source: PreparedPhoto; plate: NonNullable<RenderMetadata['plate']> }> {
   if (treatment === 'keep' || !PLATE_ANGLES.has(prepared.angle)) return Promise.resolve({ source: prepared, plate: { treatment } });
-  let treated = platesTreated.get(prepared);
+  if (treatment === 'logo' && !logo) throw new RenderPermanentError(PLATE_MESSAGES.logoNeeded);
+  const byTreatment = platesTreated.get(prepared) ?? new Map();
+  platesTreated.set(prepared, byTreatment);
+  let treated = byTreatment.get(treatment);
   if (!treated) {
     treated = (async () => {
       const { photo, mask } = prepared;
       const rgb = Buffer.from(photo.rgb);
-      const { boxes } = await blurPlates({ rgb, width: photo.width, height: photo.height, carAlpha: mask.alpha });
+      const { boxes, blurredInstead } = await treatPlates({ rgb, width: photo.width, height: photo.height, carAlpha: mask.alpha }, treatment, logo);
       // In the source photo's own pixels (upright, full size), as a reviewer measures them on the photo.
       const k = photo.originalWidth / photo.width;
-      const plate = { treatment, found: boxes.length > 0, boxes: boxes.map((b) => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * k))) };
+      const plate = {
+        treatment,
+        found: boxes.length > 0,
+        boxes: boxes.map((b) => [b.x, b.y, b.width, b.height].map((v) => Math.round(v * k))),
+        ...(blurredInstead ? { blurredInstead } : {}),
+      };
       return { source: { ...prepared, photo: { ...photo, rgb } }, plate };
     })();
-    platesTreated.set(prepared, treated);
+    byTreatment.set(treatment, treated);
   }
   return treated;
 }

@@ -57,8 +57,8 @@ export interface OpenAiRendererOptions {
    * render tasks' bundles hold the text detector and onnxruntime. Without it a mirror image cannot be made.
    */
   blurText?: (picture: CarPicture) => Promise<TextBox[]>;
-  /** Blurs the number plate (renderer/text/plates.ts), passed in as blurText is; without it a plate cannot be blurred. */
-  blurPlates?: (picture: CarPicture) => Promise<{ boxes: unknown[] }>;
+  /** Treats the number plate (renderer/text/plates.ts), passed in as blurText is; without it a plate cannot be treated. */
+  treatPlates?: (picture: CarPicture, treatment: Exclude<PlateTreatment, 'keep'>, logo?: Buffer) => Promise<{ boxes: unknown[]; blurredInstead?: boolean }>;
 }
 
 /** A generated image gets one more try when its car changed; the second refusal is final. */
@@ -167,8 +167,9 @@ export class OpenAiRenderer implements Renderer {
     const blurredText = plan.mirrored ? await this.blurMirroredText(rgb) : [];
     if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
     // The plate as the package asks, looked for in the generated picture (its boxes are not in the photo's pixels).
-    const plate = await this.treatPlate(rgb, request.plate ?? 'keep', tagged[plan.photoIndex]);
-    if (plate.found === false) warnings.push(PLATE_MESSAGES.notFound);
+    const plate = await this.treatPlate(rgb, request.plate ?? 'keep', tagged[plan.photoIndex], request.plateLogo);
+    if (plate.found === false) warnings.push(plate.treatment === 'logo' ? PLATE_MESSAGES.notFoundForLogo : PLATE_MESSAGES.notFound);
+    if (plate.blurredInstead) warnings.push(PLATE_MESSAGES.blurredInstead);
     // Our own encoding of an image already decoded: a failure here is ours, not the image service's (no catch).
     if (request.logo) {
       const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);
@@ -200,11 +201,12 @@ export class OpenAiRenderer implements Renderer {
     };
   }
 
-  private async treatPlate(rgb: Buffer, treatment: PlateTreatment, photoAngle: Angle | undefined): Promise<NonNullable<RenderMetadata['plate']>> {
+  private async treatPlate(rgb: Buffer, treatment: PlateTreatment, photoAngle: Angle | undefined, logo: Buffer | undefined): Promise<NonNullable<RenderMetadata['plate']>> {
     if (treatment === 'keep' || !photoAngle || !PLATE_ANGLES.has(photoAngle)) return { treatment };
-    if (!this.options.blurPlates) throw new RenderPermanentError('The number plate cannot be blurred here.');
-    const { boxes } = await this.options.blurPlates({ rgb, ...FULL_SIZE, carAlpha: new Uint8Array(FULL_SIZE.width * FULL_SIZE.height).fill(255) });
-    return { treatment, found: boxes.length > 0 };
+    if (!this.options.treatPlates) throw new RenderPermanentError('The number plate cannot be treated here.');
+    if (treatment === 'logo' && !logo) throw new RenderPermanentError(PLATE_MESSAGES.logoNeeded);
+    const { boxes, blurredInstead } = await this.options.treatPlates({ rgb, ...FULL_SIZE, carAlpha: new Uint8Array(FULL_SIZE.width * FULL_SIZE.height).fill(255) }, treatment, logo);
+    return { treatment, found: boxes.length > 0, ...(blurredInstead ? { blurredInstead } : {}) };
   }
 
   private blurMirroredText(rgb: Buffer): Promise<TextBox[]> {

@@ -67,9 +67,10 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const selection = usePhotoSelection();
   const { hasLogo, previewUrl, plateDefault } = useDealerLogo();
-  // The dealer's choice for this package; until then the default from Settings.
+  // The dealer's choice for this package; until then the default from Settings (a logo plate without a logo, the
+  // logo since removed, is blurred instead: the plate stays hidden, as the dealer asked).
   const [plateChoice, setPlateChoice] = useState<PlateTreatment | null>(null);
-  const plate = plateChoice ?? plateDefault;
+  const plate = plateChoice ?? (plateDefault === 'logo' && !hasLogo ? 'blur' : plateDefault);
   const create = useCreateCarPackage({
     onPhase: setPhase,
     onPhotoProgress: (photoId, fraction) => setProgress((p) => ({ ...p, [photoId]: fraction })),
@@ -214,7 +215,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
 
           {hasLogo && <LogoToggle previewUrl={previewUrl} checked={useLogo} onChange={setUseLogo} disabled={processing} />}
 
-          <PlateTreatmentSelect value={plate} onChange={setPlateChoice} disabled={processing} hint={PLATE_MESSAGES.formHint} />
+          <PlateTreatmentSelect value={plate} onChange={setPlateChoice} disabled={processing} hint={PLATE_MESSAGES.formHint} logoAvailable={hasLogo} />
 
           {touch && (
             <div className="grid gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3">

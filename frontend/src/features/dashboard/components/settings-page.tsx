@@ -121,6 +121,7 @@ function PlateDefault({ profile }: { profile: Profile }) {
       value={update.variables?.plate_treatment ?? profile.plate_treatment}
       disabled={update.isPending}
       hint={PLATE_MESSAGES.settingsHint}
+      logoAvailable={profile.has_logo}
       onChange={(plate_treatment) =>
         update.mutate(
           { plate_treatment },
