@@ -32,3 +32,9 @@ export const PLATE_MESSAGES = {
   blurredInstead: 'Your logo plate could not be fitted to the number plate on this photo, so the plate is blurred instead.',
   logoUnavailable: 'Your logo on a plain plate (upload your logo first)',
 } as const;
+
+/** What an image says of its plate: none found (for the treatment asked), or blurred where the logo did not fit. */
+export function plateWarnings(plate: { treatment: PlateTreatment; found?: boolean; blurredInstead?: boolean }): string[] {
+  if (plate.found === false) return [plate.treatment === 'logo' ? PLATE_MESSAGES.notFoundForLogo : PLATE_MESSAGES.notFound];
+  return plate.blurredInstead ? [PLATE_MESSAGES.blurredInstead] : [];
+}

@@ -5,19 +5,11 @@
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cutOut } from '../../functions/src/renderer/local/cutout';
-import { decodePhoto } from '../../functions/src/renderer/photo-validation';
-import { LocalVision } from '../../functions/src/vision/local/local-vision';
+import { describe, expect, it } from 'vitest';
+import { decoded, fixture, useLocalVision } from './real-photo-vision';
 
-const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
 const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
-const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
-
-const vision = new LocalVision((photo) => cutOut(photo));
-const decoded = async (bytes: Buffer) => decodePhoto(bytes);
-
-beforeAll(() => vision.warmUp(), 60_000);
+const vision = useLocalVision();
 
 describe('rear views on real photos', () => {
   it.each(['toyota-camry-white-rear-street.jpg', 'lexus-es-champagne-rear-street.jpg'])('%s: a real rear photo is called rear, never front', async (name) => {

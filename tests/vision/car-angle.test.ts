@@ -2,23 +2,14 @@
  * The angle the car check names, on real photos (tests/fixtures/cars, tests/fixtures/vision), and on their mirror
  * images. Real models: the COCO detector and the ISNet cut-out. Rear views: car-angle-rear.test.ts.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
-import { cutOut } from '../../functions/src/renderer/local/cutout';
-import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
-import { LocalVision } from '../../functions/src/vision/local/local-vision';
+import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { car } from '../renderer/bad-photos';
+import { decoded, fixture, useLocalVision } from './real-photo-vision';
 
-const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
-const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
-
-const vision = new LocalVision((photo) => cutOut(photo));
-const decoded = async (bytes: Buffer) => decodePhoto(bytes);
-
-beforeAll(() => vision.warmUp(), 60_000);
+const vision = useLocalVision();
 
 describe('angle on real photos', () => {
   async function mirrored(photo: DecodedPhoto): Promise<DecodedPhoto> {

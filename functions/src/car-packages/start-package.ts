@@ -33,7 +33,8 @@ export async function createCarPackage(
   options: { id?: string; externalId?: string } = {},
 ): Promise<CreateCarPackageResponse> {
   assertStyleOffered(body.background);
-  const profile = body.use_logo || body.plate !== 'keep' ? await deps.accounts.getProfile(sub) : undefined;
+  // The profile decides the logo toggle, the default plate treatment and whether a logo plate can be made.
+  const profile = body.use_logo || body.plate === undefined || body.plate === 'logo' ? await deps.accounts.getProfile(sub) : undefined;
   if (body.use_logo && !profile?.logo_key) {
     throw new DomainError('validation', CAR_PACKAGE_MESSAGES.noLogo, { use_logo: CAR_PACKAGE_MESSAGES.noLogo });
   }

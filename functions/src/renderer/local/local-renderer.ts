@@ -32,7 +32,7 @@ import { u2netpThreadWanted } from '../cutout/u2netp-session';
 import { planAngle, type MirrorFill } from '../angle-planner';
 import { blurTextOnCar } from '../text/blur-text';
 import { treatPlates } from '../text/plates';
-import { PLATE_ANGLES, PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
+import { PLATE_ANGLES, PLATE_MESSAGES, plateWarnings, type PlateTreatment } from '@shared/plates';
 import { MIRROR_TEXT_BLURRED } from '@shared/angles';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
@@ -226,8 +226,7 @@ export async function renderPrepared(
   if (source.classified) warnings.push(`The angle of ${source.source.id.replace('photo-', 'photo ')} was recognised automatically as ${ANGLE_LABELS[source.angle]}.`);
   if (plan.mirrored) warnings.push(`Derived by mirroring the ${ANGLE_LABELS[source.angle]} photo.`);
   if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
-  if (plate.found === false) warnings.push(plate.treatment === 'logo' ? PLATE_MESSAGES.notFoundForLogo : PLATE_MESSAGES.notFound);
-  if (plate.blurredInstead) warnings.push(PLATE_MESSAGES.blurredInstead);
+  warnings.push(...plateWarnings(plate));
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
   return {

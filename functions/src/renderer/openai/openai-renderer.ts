@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import type { CarPicture } from '../text/blur-text';
 import type { TextBox } from '../text/text-detector';
 import { ANGLE_LABELS, ANGLES, MIRROR_TEXT_BLURRED, MIRRORED_ANGLE, type Angle } from '@shared/angles';
-import { PLATE_ANGLES, PLATE_MESSAGES, type PlateTreatment } from '@shared/plates';
+import { PLATE_ANGLES, PLATE_MESSAGES, plateWarnings, type PlateTreatment } from '@shared/plates';
 import { decodePhoto, type DecodedPhoto } from '../photo-validation';
 import {
   FULL_SIZE,
@@ -168,8 +168,7 @@ export class OpenAiRenderer implements Renderer {
     if (blurredText.length) warnings.push(MIRROR_TEXT_BLURRED(blurredText.length));
     // The plate as the package asks, looked for in the generated picture (its boxes are not in the photo's pixels).
     const plate = await this.treatPlate(rgb, request.plate ?? 'keep', tagged[plan.photoIndex], request.plateLogo);
-    if (plate.found === false) warnings.push(plate.treatment === 'logo' ? PLATE_MESSAGES.notFoundForLogo : PLATE_MESSAGES.notFound);
-    if (plate.blurredInstead) warnings.push(PLATE_MESSAGES.blurredInstead);
+    warnings.push(...plateWarnings(plate));
     // Our own encoding of an image already decoded: a failure here is ours, not the image service's (no catch).
     if (request.logo) {
       const withLogo = await placeLogo(sharp(rgb, { raw: { ...FULL_SIZE, channels: 3 } }), FULL_SIZE.width, FULL_SIZE.height, request.logo);

@@ -23,8 +23,8 @@ interface Box {
 /**
  * The detector reads 960 pixels a side at once; the band is read in overlapping tiles of TILE photo pixels, each
  * enlarged 960 / TILE times (a plate's letters are 10 to 20 pixels high at the working size, small for the detector).
- * Measured on the fixture photos (npm run bench:plates): unenlarged tiles found 6 of 13 readable plates, 1.5x 10 of 13
- * (median 150 ms a photo), 2x also 10 of 13 with half as many boxes again that were not the plate and twice the time.
+ * Measured on the fixture photos (npm run bench:plates): unenlarged tiles found 6 of 13 readable plates, 1.5x 12 of 13
+ * (median 158 ms a photo), 2x no more plates, with more boxes that were not the plate and twice the time.
  */
 const TILE = 640;
 const TILE_OVERLAP = Math.round(TILE / 8);
@@ -32,6 +32,9 @@ const TILE_OVERLAP = Math.round(TILE / 8);
 const BAND_TOP = 0.45;
 
 const area = (b: Box) => b.width * b.height;
+
+/** Luma of the RGB pixel at byte offset `o`. */
+const lumaAt = (rgb: Buffer, o: number) => 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
 
 function overlap(a: Box, b: Box): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
@@ -115,10 +118,7 @@ function fitLine(points: Array<[number, number]>): { a: number; b: number } {
  */
 function outlineOf(picture: CarPicture, box: Box): Outline {
   const { rgb, width } = picture;
-  const luma = (x: number, y: number) => {
-    const o = 3 * (y * width + x);
-    return 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
-  };
+  const luma = (x: number, y: number) => lumaAt(rgb, 3 * (y * width + x));
   const values: number[] = [];
   for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) values.push(luma(x, y));
   values.sort((p, q) => p - q);
@@ -227,18 +227,10 @@ export interface PlateResult {
 
 /**
  * The whole plate around its lettering, when the plate is a light panel (white, yellow: the letters sit on it): the
- * box grows side by side while at least 40% of the line just outside it is the panel's colour (a line across letters is less), up to four times its size, so
- * letters the detector did not read (a second line, the rest of a word) are inside it too. Lettering on the paint
- * (a badge, a light car's tailgate: no panel edge within reach) is left at its own size.
- */
-function grownToPanel(picture: CarPicture, box: Box): Box {
-  return panelAround(picture, box) ?? box;
-}
-
-/**
- * The light panel the lettering sits on (see grownToPanel), or undefined when there is none: a dark box, light
- * letters on a dark ground (a stripe's lettering: the light pixels are the letters, not the ground), or a panel with
- * no edge within reach (the car's own paint).
+ * box grows side by side while at least 40% of the line just outside it is the panel's colour (a line across letters
+ * is less), up to four times its size, so letters the detector did not read (a second line, the rest of a word) are
+ * inside it too. Undefined when there is no panel: a dark box, light letters on a dark ground (a stripe's lettering:
+ * the light pixels are the letters, not the ground), or a panel with no edge within reach (the car's own paint).
  */
 function panelAround(picture: CarPicture, box: Box): Box | undefined {
   const { rgb, width, height } = picture;
@@ -248,7 +240,7 @@ function panelAround(picture: CarPicture, box: Box): Box | undefined {
   for (let y = box.y; y < box.y + box.height; y++) {
     for (let x = box.x; x < box.x + box.width; x++) {
       const o = px(x, y);
-      lumas.push([0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!, o]);
+      lumas.push([lumaAt(rgb, o), o]);
     }
   }
   lumas.sort((a, b) => a[0] - b[0]);
@@ -312,10 +304,10 @@ function merged(boxes: Box[]): Box[] {
  * plate-like lettering that sits on a light panel with edges (a plate, not a badge or the paint) is the plate; its
  * panel's outline is fitted and the plain plate drawn into it. Answers the plate's box; none: no plate was found.
  */
-export async function coverPlateWithLogo(picture: CarPicture, logo: Buffer): Promise<PlateResult> {
+export async function coverPlateWithLogo(picture: CarPicture, logo: Buffer, found?: TextBox[]): Promise<PlateResult> {
   const car = carBounds(picture);
   if (!car) return { boxes: [] };
-  for (const lettering of await findPlates(picture)) {
+  for (const lettering of found ?? (await findPlates(picture))) {
     const panel = panelAround(picture, lettering);
     // A plate is at least 4% of the car's width and half again as wide as high (plates are 2 to 5 times): a stripe's
     // letter, a bolt or a panel that ran into light paint is not covered.
@@ -327,9 +319,13 @@ export async function coverPlateWithLogo(picture: CarPicture, logo: Buffer): Pro
   return { boxes: [] };
 }
 
-/** Blurs the car's plate (and lettering beside it on the bumper) in `picture.rgb`, in place; answers the boxes blurred. */
-export async function blurPlates(picture: CarPicture): Promise<PlateResult> {
-  const plates = merged((await findPlates(picture)).map((b) => plateAround(grownToPanel(picture, b), picture.width, picture.height)));
+/**
+ * Blurs the car's plate (and lettering beside it on the bumper) in `picture.rgb`, in place; answers the boxes blurred.
+ * Lettering on a light panel is blurred with its whole panel; lettering on the paint keeps its own size.
+ */
+export async function blurPlates(picture: CarPicture, found?: TextBox[]): Promise<PlateResult> {
+  const lettering = found ?? (await findPlates(picture));
+  const plates = merged(lettering.map((b) => plateAround(panelAround(picture, b) ?? b, picture.width, picture.height)));
   for (const p of plates) await blurRegion(picture, p);
   return { boxes: plates };
 }
@@ -338,9 +334,11 @@ export async function blurPlates(picture: CarPicture): Promise<PlateResult> {
 export async function treatPlates(picture: CarPicture, treatment: Exclude<PlateTreatment, 'keep'>, logo?: Buffer): Promise<PlateResult> {
   if (treatment === 'blur') return blurPlates(picture);
   if (!logo) throw new Error('The plate cannot carry a logo the dealer has not uploaded');
-  const covered = await coverPlateWithLogo(picture, logo);
+  // The detector runs once: the fallback blurs the lettering the logo could not be fitted to.
+  const found = await findPlates(picture);
+  const covered = await coverPlateWithLogo(picture, logo, found);
   if (covered.boxes.length) return covered;
   // No plate panel to fit the logo to (a plate seen at a slant, a grey one): its lettering is still hidden.
-  const blurred = await blurPlates(picture);
+  const blurred = await blurPlates(picture, found);
   return blurred.boxes.length ? { ...blurred, blurredInstead: true } : blurred;
 }
