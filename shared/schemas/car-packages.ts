@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carCheckSchema } from '../car-checks';
 import { ANGLES } from '../angles';
 import { BACKGROUNDS, DEFAULT_BACKGROUND } from '../backgrounds';
 import {
@@ -136,6 +137,8 @@ export const packageImageSchema = z.object({
     source_photo_id: z.string().nullable(),
     mirrored: z.boolean(),
     fidelity: z.number().nullable(),
+    /** The check of the car: ok, review (what to look at) or retake; null on images made before it and from renderers without one. */
+    check: carCheckSchema.nullable(),
     warnings: z.array(z.string()),
     render_ms: z.number().nullable(),
   }),

@@ -180,6 +180,8 @@ describe('a car package from one photo, end to end on the local host', () => {
     // By default the photo gives its own angle alone; the opposite corner says how to get it.
     const secondDone = await api.waitFor(second, isFinal, 120_000, 250);
     expect(secondDone.images.filter((i) => i.angle_status === 'completed').map((i) => [i.angle, i.metadata.mirrored])).toEqual([['front_left_corner', false]]);
+    // The compositor checked the car in the image and says so in words: a good photo of one car looks good.
+    expect(secondDone.images.find((i) => i.angle === 'front_left_corner')!.metadata.check).toEqual({ verdict: 'ok', reasons: [] });
     expect(secondDone.images.find((i) => i.angle === 'front_right_corner')!.error_message).toBe(
       'No photo shows the Front Right Corner. Add one, or turn on "Fill missing sides with mirror images" to use the Front Left Corner photo reversed.',
     );

@@ -21,6 +21,7 @@ import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { FULL_SIZE, PhotoRejectedError, WEB_SIZE, type Renderer, type RenderedImage } from '../../functions/src/renderer/port';
 import { startImageEditStandIn, type ImageEditStandIn } from '../support/openai-image-stand-in';
 import { meanDeltaE, srgbToLab } from '../support/colour-difference';
+import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { photoMatrix, type MatrixCase, type PhotoMatrix } from '../support/photo-matrix';
 
 const ANGLE = 'front_left_corner' as const;
@@ -119,13 +120,23 @@ function renderOnce(which: 'local' | 'openai', photo: MatrixCase): Promise<Rende
 describe.each(['local', 'openai'] as const)('the %s renderer', (which) => {
   const renderer = () => (which === 'local' ? local : openai);
 
-  it.each(matrix.accepted.map((c) => c.name))('%s renders a signed studio image of the car', async (name) => {
+  it.each(matrix.accepted.map((c) => c.name))('%s renders a signed studio image of the car (the compositor: or asks for a retake of a small car)', async (name) => {
     const photo = byName(name);
+    if (which === 'local' && photo.retake) {
+      // Read right, but the car would be enlarged more than twice: the angle is not delivered, in the dealer's words.
+      const refusal = await renderOnce(which, photo).then(() => undefined, (error: unknown) => error);
+      expect(refusal).toBeInstanceOf(PhotoRejectedError);
+      expect(refusal).toMatchObject({ reason: 'retake_suggested' });
+      expect((refusal as Error).message.startsWith(CAR_CHECK_REASONS.carSmall.text), (refusal as Error).message).toBe(true);
+      return;
+    }
     const image = await renderOnce(which, photo);
     await expectFinishedAndSigned(image, photo);
     if (which === 'local') {
       // The car is in the image, as in the photo: its fidelity is measured and passes.
       expect(image.metadata.fidelity).toBeGreaterThanOrEqual(FIDELITY_THRESHOLD);
+      // And checked: never a retake once delivered.
+      expect(image.metadata.check?.verdict).toMatch(/^(ok|review)$/);
     }
   }, 60_000);
 

@@ -25,6 +25,8 @@ export interface MatrixCase {
   colour?: 'exact' | 'icc' | 'cmyk';
   /** The EXIF orientation it carries (1 to 8), when set. */
   orientation?: number;
+  /** The compositor's car check asks for a better photo (the car enlarged more than twice): not delivered. */
+  retake?: true;
 }
 
 export interface RefusedCase {
@@ -181,6 +183,7 @@ async function buildPhotoMatrix(): Promise<PhotoMatrix> {
       name: `smallest accepted: ${MIN_IMAGE_SIDE_PX} px high`,
       fileName: 'smallest.jpg',
       bytes: await s().resize({ height: MIN_IMAGE_SIDE_PX }).jpeg({ quality: 90 }).toBuffer(),
+      retake: true,
     },
     {
       name: 'portrait frame (car in a tall photo)',

@@ -2,6 +2,7 @@
  * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
+import type { CarCheck } from '@shared/car-checks';
 import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import { createHash } from 'node:crypto';
 import { ANGLES, imageLabel, type Angle } from '@shared/angles';
@@ -158,6 +159,8 @@ export interface StoredImage {
   renderer: string | null;
   mirrored: boolean;
   fidelity: number | null;
+  /** The check of the car in the image (absent on images made before it existed, and from renderers without one). */
+  check?: CarCheck | null;
   warnings: string[];
   render_ms: number | null;
   created_at: string;
@@ -374,6 +377,7 @@ export async function imageView(image: StoredImage, pkg: StoredPackage, urls: Si
       source_photo_id: image.source_photo_id,
       mirrored: image.mirrored,
       fidelity: image.fidelity,
+      check: image.check ?? null,
       warnings: image.warnings,
       render_ms: image.render_ms,
     },

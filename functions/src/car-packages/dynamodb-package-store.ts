@@ -173,9 +173,9 @@ export class DynamoDbPackageStore implements PackageStore {
       {
         Key: keys.carPackageImage(id, angle),
         UpdateExpression:
-          'SET angle_status = :completed, #s = :success, error_message = :null, rendered_key = :rk, web_key = :wk, source_photo_id = :src, model = :model, renderer = :renderer, mirrored = :mirrored, fidelity = :fidelity, warnings = :warnings, render_ms = :ms, updated_at = :now, completed_at = :now, image_id = :iid, #source = :source, source_id = :sid, #label = :label, original_key = :ok, GSI1PK = :gpk, GSI1SK = :gsk',
+          'SET angle_status = :completed, #s = :success, error_message = :null, rendered_key = :rk, web_key = :wk, source_photo_id = :src, model = :model, renderer = :renderer, mirrored = :mirrored, fidelity = :fidelity, #check = :check, warnings = :warnings, render_ms = :ms, updated_at = :now, completed_at = :now, image_id = :iid, #source = :source, source_id = :sid, #label = :label, original_key = :ok, GSI1PK = :gpk, GSI1SK = :gsk',
         ConditionExpression: 'angle_status = :processing',
-        ExpressionAttributeNames: { '#s': 'status', '#source': 'source', '#label': 'label' },
+        ExpressionAttributeNames: { '#s': 'status', '#source': 'source', '#label': 'label', '#check': 'check' },
         ExpressionAttributeValues: {
           ':iid': origin.image_id,
           ':source': origin.source,
@@ -193,6 +193,7 @@ export class DynamoDbPackageStore implements PackageStore {
           ':renderer': r.renderer,
           ':mirrored': r.mirrored,
           ':fidelity': r.fidelity,
+          ':check': r.check,
           ':warnings': r.warnings,
           ':ms': Math.round(r.render_ms),
           ':now': now,

@@ -1,4 +1,5 @@
 /** Ports of the car package use cases: where packages live, where photos go, how the workflow starts. */
+import type { CarCheck } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
 import type { LiveEvent } from '@shared/live-events';
 import type { SessionStatus } from '@shared/statuses';
@@ -22,6 +23,7 @@ export interface RenderResult {
   renderer: string;
   mirrored: boolean;
   fidelity: number | null;
+  check: CarCheck | null;
   warnings: string[];
   render_ms: number;
 }

@@ -183,6 +183,7 @@ export async function renderAngle(deps: WorkflowDeps, item: AngleItem): Promise<
       renderer: m.renderer,
       mirrored: m.mirrored,
       fidelity: m.fidelity ?? null,
+      check: m.check ?? null,
       warnings: m.warnings,
       render_ms: renderMs,
     },

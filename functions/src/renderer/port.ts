@@ -2,6 +2,7 @@
  * The renderer port: one car's photos in, studio images out. The render workflow sees only this.
  * Both adapters (local ISNet compositor, OpenAI image edit) return the same shapes.
  */
+import type { CarCheck } from '@shared/car-checks';
 import type { PlateTreatment } from '@shared/plates';
 import type { Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
@@ -102,6 +103,8 @@ export interface RenderMetadata {
   fidelity?: number;
   /** Overlap (IoU) of the aligned car silhouettes in the output and the source, when measured. */
   carMaskIoU?: number;
+  /** The check of the car in this image: ok, review (what to look at) or retake (not delivered as finished). */
+  check?: CarCheck;
   /** Image-model calls made for this image (2 when the first one changed the car); generative renderers only. */
   attempts?: number;
   /** The backdrop the local renderer drew the car into. */
@@ -176,7 +179,9 @@ export type PhotoRejectionReason =
   | 'car_interior'
   | 'car_too_small'
   | 'car_outside_frame'
-  | 'several_cars';
+  | 'several_cars'
+  /** The car check's verdict on a rendered angle: a better photo is needed (shared/car-checks.ts). */
+  | 'retake_suggested';
 
 /** A photo the dealer must replace; never retried. `message` is shown to the dealer. */
 export class PhotoRejectedError extends Error {

@@ -92,6 +92,8 @@ export interface Composed {
   height: number;
   /** Where the car landed, and its alpha at canvas size (for tests and the fidelity check). */
   carAlpha: Uint8Array;
+  /** Canvas pixels per pixel of the photo at working size (the car check turns it into the enlargement of the original). */
+  carScale: number;
   warnings: string[];
   /** The scene behind the car (absent on a fixed plate). */
   scene?: SceneMetadata;
@@ -310,7 +312,6 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // closer for the front. Only a view too long for the frame at that height (a low car's side) is drawn smaller.
   const asShot = 'draw' in plate && plate.framing === 'photo';
   const scale = asShot ? Math.max(W / photo.width, H / photo.height) : Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
-  if (scale > 2.2) warnings.push('The car is small in this photo; the studio image is upscaled and may look soft.');
   const cw = Math.max(1, Math.round(bw * scale));
   const ch = Math.max(1, Math.round(bh * scale));
   let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });
@@ -377,5 +378,5 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       warnings.push('The dealer logo could not be read and was left out.');
     }
   }
-  return { rgb, width: W, height: H, carAlpha, warnings, ...(scene ? { scene: scene.scene } : {}) };
+  return { rgb, width: W, height: H, carAlpha, carScale: scale, warnings, ...(scene ? { scene: scene.scene } : {}) };
 }

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { ANGLES, type Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
+import type { NormBox } from '../../vision/port';
 
 const MAGIC = Buffer.from('SLCUT1\n');
 
@@ -22,6 +23,8 @@ const headerSchema = z.object({
   angle: z.enum(ANGLES),
   confidence: z.number().min(0).max(1),
   warnings: z.array(z.string()),
+  main: z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() }).optional(),
+  cutByEdge: z.boolean().default(false),
 });
 
 export interface CutoutRecord {
@@ -29,6 +32,9 @@ export interface CutoutRecord {
   angle: Angle;
   confidence: number;
   warnings: string[];
+  /** The detector's box of the main car (fractions of the frame), and whether it touches a frame edge. */
+  main?: NormBox;
+  cutByEdge: boolean;
 }
 
 /** `photoSha256`: the SHA-256 (hex) of the photo's bytes, which its caller has already (the cut-out's cache key). */
@@ -49,6 +55,8 @@ export async function encodeCutoutRecord(photoSha256: string, model: string, rec
       angle: record.angle,
       confidence: record.confidence,
       warnings: record.warnings,
+      main: record.main,
+      cutByEdge: record.cutByEdge,
     }),
   );
   const length = Buffer.alloc(4);
@@ -77,6 +85,8 @@ export async function decodeCutoutRecord(bytes: Buffer | undefined, photoSha256:
       angle: h.angle,
       confidence: h.confidence,
       warnings: h.warnings,
+      main: h.main,
+      cutByEdge: h.cutByEdge,
     };
   } catch {
     return undefined;

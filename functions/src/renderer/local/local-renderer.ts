@@ -37,6 +37,8 @@ import { MIRROR_TEXT_BLURRED } from '@shared/angles';
 import { forgetDetections, LocalVision } from '../../vision/local/local-vision';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import { measureShape, type MaskShape } from './mask-shape';
+import { checkCar } from '../checks/car-checks';
+import type { NormBox } from '../../vision/port';
 import { fidelityMetadata, measureCarFidelity } from '../fidelity/car-fidelity';
 import { disclosureXmp } from '../../content-credentials/disclosure';
 import { decodeCutoutRecord, encodeCutoutRecord } from './cutout-record';
@@ -60,6 +62,9 @@ export interface PreparedPhoto {
   angleConfidence: number;
   /** The car check's warnings (cut by the frame edge, other cars left out), carried onto every image of the photo. */
   carWarnings: string[];
+  /** The detector's box of the main car, and whether it touches the frame: what the rendered car is checked against. */
+  main?: NormBox;
+  cutByEdge: boolean;
 }
 
 /** The heavy part of a prepared photo: decoded pixels and the cleaned cut-out, the same for the same bytes. */
@@ -72,6 +77,8 @@ interface CutOutPhoto {
   recognised: Angle;
   angleConfidence: number;
   carWarnings: string[];
+  main?: NormBox;
+  cutByEdge: boolean;
 }
 
 /**
@@ -112,8 +119,8 @@ function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promis
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
     const stored = await decodeCutoutRecord(source.cutout, key, cutout.name, photo);
     if (stored) {
-      const { mask, angle, confidence, warnings } = stored;
-      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings };
+      const { mask, angle, confidence, warnings, main, cutByEdge } = stored;
+      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings, main, cutByEdge };
     }
     const look = await vision.lookClosely(photo);
     const { sighting } = look;
@@ -129,6 +136,8 @@ function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promis
       recognised: sighting.angle!,
       angleConfidence: sighting.confidence,
       carWarnings: sighting.warnings,
+      main: sighting.main,
+      cutByEdge: sighting.cutByEdge,
     };
   });
 }
@@ -229,6 +238,16 @@ export async function renderPrepared(
   warnings.push(...plateWarnings(plate));
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
+  // The car as placed, checked against the detector's box and its own outline (checks/car-checks.ts); the enlargement
+  // is of the original photo's pixels.
+  const { measures: _measures, ...check } = checkCar({
+    mask: source.mask,
+    main: source.main,
+    angle: source.angle,
+    cutByEdge: source.cutByEdge,
+    upscale: composed.carScale * (source.photo.width / source.photo.originalWidth),
+    asShot: background === 'original',
+  });
   return {
     full,
     web,
@@ -244,6 +263,7 @@ export async function renderPrepared(
       plate,
       timings: { validateMs: source.validateMs, cutoutMs: source.cutoutMs, composeMs, fidelityMs, totalMs: source.validateMs + source.cutoutMs + (performance.now() - t) },
       warnings,
+      check,
       ...fidelityMetadata(fidelity),
       ...(composed.scene ? { scene: composed.scene } : {}),
     },
@@ -317,7 +337,7 @@ export class LocalRenderer implements Renderer {
         const key = contentKey(source);
         const cut = await cutOutOnce(source, key);
         const p = preparePhoto(source, cut);
-        const record = await encodeCutoutRecord(key, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings });
+        const record = await encodeCutoutRecord(key, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings, main: cut.main, cutByEdge: cut.cutByEdge });
         return { id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings, cutout: record };
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;
@@ -335,17 +355,20 @@ export class LocalRenderer implements Renderer {
     return out;
   }
 
+  /** One angle, delivered only when its check does not ask for a retake (that angle then fails with the reason). */
   async render(request: RenderRequest): Promise<RenderedImage> {
     // With every photo's angle known (tagged, or found by prepare), only the photo serving this angle is cut out.
     const angles = request.photos.map((p) => p.angle);
+    let photos = request.photos;
     if (angles.every((a) => a !== undefined)) {
       const plan = planAngle(request.angle, angles, request);
       if (!('photoIndex' in plan)) throw new RenderPermanentError(plan.reason);
-      const prepared = await preparePhotos([request.photos[plan.photoIndex]!]);
-      return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene, request));
+      photos = [request.photos[plan.photoIndex]!];
     }
-    const prepared = await preparePhotos(request.photos);
-    return strip(await renderPrepared(prepared, request.angle, request.background, request.logo, request.scene, request));
+    const image = strip(await renderPrepared(await preparePhotos(photos), request.angle, request.background, request.logo, request.scene, request));
+    const { check } = image.metadata;
+    if (check?.verdict === 'retake') throw new PhotoRejectedError('retake_suggested', check.reasons.join(' '), image.metadata.sourcePhotoId);
+    return image;
   }
 
   /** All angles of a car package; each photo is cut out once, whatever the number of angles. */

@@ -30,8 +30,8 @@ export const ANGLE_AZIMUTH: Record<Angle, number> = {
 
 const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> = {
   glossy: { shadowStrength: 0.8, reflection: 0.16 },
-  matt: { shadowStrength: 0.78, reflection: 0 },
-  rough: { shadowStrength: 0.75, reflection: 0 },
+  matt: { shadowStrength: 0.82, reflection: 0 },
+  rough: { shadowStrength: 0.8, reflection: 0 },
 };
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {

@@ -1,13 +1,16 @@
 /**
- * Leaves the other cars out of the main car's cut-out: the saliency mask takes every salient thing, so a neighbour
- * parked beside the main car is part of it. Pixels inside another car's box and outside the main car's box (with a
- * small margin) go.
+ * Keeps only the main car in its cut-out: the saliency mask takes every salient thing, so a neighbour parked beside
+ * the main car, a car behind it or a sign is part of it. Pixels inside another car's box and outside the main car's
+ * box (with a small margin) go, and so does anything further from the main car's box than a wider margin (the
+ * detector's box can be a little tight on a mirror, an antenna or a spoiler; what stands further out is not the car).
  */
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 
+/** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
+export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
+
 export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[]): CleanMask {
-  if (others.length === 0) return mask;
   const { width: w, height: h } = mask;
   const alpha = Uint8Array.from(mask.alpha);
   const px = (b: NormBox) => ({ l: Math.floor(b.left * w), t: Math.floor(b.top * h), r: Math.ceil(b.right * w), b: Math.ceil(b.bottom * h) });
@@ -16,6 +19,20 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   const mh = (main.bottom - main.top) * 0.04;
   const m = px({ left: main.left - mw, top: main.top - mh, right: main.right + mw, bottom: main.bottom + mh });
   let removed = 0;
+  const bw = main.right - main.left;
+  const bh = main.bottom - main.top;
+  const keep = px({ left: main.left - KEEP_MARGIN.side * bw, top: main.top - KEEP_MARGIN.top * bh, right: main.right + KEEP_MARGIN.side * bw, bottom: main.bottom + KEEP_MARGIN.bottom * bh });
+  const { box: b } = mask;
+  let cropped = false;
+  if (b.left < keep.l || b.top < keep.t || b.right > keep.r || b.bottom > keep.b)
+    for (let y = b.top; y < b.bottom; y++)
+      for (let x = b.left; x < b.right; x++) {
+        if (x >= keep.l && x < keep.r && y >= keep.t && y < keep.b) continue;
+        const i = y * w + x;
+        if (alpha[i]! >= 128) removed++;
+        if (alpha[i]! > 0) (alpha[i] = 0), (cropped = true);
+      }
+  if (!cropped && others.length === 0) return mask;
   for (const other of others) {
     const o = px(other);
     for (let y = Math.max(0, o.t); y < Math.min(h, o.b); y++)

@@ -55,6 +55,7 @@ function image(angle: PackageImage['angle'], overrides: Partial<PackageImage> = 
       source_photo_id: null,
       mirrored: false,
       fidelity: null,
+    check: null,
       warnings: [],
       render_ms: null,
     },

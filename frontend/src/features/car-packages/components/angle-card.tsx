@@ -2,6 +2,7 @@ import { Download, Image as ImageIcon, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { imageLabel, MIRROR_IMAGE_NOTE } from '@shared/angles';
 import { RETRY_MESSAGES } from '@shared/messages';
+import { checkWords } from '@shared/car-checks';
 import type { PackageImage } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,9 +15,6 @@ import { AngleStatusBadge } from './status-badge';
 
 // Without an image, a card in the phone's single column needs no photo-sized box; in a grid it keeps the row even.
 const placeholderBox = 'flex min-h-28 w-full sm:aspect-[4/3] sm:min-h-0';
-
-// A similarity shown to the dealer, rounded down (a 0.749 never reads as 0.75).
-const similarity = (score: number) => (Math.floor(score * 100) / 100).toFixed(2);
 
 function AngleBody({ image, onView }: { image: PackageImage; onView: (image: ViewedImage) => void }) {
   const label = imageLabel(image.angle, image.metadata.mirrored);
@@ -65,7 +63,8 @@ export function AngleCard({ image, packageId, refunded = false, onView }: { imag
   const notes = [
     // Said by the renderer's own warning when it gave one.
     ...(image.metadata.mirrored && !image.metadata.warnings.some((w) => /mirror/i.test(w)) ? [MIRROR_IMAGE_NOTE] : []),
-    ...(image.angle_status === 'completed' && image.metadata.fidelity !== null ? [`Car checked against your photo: similarity ${similarity(image.metadata.fidelity)}.`] : []),
+    // The check of the car in words ("Looks good", "Please check: ..."), never a score.
+    ...(image.angle_status === 'completed' && image.metadata.check ? checkWords(image.metadata.check) : []),
     ...image.metadata.warnings,
   ];
   return (

@@ -87,7 +87,7 @@ export function supportFaq(): readonly HelpItem[] {
     },
     {
       question: 'Will the image hide damage on the car?',
-      answer: 'No. Only the background and lighting change. Each image is compared with your photo, and the similarity of the car is shown on its card.',
+      answer: 'No. Only the background and lighting change. Each studio image is checked for a car that is whole and alone (nothing of another car kept, no mirror cut off, not enlarged from a small photo), and its card says "Looks good" or what to look at. An angle whose photo should be taken again is not delivered and counts as failed.',
     },
     {
       question: 'How fast does support answer?',

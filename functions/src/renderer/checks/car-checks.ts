@@ -1,0 +1,227 @@
+/**
+ * The check of each rendered angle: a verdict (`ok`, `review`, `retake`) and its reasons in the dealer's words, from
+ * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
+ * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
+ * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, and
+ * a car touching the photo's edge. No model runs here: a photo's mask is measured in a few milliseconds.
+ */
+import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
+import type { Angle } from '@shared/angles';
+import type { CleanMask } from '../cutout/mask-cleanup';
+import type { NormBox } from '../../vision/port';
+
+export interface CarCheckInput {
+  /** The car's cut-out in the photo's working frame. */
+  mask: CleanMask;
+  /** The detector's box of the main car (fractions of the frame), when the detector looked at the photo. */
+  main?: NormBox;
+  /** The angle the photo shows (front and rear views are checked for balance). */
+  angle: Angle;
+  /** The detector's main car touches a frame edge. */
+  cutByEdge: boolean;
+  /** Output pixels per pixel of the original photo, along the car's width. */
+  upscale: number;
+  /** The car stays framed as it was shot (the original location): a car cut by the frame is then cut in the photo too. */
+  asShot?: boolean;
+}
+
+export interface CarMeasures {
+  /** Share of the car's pixels above the detector's box (a car or object behind it, kept on the roof). */
+  aboveRoof: number;
+  /** Share of the car's pixels left or right of the detector's box. */
+  besideBox: number;
+  /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
+  sideImbalance: number;
+  /** Background enclosed by the car, as a share of the car's area (the largest hole). */
+  largestHole: number;
+  /** The longest perfectly vertical run of the outline's sides away from the frame edges, as a fraction of the car's height. */
+  straightCut: number;
+  /** The longest perfectly level run of the outline's top away from the frame edges, as a fraction of the car's width. */
+  flatTop: number;
+}
+
+/** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/benchmarks.md, "Car checks"). */
+export const CHECK_LIMITS = {
+  aboveRoof: 0.015,
+  besideBox: 0.02,
+  sideImbalance: 0.04,
+  largestHole: 0.012,
+  straightCut: 0.2,
+  flatTop: 0.25,
+  upscale: 2,
+};
+
+const SOLID = 128;
+/** A front or rear view whose roof centre is further than this (of the car's width) off its bumper's is not square on. */
+export const OFF_AXIS = 0.05;
+
+export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle): CarMeasures {
+  const { alpha, width: w, height: h, box } = mask;
+  let area = 0;
+  let above = 0;
+  let beside = 0;
+  const top = main ? Math.floor(main.top * h) : -1;
+  const left = main ? Math.floor(main.left * w) : -1;
+  const right = main ? Math.ceil(main.right * w) : w + 1;
+  for (let y = box.top; y < box.bottom; y++)
+    for (let x = box.left; x < box.right; x++) {
+      if (alpha[y * w + x]! < SOLID) continue;
+      area++;
+      if (y < top) above++;
+      else if (x < left || x >= right) beside++;
+    }
+  const a = Math.max(1, area);
+  return {
+    aboveRoof: above / a,
+    besideBox: beside / a,
+    sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask) : 0,
+    largestHole: largestHole(mask) / a,
+    ...straightCuts(mask),
+  };
+}
+
+/** Leftmost and rightmost solid x of each row of the car's box (-1 where the row is empty). */
+function rowExtents(mask: CleanMask): { lefts: Int32Array; rights: Int32Array } {
+  const { alpha, width: w, box } = mask;
+  const n = box.bottom - box.top;
+  const lefts = new Int32Array(n).fill(-1);
+  const rights = new Int32Array(n).fill(-1);
+  for (let r = 0; r < n; r++) {
+    const row = (box.top + r) * w;
+    for (let x = box.left; x < box.right; x++)
+      if (alpha[row + x]! >= SOLID) {
+        lefts[r] = x;
+        break;
+      }
+    for (let x = box.right - 1; x >= box.left; x--)
+      if (alpha[row + x]! >= SOLID) {
+        rights[r] = x;
+        break;
+      }
+  }
+  return { lefts, rights };
+}
+
+/**
+ * A front or rear view is near symmetric about the centre of its lower body (bumper and wheels). Door mirrors stick
+ * out at about a third to a half of the car's height: the furthest reach left and right of that centre there must
+ * match; a mirror cut off (or a piece of something kept on one side) makes them differ.
+ */
+function sideImbalance(mask: CleanMask): number {
+  const { lefts, rights } = rowExtents(mask);
+  const n = lefts.length;
+  const bw = mask.box.right - mask.box.left;
+  if (n < 20 || bw < 20) return 0;
+  const centres: number[] = [];
+  for (let r = Math.floor(n * 0.6); r < Math.floor(n * 0.9); r++) if (lefts[r]! >= 0) centres.push((lefts[r]! + rights[r]!) / 2);
+  if (centres.length === 0) return 0;
+  centres.sort((p, q) => p - q);
+  const centre = centres[centres.length >> 1]!;
+  // An off-axis view (a front three-quarter called front) is lopsided by itself: its roof sits off the bumper's
+  // centre, and its far mirror hides behind the body. Only a view square to the camera is judged.
+  const roof: number[] = [];
+  for (let r = 0; r < Math.floor(n * 0.15); r++) if (lefts[r]! >= 0) roof.push((lefts[r]! + rights[r]!) / 2);
+  roof.sort((p, q) => p - q);
+  if (roof.length === 0 || Math.abs(roof[roof.length >> 1]! - centre) / bw > OFF_AXIS) return 0;
+  let reachLeft = 0;
+  let reachRight = 0;
+  for (let r = Math.floor(n * 0.25); r < Math.floor(n * 0.6); r++) {
+    if (lefts[r]! < 0) continue;
+    reachLeft = Math.max(reachLeft, centre - lefts[r]!);
+    reachRight = Math.max(reachRight, rights[r]! - centre);
+  }
+  return Math.abs(reachLeft - reachRight) / bw;
+}
+
+/** The largest region of background the car encloses (no path to the box's border), in pixels. */
+function largestHole(mask: CleanMask): number {
+  const { alpha, width: w, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 3 || bh < 3) return 0;
+  // 0: background not reached yet, 1: car, 2: background reached from the border (or counted).
+  const seen = new Uint8Array(bw * bh);
+  for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) if (alpha[(box.top + y) * w + box.left + x]! >= SOLID) seen[y * bw + x] = 1;
+  const stack: number[] = [];
+  const fill = (start: number): number => {
+    let count = 0;
+    stack.push(start);
+    seen[start] = 2;
+    while (stack.length) {
+      const i = stack.pop()!;
+      count++;
+      const x = i % bw;
+      const y = (i - x) / bw;
+      if (x > 0 && seen[i - 1] === 0) (seen[i - 1] = 2), stack.push(i - 1);
+      if (x < bw - 1 && seen[i + 1] === 0) (seen[i + 1] = 2), stack.push(i + 1);
+      if (y > 0 && seen[i - bw] === 0) (seen[i - bw] = 2), stack.push(i - bw);
+      if (y < bh - 1 && seen[i + bw] === 0) (seen[i + bw] = 2), stack.push(i + bw);
+    }
+    return count;
+  };
+  for (let x = 0; x < bw; x++) {
+    if (seen[x] === 0) fill(x);
+    if (seen[(bh - 1) * bw + x] === 0) fill((bh - 1) * bw + x);
+  }
+  for (let y = 0; y < bh; y++) {
+    if (seen[y * bw] === 0) fill(y * bw);
+    if (seen[y * bw + bw - 1] === 0) fill(y * bw + bw - 1);
+  }
+  let largest = 0;
+  for (let i = 0; i < seen.length; i++) if (seen[i] === 0) largest = Math.max(largest, fill(i));
+  return largest;
+}
+
+/**
+ * The longest straight, axis-aligned stretch of the outline cut hard: a mirror or a strip cut off square leaves one,
+ * a line where the alpha jumps from nothing to solid in one pixel; the cut-out's own outline is soft (a few pixels of
+ * partial alpha), even along a car's straight edges. Measured on the rows' left and right ends (vertical cuts) and the
+ * columns' tops (a roof sliced flat), away from the frame edges (a car cut by the frame is the frame check's business).
+ */
+function straightCuts(mask: CleanMask): { straightCut: number; flatTop: number } {
+  const { lefts, rights } = rowExtents(mask);
+  const { alpha, width: w, height: h, box } = mask;
+  const bh = box.bottom - box.top;
+  const bw = box.right - box.left;
+  if (bh < 20 || bw < 20) return { straightCut: 0, flatTop: 0 };
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : alpha[y * w + x]!);
+  const HARD_IN = 250;
+  const HARD_OUT = 5;
+  const longestRun = (values: Int32Array, hard: (i: number, v: number) => boolean) => {
+    let best = 0;
+    let run = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i]!;
+      if (v >= 0 && i > 0 && v === values[i - 1] && hard(i, v)) run++;
+      else run = 0;
+      best = Math.max(best, run);
+    }
+    return best;
+  };
+  const hardLeft = (r: number, x: number) => x > 1 && at(x, box.top + r) >= HARD_IN && at(x - 1, box.top + r) <= HARD_OUT;
+  const hardRight = (r: number, x: number) => x < w - 2 && at(x, box.top + r) >= HARD_IN && at(x + 1, box.top + r) <= HARD_OUT;
+  const vertical = Math.max(longestRun(lefts, hardLeft), longestRun(rights, hardRight)) / bh;
+  const tops = new Int32Array(bw).fill(-1);
+  for (let c = 0; c < bw; c++)
+    for (let y = box.top; y < box.bottom; y++)
+      if (alpha[y * w + box.left + c]! >= SOLID) {
+        tops[c] = y;
+        break;
+      }
+  const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
+  return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
+}
+
+/** The verdict and its reasons, worst first. */
+export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
+  const measures = measureCar(input.mask, input.main, input.angle);
+  const reasons: CarCheckReason[] = [];
+  if (input.upscale > CHECK_LIMITS.upscale) reasons.push('carSmall');
+  if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
+  if (measures.aboveRoof > CHECK_LIMITS.aboveRoof) reasons.push('somethingOnRoof');
+  if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
+  if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
+  if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
+  if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
+  return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
+}
