@@ -14,6 +14,13 @@ export const checkCarPhotoRequestSchema = z.strictObject({
     .min(1, 'photo is required')
     .max(MAX_BASE64, `photo must be at most ${PHOTO_CHECK_MAX_BYTES / 1024 / 1024} MB`)
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'photo must be the photo as base64 text'),
+  /** The photo's own size, upright, before the browser shrank it: how much the studio would enlarge the car. */
+  original_size: z
+    .strictObject({
+      width: z.number().int('original_size.width must be a whole number of pixels').min(1).max(100_000),
+      height: z.number().int('original_size.height must be a whole number of pixels').min(1).max(100_000),
+    })
+    .optional(),
 });
 export type CheckCarPhotoRequest = z.infer<typeof checkCarPhotoRequestSchema>;
 

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_REFUSALS } from '@shared/messages';
+import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { checkCarPhotoResponseSchema, PHOTO_CHECK_MAX_BYTES } from '@shared/schemas/car-photo-check';
 import { useLocalHost } from '../support/local-host';
 import { callRoute, newUser } from './accounts-test-events';
@@ -32,6 +33,22 @@ describe(ROUTE, () => {
     expect([cat.status, cat.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
   }, 120_000);
 
+  it('says before the charge when the studio would enlarge the car more than twice (the render would ask for a retake)', async () => {
+    const user = newUser('check-small');
+    const photo = await shrunk(fixture('cars', 'bmw-e30-silver-front34-show-5220px.jpg'));
+    // The photo as shot (5220 px wide): the car has pixels to spare.
+    const large = checkCarPhotoResponseSchema.parse((await callRoute(ROUTE, { user, body: { photo, original_size: { width: 5220, height: 3480 } } })).body);
+    expect(large.car && large.warnings).not.toContain(CAR_CHECK_REASONS.carSmall.text);
+    // The same picture from a 360 px wide file: the car is under 200 px high, so the studio would enlarge it ~2.5x.
+    const small = checkCarPhotoResponseSchema.parse((await callRoute(ROUTE, { user, body: { photo, original_size: { width: 360, height: 240 } } })).body);
+    expect(small).toMatchObject({ car: true, angle: 'front_right_corner' });
+    expect(small.car && small.warnings[0]).toBe(CAR_CHECK_REASONS.carSmall.text);
+    // Without the original size, the size of the file sent is the photo's.
+    const sent = await sharp(fixture('cars', 'bmw-e30-silver-front34-show-5220px.jpg')).resize(360).jpeg().toBuffer();
+    const unsized = checkCarPhotoResponseSchema.parse((await callRoute(ROUTE, { user, body: { photo: sent.toString('base64') } })).body);
+    expect(unsized.car && unsized.warnings[0]).toBe(CAR_CHECK_REASONS.carSmall.text);
+  }, 120_000);
+
   it('refuses bad requests with a 4xx and a clear message', async () => {
     const user = newUser('check-bad');
     const noUser = await callRoute(ROUTE, { body: { photo: 'AAAA' } });
@@ -47,6 +64,9 @@ describe(ROUTE, () => {
     const small = await callRoute(ROUTE, { user, body: { photo: tiny.toString('base64') } });
     expect(small.status).toBe(400);
     expect(small.body.message).toMatch(/too small/);
+    const badSize = await callRoute(ROUTE, { user, body: { photo: 'AAAA', original_size: { width: 12.5, height: 0 } } });
+    expect(badSize.status).toBe(400);
+    expect(badSize.body.fields?.['original_size.width']).toBe('original_size.width must be a whole number of pixels');
     const extra = await callRoute(ROUTE, { user, body: { photo: 'AAAA', angle: 'front' } });
     expect(extra.status).toBe(400);
     const huge = await callRoute(ROUTE, { user, rawBody: JSON.stringify({ photo: 'A'.repeat(Math.ceil(PHOTO_CHECK_MAX_BYTES / 3) * 4 + 4096) }) });

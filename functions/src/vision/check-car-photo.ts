@@ -10,6 +10,8 @@ import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
 import { decodePhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
+import { CAR_CHECK_REASONS } from '@shared/car-checks';
+import { CHECK_LIMITS, predictedEnlargement } from '../renderer/checks/car-checks';
 import { LOW_CONFIDENCE, VisionUnavailableError, type CarVision } from './port';
 
 export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarPhotoRequest): Promise<CheckCarPhotoResponse> {
@@ -32,5 +34,10 @@ export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarP
   // Both adapters answer an angle when asked for one; a model that gave none is unsure of everything.
   const angle = sighting.angle ?? 'front';
   const confidence = sighting.angle ? sighting.confidence : 0;
-  return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings: sighting.warnings, appearance: sighting.appearance ?? null };
+  // The car check of the render, as far as one look tells it: a car so small that the studio would enlarge it more
+  // than twice is not delivered (shared/car-checks.ts), so the form says so now, before the charge.
+  const size = body.original_size ?? { width: photo.originalWidth, height: photo.originalHeight };
+  const small = predictedEnlargement(sighting.main, size) > CHECK_LIMITS.upscale;
+  const warnings = small ? [CAR_CHECK_REASONS.carSmall.text, ...sighting.warnings] : sighting.warnings;
+  return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings, appearance: sighting.appearance ?? null };
 }

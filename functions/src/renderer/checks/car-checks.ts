@@ -9,6 +9,8 @@ import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from
 import type { Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
+import { FULL_SIZE } from '../port';
+import { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME } from '../framing';
 
 export interface CarCheckInput {
   /** The car's cut-out in the photo's working frame. */
@@ -210,6 +212,16 @@ function straightCuts(mask: CleanMask): { straightCut: number; flatTop: number }
       }
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
+}
+
+/**
+ * How much the studio will enlarge the car of a photo, from the detector's box and the photo's own size (before any
+ * shrinking for the check): what the package form is told before anything is charged.
+ */
+export function predictedEnlargement(main: NormBox, original: { width: number; height: number }): number {
+  const carWidth = Math.max(1, (main.right - main.left) * original.width);
+  const carHeight = Math.max(1, (main.bottom - main.top) * original.height);
+  return Math.min((CAR_HEIGHT_IN_FRAME * FULL_SIZE.height) / carHeight, (MAX_CAR_WIDTH_IN_FRAME * FULL_SIZE.width) / carWidth);
 }
 
 /** The verdict and its reasons, worst first. */

@@ -10,10 +10,9 @@ import type { CleanMask } from '../cutout/mask-cleanup';
 import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
-/** The car's height in every angle, as a fraction of the frame's: a sedan's side then fills about 85% of its width. */
-export const CAR_HEIGHT_IN_FRAME = 0.4;
-/** No view is wider than this fraction of the frame (the frame's edges stay clear for its shadow and reflection). */
-export const MAX_CAR_WIDTH_IN_FRAME = 0.9;
+import { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME } from '../framing';
+
+export { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME };
 
 export interface ComposeOptions {
   mirror: boolean;
