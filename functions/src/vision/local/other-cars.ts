@@ -33,15 +33,19 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! > 0) (alpha[i] = 0), (cropped = true);
       }
   if (!cropped && others.length === 0) return mask;
+  const mainTop = Math.floor(main.top * h);
   for (const other of others) {
     const o = px(other);
+    // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
+    const behind = o.t < mainTop && o.b < Math.ceil(main.bottom * h);
     for (let y = Math.max(0, o.t); y < Math.min(h, o.b); y++)
       for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
-        if (x >= m.l && x < m.r && y >= m.t && y < m.b) continue;
+        if (x >= m.l && x < m.r && y >= m.t && y < m.b && !(behind && y < mainTop)) continue;
         const i = y * w + x;
         if (alpha[i]! >= 128) removed++;
         alpha[i] = 0;
       }
+    if (behind) removed += cutBelowRoofLine(alpha, w, o, mainTop);
   }
   const box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
@@ -56,4 +60,32 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
       }
   if (area === 0) Object.assign(box, { left: 0, top: 0, right: 0, bottom: 0 });
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
+}
+
+/**
+ * A car behind the main one, seen over its roof, joins the roof in the cut-out. Across the other car's columns the
+ * main car's roof line is drawn from the columns just beside them (the roof is smooth there) and what rises above it
+ * goes. Only where both sides are roof: a car behind wider than the roof leaves nothing to draw the line from.
+ */
+function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: number; r: number; b: number }, mainTop: number): number {
+  const topOf = (x: number) => {
+    if (x < 0 || x >= w) return -1;
+    for (let y = mainTop; y < o.b + (o.b - o.t); y++) if (alpha[y * w + x]! >= 128) return y;
+    return -1;
+  };
+  // The roof beside the other car: a few columns out, the highest solid pixel at or below the main car's box top.
+  const side = Math.max(2, Math.round((o.r - o.l) * 0.05));
+  const left = topOf(o.l - side);
+  const right = topOf(o.r - 1 + side);
+  if (left < 0 || right < 0 || left >= o.b || right >= o.b) return 0;
+  let removed = 0;
+  for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
+    const roof = left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
+    for (let y = 0; y < roof; y++) {
+      const i = y * w + x;
+      if (alpha[i]! >= 128) removed++;
+      alpha[i] = 0;
+    }
+  }
+  return removed;
 }
