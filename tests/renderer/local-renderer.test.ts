@@ -198,6 +198,33 @@ describe('local renderer on committed photos', () => {
     expect(mirrored.carAlpha.some((a) => a > 128)).toBe(true);
   });
 
+  it('original location, blurred: a car that fills a wide photo is drawn whole, the photo drawn smaller and its edges stretched', async () => {
+    // A 16:9 photo with the car from 3% to 96% of its width (a dealer's tight landscape shot): covering the 3:2 frame
+    // would cut both of its ends.
+    const w = 1280, h = 720;
+    const rgb = Buffer.alloc(w * h * 3, 120);
+    const alpha = new Uint8Array(w * h);
+    const box = { left: 38, top: 180, right: 1229, bottom: 640 };
+    for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
+    const photo = { type: 'jpeg' as const, originalWidth: w, originalHeight: h, rgb, width: w, height: h };
+    const mask = { alpha, width: w, height: h, box, areaFraction: 0.6, removedFraction: 0 };
+    const source = await sceneBackdrop('original', 'front_left_corner', undefined, { photo, mask, ...STAGE });
+    const composed = await composeCar(photo, mask, source!, { mirror: false });
+    let left: number = STAGE.width, right = 0, bottom = 0;
+    for (let i = 0; i < composed.carAlpha.length; i++)
+      if (composed.carAlpha[i]! > 128) {
+        const x = i % STAGE.width;
+        (left = Math.min(left, x)), (right = Math.max(right, x)), (bottom = Math.max(bottom, Math.floor(i / STAGE.width)));
+      }
+    // Whole, with room on both sides (3% of the frame), and as large as that allows.
+    expect(left).toBeGreaterThanOrEqual(Math.floor(STAGE.width * 0.03) - 1);
+    expect(right).toBeLessThanOrEqual(Math.ceil(STAGE.width * 0.97) + 1);
+    expect(right - left).toBeGreaterThan(STAGE.width * 0.92);
+    expect(bottom).toBeLessThan(STAGE.height - 1);
+    // Where the photo does not reach the frame, its edge rows are stretched: the frame's top rows are the scene's grey.
+    for (const x of [40, STAGE.width / 2, STAGE.width - 40]) expect(Math.abs(composed.rgb[3 * (2 * STAGE.width + x)]! - 120)).toBeLessThan(12);
+  });
+
   it('with the mirror fill, mirrors the opposite side for a missing one and reports the angles it cannot honestly make; without it, only the photographed angles', async () => {
     // The cupra re-tagged as a left side by its dealer (tags win over classification).
     const photos = [

@@ -298,6 +298,41 @@ function carLayer(photo: DecodedPhoto, mask: CleanMask): Buffer {
   return layer;
 }
 
+/** Room kept between the car and the frame's edges when the photo is framed as shot, as a fraction of the frame. */
+const AS_SHOT_MARGIN = 0.03;
+
+/**
+ * The photo framed as shot: it covers the frame, centred, as long as the car stays whole inside it. A photo framed
+ * tighter or wider than 3:2 (a car filling a 16:9 photo) would lose the car's ends to the crop: the photo is then drawn
+ * smaller and moved until the car is inside with a margin (where the photo no longer reaches the frame, the backdrop
+ * stretches its edges). A side where the car already touches the photo's edge stays at the frame's edge: it is cut in
+ * the photo itself.
+ */
+export function asShotFraming(photo: { width: number; height: number }, box: { left: number; top: number; right: number; bottom: number }, W: number, H: number): { scale: number; left: number; top: number } {
+  const touches = { left: box.left <= 1, top: box.top <= 1, right: box.right >= photo.width - 1, bottom: box.bottom >= photo.height - 1 };
+  const mx = W * AS_SHOT_MARGIN;
+  const my = H * AS_SHOT_MARGIN;
+  const cover = Math.max(W / photo.width, H / photo.height);
+  // The largest scale at which the car's free sides fit inside the frame's margins.
+  const fitW = (W - (touches.left ? 0 : mx) - (touches.right ? 0 : mx)) / (box.right - box.left);
+  const fitH = (H - (touches.top ? 0 : my) - (touches.bottom ? 0 : my)) / (box.bottom - box.top);
+  const scale = Math.min(cover, fitW, fitH);
+  // Centred, then moved as little as needed to bring each free side of the car inside its margin.
+  const along = (size: number, frame: number, from: number, to: number, m: number, touchFrom: boolean, touchTo: boolean) => {
+    let offset = (frame - size * scale) / 2;
+    if (touchFrom) offset = Math.min(offset, -from * scale);
+    if (touchTo) offset = Math.max(offset, frame - to * scale);
+    if (!touchFrom && offset + from * scale < m) offset = m - from * scale;
+    if (!touchTo && offset + to * scale > frame - m) offset = frame - m - to * scale;
+    return offset;
+  };
+  return {
+    scale,
+    left: along(photo.width, W, box.left, box.right, mx, touches.left, touches.right),
+    top: along(photo.height, H, box.top, box.bottom, my, touches.top, touches.bottom),
+  };
+}
+
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate | SceneSource, options: ComposeOptions): Promise<Composed> {
   const warnings: string[] = [];
   const { box } = mask;
@@ -310,13 +345,14 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // shows (its height is the one size every view shares), so a gallery does not look as if the photographer walked
   // closer for the front. Only a view too long for the frame at that height (a low car's side) is drawn smaller.
   const asShot = 'draw' in plate && plate.framing === 'photo';
-  const scale = asShot ? Math.max(W / photo.width, H / photo.height) : Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
+  const framed = asShot ? asShotFraming(photo, box, W, H) : undefined;
+  const scale = framed ? framed.scale : Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
   const cw = Math.max(1, Math.round(bw * scale));
   const ch = Math.max(1, Math.round(bh * scale));
   let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });
   if (options.mirror) car = car.flop();
-  const left = asShot ? Math.round((W - photo.width * scale) / 2 + box.left * scale) : Math.round((W - cw) / 2);
-  const top = asShot ? Math.round((H - photo.height * scale) / 2 + box.top * scale) : floorY - ch;
+  const left = framed ? Math.round(framed.left + box.left * scale) : Math.round((W - cw) / 2);
+  const top = framed ? Math.round(framed.top + box.top * scale) : floorY - ch;
   // The car is resized (libvips threads) while the backdrop is drawn: neither needs the other.
   const [carRgba, backdrop] = await Promise.all([
     car.raw().toBuffer(),
