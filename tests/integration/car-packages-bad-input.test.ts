@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MIN_IMAGE_SIDE_PX } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
-import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import type { CarPackageDetail, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import type { PhotoRejectionReason } from '../../functions/src/renderer/port';
 import { badPhotos } from '../renderer/bad-photos';
@@ -30,8 +29,6 @@ const REFUSAL: Record<PhotoRejectionReason, string> = {
   car_too_small: CAR_CHECK_MESSAGES.carTooSmall,
   car_outside_frame: CAR_CHECK_MESSAGES.carOutsideFrame,
   several_cars: CAR_CHECK_MESSAGES.severalCars,
-  // Given to a rendered angle, not to a photo at the start (tests/renderer/car-checks.test.ts).
-  retake_suggested: CAR_CHECK_REASONS.carSmall.text,
 };
 
 /**

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ANGLES } from '@shared/angles';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import type { CarPackageActivity, CarPackageDetail, CarPackageZipResponse, ListCarPackagesResponse } from '@shared/schemas/car-packages';
 import { useLocalHost } from '../support/local-host';
 import { PackageApi, isFinal, signInNewDealer, summary } from './package-api-client';
@@ -58,6 +59,31 @@ describe('a car package from one photo, end to end on the local host', () => {
     expect((await api.call<ListCarPackagesResponse>('GET', '/api/car-packages')).body.packages).toEqual([]);
     // Studio, Showroom and the original location are there.
     for (const background of ['studio', 'showroom', 'original']) expect((await api.call('POST', '/api/car-packages', { session_name: background, background, photos })).status).toBe(201);
+  });
+
+  it('a photo too small for the studio: the car check says "Retake suggested", that angle is not delivered and counts as failed (a free retry offered; the credit back when nothing rendered)', async () => {
+    const api = new PackageApi(url, await signInNewDealer(url, 'retake'));
+    const sub = subOf(api.dealer);
+    // The Cupra's photo at 200 px high (the smallest accepted): its car would be enlarged about three times.
+    const small = await sharp(PHOTO).resize({ height: 200 }).jpeg({ quality: 90 }).toBuffer();
+    const mixed = await api.createWithPhotos([{ file: PHOTO, angle: 'front_left_corner' }, { file: 'small.jpg', bytes: small, angle: 'rear' }], { name: 'Cupra and a small photo' });
+    const alone = await api.createWithPhotos([{ file: 'small.jpg', bytes: small, angle: 'front_left_corner' }], { name: 'Small Cupra' });
+    for (const id of [mixed, alone]) await api.start(id);
+    const [withGood, onlySmall] = (await Promise.all([mixed, alone].map((id) => api.waitFor(id, isFinal, 120_000, 250)))) as CarPackageDetail[];
+
+    const good = withGood!.images.find((i) => i.angle === 'front_left_corner')!;
+    const retake = withGood!.images.find((i) => i.angle === 'rear')!;
+    expect(good.angle_status).toBe('completed');
+    expect([retake.angle_status, retake.rendered_url]).toEqual(['failed', null]);
+    expect(retake.error_message).toBe(`${CAR_CHECK_REASONS.carSmall.text} You can retry this angle for free.`);
+    expect([retake.retryable, retake.free_retries_left]).toEqual([true, 3]);
+    expect(withGood!.status).toBe('partial_complete');
+    // Alone, nothing rendered: the package's credit comes back (once), and it is started again rather than retried.
+    const corner = onlySmall!.images.find((i) => i.angle === 'front_left_corner')!;
+    expect([corner.angle_status, corner.error_message]).toEqual(['failed', CAR_CHECK_REASONS.carSmall.text]);
+    expect(onlySmall!.status).toBe('error');
+    const ledger = await h.ledgerOf(sub);
+    expect([ledger.debits.length, ledger.refunds.length, ledger.balance]).toEqual([2, 1, 4]);
   });
 
   it('with the mirror fill: renders the corner and its mirror image (labelled), explains the rest, serves the images and a zip, is listed and counted, and is deleted with its files', async () => {

@@ -18,7 +18,7 @@ import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fi
 import { LocalRenderer } from '../../functions/src/renderer/local/local-renderer';
 import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
-import { FULL_SIZE, PhotoRejectedError, WEB_SIZE, type Renderer, type RenderedImage } from '../../functions/src/renderer/port';
+import { FULL_SIZE, PhotoRejectedError, RetakeSuggestedError, WEB_SIZE, type Renderer, type RenderedImage } from '../../functions/src/renderer/port';
 import { startImageEditStandIn, type ImageEditStandIn } from '../support/openai-image-stand-in';
 import { meanDeltaE, srgbToLab } from '../support/colour-difference';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
@@ -125,9 +125,10 @@ describe.each(['local', 'openai'] as const)('the %s renderer', (which) => {
     if (which === 'local' && photo.retake) {
       // Read right, but the car would be enlarged more than twice: the angle is not delivered, in the dealer's words.
       const refusal = await renderOnce(which, photo).then(() => undefined, (error: unknown) => error);
-      expect(refusal).toBeInstanceOf(PhotoRejectedError);
-      expect(refusal).toMatchObject({ reason: 'retake_suggested' });
-      expect((refusal as Error).message.startsWith(CAR_CHECK_REASONS.carSmall.text), (refusal as Error).message).toBe(true);
+      // A permanent failure by its name (the workflow records it as the angle's message; it counts as failed).
+      expect(refusal).toBeInstanceOf(RetakeSuggestedError);
+      expect(refusal).toMatchObject({ name: 'RenderPermanentError' });
+      expect((refusal as RetakeSuggestedError).reasons[0]).toBe(CAR_CHECK_REASONS.carSmall.text);
       return;
     }
     const image = await renderOnce(which, photo);

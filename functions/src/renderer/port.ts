@@ -179,9 +179,7 @@ export type PhotoRejectionReason =
   | 'car_interior'
   | 'car_too_small'
   | 'car_outside_frame'
-  | 'several_cars'
-  /** The car check's verdict on a rendered angle: a better photo is needed (shared/car-checks.ts). */
-  | 'retake_suggested';
+  | 'several_cars';
 
 /** A photo the dealer must replace; never retried. `message` is shown to the dealer. */
 export class PhotoRejectedError extends Error {
@@ -208,5 +206,16 @@ export class RenderPermanentError extends Error {
   override readonly name = 'RenderPermanentError';
   constructor(message: string, readonly status?: number) {
     super(message);
+  }
+}
+
+/**
+ * The car check's verdict on a rendered angle is "retake suggested" (shared/car-checks.ts): the image is not delivered.
+ * The angle counts as failed for refunds and free retries (decisions.md, turn 4), as any permanent failure does: the
+ * workflow sees a RenderPermanentError (its name) and records the reasons as the dealer's message.
+ */
+export class RetakeSuggestedError extends RenderPermanentError {
+  constructor(readonly reasons: string[], readonly photoId?: string) {
+    super(reasons.join(' '));
   }
 }

@@ -12,6 +12,7 @@ import {
   FULL_SIZE,
   PhotoRejectedError,
   RenderPermanentError,
+  RetakeSuggestedError,
   WEB_SIZE,
   type PackageRequest,
   type PackageResult,
@@ -367,7 +368,7 @@ export class LocalRenderer implements Renderer {
     }
     const image = strip(await renderPrepared(await preparePhotos(photos), request.angle, request.background, request.logo, request.scene, request));
     const { check } = image.metadata;
-    if (check?.verdict === 'retake') throw new PhotoRejectedError('retake_suggested', check.reasons.join(' '), image.metadata.sourcePhotoId);
+    if (check?.verdict === 'retake') throw new RetakeSuggestedError(check.reasons, image.metadata.sourcePhotoId);
     return image;
   }
 
