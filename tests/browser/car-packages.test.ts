@@ -59,7 +59,7 @@ describe('car packages', () => {
     expect(completed).toBeGreaterThanOrEqual(1);
     // Each finished card says what the check of the car found, in words, never a similarity score.
     const finishedCard = page.locator('[data-testid=angle-card][data-status=completed]').first();
-    await finishedCard.getByText(/^(Looks good: the car checked whole and alone in this image\.|Please check: .+)$/).first().waitFor();
+    await finishedCard.getByTestId('car-check').getByText(/^(Looks good: the car checked whole and alone in this image\.|Please check: .+)$/).first().waitFor();
     expect(await page.getByTestId('angle-card').filter({ hasText: /similarity/i }).count()).toBe(0);
 
     // The dealer's photos, with the angle each was used for.

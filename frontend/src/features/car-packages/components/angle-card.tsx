@@ -60,11 +60,11 @@ export function AngleCard({ image, packageId, refunded = false, onView }: { imag
   const retry = useRetryAngle(packageId);
   const download = useImageDownload();
   const completed = image.angle_status === 'completed' && (image.rendered_url ?? image.web_url);
+  // The check of the car in words ("Looks good", "Please check: ..."), never a score; what to look at stands out.
+  const check = image.angle_status === 'completed' && image.metadata.check ? image.metadata.check : null;
   const notes = [
     // Said by the renderer's own warning when it gave one.
     ...(image.metadata.mirrored && !image.metadata.warnings.some((w) => /mirror/i.test(w)) ? [MIRROR_IMAGE_NOTE] : []),
-    // The check of the car in words ("Looks good", "Please check: ..."), never a score.
-    ...(image.angle_status === 'completed' && image.metadata.check ? checkWords(image.metadata.check) : []),
     ...image.metadata.warnings,
   ];
   return (
@@ -81,6 +81,13 @@ export function AngleCard({ image, packageId, refunded = false, onView }: { imag
           <p className="text-xs text-slate-600" data-testid="retry-count">
             Retried {image.retry_count} {image.retry_count === 1 ? 'time' : 'times'}
           </p>
+        )}
+        {check && (
+          <ul className={cn('grid gap-1 text-xs', check.verdict === 'ok' ? 'text-emerald-800' : 'font-medium text-amber-900')} data-testid="car-check" data-verdict={check.verdict}>
+            {checkWords(check).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         )}
         {notes.length > 0 && (
           <ul className="grid gap-1 text-xs text-slate-600">
