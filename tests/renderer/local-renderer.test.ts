@@ -315,4 +315,21 @@ describe('mask clean-up', () => {
     expect(clean.alpha[330 * W + 440]).toBe(255);
     expect(clean.box.top).toBeGreaterThanOrEqual(135);
   });
+
+  it('keeps both door mirrors of a front view whole (they stand proud of the body beside them, well below the roof)', () => {
+    const soft = new Uint8Array(W * H);
+    const fill = filler(soft);
+    // A front view: the cabin narrowing to the roof, the body below, a mirror on each side at a third of the height,
+    // on its stalk at the A-pillar's foot, standing out past the body and above the bonnet line beside it.
+    for (let y = 60; y < 170; y++) fill(Math.round(230 - ((y - 60) * 50) / 110), y, Math.round(370 + ((y - 60) * 50) / 110), y + 1);
+    fill(150, 170, 450, 330); // body
+    // Narrower than the roof line's opening once eroded: what the old cut took for a peak and squared off.
+    fill(146, 120, 180, 160); // left mirror
+    fill(180, 145, 190, 155); // its stalk
+    fill(420, 120, 454, 160); // right mirror
+    fill(410, 145, 420, 155);
+    const clean = cleanMask(soft, W, H);
+    for (const [x, y] of [[150, 125], [170, 150], [450, 125], [430, 150]] as const) expect(clean.alpha[y * W + x], `${x},${y}`).toBe(255);
+    expect(clean.box).toMatchObject({ left: 146, right: 454 });
+  });
 });

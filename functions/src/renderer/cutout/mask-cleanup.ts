@@ -106,8 +106,8 @@ function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array
 
 /**
  * Per column, the highest row the car may reach: the top profile of the mask with narrow peaks removed (a 1-D
- * morphological opening over ~8 % of the car's width). Roofs, pillars and mirrors are wider or lower than that;
- * a pole or sign rising above the roof is not. Columns with no peak get 0 (no limit).
+ * morphological opening over ~8 % of the car's width) that reach the roof's height. Roofs and pillars are wider than
+ * that and mirrors lower; a pole or sign rising above the roof is neither. Columns with no peak get 0 (no limit).
  */
 function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32Array {
   const height = new Int32Array(w); // rows of car above the frame bottom, 0 for an empty column
@@ -142,12 +142,17 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
       }
   const carHeight = bottomRow - (h - tallest) + 1;
   const tolerance = Math.max(2, Math.round(radius * 1.5), Math.round(carHeight * 0.1));
+  const opened = new Int32Array(w);
+  let roofHeight = 0;
   for (let x = 0; x < w; x++) {
-    let opened = 0;
-    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) opened = Math.max(opened, eroded[j]!);
-    // Only a clear peak is cut; the reconstruction margin (`reach`) is added back so edges stay soft.
-    if (height[x]! - opened > tolerance) limit[x] = h - opened - radius - 2;
+    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) opened[x] = Math.max(opened[x]!, eroded[j]!);
+    roofHeight = Math.max(roofHeight, opened[x]!);
   }
+  // Only a clear peak that reaches the height of the roof is cut (a pole or sign standing behind the car): a door mirror
+  // stands proud of the body beside it but stays well below the roof, and a front or rear view lost both mirrors to
+  // this cut, squared off. The reconstruction margin (`reach`) is added back so edges stay soft.
+  const roofBand = roofHeight - Math.round(carHeight * 0.15);
+  for (let x = 0; x < w; x++) if (height[x]! - opened[x]! > tolerance && height[x]! > roofBand) limit[x] = h - opened[x]! - radius - 2;
   // The mask is rebuilt up to `radius` around the core: the cut must reach the peak's edges as well.
   const widened = new Int32Array(w);
   for (let x = 0; x < w; x++) {
