@@ -14,9 +14,10 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   const { width: w, height: h } = mask;
   const alpha = Uint8Array.from(mask.alpha);
   const px = (b: NormBox) => ({ l: Math.floor(b.left * w), t: Math.floor(b.top * h), r: Math.ceil(b.right * w), b: Math.ceil(b.bottom * h) });
-  // The detector's box can be a little tight (a roof, a mirror): the main car keeps a margin around it.
-  const mw = (main.right - main.left) * 0.04;
-  const mh = (main.bottom - main.top) * 0.04;
+  // The detector's box can be a little tight (a roof, a mirror): the main car keeps a margin around it, a narrow one
+  // where another car stands (a wider one left a slab of the neighbour beside the car, cut square).
+  const mw = (main.right - main.left) * 0.015;
+  const mh = (main.bottom - main.top) * 0.015;
   const m = px({ left: main.left - mw, top: main.top - mh, right: main.right + mw, bottom: main.bottom + mh });
   let removed = 0;
   const bw = main.right - main.left;
@@ -65,7 +66,8 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
 /**
  * A car behind the main one, seen over its roof, joins the roof in the cut-out. Across the other car's columns the
  * main car's roof line is drawn from the columns just beside them (the roof is smooth there) and what rises above it
- * goes. Only where both sides are roof: a car behind wider than the roof leaves nothing to draw the line from.
+ * goes; where the other car reaches past one end of the main car, the line runs on level from the other side. A car
+ * behind wider than the whole roof leaves nothing to draw the line from.
  */
 function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: number; r: number; b: number }, mainTop: number): number {
   const topOf = (x: number) => {
@@ -75,9 +77,13 @@ function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: numbe
   };
   // The roof beside the other car: a few columns out, the highest solid pixel at or below the main car's box top.
   const side = Math.max(2, Math.round((o.r - o.l) * 0.05));
-  const left = topOf(o.l - side);
-  const right = topOf(o.r - 1 + side);
-  if (left < 0 || right < 0 || left >= o.b || right >= o.b) return 0;
+  const found = (y: number) => y >= 0 && y < o.b;
+  let left = topOf(o.l - side);
+  let right = topOf(o.r - 1 + side);
+  // A car behind that reaches past the main car's end: the roof line runs on, level, from the side that has roof.
+  if (!found(left) && !found(right)) return 0;
+  if (!found(left)) left = right;
+  if (!found(right)) right = left;
   let removed = 0;
   for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
     const roof = left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
