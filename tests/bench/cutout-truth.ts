@@ -15,7 +15,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import type { Angle } from '@shared/angles';
 import { checkCar } from '../../functions/src/renderer/checks/car-checks';
 import { boundaryF, maskIoU } from '../../functions/src/renderer/cutout/mask-agreement';
-import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { cutout } from '../../functions/src/renderer/local/local-renderer';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { pickScene, sceneBackdrop } from '../../functions/src/renderer/scenes/scene-backdrop';
@@ -79,6 +79,14 @@ function shadowFor(cw: number, ch: number): Layer {
   return { rgba, width, height };
 }
 
+/** What the scene renderer is given besides the car's placement: a photo and mask it only reads for the original location. */
+const blankContext = {
+  photo: await decodePhoto(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888' } }).jpeg().toBuffer()),
+  mask: { alpha: new Uint8Array(400 * 300), width: 400, height: 300, box: { left: 0, top: 0, right: 1, bottom: 1 }, areaFraction: 0, removedFraction: 0 },
+  width: W,
+  height: H,
+};
+
 type Setup = 'behind' | 'beside' | 'small';
 const STYLES = ['urban', 'sunset', 'mountain'] as const;
 
@@ -99,7 +107,7 @@ async function evaluate(file: string, setup: Setup, style: (typeof STYLES)[numbe
   const other = setup === 'small' ? undefined : await carLayer(frames[(frames.indexOf(file) + 18) % frames.length]!, Math.round(main.width * (setup === 'behind' ? 0.72 : 0.9)), true);
   const otherAt = other && (setup === 'behind' ? { left: left + Math.round(main.width * 0.3), top: top - Math.round(other.height * 0.35) } : { left: left - Math.round(other.width * 0.85), top: top + main.height - other.height - Math.round(main.height * 0.12) });
   // The scene drawn for where the car stands (the product's own scene renderer), or the rendered studio.
-  const dummy = { photo: await decodePhoto(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888' } }).jpeg().toBuffer()), mask: { alpha: new Uint8Array(400 * 300), width: 400, height: 300, box: { left: 0, top: 0, right: 1, bottom: 1 }, areaFraction: 0, removedFraction: 0 }, width: W, height: H, floorY: top + main.height };
+  const dummy = { ...blankContext, floorY: top + main.height };
   const source = (await sceneBackdrop(style, 'front_left_corner', pickScene(style, `eval-${file}`), dummy)) ?? (await sceneBackdrop('studio', 'front_left_corner', undefined, dummy))!;
   const backdrop = await source.draw({ width: W, height: H, left, top, cw: main.width, ch: main.height, scale: 1, mirror: false, contactRow: top + main.height });
   const layers: OverlayOptions[] = [];
@@ -142,11 +150,7 @@ async function evaluate(file: string, setup: Setup, style: (typeof STYLES)[numbe
   for (let y = Math.max(0, box.top - Math.round(bh * 0.25)); y < box.top + Math.round(bh * 0.05); y++) for (let x = box.left + Math.round(bw * 0.35); x < box.left + Math.round(bw * 0.75); x++) onRoof[y * W + x] = 255;
   const strip = Uint8Array.from(mask.alpha);
   for (let y = box.top; y < box.bottom; y++) for (let x = box.right - Math.round(bw * 0.15); x < box.right; x++) strip[y * W + x] = 0;
-  const withBox = (alpha: Uint8Array): CleanMask => {
-    const b = { left: W, top: H, right: 0, bottom: 0 };
-    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) (b.left = Math.min(b.left, x)), (b.top = Math.min(b.top, y)), (b.right = Math.max(b.right, x + 1)), (b.bottom = Math.max(b.bottom, y + 1));
-    return { ...mask, alpha, box: b };
-  };
+  const withBox = (alpha: Uint8Array): CleanMask => ({ ...mask, alpha, box: solidExtent(alpha, W, H).box });
   const broken = [withBox(onRoof), withBox(strip)];
   return {
     name,

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkCar, CHECK_LIMITS, measureCar } from '../../functions/src/renderer/checks/car-checks';
 import { cutout } from '../../functions/src/renderer/local/local-renderer';
-import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { NormBox } from '../../functions/src/vision/port';
 import type { Angle } from '@shared/angles';
@@ -42,16 +42,7 @@ beforeAll(async () => {
 function broken(mask: CleanMask, paint: (alpha: Uint8Array) => void): CleanMask {
   const alpha = Uint8Array.from(mask.alpha);
   paint(alpha);
-  const box = { left: mask.width, top: mask.height, right: 0, bottom: 0 };
-  for (let y = 0; y < mask.height; y++)
-    for (let x = 0; x < mask.width; x++)
-      if (alpha[y * mask.width + x]! >= 128) {
-        box.left = Math.min(box.left, x);
-        box.top = Math.min(box.top, y);
-        box.right = Math.max(box.right, x + 1);
-        box.bottom = Math.max(box.bottom, y + 1);
-      }
-  return { ...mask, alpha, box };
+  return { ...mask, alpha, box: solidExtent(alpha, mask.width, mask.height).box };
 }
 
 /** Another car's cut-out, scaled to half the car's width, pasted so it sits on the roof (as a car parked behind does). */

@@ -35,6 +35,19 @@ async function raw(jpeg: Buffer) {
   return sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
 }
 
+
+/** A grey photo `w` x `h` whose car is a dark box (its mask exact), with `paint` for the scene around it. */
+function boxCarPhoto(w: number, h: number, box: { left: number; top: number; right: number; bottom: number }, paint: (rgb: Buffer) => void = () => undefined) {
+  const rgb = Buffer.alloc(w * h * 3, 120);
+  paint(rgb);
+  const alpha = new Uint8Array(w * h);
+  for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
+  const area = (box.right - box.left) * (box.bottom - box.top);
+  return {
+    photo: { type: 'jpeg' as const, originalWidth: w, originalHeight: h, rgb, width: w, height: h },
+    mask: { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 },
+  };
+}
 describe('local renderer on committed photos', () => {
   it.each(Object.keys(FILES))('%s: studio image of the right size, car of plausible area, light sweep around it, shadow under the tyres', async (key) => {
     const image = await renderPrepared([prepared[key]!], prepared[key]!.angle, 'studio');
@@ -165,13 +178,10 @@ describe('local renderer on committed photos', () => {
     // A grey scene with a red band 40-80 rows below its top edge; the car a dark box that fills most of the photo (on
     // the stage it would be shrunk to fit, leaving the photo's edges inside the frame).
     const w = 1200, h = 800;
-    const rgb = Buffer.alloc(w * h * 3, 120);
-    for (let y = 40; y < 80; y++) for (let x = 0; x < w; x++) rgb.set([200, 40, 40], 3 * (y * w + x));
-    const alpha = new Uint8Array(w * h);
     const box = { left: 200, top: 100, right: 1000, bottom: 500 };
-    for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
-    const photo = { type: 'jpeg' as const, originalWidth: w, originalHeight: h, rgb, width: w, height: h };
-    const mask = { alpha, width: w, height: h, box, areaFraction: 0.33, removedFraction: 0 };
+    const { photo, mask } = boxCarPhoto(w, h, box, (rgb) => {
+      for (let y = 40; y < 80; y++) for (let x = 0; x < w; x++) rgb.set([200, 40, 40], 3 * (y * w + x));
+    });
     const source = await sceneBackdrop('original', 'front', undefined, { photo, mask, ...STAGE });
     const composed = await composeCar(photo, mask, source!, { mirror: false });
     // The photo covers the frame (1200x800 to 1536x1024: 1.28), the car where it stood in it.
@@ -201,13 +211,7 @@ describe('local renderer on committed photos', () => {
   it('original location, blurred: a car that fills a wide photo is drawn whole, the photo drawn smaller and its edges stretched', async () => {
     // A 16:9 photo with the car from 3% to 96% of its width (a dealer's tight landscape shot): covering the 3:2 frame
     // would cut both of its ends.
-    const w = 1280, h = 720;
-    const rgb = Buffer.alloc(w * h * 3, 120);
-    const alpha = new Uint8Array(w * h);
-    const box = { left: 38, top: 180, right: 1229, bottom: 640 };
-    for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
-    const photo = { type: 'jpeg' as const, originalWidth: w, originalHeight: h, rgb, width: w, height: h };
-    const mask = { alpha, width: w, height: h, box, areaFraction: 0.6, removedFraction: 0 };
+    const { photo, mask } = boxCarPhoto(1280, 720, { left: 38, top: 180, right: 1229, bottom: 640 });
     const source = await sceneBackdrop('original', 'front_left_corner', undefined, { photo, mask, ...STAGE });
     const composed = await composeCar(photo, mask, source!, { mirror: false });
     let left: number = STAGE.width, right = 0, bottom = 0;

@@ -215,7 +215,7 @@ export class RenderPermanentError extends Error {
  * workflow sees a RenderPermanentError (its name) and records the reasons as the dealer's message.
  */
 export class RetakeSuggestedError extends RenderPermanentError {
-  constructor(readonly reasons: string[], readonly photoId?: string) {
+  constructor(readonly reasons: string[]) {
     super(reasons.join(' '));
   }
 }

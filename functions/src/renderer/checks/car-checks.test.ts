@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS, checkWords, CHECK_LOOKS_GOOD } from '@shared/car-checks';
-import type { CleanMask } from '../cutout/mask-cleanup';
+import { solidExtent, type CleanMask } from '../cutout/mask-cleanup';
 import { checkCar, measureCar } from './car-checks';
 
 const W = 400;
@@ -34,17 +34,7 @@ function frontView(paint: (set: (x: number, y: number, v: number) => void) => vo
     }
   for (const i of edge) alpha[i] = 200;
   paint(set);
-  let area = 0;
-  const box = { left: W, top: H, right: 0, bottom: 0 };
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++)
-      if (alpha[y * W + x]! >= 128) {
-        area++;
-        box.left = Math.min(box.left, x);
-        box.top = Math.min(box.top, y);
-        box.right = Math.max(box.right, x + 1);
-        box.bottom = Math.max(box.bottom, y + 1);
-      }
+  const { box, area } = solidExtent(alpha, W, H);
   return { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
 }
 

@@ -10,7 +10,7 @@ import type { Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
 import { FULL_SIZE } from '../port';
-import { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME } from '../framing';
+import { studioScale } from '../framing';
 
 export interface CarCheckInput {
   /** The car's cut-out in the photo's working frame. */
@@ -42,7 +42,7 @@ export interface CarMeasures {
   flatTop: number;
 }
 
-/** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/benchmarks.md, "Car checks"). */
+/** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
 export const CHECK_LIMITS = {
   aboveRoof: 0.015,
   besideBox: 0.02,
@@ -73,17 +73,23 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle): CarM
       else if (x < left || x >= right) beside++;
     }
   const a = Math.max(1, area);
+  const rows = rowExtents(mask);
   return {
     aboveRoof: above / a,
     besideBox: beside / a,
-    sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask) : 0,
+    sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
-    ...straightCuts(mask),
+    ...straightCuts(mask, rows),
   };
 }
 
 /** Leftmost and rightmost solid x of each row of the car's box (-1 where the row is empty). */
-function rowExtents(mask: CleanMask): { lefts: Int32Array; rights: Int32Array } {
+interface RowExtents {
+  lefts: Int32Array;
+  rights: Int32Array;
+}
+
+function rowExtents(mask: CleanMask): RowExtents {
   const { alpha, width: w, box } = mask;
   const n = box.bottom - box.top;
   const lefts = new Int32Array(n).fill(-1);
@@ -109,8 +115,7 @@ function rowExtents(mask: CleanMask): { lefts: Int32Array; rights: Int32Array } 
  * out at about a third to a half of the car's height: the furthest reach left and right of that centre there must
  * match; a mirror cut off (or a piece of something kept on one side) makes them differ.
  */
-function sideImbalance(mask: CleanMask): number {
-  const { lefts, rights } = rowExtents(mask);
+function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents): number {
   const n = lefts.length;
   const bw = mask.box.right - mask.box.left;
   if (n < 20 || bw < 20) return 0;
@@ -180,8 +185,7 @@ function largestHole(mask: CleanMask): number {
  * partial alpha), even along a car's straight edges. Measured on the rows' left and right ends (vertical cuts) and the
  * columns' tops (a roof sliced flat), away from the frame edges (a car cut by the frame is the frame check's business).
  */
-function straightCuts(mask: CleanMask): { straightCut: number; flatTop: number } {
-  const { lefts, rights } = rowExtents(mask);
+function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straightCut: number; flatTop: number } {
   const { alpha, width: w, height: h, box } = mask;
   const bh = box.bottom - box.top;
   const bw = box.right - box.left;
@@ -221,7 +225,7 @@ function straightCuts(mask: CleanMask): { straightCut: number; flatTop: number }
 export function predictedEnlargement(main: NormBox, original: { width: number; height: number }): number {
   const carWidth = Math.max(1, (main.right - main.left) * original.width);
   const carHeight = Math.max(1, (main.bottom - main.top) * original.height);
-  return Math.min((CAR_HEIGHT_IN_FRAME * FULL_SIZE.height) / carHeight, (MAX_CAR_WIDTH_IN_FRAME * FULL_SIZE.width) / carWidth);
+  return studioScale(carWidth, carHeight, FULL_SIZE);
 }
 
 /** The verdict and its reasons, worst first. */

@@ -25,6 +25,22 @@ export interface CleanMask {
   removedFraction: number;
 }
 
+/** The box and area of the solid pixels (alpha 128 and up) of an alpha plane; an empty box when there are none. */
+export function solidExtent(alpha: Uint8Array, w: number, h: number): { box: Box; area: number } {
+  const box: Box = { left: w, top: h, right: 0, bottom: 0 };
+  let area = 0;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++)
+      if (alpha[y * w + x]! >= 128) {
+        area++;
+        if (x < box.left) box.left = x;
+        if (x >= box.right) box.right = x + 1;
+        if (y < box.top) box.top = y;
+        if (y >= box.bottom) box.bottom = y + 1;
+      }
+  return { box: area ? box : { left: 0, top: 0, right: 0, bottom: 0 }, area };
+}
+
 /** Chamfer (3-4) distance to the nearest pixel where `inside` is false, in pixel units (approx. Euclidean). */
 function distanceInside(inside: Uint8Array, w: number, h: number): Float32Array {
   const INF = 1e9;

@@ -10,9 +10,7 @@ import type { CleanMask } from '../cutout/mask-cleanup';
 import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
-import { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME } from '../framing';
-
-export { CAR_HEIGHT_IN_FRAME, MAX_CAR_WIDTH_IN_FRAME };
+import { studioScale } from '../framing';
 
 export interface ComposeOptions {
   mirror: boolean;
@@ -346,7 +344,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // closer for the front. Only a view too long for the frame at that height (a low car's side) is drawn smaller.
   const asShot = 'draw' in plate && plate.framing === 'photo';
   const framed = asShot ? asShotFraming(photo, box, W, H) : undefined;
-  const scale = framed ? framed.scale : Math.min((CAR_HEIGHT_IN_FRAME * H) / bh, (MAX_CAR_WIDTH_IN_FRAME * W) / bw, (floorY - 0.1 * H) / bh);
+  const scale = framed ? framed.scale : Math.min(studioScale(bw, bh, plate), (floorY - 0.1 * H) / bh);
   const cw = Math.max(1, Math.round(bw * scale));
   const ch = Math.max(1, Math.round(bh * scale));
   let car = sharp(rgba, { raw: { width: bw, height: bh, channels: 4 } }).resize(cw, ch, { kernel: 'lanczos3' });

@@ -368,7 +368,7 @@ export class LocalRenderer implements Renderer {
     }
     const image = strip(await renderPrepared(await preparePhotos(photos), request.angle, request.background, request.logo, request.scene, request));
     const { check } = image.metadata;
-    if (check?.verdict === 'retake') throw new RetakeSuggestedError(check.reasons, image.metadata.sourcePhotoId);
+    if (check?.verdict === 'retake') throw new RetakeSuggestedError(check.reasons);
     return image;
   }
 

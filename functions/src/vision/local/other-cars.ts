@@ -4,7 +4,7 @@
  * box (with a small margin) go, and so does anything further from the main car's box than a wider margin (the
  * detector's box can be a little tight on a mirror, an antenna or a spoiler; what stands further out is not the car).
  */
-import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
+import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
@@ -48,18 +48,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
       }
     if (behind) removed += cutBelowRoofLine(alpha, w, o, mainTop);
   }
-  const box = { left: w, top: h, right: 0, bottom: 0 };
-  let area = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x]! >= 128) {
-        area++;
-        if (x < box.left) box.left = x;
-        if (x >= box.right) box.right = x + 1;
-        if (y < box.top) box.top = y;
-        if (y >= box.bottom) box.bottom = y + 1;
-      }
-  if (area === 0) Object.assign(box, { left: 0, top: 0, right: 0, bottom: 0 });
+  const { box, area } = solidExtent(alpha, w, h);
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
 
