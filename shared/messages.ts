@@ -423,6 +423,8 @@ export const INTEGRATION_MESSAGES = {
   endpointUrlLocal: 'The endpoint must be an https:// URL, or an http:// URL on this machine (127.0.0.1, localhost, [::1]) in local mode.',
   endpointPrivate: (address: string) => `The endpoint resolves to ${address}, a private, loopback or reserved address: webhooks go to the public internet only.`,
   endpointUnresolvable: (host: string) => `The endpoint's host ${host} could not be resolved.`,
+  endpointReservedPort: (port: number) => `Port ${port} is this local host's own (its site, mailbox or storage engines): point the webhook at your receiver's port instead.`,
+  tooManyTestEvents: (perMinute: number) => `At most ${perMinute} test events a minute per endpoint. Wait a minute and send again.`,
 } as const;
 
 /** Sharing a car package (issue 29). */

@@ -161,6 +161,8 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       // The studio compositor without a scene library has no outdoor scenes: those styles are not offered (the form
       // leaves them out, the API refuses them). The OpenAI and scripted renderers make every style themselves.
       OUTDOOR_STYLES: outdoorStylesOf(),
+      // A dealer's webhook may go to a receiver on this machine, never to the host itself or its engines.
+      WEBHOOK_RESERVED_PORTS: [port, ...[dynamodb?.endpoint, s3?.endpoint].flatMap((e) => (e ? [new URL(e).port] : []))].join(','),
       ...(dynamodb ? { DYNAMODB_ENDPOINT: dynamodb.endpoint } : {}),
       ...(s3 ? { S3_ENDPOINT: s3.endpoint, S3_PUBLIC_ENDPOINT: `${url}/s3` } : {}),
       // Stripe itself with your test keys, or the payment simulator on this host (the `stripe` client pointed here).

@@ -127,7 +127,7 @@ describe('API stack', () => {
 
   it('webhook deliveries go through an encrypted SQS queue with a dead-letter queue, consumed by deliver-webhook', () => {
     api.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, RedrivePolicy: { maxReceiveCount: 5 } });
-    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'] });
+    api.hasResourceProperties('AWS::Lambda::EventSourceMapping', { FunctionResponseTypes: ['ReportBatchItemFailures'], BatchSize: 1 });
   });
 
   it('the JWT authorizer checks the user pool issuer and the SPA client audience', () => {

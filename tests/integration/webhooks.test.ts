@@ -71,4 +71,30 @@ describe('webhooks', () => {
     expect((await other('POST', `/api/webhooks/endpoints/${id}/test`)).status).toBe(404);
     expect((await other('DELETE', `/api/webhooks/endpoints/${id}`)).status).toBe(404);
   }, 60_000);
+
+  it('locally refuses the host itself as a receiver, and takes 5 test events a minute per endpoint (429 with Retry-After)', async () => {
+    const token = (await signInNewDealer(url, 'webhook-bounds')).accessToken;
+    const call = session(token);
+    const hostPort = new URL(url).port;
+    const self = await call('POST', '/api/webhooks/endpoints', { url: `http://127.0.0.1:${hostPort}/_local/mailbox` });
+    expect(self.status).toBe(400);
+    expect(String(self.body.message)).toContain(`Port ${hostPort} is this local host's own`);
+    const mapped = await call('POST', '/api/webhooks/endpoints', { url: 'https://[::ffff:a9fe:a9fe]/latest/meta-data' });
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(400);
+
+    const created = await call('POST', '/api/webhooks/endpoints', { url: 'http://127.0.0.1:9/ok' });
+    const id = (created.body as { endpoint: { id: string } }).endpoint.id;
+    // The six sends stay in one fixed one-minute window.
+    if (Date.now() % 60_000 > 50_000) await sleep(60_500 - (Date.now() % 60_000));
+    const statuses: number[] = [];
+    let refused: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      const response = await fetch(`${url}/api/webhooks/endpoints/${id}/test`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      statuses.push(response.status);
+      if (response.status === 429) refused = response;
+    }
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused!.json()) as { message: string }).message).toMatch(/At most 5 test events a minute/);
+  }, 60_000);
 });

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { ApiKey, CreateApiKeyResponse } from '@shared/schemas/integrations';
-import { DomainError } from '../lib/errors';
+import { DomainError, RateLimitedError } from '../lib/errors';
 import { newId, sha256 } from '../lib/ids';
 import type { ApiKeyStore, StoredApiKey } from './ports';
 
@@ -70,13 +70,6 @@ export async function revokeApiKey(deps: ApiKeyDeps, sub: string, keyId: string)
 export async function identifyApiKey(deps: Pick<ApiKeyDeps, 'store'>, authorization: string | undefined) {
   const key = apiKeyFromHeader(authorization);
   return key ? deps.store.findByHash(sha256(key)) : undefined;
-}
-
-/** What a 429 tells the caller: when the next window opens. */
-export class RateLimitedError extends DomainError {
-  constructor(readonly retryAfterSeconds: number, message: string) {
-    super('rate_limited', message);
-  }
 }
 
 /**

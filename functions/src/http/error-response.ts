@@ -1,7 +1,7 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { MESSAGES } from '@shared/messages';
 import type { PublicApiError } from '@shared/schemas/public-api';
-import { DomainError, type DomainErrorKind } from '../lib/errors';
+import { DomainError, RateLimitedError, type DomainErrorKind } from '../lib/errors';
 import { logger } from '../lib/logger';
 
 /** The one place where a domain error becomes an HTTP status. */
@@ -28,7 +28,8 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 
 export function errorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof DomainError) {
-    return json(STATUS[error.kind], { message: error.message, code: error.kind, ...(error.fields ? { fields: error.fields } : {}) });
+    const retryAfter: Record<string, string> = error instanceof RateLimitedError ? { 'retry-after': String(error.retryAfterSeconds) } : {};
+    return json(STATUS[error.kind], { message: error.message, code: error.kind, ...(error.fields ? { fields: error.fields } : {}) }, retryAfter);
   }
   // Anything else is our fault: log it whole, tell the caller nothing internal.
   logger.error('unhandled error', { error: error as Error });
@@ -53,7 +54,7 @@ const PUBLIC_TYPE: Record<DomainErrorKind, PublicApiError['type']> = {
 export function publicErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof DomainError) {
     const param = error.fields ? (Object.keys(error.fields)[0] ?? null) : null;
-    const retryAfter = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+    const retryAfter = error instanceof RateLimitedError ? error.retryAfterSeconds : undefined;
     const body: PublicApiError = { type: PUBLIC_TYPE[error.kind], message: error.message, param };
     return json(STATUS[error.kind], body, retryAfter ? { 'retry-after': String(retryAfter) } : {});
   }

@@ -25,5 +25,12 @@ export class DomainError extends Error {
   }
 }
 
+/** What a 429 tells the caller: when the next window opens (the Retry-After header). */
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number, message: string) {
+    super('rate_limited', message);
+  }
+}
+
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new DomainError('validation', message, fields);

@@ -1,4 +1,5 @@
 /** The webhook adapters from configuration: SQS in AWS (WEBHOOK_QUEUE_URL), the in-process queue locally. */
+import { countWithinRateLimits } from '../adapters/dynamodb/rate-limited-put';
 import { config } from '../lib/config';
 import { DynamoDbWebhookStore } from './dynamodb-webhook-store';
 import { inProcessWebhookQueue } from './in-process-queue';
@@ -21,5 +22,7 @@ export function webhookAdapters(env: NodeJS.ProcessEnv = process.env): WebhookDe
     queue: queueUrl ? new SqsWebhookQueue(queueUrl, config().AWS_REGION) : local ? inProcessWebhookQueue : unconfiguredQueue,
     local,
     retryBaseMs: Number(env.WEBHOOK_RETRY_BASE_MS) > 0 ? Number(env.WEBHOOK_RETRY_BASE_MS) : DEFAULT_RETRY_BASE_MS,
+    reservedPorts: (env.WEBHOOK_RESERVED_PORTS ?? '').split(',').filter(Boolean).map(Number),
+    count: countWithinRateLimits,
   };
 }

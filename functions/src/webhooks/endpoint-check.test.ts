@@ -32,3 +32,26 @@ describe('webhook endpoint check', () => {
     expect(addressAllowed('127.0.0.1', true)).toBe(true);
   });
 });
+
+describe('webhook endpoint check: IPv6 spellings of IPv4 addresses (issue 40, N7)', () => {
+  it('judges an IPv6 address by the IPv4 address it carries, in every form', () => {
+    // 169.254.169.254 (the instance metadata service) as IPv4-mapped (both spellings), IPv4-compatible, SIIT, NAT64,
+    // 6to4 and Teredo (the client's address inverted).
+    for (const a of ['::ffff:169.254.169.254', '::ffff:a9fe:a9fe', '::169.254.169.254', '::a9fe:a9fe', '::ffff:0:a9fe:a9fe', '64:ff9b::a9fe:a9fe', '64:ff9b::169.254.169.254', '2002:a9fe:a9fe::1', '2002:a9fe:a9fe:1234:5678:9abc:def0:1', '2001:0:4136:e378:8000:63bf:5601:5601', '64:ff9b:1::1', '2002:0a00:0001::', '::ffff:0a00:0001'])
+      expect(classifyAddress(a), a).toBe('private');
+    expect(classifyAddress('::7f00:1'), 'IPv4-compatible 127.0.0.1').toBe('loopback');
+    expect(classifyAddress('2002:7f00:0001::1'), '6to4 of 127.0.0.1').toBe('loopback');
+    expect(addressAllowed('::ffff:7f00:1', false)).toBe(false);
+    // The same forms of a public address stay public.
+    for (const a of ['::ffff:5db8:d822', '2002:5db8:d822::1', '64:ff9b::808:808']) expect(classifyAddress(a), a).toBe('public');
+  });
+
+  it('locally: the host\'s own ports are refused with what to do, another loopback port is allowed', async () => {
+    const local = { local: true, resolve: resolvingTo('127.0.0.1'), reservedPorts: [3000, 8000] };
+    await expect(checkEndpointUrl(local, 'http://127.0.0.1:3000/_local/mailbox')).rejects.toThrow(/Port 3000 is this local host's own/);
+    await expect(checkEndpointUrl(local, 'http://localhost:8000/')).rejects.toThrow(/Port 8000/);
+    await expect(checkEndpointUrl(local, 'http://127.0.0.1:4000/hook')).resolves.toBeInstanceOf(URL);
+    // In AWS the list means nothing (an https URL on 443 of a public host).
+    await expect(checkEndpointUrl({ local: false, resolve: resolvingTo('93.184.216.34'), reservedPorts: [443] }, 'https://dms.example.com/hook')).resolves.toBeInstanceOf(URL);
+  });
+});

@@ -27,13 +27,21 @@ export function httpWebhookSender(local: boolean): WebhookSender {
       // An IP literal skips DNS: checked here instead.
       if (/^[\d.]+$|:/.test(host) && !addressAllowed(host, local)) return reject(new Error(`refused: ${host} is not a public address`));
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup, timeout: timeoutMs }, (res) => {
+      const req = send(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: guardedLookup }, (res) => {
         res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('end', () => {
+          clearTimeout(deadline);
+          resolve(res.statusCode ?? 0);
+        });
         res.on('error', reject);
       });
-      req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-      req.on('error', reject);
+      // One deadline for the whole attempt, from the connection to the answer's last byte: a receiver that trickles
+      // a byte now and then (never idle long enough for a socket timeout) is cut off at the same time as a silent one.
+      const deadline = setTimeout(() => req.destroy(new Error(`no complete answer within ${timeoutMs / 1000} s`)), timeoutMs);
+      req.on('error', (error) => {
+        clearTimeout(deadline);
+        reject(error);
+      });
       req.end(body);
     });
 }

@@ -9,10 +9,11 @@ import { lookup } from 'node:dns/promises';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PREFIX, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMEOUT_MS, type WebhookEventType } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { CreateWebhookEndpointResponse, WebhookDelivery, WebhookEndpoint } from '@shared/schemas/integrations';
-import { DomainError } from '../lib/errors';
+import { DomainError, RateLimitedError } from '../lib/errors';
 import { newId, sha256 } from '../lib/ids';
 import { logger } from '../lib/logger';
-import { addressAllowed, urlShapeAllowed } from './endpoint-check';
+import type { RequestCounter } from '../auth/request-magic-link';
+import { addressAllowed, portOf, urlShapeAllowed } from './endpoint-check';
 import { signPayload } from './signing';
 import type { DeliveryMessage, StoredDelivery, StoredEndpoint, WebhookEvent, WebhookQueue, WebhookSender, WebhookStore } from './ports';
 
@@ -28,12 +29,18 @@ export interface WebhookDeps {
   retryBaseMs?: number;
   /** How long deliveries are retried (a day). */
   retryWindowMs?: number;
+  /** Local home: the host's own ports (its site and engines), never a webhook's target. */
+  reservedPorts?: readonly number[];
+  /** Fixed-window counters (the test events' limit); absent: no limit (unit tests of other rules). */
+  count?: RequestCounter;
 }
 
 export interface DeliveryDeps extends WebhookDeps {
   send: WebhookSender;
   /** Counts the dealer's deliveries of the day (usage). */
   countDelivery?: (sub: string, day: string) => Promise<void>;
+  /** An attempt's whole deadline, connection to last byte (WEBHOOK_TIMEOUT_MS; tests shorten it). */
+  timeoutMs?: number;
 }
 
 const clock = (deps: { now?: () => Date }) => deps.now?.() ?? new Date();
@@ -54,10 +61,14 @@ const deliveryView = (d: StoredDelivery): WebhookDelivery => ({
 });
 
 /** Refuses a URL a delivery must not go to (scheme, credentials, any resolved address private or reserved). */
-export async function checkEndpointUrl(deps: Pick<WebhookDeps, 'local' | 'resolve'>, raw: string): Promise<URL> {
+export async function checkEndpointUrl(deps: Pick<WebhookDeps, 'local' | 'resolve' | 'reservedPorts'>, raw: string): Promise<URL> {
   const url = new URL(raw);
   const refusal = deps.local ? INTEGRATION_MESSAGES.endpointUrlLocal : INTEGRATION_MESSAGES.endpointUrl;
-  if (!urlShapeAllowed(url, deps.local)) throw new DomainError('validation', refusal, { url: refusal });
+  if (deps.local && deps.reservedPorts?.includes(portOf(url))) {
+    const message = INTEGRATION_MESSAGES.endpointReservedPort(portOf(url));
+    throw new DomainError('validation', message, { url: message });
+  }
+  if (!urlShapeAllowed(url, deps.local, deps.reservedPorts)) throw new DomainError('validation', refusal, { url: refusal });
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
@@ -116,10 +127,17 @@ async function enqueue(deps: WebhookDeps, endpoint: StoredEndpoint, event: Webho
   return delivery.id;
 }
 
+/** Test events an endpoint takes a minute: each is retried for a day, so they are not free to send. */
+export const TEST_EVENTS_PER_MINUTE = 5;
+
 /** "Send test event" in Settings: one test.event to that endpoint only, through the same queue and signing. */
 export async function sendTestEvent(deps: WebhookDeps, sub: string, endpointId: string) {
   const endpoint = await deps.store.getEndpoint(sub, endpointId);
   if (!endpoint) throw new DomainError('not_found', INTEGRATION_MESSAGES.endpointNotFound);
+  if (deps.count && !(await deps.count([{ scope: 'webhook-test', subject: endpoint.id, max: TEST_EVENTS_PER_MINUTE, windowMs: 60_000 }]))) {
+    const nowMs = clock(deps).getTime();
+    throw new RateLimitedError(Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000)), INTEGRATION_MESSAGES.tooManyTestEvents(TEST_EVENTS_PER_MINUTE));
+  }
   const event: WebhookEvent = { id: `evt_${newId()}`, type: 'test.event', created_at: clock(deps).toISOString(), data: { message: 'A test event from Studio Lot Settings.' } };
   const deliveryId = await enqueue(deps, endpoint, event);
   return { delivery_id: deliveryId, event_id: event.id };
@@ -162,7 +180,7 @@ export async function deliverMessage(deps: DeliveryDeps, message: DeliveryMessag
   let error: string | null = null;
   const started = Date.now();
   try {
-    statusCode = await deps.send(endpoint.url, body, headers, WEBHOOK_TIMEOUT_MS);
+    statusCode = await deps.send(endpoint.url, body, headers, deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS);
   } catch (e) {
     error = (e as Error).message.slice(0, 300);
   }

@@ -226,7 +226,9 @@ export class ApiStack extends Stack {
       environment,
       timeout: Duration.seconds(30),
     }).fn;
-    deliver.addEventSource(new SqsEventSource(this.webhookQueue, { batchSize: 5, reportBatchItemFailures: true }));
+    // One message an invocation: an attempt takes up to 10 s, so a batch would let one dealer's slow receiver run
+    // another dealer's delivery past the function's timeout.
+    deliver.addEventSource(new SqsEventSource(this.webhookQueue, { batchSize: 1, reportBatchItemFailures: true }));
     new CfnOutput(this, 'HttpApiUrl', { value: this.httpApi.apiEndpoint });
     new CfnOutput(this, 'WebSocketUrl', { value: this.webSocketStage.url });
     this.shared = { config, httpApi: this.httpApi, authorizer: this.authorizer, keyAuthorizer: this.keyAuthorizer, environments: { base: environment, api: apiEnvironment, render: renderEnvironment }, resources };
