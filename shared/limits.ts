@@ -134,3 +134,10 @@ export const TRIAL_RATE_LIMIT = { perLinkPerHour: 40, perClientPerHour: 120 } as
 
 /** Contact messages and support tickets (and their attachments) are deleted this long after they were sent. */
 export const INBOX_RETENTION_DAYS = 365;
+
+/**
+ * New car checks (a paid vision call each in AWS) an account may ask for in an hour (functions/src/vision/check-budget.ts);
+ * checking the same photo again costs nothing and counts nothing. A paying dealer's day of shooting fits easily; an
+ * account that never bought credits gets enough for a few packages, and so does its network, across accounts.
+ */
+export const VISION_CHECK_LIMITS = { payingPerHour: 600, freePerHour: 30, freeNetworkPerHour: 90 } as const;

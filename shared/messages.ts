@@ -275,6 +275,12 @@ export const CONTENT_CREDENTIALS = {
 /** Refusals and warnings of the car check (vision issue): said before anything is charged. */
 export const CAR_CHECK_MESSAGES = {
   noCar: PHOTO_REFUSALS.notACar,
+  /** The check's hourly allowance (429): photos already checked are never checked again, so only new ones wait. */
+  tooManyChecks: (perHour: number, minutes: number) =>
+    `You have checked ${perHour} new photos this hour, the most for one account. Photos you already added are not checked again; add new ones in ${minutes} min.`,
+  tooManyFreeChecks: (perHour: number, minutes: number) =>
+    `You have checked ${perHour} new photos this hour, the most for an account that has not bought credits. Add new photos in ${minutes} min, or buy credits to check more.`,
+  tooManyNetworkChecks: (minutes: number) => `Too many new photos were checked from your network this hour. Add new photos in ${minutes} min, or buy credits to check more.`,
   /** The same-car comparison (shared/same-car.ts) flags a photo in the package form. */
   differentCar: 'This looks like a different car from the others',
   differentCarsBlock: (n: number) => `${n === 1 ? 'One photo looks' : `${n} photos look`} like a different car: remove ${n === 1 ? 'it' : 'them'} or confirm ${n === 1 ? 'it is' : 'they are'} the same car to generate.`,

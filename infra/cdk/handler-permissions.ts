@@ -138,7 +138,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
-  'check-car-photo': ['table:read', 'secrets:openai', 'native:sharp'],
+  'check-car-photo': ['table:read', 'table:write', 'secrets:openai', 'native:sharp'],
   // The render workflow's tasks and its sweeper
   // uploads:write: each photo's checked cut-out, kept beside the package for the render tasks (cutouts/).
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],

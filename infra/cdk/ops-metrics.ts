@@ -28,6 +28,7 @@ export const OPS_EVENT_METRICS: Record<OpsEvent, LogMetric[]> = {
     { metricName: 'PackageWallTime', filterPattern: onEvent('packageFinished'), metricValue: '$.wallTimeMs', unit: 'Milliseconds' },
   ],
   creditsSold: [{ metricName: 'CreditsSold', filterPattern: onEvent('creditsSold'), metricValue: '$.credits', unit: 'Count' }],
+  visionLook: [{ metricName: 'VisionLooks', filterPattern: onEvent('visionLook'), metricValue: '1', unit: 'Count' }],
 };
 
 /**

@@ -16,4 +16,6 @@ export const OPS_THRESHOLDS = {
   webhookRefused: 3,
   /** Internal errors of the render failure tasks in 5 minutes (the InternalRenderErrors log metric). */
   internalErrors: 1,
+  /** New car checks (paid vision calls) in an hour, all dealers together: well under the vision model's quota. */
+  visionLooksPerHour: 3000,
 } as const;

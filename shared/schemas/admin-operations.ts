@@ -17,6 +17,12 @@ export const adminOperationsResponseSchema = z.object({
   wall_time_ms: z.object({ finished: z.number().int().nonnegative(), p50: z.number().nullable(), p95: z.number().nullable() }),
   /** Packages refunded because nothing rendered (status error: each is refunded exactly once), and their share of the finished. */
   refunds: z.object({ count: z.number().int().nonnegative(), share_of_finished: z.number().nullable() }),
+  /** The car checks' new looks (a paid vision call each with the OpenAI adapter; remembered photos not counted), per hour. */
+  car_checks: z.object({
+    looks: z.number().int().nonnegative(),
+    peak_per_hour: z.number().int().nonnegative(),
+    per_hour: z.array(z.object({ hour: z.string(), looks: z.number().int().positive() })),
+  }),
   /** The failed angles of the window's packages, by the reason the dealer sees, most frequent first. */
   failed_angles: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
 });

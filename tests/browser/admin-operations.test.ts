@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
@@ -30,6 +30,9 @@ describe('admin area: Operations', () => {
     await put({ ...keys.carPackage(id), ...keys.carPackageDayIndex(started, id), entity: 'car_package', id, user_id: 'ops-seeded', status: 'partial_complete', created_at: started, updated_at: finished, finished_at: finished, failed_angles: 1, completed_angles: 7, total_angles: 8 });
     await put({ ...keys.carPackageImage(id, 'rear'), entity: 'car_package_image', id: `${id}-rear`, session_id: id, angle: 'rear', angle_status: 'failed', status: 'error', error_message: reason });
 
+    // This hour's new car checks, as the check budget counts them (seeded: the count of the whole host is shared).
+    const hour = Date.now() - (Date.now() % 3_600_000);
+    await dynamo().send(new UpdateCommand({ TableName: tableName(), Key: keys.visionLooksHour(hour), UpdateExpression: 'ADD #c :n', ExpressionAttributeNames: { '#c': 'count' }, ExpressionAttributeValues: { ':n': 7 } }));
     await page.goto(`${session.url}/dashboard/admin?tab=operations`);
     await page.getByRole('heading', { name: 'Car packages, last 24 hours' }).waitFor();
     const api = (await page.evaluate(async () => {
@@ -43,6 +46,11 @@ describe('admin area: Operations', () => {
     const failed = page.getByRole('region', { name: 'Failed angles by reason' }).getByRole('row', { name: new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) });
     await failed.waitFor();
     expect(await failed.getByRole('cell').last().textContent()).toBe('1');
+    const perHour = page.getByRole('region', { name: 'New car checks per hour' });
+    await perHour.getByRole('row').nth(1).waitFor();
+    const counts = await perHour.locator('tbody tr td:last-child').allTextContents();
+    expect(Math.max(...counts.map(Number))).toBeGreaterThanOrEqual(7);
+    for (const label of ['New photos checked', 'Most in an hour']) await page.getByText(label, { exact: true }).waitFor();
     await page.screenshot({ path: 'test-results/admin-operations-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
     await page.screenshot({ path: 'test-results/admin-operations-375.png', fullPage: true });

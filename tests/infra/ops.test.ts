@@ -62,7 +62,7 @@ describe('ops stack', () => {
     ]);
   });
 
-  it('API 5xx on the HTTP API, the webhook deliveries refused and the internal-error log metric', () => {
+  it('API 5xx on the HTTP API, the webhook deliveries refused, the internal-error log metric and the new vision looks', () => {
     const api5xx = alarmNamed('api5xx')!;
     expect([api5xx.Properties.Namespace, api5xx.Properties.MetricName, api5xx.Properties.Statistic]).toEqual(['AWS/ApiGateway', '5xx', 'Sum']);
     expect(JSON.stringify(api5xx.Properties.Dimensions)).toMatch(/ApiId.*Fn::ImportValue.*Http/);
@@ -70,6 +70,8 @@ describe('ops stack', () => {
     expect([webhook.Properties.Namespace, webhook.Properties.MetricName]).toEqual([OPS_NAMESPACE, 'WebhookDeliveriesRefused']);
     const internal = alarmNamed('internal-render-errors')!;
     expect(internal.Properties).toMatchObject({ Namespace: 'StudioLot', MetricName: 'InternalRenderErrors', Statistic: 'Sum', Period: 300, Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    // Paid checks: new vision looks of all dealers in an hour.
+    expect(alarmNamed('vision-looks')!.Properties).toMatchObject({ Namespace: 'StudioLot', MetricName: 'VisionLooks', Statistic: 'Sum', Period: 3600, Threshold: 3000, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
   });
 
   it('Lambda errors and throttles of every function the app deploys, each function in exactly one alarm of each', () => {
@@ -115,7 +117,9 @@ describe('log metrics', () => {
       const expected = [...opsEventsOf(handler).flatMap((e) => OPS_EVENT_METRICS[e]), ...(HANDLER_LOG_METRICS[handler] ?? [])].map((m) => m.metricName).sort();
       expect((byHandler.get(handler) ?? []).sort(), handler).toEqual(expected);
     }
-    expect(opsEventsOf('start-car-package')).toEqual(['packageFinished', 'packageStarted']);
+    expect(opsEventsOf('start-car-package')).toEqual(['packageFinished', 'packageStarted', 'visionLook']);
+    // Every function that checks a photo for the dealer counts its new looks (the VisionLooks alarm).
+    for (const h of ['check-car-photo', 'check-car-package-photo', 'start-car-package-again', 'v1-start-car-package']) expect(opsEventsOf(h), h).toContain('visionLook');
     expect(opsEventsOf('transfer-trial-photos')).toContain('packageStarted');
     expect(opsEventsOf('package-finalize')).toContain('packageFinished');
     expect(opsEventsOf('package-sweeper')).toContain('packageFinished');
@@ -131,5 +135,6 @@ describe('log metrics', () => {
       [`{ $.message = "${OPS_EVENTS.packageFinished}" }`, '$.wallTimeMs'],
     ]);
     expect(OPS_EVENT_METRICS.creditsSold[0]!.metricValue).toBe('$.credits');
+    expect(OPS_EVENT_METRICS.visionLook).toEqual([{ metricName: 'VisionLooks', filterPattern: `{ $.message = "${OPS_EVENTS.visionLook}" }`, metricValue: '1', unit: 'Count' }]);
   });
 });

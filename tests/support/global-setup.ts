@@ -54,6 +54,9 @@ export async function setup(project: TestProject) {
   process.env.MAGIC_LINK_PER_CLIENT_PER_HOUR ??= '100000';
   process.env.TRIAL_PER_CLIENT_PER_HOUR ??= '100000';
   process.env.TRIAL_GRANTS_PER_NETWORK_PER_DAY ??= '100000';
+  // The car check's per-network allowance likewise (functions/src/vision/check-budget.test.ts tests it); the per-account
+  // allowance stays the product's.
+  process.env.VISION_CHECKS_FREE_NETWORK_PER_HOUR ??= '100000';
   // Webhook retries 0.3 s, 0.9 s, 2.7 s... apart instead of 1, 3, 9 minutes (the retry tests wait for them).
   process.env.WEBHOOK_RETRY_BASE_MS ??= '300';
   dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-test-'));

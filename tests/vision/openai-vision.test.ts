@@ -106,6 +106,26 @@ describe('OpenAI vision against a local stand-in', () => {
     await expect(vision().look(await photo())).rejects.toBeInstanceOf(VisionUnavailableError);
   });
 
+  it('after the service answers 429 the adapter leaves it alone for the Retry-After time: looks fail at once, no call made', async () => {
+    let calls = 0;
+    reply = (_req, res) => {
+      calls++;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+      res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'requests' } }));
+    };
+    // maxRetries 0 here: the client's own retry would wait the 30 s.
+    const limited = new OpenAiVision({ apiKey: 'sk-test', baseURL, model: 'gpt-vision-test', timeoutMs: 5_000, maxRetries: 0 });
+    await expect(limited.look(await photo())).rejects.toBeInstanceOf(VisionUnavailableError);
+    expect(calls).toBe(1);
+    reply = completion(oneCar);
+    const error = await limited.look(await photo()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VisionUnavailableError);
+    expect((error as Error).message).toMatch(/over its rate limit; checks resume in (29|30) s/);
+    expect(calls, 'no call while backing off').toBe(1);
+    // Another process (a fresh adapter) is not held back.
+    await expect(vision().look(await photo())).resolves.toMatchObject({ ok: true });
+  });
+
   it('a request the service refuses for good (a rejected key) is ours to fix, not "unavailable"', async () => {
     reply = (_req, res) => {
       res.writeHead(401, { 'content-type': 'application/json' });

@@ -1,13 +1,13 @@
 import { checkCarPhotoRequestSchema, PHOTO_CHECK_MAX_BYTES } from '@shared/schemas/car-photo-check';
 import { apiHandler } from '../http/api-handler';
 import { checkCarPhoto } from '../vision/check-car-photo';
-import { configuredVision } from '../vision/configured-vision';
+import { budgetedVisionFor } from '../vision/configured-check-budget';
 
-const deps = { vision: configuredVision() };
+const visionFor = budgetedVisionFor();
 
-/** The car check and angle suggestion of one photo the dealer just added (nothing stored, nothing charged). */
+/** The car check and angle suggestion of one photo the dealer just added (nothing charged; the answer kept by the photo's digest). */
 export const handler = apiHandler(
   'check-car-photo',
   { body: checkCarPhotoRequestSchema, maxBodyBytes: Math.ceil(PHOTO_CHECK_MAX_BYTES / 3) * 4 + 1024 },
-  async ({ body }) => ({ body: await checkCarPhoto(deps, body) }),
+  async ({ body, caller, sourceIp }) => ({ body: await checkCarPhoto({ vision: visionFor({ sub: caller!.sub, sourceIp }) }, body) }),
 );

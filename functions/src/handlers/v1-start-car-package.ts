@@ -5,11 +5,12 @@ import { keyAdmission } from '../api-keys/key-admission';
 import { packageAdapters, renderWorkflow } from '../car-packages/adapters';
 import { startWithIdempotencyKey } from '../public-api/car-packages';
 import { DynamoDbExternalIdIndex, DynamoDbIdempotencyKeys } from '../public-api/dynamodb-public-api-store';
-import { configuredVision } from '../vision/configured-vision';
+import { budgetedVisionFor } from '../vision/configured-check-budget';
 
-const deps = { ...packageAdapters(), workflow: renderWorkflow(), vision: configuredVision(), externalIds: new DynamoDbExternalIdIndex(), idempotency: new DynamoDbIdempotencyKeys() };
+const visionFor = budgetedVisionFor();
+const deps = { ...packageAdapters(), workflow: renderWorkflow(), externalIds: new DynamoDbExternalIdIndex(), idempotency: new DynamoDbIdempotencyKeys() };
 
 /** Public API: the app's start (checks, 1 credit once, the render workflow), honouring an Idempotency-Key. */
-export const handler = apiHandler('v1-start-car-package', { admitKeyCall: keyAdmission(), params: carPackagePathSchema, body: v1StartCarPackageRequestSchema, optionalBody: true }, async ({ params, caller, event }) => ({
-  body: await startWithIdempotencyKey(deps, caller!.sub, params.id, event.headers?.['idempotency-key']),
+export const handler = apiHandler('v1-start-car-package', { admitKeyCall: keyAdmission(), params: carPackagePathSchema, body: v1StartCarPackageRequestSchema, optionalBody: true }, async ({ params, caller, event, sourceIp }) => ({
+  body: await startWithIdempotencyKey({ ...deps, vision: visionFor({ sub: caller!.sub, sourceIp }) }, caller!.sub, params.id, event.headers?.['idempotency-key']),
 }));

@@ -13,6 +13,8 @@ export const OPS_EVENTS = {
   packageFinished: 'ops: car package finished',
   /** A purchase's credits were granted (once per PaymentIntent). */
   creditsSold: 'ops: credits sold',
+  /** A car check looked at a photo it had not seen (a paid vision call with the OpenAI adapter). */
+  visionLook: 'ops: vision look',
 } as const;
 export type OpsEvent = keyof typeof OPS_EVENTS;
 
@@ -20,6 +22,7 @@ interface OpsEventFields {
   packageStarted: { packageId: string };
   packageFinished: { packageId: string; status: string; refunded: 0 | 1; wallTimeMs: number };
   creditsSold: { credits: number; amountCents: number };
+  visionLook: { vision: 'local' | 'openai' };
 }
 
 export function opsEvent<E extends OpsEvent>(event: E, fields: OpsEventFields[E]): void {

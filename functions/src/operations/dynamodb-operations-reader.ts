@@ -11,6 +11,14 @@ function daysBetween(from: Date, to: Date): string[] {
 }
 
 export class DynamoDbOperationsReader implements OperationsReader {
+  async visionLooksPerHour(from: Date, to: Date): Promise<{ hour: string; looks: number }[]> {
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.visionLooksPartition, ':from': keys.visionLooksHour(from.getTime() - (from.getTime() % 3_600_000)).SK, ':to': keys.visionLooksHour(to.getTime()).SK },
+    });
+    return items.map((i) => ({ hour: new Date(Number(String(i.SK).slice('HOUR#'.length))).toISOString(), looks: Number(i.count) })).sort((a, b) => a.hour.localeCompare(b.hour));
+  }
+
   async packagesStartedBetween(from: Date, to: Date): Promise<PackageRecord[]> {
     const pages = await Promise.all(
       daysBetween(from, to).map((day) =>

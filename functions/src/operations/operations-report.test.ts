@@ -27,6 +27,11 @@ describe('operations report', () => {
       until,
       packages: [pkg('a', 'completed', 30), pkg('b', 'completed', 50), pkg('c', 'partial_complete', 40, 2), pkg('d', 'error', 10, 8), pkg('e', 'processing')],
       failedAngleReasons: ['busy', 'no photo', 'busy', ...Array(7).fill('refused')],
+      visionLooks: [
+        { hour: '2026-11-25T09:00:00.000Z', looks: 12 },
+        { hour: '2026-11-25T10:00:00.000Z', looks: 0 },
+        { hour: '2026-11-25T11:00:00.000Z', looks: 40 },
+      ],
     });
     expect(report).toEqual({
       window_hours: 24,
@@ -35,6 +40,7 @@ describe('operations report', () => {
       packages: { started: 5, by_status: { pending: 0, processing: 1, completed: 2, partial_complete: 1, error: 1 } },
       wall_time_ms: { finished: 4, p50: 30_000, p95: 50_000 },
       refunds: { count: 1, share_of_finished: 0.25 },
+      car_checks: { looks: 52, peak_per_hour: 40, per_hour: [{ hour: '2026-11-25T09:00:00.000Z', looks: 12 }, { hour: '2026-11-25T11:00:00.000Z', looks: 40 }] },
       failed_angles: [
         { reason: 'refused', count: 7 },
         { reason: 'busy', count: 2 },

@@ -24,7 +24,14 @@ export function percentile(sorted: readonly number[], p: number): number | null 
   return sorted[rank - 1]!;
 }
 
-export function operationsReport(input: { since: Date; until: Date; packages: readonly PackageRecord[]; failedAngleReasons: readonly string[] }): AdminOperationsResponse {
+export function operationsReport(input: {
+  since: Date;
+  until: Date;
+  packages: readonly PackageRecord[];
+  failedAngleReasons: readonly string[];
+  visionLooks?: readonly { hour: string; looks: number }[];
+}): AdminOperationsResponse {
+  const looks = input.visionLooks ?? [];
   const byStatus = Object.fromEntries(SESSION_STATUSES.map((s) => [s, 0])) as Record<SessionStatus, number>;
   for (const p of input.packages) byStatus[p.status]++;
   const finished = input.packages.filter((p) => FINAL.includes(p.status) && p.finished_at);
@@ -38,6 +45,7 @@ export function operationsReport(input: { since: Date; until: Date; packages: re
     packages: { started: input.packages.length, by_status: byStatus },
     wall_time_ms: { finished: finished.length, p50: percentile(wallTimes, 50), p95: percentile(wallTimes, 95) },
     refunds: { count: byStatus.error, share_of_finished: finished.length ? byStatus.error / finished.length : null },
+    car_checks: { looks: looks.reduce((n, h) => n + h.looks, 0), peak_per_hour: Math.max(0, ...looks.map((h) => h.looks)), per_hour: looks.filter((h) => h.looks > 0).map((h) => ({ ...h })) },
     failed_angles: [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
   };
 }

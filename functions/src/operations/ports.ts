@@ -6,4 +6,6 @@ export interface OperationsReader {
   packagesStartedBetween(from: Date, to: Date): Promise<PackageRecord[]>;
   /** The error messages of the failed angles of these packages, one entry per failed angle. */
   failedAngleReasons(packageIds: readonly string[]): Promise<string[]>;
+  /** The car checks' new looks (vision calls) per hour whose hour starts in [from, to), by hour start. */
+  visionLooksPerHour(from: Date, to: Date): Promise<{ hour: string; looks: number }[]>;
 }

@@ -8,5 +8,6 @@ export async function readOperations(deps: { reader: OperationsReader; now?: () 
   const since = new Date(until.getTime() - OPERATIONS_WINDOW_HOURS * 3_600_000);
   const packages = await deps.reader.packagesStartedBetween(since, until);
   const failedAngleReasons = await deps.reader.failedAngleReasons(packages.filter((p) => p.failed_angles > 0).map((p) => p.id));
-  return operationsReport({ since, until, packages, failedAngleReasons });
+  const visionLooks = await deps.reader.visionLooksPerHour(since, until);
+  return operationsReport({ since, until, packages, failedAngleReasons, visionLooks });
 }

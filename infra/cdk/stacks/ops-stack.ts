@@ -123,6 +123,9 @@ export class OpsStack extends Stack {
     // Internal errors of the render failure tasks: the metric filters of the InternalErrorMetric construct (workflows stack) publish it.
     alarm('InternalRenderErrors', 'Render failure tasks logged internal errors (errorKind "internal").', custom('InternalRenderErrors', 'Sum', five), t.internalErrors);
 
+    // Paid checks: new looks of the vision model an hour, before its quota is used up and every dealer's checks answer 503.
+    alarm('VisionLooks', `Over ${t.visionLooksPerHour} new car checks (vision calls) in an hour: someone may be running up the vision bill, or the quota is near.`, custom('VisionLooks', 'Sum', hour), t.visionLooksPerHour);
+
     // One dashboard: the product's figures per hour, and the errors.
     const lambdaSearch = (metricName: string) =>
       new cloudwatch.MathExpression({
@@ -145,6 +148,7 @@ export class OpsStack extends Stack {
       new cloudwatch.GraphWidget({ title: 'Refunded packages per hour', left: [custom('PackagesRefunded', 'Sum', hour)], right: [refundShare], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'Credits sold per hour', left: [custom('CreditsSold', 'Sum', hour)], width: 12 }),
     );
+    dashboard.addWidgets(new cloudwatch.GraphWidget({ title: 'New car checks (vision calls) per hour', left: [custom('VisionLooks', 'Sum', hour)], width: 12 }));
     dashboard.addWidgets(
       new cloudwatch.GraphWidget({
         title: 'Errors per hour',

@@ -96,6 +96,11 @@ export const keys = {
   trialGrantOfMailbox: (mailboxHash: string) => ({ PK: `TRIAL_GRANT#${mailboxHash}`, SK: 'GRANT' }),
   /** An account created past its network's daily trial cap: its first sign-in grants no trial credits. */
   trialCreditRefusal: (sub: string) => ({ PK: `USER#${sub}`, SK: 'TRIAL_REFUSAL' }),
+  /** A car check's answer for one photo (by its bytes' digest) of this dealer: the same bytes are not looked at again. */
+  visionCheck: (sub: string, digest: string, depth: string) => ({ PK: `USER#${sub}`, SK: `VISION_CHECK#${depth}#${digest}` }),
+  /** The count of every car check's new look in one hour (ms of its start), for the Operations tab. */
+  visionLooksHour: (hourStart: number) => ({ PK: 'VISION_LOOKS', SK: `HOUR#${hourStart}` }),
+  visionLooksPartition: 'VISION_LOOKS',
 } as const;
 
 /** Seconds since the epoch, the unit of the table's TTL attribute (`expiresAt`). */

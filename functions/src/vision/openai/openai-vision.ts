@@ -45,6 +45,8 @@ export interface OpenAiVisionOptions {
   baseURL?: string;
   model: string;
   timeoutMs?: number;
+  /** The client's own retries of a failed call (1; a 429's retry waits its Retry-After). */
+  maxRetries?: number;
 }
 
 const clampBox = (b: z.infer<typeof box>) => {
@@ -52,12 +54,18 @@ const clampBox = (b: z.infer<typeof box>) => {
   return { left: c(Math.min(b.left, b.right)), top: c(Math.min(b.top, b.bottom)), right: c(Math.max(b.left, b.right)), bottom: c(Math.max(b.top, b.bottom)) };
 };
 
+/** How long this process leaves the service alone after it said it is over its rate limit (without a Retry-After). */
+export const VISION_BACKOFF_MS = 20_000;
+const MAX_BACKOFF_MS = 120_000;
+
 export class OpenAiVision implements CarVision {
   readonly name = 'openai' as const;
   private readonly client: OpenAI;
+  /** Until then every look fails at once: calls made while the service answers 429 only use up the quota faster. */
+  private busyUntil = 0;
 
   constructor(private readonly options: OpenAiVisionOptions) {
-    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs ?? 30_000, maxRetries: 1 });
+    this.client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, timeout: options.timeoutMs ?? 30_000, maxRetries: options.maxRetries ?? 1 });
   }
 
   get model() {
@@ -65,6 +73,7 @@ export class OpenAiVision implements CarVision {
   }
 
   async look(photo: DecodedPhoto, options: LookOptions = {}): Promise<CarSighting> {
+    if (Date.now() < this.busyUntil) throw new VisionUnavailableError(`The vision service is over its rate limit; checks resume in ${Math.ceil((this.busyUntil - Date.now()) / 1000)} s.`);
     // 1024 px on the long side is what the model looks at in detail anyway.
     const jpeg = await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } })
       .resize({ width: 1024, height: 1024, fit: 'inside', withoutEnlargement: true })
@@ -84,6 +93,7 @@ export class OpenAiVision implements CarVision {
       if (!content) throw new VisionUnavailableError('The vision service answered without a result.');
       answer = sightingSchema.parse(JSON.parse(content));
     } catch (error) {
+      if (error instanceof APIError && error.status === 429) this.busyUntil = Date.now() + backoffMs(error);
       throw sortVisionError(error);
     }
     const sighting = sightingFromModel(answer, options);
@@ -91,6 +101,14 @@ export class OpenAiVision implements CarVision {
     if (sighting.ok && options.angle !== false) sighting.appearance = carAppearance(photo, sighting.main);
     return sighting;
   }
+}
+
+/** The pause a 429 asks for (its Retry-After, in seconds or as a date), else VISION_BACKOFF_MS; at most 2 minutes. */
+function backoffMs(error: APIError): number {
+  const header = error.headers?.get('retry-after');
+  const seconds = Number(header);
+  const ms = header ? (Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now()) : NaN;
+  return Math.min(MAX_BACKOFF_MS, Number.isFinite(ms) && ms > 0 ? ms : VISION_BACKOFF_MS);
 }
 
 /**

@@ -47,6 +47,10 @@ export function OperationsTab() {
                   hint={data.refunds.share_of_finished === null ? 'none finished' : `${Math.round(data.refunds.share_of_finished * 100)}% of the finished`}
                 />
               </dl>
+              <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+                <Figure label="New photos checked" value={String(data.car_checks.looks)} hint="a vision call each; repeats are free" />
+                <Figure label="Most in an hour" value={String(data.car_checks.peak_per_hour)} />
+              </dl>
               <Table label="Packages by status">
                 <TableHead>
                   <TableRow>
@@ -61,6 +65,29 @@ export function OperationsTab() {
                       <TableCell>{data.packages.by_status[s]}</TableCell>
                     </TableRow>
                   ))}
+                </TableBody>
+              </Table>
+              <Table label="New car checks per hour">
+                <TableHead>
+                  <TableRow>
+                    <TableHeader>Hour</TableHeader>
+                    <TableHeader>Checks</TableHeader>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.car_checks.per_hour.length === 0 ? (
+                    <TableRow>
+                      <TableCell>No photo checked.</TableCell>
+                      <TableCell>0</TableCell>
+                    </TableRow>
+                  ) : (
+                    data.car_checks.per_hour.map((h) => (
+                      <TableRow key={h.hour}>
+                        <TableCell>{formatDateTime(h.hour)}</TableCell>
+                        <TableCell>{h.looks}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
                 </TableBody>
               </Table>
               <Table label="Failed angles by reason">

@@ -1,0 +1,12 @@
+/** The car check as a handler gives it to one caller: the configured vision behind the check budget in the table. */
+import { budgetedVision, checkLimitsFromEnv } from './check-budget';
+import { configuredVision } from './configured-vision';
+import { dynamoDbCheckBudget } from './dynamodb-check-budget';
+import type { CarVision } from './port';
+
+export function budgetedVisionFor(env: NodeJS.ProcessEnv = process.env): (who: { sub: string; sourceIp: string }) => CarVision {
+  const vision = configuredVision(env);
+  const ports = dynamoDbCheckBudget();
+  const limits = checkLimitsFromEnv(env);
+  return (who) => budgetedVision(vision, ports, limits, who);
+}
