@@ -18,6 +18,8 @@ const { retryAngle, deleteCarPackage, zipCarPackage, ZIP_VIDEO_NAME } = await im
 const { getCarPackage } = await import('../../functions/src/car-packages/read-packages');
 const { walkAroundVideoTask } = await import('../../functions/src/walk-around-video/make-walk-around-video');
 const { H264Mp4Encoder } = await import('../../functions/src/walk-around-video/h264-mp4-encoder');
+const { xmpOf } = await import('../../functions/src/walk-around-video/mp4-xmp');
+const { disclosureXmp } = await import('../../functions/src/content-credentials/disclosure');
 const { WORKFLOW_TASK_HANDLERS } = await import('../../infra/workflow-tasks');
 
 const sfn = await h.TestStepFunctions.start();
@@ -87,6 +89,9 @@ describe('the walk-around video of a finished car package (real workflow, real e
     expect(track!.sampleSeconds).toHaveLength(7 * 6);
     expect(track!.keyframes).toEqual(angles.map((_, i) => 1 + i * 6));
     for (const k of track!.keyframes!) expect(track!.sampleSeconds[k - 1]).toBeGreaterThan(0.5);
+    // The images' AI disclosure in the MP4's XMP (top-level XMP uuid box): the packet the scripted renderer's images carry.
+    expect(xmpOf(file.bytes)).toBe(disclosureXmp('scripted', 'scripted'));
+    expect(xmpOf(file.bytes)).toContain('<Iptc4xmpExt:DigitalSourceType>http://cv.iptc.org/newscodes/digitalsourcetype/compositeWithTrainedAlgorithmicMedia<');
 
     // Stored under the package's own prefix (deleted and erased with it).
     const key = (await h.packageOf(id)).pkg.video!.key;

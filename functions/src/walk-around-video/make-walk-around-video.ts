@@ -2,13 +2,14 @@
  * The render workflow's last task (issue 29): a short walk-around video of the package's finished angles, an H.264 MP4
  * of 1280×720 and 8 s, stored beside the images and recorded on the package. It runs after the package is finished and
  * charged (or refunded): it changes neither, and the state machine catches its failure, so a video that cannot be made
- * leaves the package exactly as it was. No AWS SDK here.
+ * leaves the package exactly as it was. The MP4 carries the images' AI disclosure in its XMP (mp4-xmp.ts). No AWS SDK here.
  */
 import type { Angle } from '@shared/angles';
 import { filesFingerprint, slugOf, s3Keys, type StoredVideo } from '../car-packages/car-package';
 import { packageChanged } from '../car-packages/package-events';
 import type { Notify, PackageStore, PhotoStorage } from '../car-packages/ports';
 import { logger } from '../lib/logger';
+import { videoDisclosureXmp, withXmp } from './mp4-xmp';
 import type { VideoEncoder } from './port';
 import { VIDEO_HEIGHT, VIDEO_TICKS_PER_SECOND, VIDEO_WIDTH, walkAroundAngles, walkAroundTimeline, type Timeline } from './timeline';
 import { fitFrame, mixI420, rgbToI420 } from './video-frames';
@@ -61,14 +62,15 @@ export async function makeWalkAroundVideo(deps: VideoDeps, run: VideoRun): Promi
   const angles = walkAroundAngles(finished.map((i) => i.angle));
   const timeline = walkAroundTimeline(angles);
   if (!timeline) return { made: false, reason: 'too_few_angles' };
-  const keys = angles.map((a) => finished.find((i) => i.angle === a)!.rendered_key!);
+  const shown = angles.map((a) => finished.find((i) => i.angle === a)!);
+  const keys = shown.map((i) => i.rendered_key!);
   const fingerprint = filesFingerprint(keys);
   if (pkg.video?.fingerprint === fingerprint) return { made: false, reason: 'unchanged' };
 
   // The full-size images (1536×1024 JPEG), each fitted to the frame and converted once.
   const pictures = await Promise.all(keys.map(async (key) => rgbToI420(await fitFrame(await deps.photos.readRender(key)), VIDEO_WIDTH, VIDEO_HEIGHT)));
   const imagesMs = performance.now() - started;
-  const mp4 = await deps.encoder.encode({
+  const encoded = await deps.encoder.encode({
     width: VIDEO_WIDTH,
     height: VIDEO_HEIGHT,
     ticksPerSecond: VIDEO_TICKS_PER_SECOND,
@@ -76,6 +78,8 @@ export async function makeWalkAroundVideo(deps: VideoDeps, run: VideoRun): Promi
     // Every hold starts a group of pictures (a hold and the fade after it): a player seeking to any angle starts there.
     keyframeEvery: timeline.frames.length / timeline.angles.length,
   });
+  // The images' machine-readable AI disclosure (IPTC digital source type in XMP), as each of them carries it.
+  const mp4 = withXmp(encoded, videoDisclosureXmp(shown));
   const encodeMs = performance.now() - started - imagesMs;
 
   const key = s3Keys.video(pkg.user_id, pkg.id, fingerprint, slugOf(pkg.session_name));
