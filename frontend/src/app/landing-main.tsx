@@ -1,4 +1,3 @@
-import '@/lib/zod-config';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/styles/index.css';
