@@ -140,4 +140,13 @@ export const INBOX_RETENTION_DAYS = 365;
  * checking the same photo again costs nothing and counts nothing. A paying dealer's day of shooting fits easily; an
  * account that never bought credits gets enough for a few packages, and so does its network, across accounts.
  */
+/**
+ * A shared car's page, embed, data and images may be kept this long by CloudFront and browsers: a busy embed is served
+ * from the edge, and a car whose sharing is turned off (or whose package changes) is gone everywhere within a minute.
+ * Each shared car also has its own limit of requests that reach the API a minute, so one car cannot use up the
+ * routes' capacity for the others.
+ */
+export const SHARED_CAR_CACHE_SECONDS = 60;
+export const SHARED_CAR_ORIGIN_PER_MINUTE = 600;
+
 export const VISION_CHECK_LIMITS = { payingPerHour: 600, freePerHour: 30, freeNetworkPerHour: 90 } as const;

@@ -438,4 +438,5 @@ export const SHARE_MESSAGES = {
   /** The same answer for a link that never existed, one turned off and one whose package is gone. */
   notFound: 'This car is not shared (any more).',
   nothingToShare: 'No image of this car package is finished yet: share it once an angle is done.',
+  busy: 'This car is being viewed very often right now. Please try again in a minute.',
 } as const;

@@ -421,7 +421,7 @@ describe('web stack', () => {
     expect(distribution.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/c/*').ResponseHeadersPolicyId).toEqual(ref);
   });
 
-  it("only the shared car's embed (/c/*/embed) may be framed, by any site: frame-ancestors *, no X-Frame-Options; page and embed go to the API uncached", () => {
+  it("only the shared car's embed (/c/*/embed) may be framed, by any site: frame-ancestors *, no X-Frame-Options; a shared car is kept at the edge at most a minute", () => {
     const policies = Object.entries(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
     const [embedId, embed] = policies.find(([, p]) => !p.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.FrameOptions)!;
     const config = embed.Properties.ResponseHeadersPolicyConfig;
@@ -440,10 +440,23 @@ describe('web stack', () => {
     const users = [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors].filter((b) => JSON.stringify(b.ResponseHeadersPolicyId) === JSON.stringify({ Ref: embedId }));
     expect(users.map((b: { PathPattern?: string }) => b.PathPattern)).toEqual(['/c/*/embed']);
     const api = behavior('/api/*');
-    for (const pattern of ['/c/*', '/c/*/embed']) {
+    // A shared car's page, embed, data and images: a cache policy of their own, at most the minute the API allows,
+    // keyed by the path alone; the rest of the API is never cached.
+    const [cacheId, cache] = Object.entries(web.findResources('AWS::CloudFront::CachePolicy')).find(([, p]) => /shared car/.test(p.Properties.CachePolicyConfig.Comment))!;
+    expect(cache.Properties.CachePolicyConfig).toMatchObject({ MinTTL: 0, DefaultTTL: 0, MaxTTL: 60 });
+    expect(cache.Properties.CachePolicyConfig.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      CookiesConfig: { CookieBehavior: 'none' },
+      HeadersConfig: { HeaderBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      EnableAcceptEncodingBrotli: true,
+      EnableAcceptEncodingGzip: true,
+    });
+    expect(api.CachePolicyId).not.toEqual({ Ref: cacheId });
+    expect(patterns.indexOf('/api/share/*')).toBeLessThan(patterns.indexOf('/api/*'));
+    for (const pattern of ['/c/*', '/c/*/embed', '/api/share/*']) {
       const b = behavior(pattern);
       expect(b.TargetOriginId, pattern).toBe(api.TargetOriginId);
-      expect(b.CachePolicyId, pattern).toBe(api.CachePolicyId);
+      expect(b.CachePolicyId, pattern).toEqual({ Ref: cacheId });
       expect(b.AllowedMethods, pattern).toEqual(['GET', 'HEAD']);
       expect(b.FunctionAssociations, pattern).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
     }

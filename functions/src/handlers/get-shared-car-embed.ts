@@ -9,5 +9,5 @@ const deps = { ...shareAdapters(), siteOrigin, template: siteTemplate(siteOrigin
 /** /c/{token}/embed: the walk-around alone, for the dealer's own site (the only route other sites may frame). */
 export const handler = apiHandler('get-shared-car-embed', {}, async ({ event }) => {
   const page = await sharedCarPage(deps, event.pathParameters?.token ?? '', 'embed', wantsHtml(event.headers.accept));
-  return { status: page.status, html: page.html };
+  return page;
 });

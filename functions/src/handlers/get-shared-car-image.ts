@@ -1,16 +1,17 @@
 import { sharedImagePathSchema } from '@shared/schemas/share';
 import { apiHandler } from '../http/api-handler';
 import { shareAdapters } from '../sharing/adapters';
-import { sharedImageFile } from '../sharing/share';
+import { SHARED_CAR_CACHE_CONTROL, sharedImageFile } from '../sharing/share';
 
 const deps = shareAdapters();
 
-/** A shared image by its stable link: the file itself; never cached, so Share off is 404 at once. */
+/** A shared image by its stable link: the file itself, cacheable for a minute (Share off reaches every cache within it). */
 export const handler = apiHandler('get-shared-car-image', { params: sharedImagePathSchema }, async ({ params }) => {
   const file = await sharedImageFile(deps, params.token, params.angle, params.size);
   return {
     bytes: file.bytes,
     headers: {
+      'cache-control': SHARED_CAR_CACHE_CONTROL,
       'content-type': file.content_type,
       ...(file.file_name ? { 'content-disposition': `attachment; filename="${file.file_name}"` } : {}),
     },

@@ -3,6 +3,7 @@ import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { S3LogoStorage } from '../accounts/s3-logo-storage';
 import { DynamoDbPackageStore } from '../car-packages/dynamodb-package-store';
 import { S3PhotoStorage } from '../car-packages/s3-photo-storage';
+import { countInWindow } from '../adapters/dynamodb/rate-limited-put';
 import { config } from '../lib/config';
 import { DynamoDbShareStore } from './dynamodb-share-store';
 import type { PublicShareDeps } from './share';
@@ -15,5 +16,6 @@ export function shareAdapters(): PublicShareDeps {
     photos: new S3PhotoStorage(c.UPLOADS_BUCKET, c.RENDERS_BUCKET),
     accounts: new DynamoDbAccountStore(),
     logos: new S3LogoStorage(c.UPLOADS_BUCKET),
+    countView: (tokenHash, max, atMs) => countInWindow({ scope: 'share-views', subject: tokenHash, max, windowMs: 60_000 }, atMs),
   };
 }

@@ -7,7 +7,7 @@ import { SHARE_MESSAGES } from '@shared/messages';
 import { SHARE_TOKEN_PATTERN, sharePagePath } from '@shared/schemas/share';
 import { renderNotSharedHtml, renderSharedCarHtml } from '@/features/share/render-shared-car';
 import { DomainError } from '../lib/errors';
-import { previewAngle, sharedCar, sharedImagePath, type PublicShareDeps } from './share';
+import { previewAngle, SHARED_CAR_CACHE_CONTROL, sharedCar, sharedImagePath, type PublicShareDeps } from './share';
 
 export interface SharePageDeps extends PublicShareDeps {
   /** The site's origin (absolute links for previews). */
@@ -19,6 +19,8 @@ export interface SharePageDeps extends PublicShareDeps {
 export interface HtmlPage {
   status: number;
   html: string;
+  /** A shared car's page may be cached a minute; the "not shared" page not at all. */
+  headers: Record<string, string>;
 }
 
 /**
@@ -35,9 +37,9 @@ export async function sharedCarPage(deps: SharePageDeps, token: string, view: 'p
       { car, view, page_path: sharePagePath(token) },
       { origin: await deps.siteOrigin(), previewImagePath: angle ? sharedImagePath(token, angle, 'full') : null },
     );
-    return { status: 200, html };
+    return { status: 200, html, headers: { 'cache-control': SHARED_CAR_CACHE_CONTROL } };
   } catch (error) {
-    if (wantsHtml && error instanceof DomainError && error.kind === 'not_found') return { status: 404, html: renderNotSharedHtml(await deps.template(), error.message) };
+    if (wantsHtml && error instanceof DomainError && error.kind === 'not_found') return { status: 404, html: renderNotSharedHtml(await deps.template(), error.message), headers: {} };
     throw error;
   }
 }

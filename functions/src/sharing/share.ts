@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
-import { MAX_LOGO_BYTES } from '@shared/limits';
+import { MAX_LOGO_BYTES, SHARED_CAR_CACHE_SECONDS, SHARED_CAR_ORIGIN_PER_MINUTE } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
-import { DomainError } from '../lib/errors';
+import { DomainError, RateLimitedError } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import type { AccountStore } from '../accounts/account-store';
 import type { LogoStorage } from '../accounts/logo';
@@ -29,10 +29,16 @@ export interface ShareStore {
   find(tokenHash: string): Promise<{ package_id: string; user_id: string } | undefined>;
 }
 
+/** Port: fixed one-minute windows of one shared car's requests (by its token's hash); false when the window is full. */
+export type ShareViewCounter = (tokenHash: string, max: number, atMs: number) => Promise<boolean>;
+
 export interface ShareDeps {
   shares: ShareStore;
   store: PackageStore;
   photos: Pick<PhotoStorage, 'readRender'>;
+  /** Each shared car's own limit of requests a minute (absent: none, e.g. the dealer's own share routes). */
+  countView?: ShareViewCounter;
+  now?: () => number;
 }
 
 export interface PublicShareDeps extends ShareDeps {
@@ -76,13 +82,23 @@ export async function unsharePackage(deps: Pick<ShareDeps, 'store' | 'shares'>, 
 }
 
 /** The shared package behind a token, or 404: unknown, turned off, or its package gone (consistent reads throughout). */
-async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store'>, token: string) {
-  const found = await deps.shares.find(sha256(token));
+async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store' | 'countView' | 'now'>, token: string) {
+  const tokenHash = sha256(token);
+  const found = await deps.shares.find(tokenHash);
   if (!found) throw notShared();
+  // Counted per car once it is known to be shared: one busy car is refused on its own, the others go on.
+  const at = deps.now?.() ?? Date.now();
+  if (deps.countView && !(await deps.countView(tokenHash, SHARED_CAR_ORIGIN_PER_MINUTE, at))) throw new RateLimitedError(Math.max(1, Math.ceil((60_000 - (at % 60_000)) / 1000)), SHARE_MESSAGES.busy);
   const shared = await deps.store.getWithImages(found.package_id);
   if (!shared || shared.pkg.user_id !== found.user_id || shared.pkg.share_token !== token) throw notShared();
   return shared;
 }
+
+/**
+ * What a shared car's answers (page, embed, data, images) say to caches: anyone may keep them a minute (CloudFront
+ * serves a busy embed from the edge); a "not shared" answer is never kept (the API's default no-store).
+ */
+export const SHARED_CAR_CACHE_CONTROL = `public, max-age=${SHARED_CAR_CACHE_SECONDS}`;
 
 /** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
 export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
-import { dynamo, isConditionFailure, tableName } from '../adapters/dynamodb/client';
+import { dynamo, tableName } from '../adapters/dynamodb/client';
+import { countInWindow } from '../adapters/dynamodb/rate-limited-put';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import type { CheckBudgetPorts, LookDepth } from './check-budget';
 import type { CarSighting } from './port';
@@ -29,25 +30,7 @@ export function dynamoDbCheckBudget(accounts = new DynamoDbAccountStore()): Chec
         );
       },
     },
-    async allow(scope, subject, max, windowMs, atMs) {
-      const windowStart = atMs - (atMs % windowMs);
-      try {
-        await dynamo().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: keys.rateWindow(scope, subject, windowStart),
-            UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-            ExpressionAttributeNames: { '#count': 'count' },
-            ExpressionAttributeValues: { ':one': 1, ':max': max, ':exp': ttlAt(windowStart + 2 * windowMs) },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
-    },
+    allow: (scope, subject, max, windowMs, atMs) => countInWindow({ scope, subject, max, windowMs }, atMs),
     async countLook(atMs) {
       const hour = atMs - (atMs % HOUR_MS);
       await dynamo().send(

@@ -13,6 +13,7 @@ import { siteOriginParameterName } from './auth-stack';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
+import { SHARED_CAR_CACHE_SECONDS } from '@shared/limits';
 import { outdoorStylesOf, type StageConfig } from '../stage-config';
 import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy, type Framing } from '../../security-headers';
 import { SHARE_REWRITE } from '../../share-routes';
@@ -128,13 +129,28 @@ export class WebStack extends Stack {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
     });
-    // The shared car's page and embed (issue 29): rendered by the API per request (never cached: Share off is 404 at once).
+    // A shared car (issue 29): its page, embed, data and images are kept at the edge for as long as the API says (a
+    // minute: SHARED_CAR_CACHE_SECONDS, so Share off reaches every edge within it), keyed by the path alone, so a busy
+    // embed is served by CloudFront and no query string can make it ask the API again. "Not shared" is never kept.
+    const sharedCarCache = new cloudfront.CachePolicy(this, 'SharedCarCache', {
+      comment: 'studio-lot: a shared car for at most a minute, as the API says; path only in the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(SHARED_CAR_CACHE_SECONDS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const viewerAddress = new cloudfront.Function(this, 'ViewerAddress', { code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS), runtime: cloudfront.FunctionRuntime.JS_2_0 });
+    // The shared car's page and embed: rendered by the API (the /c/ paths rewritten to its routes).
     const shareRewrite = new cloudfront.Function(this, 'ShareRewrite', { code: cloudfront.FunctionCode.fromInline(SHARE_REWRITE), runtime: cloudfront.FunctionRuntime.JS_2_0 });
     const sharedCar = (responseHeadersPolicy: cloudfront.IResponseHeadersPolicy): cloudfront.BehaviorOptions => ({
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      cachePolicy: sharedCarCache,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       responseHeadersPolicy,
       compress: true,
@@ -156,6 +172,17 @@ export class WebStack extends Stack {
         ],
       },
       additionalBehaviors: {
+        // Before /api/*: CloudFront takes the first behaviour that matches.
+        '/api/share/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: sharedCarCache,
+          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
+          compress: true,
+          functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerAddress }],
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -165,7 +192,7 @@ export class WebStack extends Stack {
           responseHeadersPolicy: securityHeaders,
           compress: true,
           functionAssociations: [
-            { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: new cloudfront.Function(this, 'ViewerAddress', { code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS), runtime: cloudfront.FunctionRuntime.JS_2_0 }) },
+            { eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerAddress },
           ],
         },
         // The more specific pattern first: CloudFront takes the first behaviour that matches.

@@ -64,6 +64,21 @@ export async function countWithinRateLimits(counters: (RateCounter & { windowMs:
   }
 }
 
+/**
+ * Counts one request against one fixed-window counter with a single conditional update: concurrent requests queue on
+ * the item instead of cancelling each other (as transactions on one item do), so a busy counter is never "full" early.
+ */
+export async function countInWindow(c: RateCounter & { windowMs: number }, atMs = Date.now()): Promise<boolean> {
+  const windowStart = atMs - (atMs % c.windowMs);
+  try {
+    await dynamo().send(new UpdateCommand(countIn(c, windowStart, ttlAt(windowStart + 2 * c.windowMs)).Update));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** One more in a counter's window, only while it is under its maximum (a transaction item). */
 function countIn(c: RateCounter, windowStart: number, expiresAt: number) {
   return {
