@@ -17,6 +17,7 @@ const { createPackage } = await import('../support/car-package-http');
 const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { checkPackagePhoto } = await import('../../functions/src/car-packages/check-package-photo');
 const { createVision } = await import('../../functions/src/vision/create-vision');
+const { VisionUnavailableError } = await import('../../functions/src/vision/port');
 
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
@@ -30,6 +31,24 @@ function countingVision() {
 }
 
 const otherCar = async () => sharp(await h.carPhoto()).resize(420).jpeg({ quality: 85 }).toBuffer();
+
+describe('the vision service unavailable at the start', () => {
+  it('the start goes on without it (charged once) and leaves the car check to the render workflow, instead of 503', async () => {
+    const w = await h.scriptedWorkflow(sfn, {});
+    let looks = 0;
+    const unavailable = { name: 'openai' as const, model: 'test', look: async () => ((looks += 1), Promise.reject(new VisionUnavailableError('The vision service is busy or failing (429).'))) };
+    const dealer = await h.newDealer('vision-down-start');
+    const id = await h.createUploadedDraft(dealer.sub, [{ bytes: await h.carPhoto(), angle: 'front_left_corner' }], 'Started while vision is down');
+    // The form's own check of a draft photo still says the service is unavailable (nothing to defer to there).
+    await expect(checkPackagePhoto({ ...w.packageDeps, vision: unavailable }, dealer.sub, id, 'photo-1')).rejects.toMatchObject({ kind: 'unavailable' });
+    const started = await startCarPackage({ ...w.packageDeps, vision: unavailable }, dealer.sub, id);
+    expect(looks).toBe(2);
+    expect(started.balance.total_credits).toBe(4);
+    await w.settle();
+    expect(h.anglesWith(await h.packageOf(id), 'completed').length).toBeGreaterThan(0);
+    expect((await h.ledgerOf(dealer.sub)).debits).toHaveLength(1);
+  }, 60_000);
+});
 
 describe('each photo checked as its upload lands', () => {
   it('runs the car check once per photo: the start asks it for none of the photos checked already', async () => {

@@ -144,7 +144,7 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
  */
 async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: PackageClaim, options?: CheckOptions) {
   if (Date.parse(draft.expires_at) <= clock(deps).getTime()) throw new DomainError('validation', CAR_PACKAGE_MESSAGES.uploadsExpired);
-  const checked = await checkUploadedPhotos(deps, draft.photos, { ...options, passed: passedUploads(draft) });
+  const checked = await checkUploadedPhotos(deps, draft.photos, { ...options, passed: passedUploads(draft), carCheckDeferrable: true });
   const logoKey = await keepLogo(deps, draft);
   try {
     // The checked photos are kept where no lifecycle rule forgets them, without their GPS position (a lossless

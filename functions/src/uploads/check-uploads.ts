@@ -37,6 +37,12 @@ export interface CheckOptions {
    * that digest are neither decoded nor shown to the car check again; any other bytes get every check.
    */
   passed?: ReadonlyMap<string, string>;
+  /**
+   * A car package's start: when the vision service is unavailable (failing, or backing off after its rate limit), the
+   * car check is left to the render workflow's own (its *Prepare photos* and render tasks check each photo for a car
+   * and refuse it; a package with nothing rendered is refunded), instead of refusing the start with 503.
+   */
+  carCheckDeferrable?: boolean;
 }
 
 /** One upload's checks: its bytes and their digest when it passed, else the refusal the dealer reads. */
@@ -58,7 +64,8 @@ export async function checkUpload(deps: { photos: UploadReader; vision: CarVisio
     return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message) };
   }
   if (options.carChecked?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
-  const sighting = await lookForCar(deps.vision, decoded);
+  const sighting = await lookForCar(deps.vision, decoded, options.carCheckDeferrable === true);
+  if (sighting === 'deferred') return { ok: true, bytes, digest };
   return sighting.ok ? { ok: true, bytes, digest } : { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message) };
 }
 
@@ -89,11 +96,15 @@ export async function checkUploadedPhotos(
   return read;
 }
 
-async function lookForCar(vision: CarVision, photo: DecodedPhoto) {
+async function lookForCar(vision: CarVision, photo: DecodedPhoto, deferrable: boolean) {
   try {
     return await vision.look(photo, { angle: false });
   } catch (error) {
     if (!(error instanceof VisionUnavailableError)) throw error;
+    if (deferrable) {
+      logger.warn('vision unavailable at start: the render workflow checks the car', { error });
+      return 'deferred' as const;
+    }
     logger.warn('vision unavailable at start', { error });
     throw new DomainError('unavailable', VISION_UNAVAILABLE);
   }
