@@ -48,3 +48,21 @@ export interface CarFidelityAssertion {
 export const MAX_VERIFY_BYTES = 4 * 1024 * 1024;
 export const VERIFY_TYPES = { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'] } as const;
 export const VERIFY_RATE_PER_MINUTE = 20;
+
+/** Content credentials: the mark on studio images and the public /verify page (issue 16). */
+export const CONTENT_CREDENTIALS = {
+  mark: 'Content credentials',
+  empty: 'Drop an image to check its content credentials.',
+  tooLarge: (maxMb: number) => `This file is larger than ${maxMb} MB. Studio images are smaller: drop the image you downloaded from Studio Lot.`,
+  unsupportedType: 'Only JPEG, PNG and WebP images can be checked.',
+  rateLimited: 'Too many checks from your connection. Please try again in a minute.',
+  status: {
+    signed_by_us: 'Signed by Studio Lot: this image is exactly as we made it.',
+    not_signed_by_us: 'Not signed by us: this image has content credentials, but they were signed by someone else.',
+    altered: 'Altered after signing: this image was changed after its content credentials were signed, so they no longer describe it.',
+    none: 'No content credentials: this image carries no content credentials.',
+  },
+  /** One plain sentence for the FAQ, help and Terms. */
+  disclosure:
+    'Every studio image carries a machine-readable AI disclosure (IPTC digital source type) and signed content credentials (C2PA) that say what our AI changed and that the car itself was checked, so buyers can trust your listing, marketplaces can recognise AI-edited photos, and the EU AI Act (Article 50) requires it.',
+} as const;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { openPage, useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';

@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_VERIFY_BYTES, VERIFY_RATE_PER_MINUTE } from '@shared/content-credentials';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import type { CarPackageZipResponse } from '@shared/schemas/car-packages';
 import type { CredentialsReport } from '@shared/schemas/content-credentials';
 import { stripLocation } from '../../functions/src/uploads/strip-location';

@@ -3,7 +3,7 @@
  * checked (size, type from the magic bytes) before anything is counted or read; each client has a rate limit.
  */
 import { MAX_VERIFY_BYTES, VERIFY_RATE_PER_MINUTE } from '@shared/content-credentials';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import type { CredentialsReport } from '@shared/schemas/content-credentials';
 import { DomainError, validationError } from '../lib/errors';
 import type { ContentSigner } from './ports';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { ChevronDown, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { checkImageCredentials } from './check-image-credentials';

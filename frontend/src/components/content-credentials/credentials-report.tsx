@@ -1,6 +1,6 @@
 import { AlertTriangle, BadgeCheck, CircleHelp, ShieldAlert } from 'lucide-react';
 import { RENDERER_LABELS, type RendererName } from '@shared/content-credentials';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import type { CredentialsReport as Report } from '@shared/schemas/content-credentials';
 import { cn } from '@/lib/utils';
 

@@ -8,7 +8,7 @@ import {
   MAX_FILE_BYTES,
   TRIAL_CREDITS,
 } from '@shared/limits';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 
 export interface HelpItem {
   question: string;

@@ -1,6 +1,6 @@
 import { COMPANY, PROCESSING_TIME_TEXT } from '@shared/brand';
 import { CAR_PACKAGE_ANGLE_COUNT, MAX_CAR_PACKAGE_PHOTOS, MAX_FILE_BYTES, TRIAL_CREDITS } from '@shared/limits';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 
 export interface FaqItem {
   question: string;

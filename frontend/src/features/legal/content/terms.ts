@@ -1,6 +1,6 @@
 import { COMPANY, PRODUCT_NAME } from '@shared/brand';
 import { BONUS_CREDIT_LIFETIME_MS, CAR_PACKAGE_ANGLE_COUNT, TRIAL_CREDIT_LIFETIME_MS, TRIAL_CREDITS } from '@shared/limits';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import type { LegalSection } from './legal-section';
 
 const days = (ms: number) => Math.round(ms / 86_400_000);

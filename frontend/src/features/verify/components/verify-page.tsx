@@ -2,7 +2,7 @@ import { BackHomeHeader } from '@/components/layout/back-home-header';
 import { FileSearch } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { MAX_VERIFY_BYTES, VERIFY_TYPES } from '@shared/content-credentials';
-import { CONTENT_CREDENTIALS } from '@shared/messages';
+import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { CredentialsReport } from '@/components/content-credentials/credentials-report';
 import { Card, CardContent } from '@/components/ui/card';
