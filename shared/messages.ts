@@ -324,6 +324,12 @@ export const BATCH_MESSAGES = {
   dropHint: 'JPG, PNG or WebP, up to 10 MB each, at most 10 photos',
   clearAll: 'Clear All',
   uploadAndProcess: (n: number) => `Upload & Process ${n} ${n === 1 ? 'Photo' : 'Photos'}`,
+  /** Some photos were refused by the car check: only the others are processed and charged. */
+  processUsable: (n: number) => `Process ${n} usable ${n === 1 ? 'photo' : 'photos'} (${n} ${n === 1 ? 'credit' : 'credits'})`,
+  checkingPhotos: (checked: number, total: number) => `Checking photos (${checked} of ${total})…`,
+  noUsablePhotos: 'No photo shows a usable car: remove the refused ones or add others.',
+  refusedStatus: 'Refused',
+  checkingStatus: 'Checking',
   processing: 'Processing...',
   successTitle: 'Your photos are being processed',
   successText: 'Each finished studio image appears in My Images. Failed photos are refunded automatically.',

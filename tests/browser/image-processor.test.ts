@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, BATCH_MESSAGES, MESSAGES } from '@shared/messages';
+import { ADMIN_MESSAGES, BATCH_MESSAGES, MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
@@ -119,6 +119,39 @@ describe('Image Processor (batch processor)', () => {
     expect(reads.length).toBeGreaterThan(0);
     await page.screenshot({ path: 'test-results/image-processor-done-without-live-375.png', fullPage: true });
   }, 240_000);
+
+  it('a photo without a usable car is marked on its own card; the usable ones are processed and only they are charged (375 px)', async () => {
+    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'batch-refused', viewport: { width: 375, height: 740 } });
+    await promoteToSuperUser(new DynamoDbAccountStore(), email);
+    await page.goto(`${session.url}/dashboard/image-processor`);
+    await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(5)).waitFor();
+    const cat = join(import.meta.dirname, '../fixtures/vision/noncar-cat.jpg');
+    await page.getByTestId('batch-photo-input').setInputFiles([PHOTOS[0]!, cat, PHOTOS[1]!]);
+    // While the photos are checked, nothing can be started.
+    const start = page.getByRole('button', { name: BATCH_MESSAGES.processUsable(2) });
+    await start.waitFor({ timeout: 60_000 });
+    const cards = page.getByTestId('batch-file');
+    expect(await cards.evaluateAll((all) => all.map((c) => (c as HTMLElement).dataset.check))).toEqual(['usable', 'refused', 'usable']);
+    // Only the cat's card says anything is wrong, in its own words.
+    expect(await page.getByTestId('batch-file-error').allTextContents()).toEqual([PHOTO_REFUSALS.notACar]);
+    expect(await cards.nth(1).getByTestId('batch-file-error').textContent()).toBe(PHOTO_REFUSALS.notACar);
+    await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsNeeded(2)).waitFor();
+    expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: 'test-results/image-processor-refused-375.png', fullPage: true });
+
+    const uploads: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
+    await start.click();
+    await page.getByTestId('batch-success').waitFor({ timeout: 90_000 });
+    // Two photos sent and charged: the balance is 3 of 5.
+    expect(uploads).toHaveLength(2);
+    await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsAvailable(3)).waitFor({ timeout: 15_000 });
+    await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(2)).waitFor();
+    expect(await cards.evaluateAll((all) => all.map((c) => (c as HTMLElement).dataset.status))).toEqual(['processing', 'pending', 'processing']);
+    expect(await page.getByTestId('batch-file-error').allTextContents()).toEqual([PHOTO_REFUSALS.notACar]);
+    await page.screenshot({ path: 'test-results/image-processor-refused-started-375.png', fullPage: true });
+    await page.context().close();
+  }, 180_000);
 
   it('a standard dealer sees Access Restricted (1280 and 375 px)', async () => {
     for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {

@@ -2,6 +2,8 @@ import { CheckCircle2, X, XCircle } from 'lucide-react';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { BATCH_MESSAGES } from '@shared/messages';
+import type { BatchPhotoCheck } from '../api/check-batch-photos';
 import type { BatchFile } from '../hooks/use-batch-files';
 
 const STATUS_TEXT: Record<BatchFile['status'], string> = {
@@ -13,16 +15,23 @@ const STATUS_TEXT: Record<BatchFile['status'], string> = {
 };
 
 
-/** One photo of the batch: its preview, its state and progress, its error, and what the server made of it. */
-export function BatchFileCard({ file, removable, onRemove }: { file: BatchFile; removable: boolean; onRemove: () => void }) {
-  const failed = file.status === 'error' || file.outcome === 'failed';
-  const label = file.outcome === 'completed' ? 'Completed' : file.outcome === 'failed' ? 'Failed' : STATUS_TEXT[file.status];
+/**
+ * One photo of the batch: its preview, its state and progress, its error, and what the server made of it; before the
+ * start, what the car check said of it (a refused photo says why and is left out of the batch).
+ */
+export function BatchFileCard({ file, check, removable, onRemove }: { file: BatchFile; check?: BatchPhotoCheck; removable: boolean; onRemove: () => void }) {
+  const refusal = check?.state === 'refused' && file.status === 'pending' ? check.reason : null;
+  const checking = check?.state === 'checking' && file.status === 'pending';
+  const failed = file.status === 'error' || file.outcome === 'failed' || refusal !== null;
+  const label = refusal !== null ? BATCH_MESSAGES.refusedStatus : checking ? BATCH_MESSAGES.checkingStatus : file.outcome === 'completed' ? 'Completed' : file.outcome === 'failed' ? 'Failed' : STATUS_TEXT[file.status];
+  const error = refusal ?? file.error;
   return (
     <li
       className={cn('relative overflow-hidden rounded-lg border bg-white', failed ? 'border-red-300' : file.outcome === 'completed' ? 'border-emerald-300' : 'border-slate-200')}
       data-testid="batch-file"
       data-status={file.status}
       data-outcome={file.outcome ?? ''}
+      data-check={check?.state ?? ''}
     >
       <img src={file.preview} alt={file.file.name} className="aspect-[4/3] w-full object-cover" />
       {removable && (
@@ -48,10 +57,10 @@ export function BatchFileCard({ file, removable, onRemove }: { file: BatchFile; 
             {!failed && file.outcome === null && file.status !== 'pending' ? ` ${file.progress}%` : ''}
           </span>
         </div>
-        {file.status !== 'error' && <Progress value={file.progress} label={`${file.file.name}: ${file.progress}%`} className="h-1.5" />}
-        {file.error && (
+        {file.status !== 'error' && refusal === null && <Progress value={file.progress} label={`${file.file.name}: ${file.progress}%`} className="h-1.5" />}
+        {error && (
           <p className="text-xs text-red-700" role="alert" data-testid="batch-file-error">
-            {file.error}
+            {error}
           </p>
         )}
       </div>

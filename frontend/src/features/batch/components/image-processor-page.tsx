@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { createAndStartBatch } from '../api/batches';
+import { useBatchPhotoChecks } from '../api/check-batch-photos';
 import { useBatchFiles } from '../hooks/use-batch-files';
 import { useBatchLiveUpdates } from '../hooks/use-batch-live-updates';
 import { BatchDropZone } from './batch-drop-zone';
@@ -23,7 +24,9 @@ const insufficientText = (message: string) => message || MESSAGES.purchaseMoreCr
 /**
  * /dashboard/image-processor (super users): up to 10 photos, each its own studio image for 1 credit. Each file goes
  * pending → uploading (25%) → uploaded (50%) → after the spec's 500 ms pause 75% while the server checks, charges
- * and starts the batch → processing (100%), then completed or failed live on its card. `credits` is the dealer's balance; `onCreditsChanged` re-reads it.
+ * and starts the batch → processing (100%), then completed or failed live on its card. Each photo is checked for a
+ * car as it is added: a refused one says why on its own card and is left out, so the usable ones can be processed
+ * and only they are charged. `credits` is the dealer's balance; `onCreditsChanged` re-reads it.
  */
 export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: number | undefined; onCreditsChanged: () => void }) {
   usePageMeta(BATCH_MESSAGES.pageTitle, BATCH_MESSAGES.pageIntro);
@@ -32,16 +35,27 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
   const [batchId, setBatchId] = useState<string | null>(null);
   const batch = useBatchFiles();
   const { files } = batch;
-  const needed = files.length * BATCH_CREDITS_PER_IMAGE;
-  const failedCount = files.filter((f) => f.status === 'error' || f.outcome === 'failed').length;
+  const checks = useBatchPhotoChecks(files);
+  const refusedCount = checks.filter((c) => c.state === 'refused').length;
+  const checkingCount = checks.filter((c) => c.state === 'checking').length;
+  // The files the batch processes (indexes into files): every one the car check did not refuse.
+  const usable = files.flatMap((_, i) => (checks[i]?.state === 'refused' ? [] : [i]));
+  // Once started: the files sent, in the batch's own photo order (its live events and refusals count in that order).
+  const [started, setStarted] = useState<number[]>([]);
+  const sent = phase === 'selecting' ? usable : started;
+  const needed = sent.length * BATCH_CREDITS_PER_IMAGE;
+  const failedCount = sent.filter((i) => files[i]?.status === 'error' || files[i]?.outcome === 'failed').length;
   const completedCount = files.filter((f) => f.outcome === 'completed').length;
   const locked = phase !== 'selecting';
   // Done: every card of the started batch is completed or failed.
-  const unfinished = phase === 'done' && files.some((f) => f.status !== 'error' && f.outcome === null);
+  const unfinished = phase === 'done' && started.some((i) => files[i]?.status !== 'error' && files[i]?.outcome === null);
 
   useBatchLiveUpdates(
     batchId,
-    (index, outcome, message) => batch.update(index, { outcome, ...(outcome === 'failed' ? { error: message } : {}) }),
+    (index, outcome, message) => {
+      const file = started[index];
+      if (file !== undefined) batch.update(file, { outcome, ...(outcome === 'failed' ? { error: message } : {}) });
+    },
     unfinished,
   );
 
@@ -50,37 +64,46 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosBatch });
       return;
     }
+    if (usable.length === 0) {
+      toast.error(MESSAGES.noPhotosSelectedTitle, { description: BATCH_MESSAGES.noUsablePhotos });
+      return;
+    }
     if (credits !== undefined && credits < needed) {
       toast.error(MESSAGES.insufficientCreditsTitle, { description: MESSAGES.insufficientCreditsBatch(needed, credits) });
       return;
     }
+    const sending = usable;
+    const sendingIds = new Set(sending.map((i) => files[i]!.id));
+    setStarted(sending);
     setPhase('processing');
-    batch.setAll(() => ({ status: 'pending', progress: 0, error: null, outcome: null }));
+    batch.setAll((f) => (sendingIds.has(f.id) ? { status: 'pending', progress: 0, error: null, outcome: null } : {}));
     try {
       await createAndStartBatch(
-        files.map((f) => f.file),
+        sending.map((i) => files[i]!.file),
         background,
         {
-          onUploading: (i) => batch.setStatus(i, 'uploading'),
-          onUploaded: (i) => batch.setStatus(i, 'uploaded'),
-          onUploadFailed: (i, message) => batch.setError(i, message),
+          onUploading: (k) => batch.setStatus(sending[k]!, 'uploading'),
+          onUploaded: (k) => batch.setStatus(sending[k]!, 'uploaded'),
+          onUploadFailed: (k, message) => batch.setError(sending[k]!, message),
           onCreated: setBatchId,
           onProcessing: batch.setAllCreated,
         },
       );
-      batch.setAll((f) => (f.status === 'error' ? {} : { status: 'processing', progress: 100 }));
+      batch.setAll((f) => (!sendingIds.has(f.id) || f.status === 'error' ? {} : { status: 'processing', progress: 100 }));
       setPhase('done');
       toast.success(MESSAGES.imagesUploaded.title, { description: MESSAGES.imagesUploaded.description });
     } catch (error) {
       const message = error instanceof Error ? error.message : MESSAGES.unknownProcessingError;
       const fields = error instanceof ApiError ? error.fields : {};
-      // A photo the server refused is named on its card; every other file not yet failed carries the batch's error.
-      batch.setAll((f) => (f.status === 'error' ? {} : { status: 'error', error: message }));
-      files.forEach((_, i) => {
-        const own = fields[`photos.${i}`];
-        if (own) batch.setError(i, own);
+      // A photo the server refused is named on its own card; the others are back as they were (nothing was charged),
+      // and what went wrong for the batch as a whole is said once, in the toast: no card shows another photo's error.
+      batch.setAll((f) => (sendingIds.has(f.id) && f.status !== 'error' ? { status: 'pending', progress: 0, error: null } : {}));
+      sending.forEach((file, k) => {
+        const own = fields[`photos.${k}`];
+        if (own) batch.setError(file, own);
       });
       setBatchId(null);
+      setStarted([]);
       setPhase('selecting');
       if (error instanceof ApiError && error.status === 402) toast.error(MESSAGES.insufficientCreditsTitle, { description: insufficientText(error.message) });
       else toast.error(MESSAGES.batchUploadFailed, { description: message });
@@ -91,6 +114,7 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
 
   const startOver = () => {
     batch.clear();
+    setStarted([]);
     setBatchId(null);
     setPhase('selecting');
   };
@@ -131,19 +155,23 @@ export function ImageProcessorPage({ credits, onCreditsChanged }: { credits: num
                 </Button>
               </div>
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Selected photos">
-                {files.map((f) => (
-                  <BatchFileCard key={f.id} file={f} removable={!locked} onRemove={() => batch.remove(f.id)} />
+                {files.map((f, i) => (
+                  <BatchFileCard key={f.id} file={f} check={phase === 'selecting' || !started.includes(i) ? checks[i] : undefined} removable={!locked} onRemove={() => batch.remove(f.id)} />
                 ))}
               </ul>
             </div>
           )}
 
           {phase !== 'done' && (
-            <Button size="lg" className="w-full sm:w-auto sm:justify-self-start" onClick={() => void submit()} disabled={locked}>
+            <Button size="lg" className="h-auto min-h-12 w-full whitespace-normal py-2 sm:w-auto sm:justify-self-start" onClick={() => void submit()} disabled={locked || checkingCount > 0 || (files.length > 0 && usable.length === 0)}>
               {phase === 'processing' ? (
                 <>
                   <Spinner className="size-4" label={BATCH_MESSAGES.processing} /> {BATCH_MESSAGES.processing}
                 </>
+              ) : checkingCount > 0 ? (
+                BATCH_MESSAGES.checkingPhotos(files.length - checkingCount, files.length)
+              ) : refusedCount > 0 ? (
+                BATCH_MESSAGES.processUsable(usable.length)
               ) : (
                 BATCH_MESSAGES.uploadAndProcess(files.length)
               )}
