@@ -105,7 +105,8 @@ export const API_ROUTES = [
   // Trial links (issue 12). The prospect's calls are public, counted per link and per client address, and refused for
   // an expired, revoked, converted or malformed token. Uploads go straight to S3 through presigned POSTs instead of the
   // spec's multipart body: upload-photos answers one presigned POST per photo (JSON { files: [{ name, type, size }] }),
-  // then .../complete checks every upload by its bytes and the car check and answers { success, uploaded_count, error }.
+  // then .../complete checks every upload by its bytes and the car check with the angle and answers { success,
+  // uploaded_count, error } with each photo's verdict (angle, which car; or why refused), the cars and the angles given.
   // The two transfer calls take the spec's form-encoded body (or JSON).
   { method: 'GET', path: '/api/trial/validate-token/{token}', handler: 'validate-trial-token', access: 'public' },
   { method: 'POST', path: '/api/trial/upload-photos/{token}', handler: 'request-trial-uploads', access: 'public' },

@@ -14,21 +14,30 @@ export const CONTACT_RESPONSE_HOURS = 24;
 /** Month the legal pages were last updated (spec section 2). */
 export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
- * How long rendering takes, quoted once from measurement (decisions.md, 7) and read by the landing page, its FAQ and
- * the Support Center's help, so they cannot disagree. The studio compositor (decisions.md turn 3) on 2 cores,
- * docs/benchmarks.md (2026-11-27, after the cut-out got its own thread): Render, a photo's first image 0.93 s median,
- * 0.76 to 1.37 s (check, cut-out, composite, encode); Package (2026-11-27, each photo checked as its upload lands),
- * 8 angles from 5 photos 3.47 s median from the start to its last angle, after 1.1 s for the draft, the uploads and
- * their checks (local, no network between): about 4.6 s from the dealer's click, quoted as about 5.
+ * How long a dealer waits for a car package, quoted once from measurement of the whole path (issue 39, item 5) and
+ * read by the landing page, its FAQ, the Support Center's help and the package page, so they cannot disagree.
+ * docs/benchmarks.md, "Package: the dealer's whole path" (2026-11-29, `npm run bench:package-path`, 5 photos making 8
+ * angles, a local host on 2 busy cores): the form's check of each photo as it is added, then Generate (create, the
+ * uploads and their checks), then the start to the last angle: 15.5, 18.0 and 21.6 s on a warm host, of which 7.4 to
+ * 10.9 s after Generate; the first package on a host just started 50.8 s (35.5 s of checks while the models loaded),
+ * 15.3 s after Generate. Quoted as about 20 seconds, up to a minute for the first one; after Generate about 10 s, up
+ * to about 20. (The "Package" section's 4.6 s from Generate, on an idle machine, is within these.)
  */
 export const PROCESSING_TIMES = {
-  secondsPerPhoto: 1,
-  measuredPackage: { photos: 5, seconds: 5 },
+  /** The measured package: 5 photos (8 angles, the missing sides filled with mirror images). */
+  photos: 5,
+  /** From adding the photos to the last angle, checks included: a warm host / the first package after a quiet spell. */
+  wholeSeconds: { usual: 20, first: 60 },
+  /** From Generate to the last angle (what the package page waits for). */
+  afterGenerateSeconds: { usual: 10, first: 20 },
 } as const;
-const perPhoto = `${PROCESSING_TIMES.secondsPerPhoto} second${PROCESSING_TIMES.secondsPerPhoto === 1 ? '' : 's'} per photo`;
+const { photos, wholeSeconds, afterGenerateSeconds } = PROCESSING_TIMES;
+const upTo = (seconds: number) => (seconds === 60 ? 'about a minute' : `about ${seconds} seconds`);
 export const PROCESSING_TIME_TEXT = {
   /** One line for the landing page's benefits. */
-  short: `Rendered for you in seconds: about ${perPhoto}.`,
+  short: `A car's studio images in about ${wholeSeconds.usual} seconds from adding its photos, checks included (up to ${upTo(wholeSeconds.first)} for the first car after a quiet spell).`,
   /** The answer to "How long does processing take?" on the landing page's FAQ and in the help. */
-  answer: `About ${perPhoto}. Each photo of a car package is checked and cut out, then all its angles render at the same time, so 8 angles from ${PROCESSING_TIMES.measuredPackage.photos} photos were ready in about ${PROCESSING_TIMES.measuredPackage.seconds} seconds when we measured it. A batch photo takes about as long. You can watch each image finish live in your dashboard.`,
+  answer: `About ${wholeSeconds.usual} seconds for a car of ${photos} photos, from adding the photos to its last finished angle, when we measured it: each photo is checked as you add it (one whole car, which angle), checked again as it uploads, then all the angles render at the same time. The first car after a quiet spell takes longer while the service starts up, up to ${upTo(wholeSeconds.first)}. The package page shows each angle as it finishes.`,
+  /** The package page while it runs: the wait from the start (Generate) to the last angle. */
+  estimate: `Usually ready about ${afterGenerateSeconds.usual} seconds after it starts, up to ${upTo(afterGenerateSeconds.first)} for the first package after a quiet spell.`,
 } as const;

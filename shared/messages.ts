@@ -29,7 +29,8 @@ export const MESSAGES = {
   loginFailedTitle: 'Login failed',
   loginFailedFallback: 'An error occurred. Please try again.',
   invalidEmail: 'Please enter a valid email address',
-  trialStarted: { title: 'Your free trial has started!', description: 'Check your email for your magic link to access your account' },
+  /** The trial sign-up's answer: credits are granted at the first sign-in, not before, and not to everyone (once per person). */
+  trialStarted: { title: 'Check your email to sign in', description: 'Open the link we sent you. New accounts get free credits, once per person.' },
   magicLinkSent: { title: 'Magic link sent!', description: 'Check your email for a link to sign in' },
   /** The login dialog's sent view: the answer is the same whether the address has an account, and one link a minute is sent. */
   magicLinkSentView:
@@ -101,7 +102,7 @@ export const MESSAGES = {
   apiError: (status: number, body: string) => `API error: ${status} - ${body}`,
   packageStarted: (photoCount: number, name: string): ToastMessage => ({
     title: 'Car package processing started!',
-    description: `Processing ${photoCount} photos for ${name}. Check the gallery for progress.`,
+    description: `Processing ${photoCount} ${photoCount === 1 ? 'photo' : 'photos'} for ${name}. Check the gallery for progress.`,
   }),
   imagesUploaded: { title: 'Images uploaded and processing started!', description: 'Check the My Images page for results.' },
 
@@ -395,10 +396,26 @@ export const RETRY_MESSAGES = {
 
 /** Trial credits once per person and a daily cap per network (issue 27; decisions.md, turn 3), in the dealer's words. */
 export const TRIAL_CREDIT_MESSAGES = {
+  /**
+   * What the trial sign-up may promise (issue 39, item 5): the credits are granted at the first sign-in, once per
+   * person and up to a few accounts a day per network, so nothing announces them as granted before.
+   */
+  offer: (credits: number) => `New accounts get ${credits} free credits, once per person.`,
+  /** A dashboard at 0 credits (no trial credits, or all used): the way forward. */
+  noCredits: 'You have no credits. Buy credits to create car packages, or contact us to ask for a trial.',
   refused: {
-    address: 'Free trial credits are given once per person, and this e-mail address (or another spelling of it that reaches the same mailbox) already received them. Buy credits to keep going.',
-    network: 'The free trials of your network are used up for today, so this account started without trial credits. Buy credits to keep going.',
+    address: 'Free trial credits are given once per person, and this e-mail address (or another spelling of it that reaches the same mailbox) already received them.',
+    network: 'The free trials of your network are used up for today, so this account started without trial credits.',
   },
+} as const;
+
+/** An unfinished car package on its page and its angle cards (issue 39, item 5): what it is doing, in angles. */
+export const PACKAGE_PROGRESS_MESSAGES = {
+  /** Prepare photos: every photo checked and cut out, the angles chosen; no angle has started yet. */
+  checking: 'Checking the photos and choosing the angles.',
+  rendering: (ready: number, making: number) => `Rendering: ${ready} of ${making} ${making === 1 ? 'angle' : 'angles'} ready.`,
+  /** An angle whose render has not started yet. */
+  queued: 'Queued: not started yet.',
 } as const;
 
 /** Dealer integrations (issue 28): API keys, the public API, webhooks. */
@@ -419,6 +436,12 @@ export const INTEGRATION_MESSAGES = {
   endpointUnresolvable: (host: string) => `The endpoint's host ${host} could not be resolved.`,
   endpointReservedPort: (port: number) => `Port ${port} is this local host's own (its site, mailbox or storage engines): point the webhook at your receiver's port instead.`,
   tooManyTestEvents: (perMinute: number) => `At most ${perMinute} test events a minute per endpoint. Wait a minute and send again.`,
+  // Settings' forms (and the same checks in the API behind them): plain sentences, never a field's name.
+  keyNameRequired: 'Give the key a name, so you can tell it from your other keys (for example "DMS sync").',
+  keyNameTooLong: (max: number) => `Keep the key's name to ${max} characters or fewer.`,
+  endpointUrlRequired: "Enter your endpoint's address, starting with https://.",
+  endpointUrlTooLong: (max: number) => `That address is too long: an endpoint's address can be at most ${max} characters.`,
+  endpointUrlMalformed: "That is not a web address. Enter your endpoint's full address, like https://dms.example.com/studio-lot.",
 } as const;
 
 /** Sharing a car package (issue 29). */

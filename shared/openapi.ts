@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { API_ROUTES, type ApiRoute } from './api-routes';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX } from './integrations';
+import { MAX_JSON_BODY_BYTES } from './limits';
 import { PUBLIC_OPERATIONS, publicApiErrorSchema, type PublicOperation } from './schemas/public-api';
 
 type Json = Record<string, unknown>;
@@ -18,13 +19,49 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): Json => {
 /** The routes an API key reaches, in table order. */
 export const publicRoutes = (): ApiRoute[] => (API_ROUTES as readonly ApiRoute[]).filter((r) => r.access === 'key');
 
-const ERRORS: Record<string, string> = {
+type ErrorStatus = '400' | '401' | '402' | '404' | '409' | '413' | '415' | '429' | '503';
+
+/** What an error status means wherever a route says nothing more about it. */
+const ERRORS: Record<ErrorStatus, string> = {
   '400': 'The request is invalid: `param` names the field at fault.',
   '401': 'No API key, or a revoked one. (When the gateway refuses a key before the API is reached, the body is `{"message":"Unauthorized"}`.)',
   '402': 'Not enough credits.',
   '404': 'No such car package among yours.',
-  '409': 'The request conflicts with the state of the package (or reuses an Idempotency-Key).',
+  '409': 'The request conflicts with the state of the package.',
+  '413': `The body is larger than ${MAX_JSON_BODY_BYTES / 1024} KB.`,
+  '415': 'The body is not sent as `Content-Type: application/json`.',
   '429': `More than ${API_KEY_CALLS_PER_MINUTE} calls a minute with this key, or ${API_DEALER_CALLS_PER_MINUTE} with all your keys together: wait for the seconds in Retry-After.`,
+  '503': 'Processing could not start: the credit was refunded. Try again.',
+};
+
+/**
+ * The error answers each route can give, and only those (any route may also answer 500 when something fails on our
+ * side): `true` for the meaning in ERRORS, or what the status means on that route.
+ */
+const ROUTE_ERRORS: Record<keyof typeof PUBLIC_OPERATIONS, Partial<Record<ErrorStatus, true | string>>> = {
+  'POST /api/v1/car-packages': {
+    '400': true,
+    '401': true,
+    '409': 'A package with this external_id is still being written (another request is creating it, or it was deleted a few seconds ago): send the request again.',
+    '413': true,
+    '415': true,
+    '429': true,
+  },
+  'GET /api/v1/car-packages': { '400': 'The limit or the cursor is invalid: `param` names it.', '401': true, '429': true },
+  'GET /api/v1/car-packages/{id}': { '400': 'The id is not a car package id.', '401': true, '404': true, '429': true },
+  'POST /api/v1/car-packages/{id}/start': {
+    '400': 'The request is invalid (`param` names the field at fault), a photo was refused by the checks (`param` names it), or the uploads expired before the start.',
+    '401': true,
+    '402': 'Not enough credits: nothing was started.',
+    '404': true,
+    '409': 'The Idempotency-Key was used for another request, or another request is changing this package or your balance at this moment: read the package and try again.',
+    '413': true,
+    '415': true,
+    '429': `${ERRORS['429']} Checking the photos has an hourly allowance of its own, answered the same way.`,
+    '503': true,
+  },
+  'POST /api/v1/car-packages/{id}/zip': { '400': 'The id is not a car package id.', '401': true, '404': true, '409': 'No image of the package is finished yet.', '429': true },
+  'GET /api/v1/credits/balance': { '401': true, '429': true },
 };
 
 function parameters(op: PublicOperation): Json[] {
@@ -45,12 +82,17 @@ export function openApiDocument(serverUrl?: string): Json {
   for (const route of publicRoutes()) {
     const op = PUBLIC_OPERATIONS[`${route.method} ${route.path}` as keyof typeof PUBLIC_OPERATIONS];
     if (!op) throw new Error(`${route.method} ${route.path} is a public API route without an entry in PUBLIC_OPERATIONS`);
-    const responses: Json = { [String(op.status)]: { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } };
+    const responses: Json = { [String(op.status)]: { description: op.status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } };
     if (route.path === '/api/v1/car-packages' && route.method === 'POST') {
       responses['200'] = { description: 'A package with this external_id existed already: this is it.', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } };
     }
-    for (const [status, description] of Object.entries(ERRORS)) {
-      responses[status] = { description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    const errors = ROUTE_ERRORS[`${route.method} ${route.path}` as keyof typeof ROUTE_ERRORS];
+    if (!errors) throw new Error(`${route.method} ${route.path} is a public API route without its error answers in ROUTE_ERRORS`);
+    for (const [status, description] of Object.entries(errors)) {
+      responses[status] = {
+        description: description === true ? ERRORS[status as ErrorStatus] : description,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
     }
     const params = parameters(op);
     (paths[route.path] ??= {})[route.method.toLowerCase()] = {

@@ -1,18 +1,26 @@
 /** Settings' API keys and webhook endpoints, and the admin area's usage per dealer (issue 28). */
 import { z } from 'zod';
 import { WEBHOOK_EVENT_TYPES } from '../integrations';
+import { INTEGRATION_MESSAGES } from '../messages';
 
 const ulid = (what: string) => z.string({ error: `id is required` }).regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, { error: `id is not ${what} id` });
 
 export const apiKeyPathSchema = z.strictObject({ id: ulid('an API key') });
 export const webhookEndpointPathSchema = z.strictObject({ id: ulid('a webhook endpoint') });
 
+/** An API key's name at most. */
+const API_KEY_NAME_MAX = 60;
+/** A webhook endpoint's address at most. */
+const WEBHOOK_URL_MAX = 2048;
+
+// The messages are the Settings form's (the form checks with these schemas first): plain sentences, never a field's
+// name. A value that is not text cannot come from the form, and keeps the API's wording.
 export const createApiKeyRequestSchema = z.strictObject({
   name: z
-    .string({ error: (i) => (i.input === undefined ? 'name is required' : 'name must be text') })
+    .string({ error: (i) => (i.input === undefined ? INTEGRATION_MESSAGES.keyNameRequired : 'name must be text') })
     .trim()
-    .min(1, { error: 'name is required' })
-    .max(60, { error: 'name must be at most 60 characters' }),
+    .min(1, { error: INTEGRATION_MESSAGES.keyNameRequired })
+    .max(API_KEY_NAME_MAX, { error: INTEGRATION_MESSAGES.keyNameTooLong(API_KEY_NAME_MAX) }),
 });
 
 export const apiKeySchema = z.object({
@@ -35,11 +43,11 @@ export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 
 export const createWebhookEndpointRequestSchema = z.strictObject({
   url: z
-    .string({ error: (i) => (i.input === undefined ? 'url is required' : 'url must be text') })
+    .string({ error: (i) => (i.input === undefined ? INTEGRATION_MESSAGES.endpointUrlRequired : 'url must be text') })
     .trim()
-    .min(1, { error: 'url is required' })
-    .max(2048, { error: 'url must be at most 2048 characters' })
-    .pipe(z.url({ error: 'url must be a URL like https://dms.example.com/studio-lot' })),
+    .min(1, { error: INTEGRATION_MESSAGES.endpointUrlRequired })
+    .max(WEBHOOK_URL_MAX, { error: INTEGRATION_MESSAGES.endpointUrlTooLong(WEBHOOK_URL_MAX) })
+    .pipe(z.url({ error: INTEGRATION_MESSAGES.endpointUrlMalformed })),
 });
 
 export const webhookEndpointSchema = z.object({

@@ -1,5 +1,6 @@
 /** Trial links (issue 12): the prospect's trial page, the transfer after the first sign-in, and the admin's links. */
 import { z } from 'zod';
+import { ANGLES } from '../angles';
 import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, MAX_FILE_BYTES, MAX_TRIAL_PHOTOS, PHOTO_NAME_MAX, TRIAL_LINK_MAX_DAYS } from '../limits';
 import { MESSAGES } from '../messages';
 import { photoTypeRefusal } from '../photo-types';
@@ -54,12 +55,42 @@ export interface TrialUploadResponse {
   success: true;
   uploads: TrialUploadTarget[];
 }
-/** The spec's trial upload response (answered by .../complete). */
-export interface TrialUploadCompleteResponse {
-  success: boolean;
-  uploaded_count: number;
-  error: string | null;
-}
+/**
+ * One trial photo's verdict (issue 39): the car check with the angle, as the package form's POST /api/car-photos/check
+ * answers it. A usable photo names the angle it shows and the car it shows (`car_group`: 1 is the car most photos
+ * show, then 2, 3… by their first photo); a refused one says why, and is not kept.
+ */
+export const trialPhotoVerdictSchema = z.discriminatedUnion('car', [
+  z.strictObject({
+    name: z.string(),
+    car: z.literal(true),
+    angle: z.enum(ANGLES),
+    confidence: z.number().min(0).max(1),
+    low_confidence: z.boolean(),
+    /** The main car's paint, as the package form's check measures it (shared/same-car.ts); null when not measured. */
+    appearance: z.strictObject({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1) }).nullable(),
+    car_group: z.number().int().min(1),
+  }),
+  z.strictObject({ name: z.string(), car: z.literal(false), reason: z.string() }),
+]);
+export type TrialPhotoVerdict = z.infer<typeof trialPhotoVerdictSchema>;
+
+/**
+ * The spec's trial upload response (answered by .../complete), with each photo's verdict in the order uploaded.
+ * `uploaded_count`: the photos kept (usable). `success` only when the account step may follow: at least one usable
+ * photo, all of one car; otherwise `error` says what the prospect does next.
+ */
+export const trialUploadCompleteResponseSchema = z.strictObject({
+  success: z.boolean(),
+  uploaded_count: z.number().int().min(0),
+  error: z.string().nullable(),
+  photos: z.array(trialPhotoVerdictSchema),
+  /** How many different cars the usable photos show (1 when they agree; 0 without a usable photo). */
+  cars: z.number().int().min(0),
+  /** The angles the usable photos give, in the package's order (each once). */
+  angles: z.array(z.enum(ANGLES)),
+});
+export type TrialUploadCompleteResponse = z.infer<typeof trialUploadCompleteResponseSchema>;
 
 const dealerNameSchema = z
   .string({ error: 'dealer_name must be text' })

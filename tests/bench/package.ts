@@ -19,27 +19,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DescribeExecutionCommand, ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
-import type { Angle } from '@shared/angles';
 import type { CarPackageDetail } from '@shared/schemas/car-packages';
 import { PackageApi, isFinal, signInNewDealer, spawnHost, summary, type SpawnedHost } from '../integration/package-api-client';
 import { renderWorkflowArn } from '../../infra/local/render-workflow-local';
 import type { TaskRecord } from '../../infra/local/step-functions-local';
+import { PACKAGE_PHOTOS } from './package-photos';
 import { writeBenchmarkSection } from './report';
 import { costReport, lambdaSeconds, measureCompositorTasks, taskLine } from './package-cost';
 import { PREPARE_MEMORY_MB, RENDER_MEMORY_MB } from '../../infra/workflow-tasks';
 
-const SHARED = resolve(import.meta.dirname, '../../../shared/fixtures/cars');
-const DIR = existsSync(SHARED) ? SHARED : resolve(import.meta.dirname, '../fixtures/cars');
-/** Tagged photos whose angles (and mirrors) cover all 8 angles: the real packages and the scripted ones. */
-const SCRIPTED_PHOTOS: { file: string; angle: Angle }[] = [
-  { file: join(DIR, 'cupra-born-grey-front34-street.jpg'), angle: 'front_left_corner' },
-  { file: join(DIR, 'hyundai-ioniq5-silver-front34-grass.jpg'), angle: 'rear_left_corner' },
-  { file: join(DIR, 'bmw-x3-blue-front34-parked-4540px.jpg'), angle: 'front' },
-  { file: join(DIR, 'cupra-born-grey-front34-street.jpg'), angle: 'rear' },
-  { file: join(DIR, 'hyundai-ioniq5-silver-front34-grass.jpg'), angle: 'left_side' },
-];
+const SCRIPTED_PHOTOS = PACKAGE_PHOTOS;
 const REPS = Number(process.env.BENCH_RUNS ?? 3);
 const SCRIPTED_DELAY_MS = 2000;
 const CONCURRENT_PACKAGES = 10;

@@ -64,7 +64,7 @@ describe('guided capture on a phone', () => {
     // One car photographed from its front corners only: the rear and the sides are said not to match.
     expect(mismatches).toContain('Rear View');
 
-    await flow.getByRole('heading', { name: 'All 8 angles done' }).waitFor();
+    await flow.getByRole('heading', { name: 'Done: 8 of 8 angles' }).waitFor();
     await flow.getByRole('button', { name: 'Use these photos' }).click();
     await flow.waitFor({ state: 'hidden' });
 

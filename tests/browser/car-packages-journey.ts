@@ -3,7 +3,8 @@ import { inflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ANGLE_LABELS, type Angle } from '@shared/angles';
-import { MESSAGES } from '@shared/messages';
+import { PROCESSING_TIME_TEXT } from '@shared/brand';
+import { MESSAGES, PACKAGE_PROGRESS_MESSAGES } from '@shared/messages';
 import { downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 
@@ -11,6 +12,7 @@ import { clickGenerate } from '../support/package-form';
 const CARS = join(import.meta.dirname, '../fixtures/cars');
 export const car = (name: string) => join(CARS, name);
 export const TERMINAL = ['Completed', 'Partial complete', 'Error'];
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The entries of a zip file (central directory), inflated. */
 export function zipEntries(zip: Buffer): { name: string; data: Buffer }[] {
@@ -54,15 +56,19 @@ export function liveEvents(page: Page): { type: string; package_id?: string }[] 
 }
 
 /**
- * Records every state (status badge | Completed counter) the open detail shows, and marks the document, so a test
- * can prove progress changed on screen without a reload.
+ * Records every state (status badge | Completed counter) the open detail shows, and every progress line ("Rendering: 3
+ * of 8 angles ready." with its estimate), and marks the document, so a test can prove progress changed on screen
+ * without a reload.
  */
 export async function recordDetailStates(page: Page) {
   await page.evaluate(() => {
-    const w = window as unknown as { __states: string[]; __sameDocument: boolean };
+    const w = window as unknown as { __states: string[]; __progress: string[]; __sameDocument: boolean };
     w.__states = [];
+    w.__progress = [];
     w.__sameDocument = true;
     const record = () => {
+      const progress = document.querySelector('[data-testid=package-detail] [data-testid=package-progress-text]')?.textContent;
+      if (progress && w.__progress.at(-1) !== progress) w.__progress.push(progress);
       const status = document.querySelector('[data-testid=package-detail] [data-testid=package-status]')?.textContent;
       const completed = document.querySelector('[data-testid=counter-completed]')?.textContent;
       if (!status || completed == null) return;
@@ -74,8 +80,8 @@ export async function recordDetailStates(page: Page) {
 }
 export const detailStates = (page: Page) =>
   page.evaluate(() => {
-    const w = window as unknown as { __states?: string[]; __sameDocument?: boolean };
-    return { states: w.__states ?? [], sameDocument: w.__sameDocument === true };
+    const w = window as unknown as { __states?: string[]; __progress?: string[]; __sameDocument?: boolean };
+    return { states: w.__states ?? [], progress: w.__progress ?? [], sameDocument: w.__sameDocument === true };
   });
 
 export async function waitForTerminal(page: Page): Promise<string> {
@@ -113,11 +119,22 @@ export async function createPackage(page: Page, name: string, photos: string[], 
 
 /** Progress changed on screen, pushed through the live socket, with no reload; returns the final counters. */
 export async function expectLiveProgress(page: Page, events: { type: string; package_id?: string }[]) {
+  // The running package as the dealer first sees it: what it is doing and the estimate (issue 39, item 5).
+  const running = page.getByTestId('package-detail').getByTestId('package-progress-text');
+  if (await running.isVisible()) {
+    await running.scrollIntoViewIfNeeded().catch(() => undefined);
+    await page.screenshot({ path: `test-results/package-detail-running-${page.viewportSize()?.width ?? 0}.png` }).catch(() => undefined);
+  }
   const final = await waitForTerminal(page);
   const completed = await counter(page, 'completed');
   const failed = await counter(page, 'failed');
-  const { states, sameDocument } = await detailStates(page);
+  const { states, progress, sameDocument } = await detailStates(page);
   expect(sameDocument).toBe(true);
+  // While it ran, the page said what it was doing, in angles, with the measured estimate (never "Waiting to start").
+  expect(progress.length).toBeGreaterThanOrEqual(1);
+  for (const line of progress) expect(line).toMatch(new RegExp(`^(${escape(PACKAGE_PROGRESS_MESSAGES.checking)}|Rendering: \\d+ of \\d+ angles? ready\\.) ${escape(PROCESSING_TIME_TEXT.estimate)}$`));
+  expect(await page.getByTestId('package-detail').getByTestId('package-progress-text').count()).toBe(0);
+  expect(await page.getByTestId('detail-progress').textContent()).toBe(`${completed}/8 angles`);
   expect(states.length).toBeGreaterThanOrEqual(2);
   expect(states[0]).not.toBe(states.at(-1));
   expect(TERMINAL).not.toContain(states[0]!.split('|')[0]);
@@ -125,7 +142,7 @@ export async function expectLiveProgress(page: Page, events: { type: string; pac
   expect(events.filter((e) => e.type === 'package.updated').length).toBeGreaterThanOrEqual(2);
   expect(events.some((e) => e.type === 'angle.updated')).toBe(true);
   expect(completed + failed).toBe(8);
-  expect(await counter(page, 'total-photos')).toBe(8);
+  expect(await counter(page, 'total-angles')).toBe(8);
   expect(await counter(page, 'credits-used')).toBe(1);
   return { final, completed, failed };
 }

@@ -83,13 +83,13 @@ describe('car packages', () => {
     }
     const completedNow = await counter(page, 'completed');
 
-    // The sidebar link (with its reset value) closes the detail and drops the parameter.
+    // The sidebar link closes the detail: the gallery's own address.
     await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Car Packages' }).click();
     const card = page.getByTestId('package-card').filter({ hasText: name });
     await card.waitFor();
     await page.waitForURL(/\/dashboard\/car-packages$/);
     expect(await page.getByTestId('package-detail').count()).toBe(0);
-    expect(await card.getByTestId('package-progress').textContent()).toBe(`${completedNow}/8 photos`);
+    expect(await card.getByTestId('package-progress').textContent()).toBe(`${completedNow}/8 angles`);
     expect(await card.getByTestId('package-status').textContent()).toMatch(/^(Completed|Partial complete)$/);
     await page.screenshot({ path: 'test-results/car-packages-gallery-1280.png', fullPage: true });
     // The card's preview is the first completed angle, not "No preview".

@@ -32,7 +32,7 @@ describe('the mailed link', () => {
     await openLinkToDashboard(other.page, link);
     await expect.poll(() => other.page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
     // The dealership name given at sign-up is kept on the server, so this browser shows it too.
-    await other.page.getByText('Welcome back, Lakeside Autos!').waitFor();
+    await other.page.getByText('Welcome, Lakeside Autos!').waitFor();
 
     // The asking browser is still signed out.
     await asking.page.goto(`${session.url}/dashboard`);

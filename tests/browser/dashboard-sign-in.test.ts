@@ -26,8 +26,8 @@ describe('sign up, sign in with the mailed link, sign out, sign in again', () =>
     // The token left the address bar and the history entry at once.
     expect(page.url()).toBe(`${session.url}/dashboard`);
     await page.getByText(MESSAGES.signedIn.title).waitFor();
-    // The pending dealer name was written to the new profile after sign-in.
-    await page.getByText('Welcome back, Sunbelt Pre-Owned!').waitFor();
+    // The pending dealer name was written to the new profile after sign-in; a first visit is welcomed, not "back".
+    await page.getByText('Welcome, Sunbelt Pre-Owned!').waitFor();
     await page.getByTestId('sidebar-dealer-name').getByText('Sunbelt Pre-Owned').waitFor();
     await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
     await page.getByText(new RegExp(`^${TRIAL_CREDITS} trial credits expire on `)).waitFor();

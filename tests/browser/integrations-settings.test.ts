@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@shared/integrations';
+import { INTEGRATION_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
 import { startReceiver } from '../support/webhook-receiver';
@@ -27,6 +28,16 @@ describe('Settings: API keys and webhooks; the API reference', () => {
         await page.goto(`${session.url}/dashboard/settings`);
         await page.getByRole('heading', { name: 'API keys' }).waitFor();
         await page.getByText('No API keys yet.').waitFor();
+        // The forms say what to do in plain sentences, never a field's name ("name is required", "url: …").
+        await page.getByRole('button', { name: 'Create key' }).click();
+        const keyError = page.getByRole('alert').filter({ hasText: INTEGRATION_MESSAGES.keyNameRequired });
+        await keyError.waitFor();
+        await page.getByLabel('Endpoint URL').fill('dms.example.com/studio-lot');
+        await page.getByRole('button', { name: 'Add endpoint' }).click();
+        const urlError = page.getByRole('alert').filter({ hasText: INTEGRATION_MESSAGES.endpointUrlMalformed });
+        await urlError.waitFor();
+        for (const said of [await keyError.textContent(), await urlError.textContent()]) expect(said).not.toMatch(/^(name|url)\b|\burl\b/);
+        await page.screenshot({ path: `test-results/settings-integrations-messages-${viewport.width}.png`, fullPage: true });
         await page.getByLabel('Key name').fill('DMS sync');
         await page.getByRole('button', { name: 'Create key' }).click();
         const secret = (await page.getByTestId('secret-once').textContent())!;

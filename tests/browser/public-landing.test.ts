@@ -2,8 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROCESSING_TIME_TEXT } from '@shared/brand';
-import { CAROUSEL_INTERVAL_MS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { CAROUSEL_INTERVAL_MS, TRIAL_CREDITS } from '@shared/limits';
+import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { CREDIT_EXPLAINER, DISPLAY_PLANS } from '@shared/pricing';
 import { useBrowserSession, openPage } from '../support/browser';
 
@@ -200,6 +200,20 @@ describe('landing page', () => {
     await context.close();
   });
 
+  it('quotes the measured processing time, the same in the benefits and the FAQ, at 375 and 1280 px (issue 39, item 5)', async () => {
+    for (const width of [375, 1280]) {
+      const { page, context } = await landing({ viewport: { width, height: 800 } });
+      const benefits = page.locator('#features');
+      await benefits.getByText(PROCESSING_TIME_TEXT.short, { exact: false }).waitFor();
+      expect(await page.getByText(/1000x|about 1 second per photo/).count()).toBe(0);
+      await page.locator('#faq').getByRole('button', { name: 'How long does processing take?' }).click();
+      await page.locator('#faq').getByText(PROCESSING_TIME_TEXT.answer).waitFor();
+      await benefits.screenshot({ path: `test-results/landing-benefits-${width}.png` });
+      await page.locator('#faq').screenshot({ path: `test-results/landing-faq-${width}.png` });
+      await context.close();
+    }
+  });
+
   it('opens the trial dialog with the plan of the pricing card, and the login dialog refuses an address without @', async () => {
     const { page, context } = await landing();
     const apiCalls: string[] = [];
@@ -208,7 +222,9 @@ describe('landing page', () => {
     });
     await page.getByRole('button', { name: 'Test for FREE!' }).click();
     await page.getByRole('dialog', { name: 'Start Your Starter Free Trial' }).waitFor();
-    await page.getByText('Get started with your 5-credit free trial in seconds.').waitFor();
+    // It offers the credits as they are granted: at the first sign-in, once per person (issue 39, item 5).
+    await page.getByText(`${TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS)} No credit card needed.`).waitFor();
+    expect(await page.getByRole('dialog').getByText(/activated|in seconds/).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 

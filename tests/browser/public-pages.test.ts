@@ -1,24 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { useBrowserSession, openPage } from '../support/browser';
+import { openPage, useBrowserSession } from '../support/browser';
+import { seriousViolations, visitPublicPage } from '../support/public-page';
 
 const session = useBrowserSession();
 
-async function visit(path: string, viewport = { width: 1280, height: 800 }) {
-  const opened = await openPage(session.browser, { viewport });
-  await opened.page.goto(`${session.url}${path}`, { waitUntil: 'networkidle' });
-  await opened.page.getByRole('heading', { level: 1 }).waitFor();
-  return opened;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const visit = (path: string, viewport?: { width: number; height: number }) => visitPublicPage(session, path, viewport);
 
 interface Mail {
   to: string | string[];

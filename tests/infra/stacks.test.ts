@@ -464,6 +464,21 @@ describe('web stack', () => {
     expect(rewrite?.Properties.FunctionCode).toContain('x-viewer-address');
   });
 
+  it("the SPA's deep links (a car package's own address, /docs/api) are served index.html at the edge; files and the pre-rendered pages keep theirs", () => {
+    const distribution = Object.values(web.findResources('AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const [association] = distribution.DefaultCacheBehavior.FunctionAssociations as { EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }[];
+    expect(association!.EventType).toBe('viewer-request');
+    const code = String(web.toJSON().Resources[association!.FunctionARN['Fn::GetAtt'][0]].Properties.FunctionCode);
+    const handler = new Function(`${code}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
+    const served = (uri: string) => handler({ request: { uri } }).uri;
+    expect(served('/dashboard/car-packages/01ARZ3NDEKTSV4RRFFQ69G5FAV')).toBe('/index.html');
+    expect(served('/dashboard/car-packages')).toBe('/index.html');
+    expect(served('/docs/api')).toBe('/index.html');
+    expect(served('/')).toBe('/landing.html');
+    expect(served('/contact')).toBe('/contact.html');
+    expect(served('/assets/index-3f2a1b.js')).toBe('/assets/index-3f2a1b.js');
+  });
+
   it("/api/* requests carry the viewer's IP from the edge (x-viewer-address, overwritten at the edge), which the API handlers trust", () => {
     const functions = Object.values(web.findResources('AWS::CloudFront::Function'));
     const viewer = functions.find((f) => String(f.Properties.FunctionCode).includes('x-viewer-address'));

@@ -3,9 +3,10 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRIAL_PHOTOS, TRIAL_PACKAGE_NAME, TRIAL_RATE_LIMIT } from '@shared/limits';
+import { MAX_TRIAL_PHOTOS, TRIAL_RATE_LIMIT } from '@shared/limits';
 import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
-import type { CreateTrialLinkResponse, TrialLinkView, TrialUploadTarget } from '@shared/schemas/trial';
+import { trialUploadCompleteResponseSchema, type CreateTrialLinkResponse, type TrialLinkView, type TrialUploadTarget } from '@shared/schemas/trial';
+import { TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { useLocalHost } from '../support/local-host';
 
 /**
@@ -37,6 +38,8 @@ afterAll(async () => {
 const call = h.invokeRoute;
 const CUPRA = readFileSync(new URL('../fixtures/cars/cupra-born-grey-front34-street.jpg', import.meta.url));
 const BMW = readFileSync(new URL('../fixtures/cars/bmw-2002-silver-front34-grass.jpg', import.meta.url));
+/** The same car seen from its other front corner (the photo reversed): a second angle of one car. */
+const otherCorner = async () => sharp(await h.carPhoto()).flop().jpeg({ quality: 80 }).toBuffer();
 
 let admin: { sub: string; email: string };
 
@@ -118,22 +121,33 @@ describe('a trial link converts once', () => {
     expect(tooMany.body.message).toContain(MESSAGES.tooManyTrialPhotos(MAX_TRIAL_PHOTOS).description);
     // Account creation before any photo is refused.
     expect((await createAccount({ token: link.token, email: prospect })).body.error).toBe(TRIAL_MESSAGES.uploadPhotosFirst);
-    // A photo that is not a photo is named and nothing is recorded.
+    // A photo that is not a photo gets its own verdict, and nothing is kept.
     const bad = await uploadPhotos(link.token, [{ name: 'notes.jpg', bytes: Buffer.from('not an image at all, just text'.repeat(10)) }]);
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ success: false, uploaded_count: 0 });
-    expect(bad.body.error).toMatch(/^notes\.jpg: /);
+    expect(bad.status).toBe(200);
+    expect(trialUploadCompleteResponseSchema.parse(bad.body)).toMatchObject({ success: false, uploaded_count: 0, error: TRIAL_CHECK_MESSAGES.noUsablePhoto, cars: 0, angles: [] });
+    expect(bad.body.photos).toEqual([{ name: 'notes.jpg', car: false, reason: expect.any(String) }]);
     expect((await linkInList(link.link.id)).state).toBe('unused');
 
+    // Each photo's verdict: the car, the angle it shows, which car; the angles the photos give.
     const done = await uploadPhotos(link.token, [
       { name: 'cupra.jpg', bytes: await h.carPhoto() },
-      { name: 'bmw.jpg', bytes: BMW },
+      { name: 'cupra-other-side.jpg', bytes: await otherCorner() },
     ]);
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toEqual({ success: true, uploaded_count: 2, error: null });
+    expect(trialUploadCompleteResponseSchema.parse(done.body)).toMatchObject({
+      success: true,
+      uploaded_count: 2,
+      error: null,
+      cars: 1,
+      angles: ['front_left_corner', 'front_right_corner'],
+      photos: [
+        { name: 'cupra.jpg', car: true, angle: 'front_left_corner', car_group: 1, low_confidence: false },
+        { name: 'cupra-other-side.jpg', car: true, angle: 'front_right_corner', car_group: 1, low_confidence: false },
+      ],
+    });
     const listed = await linkInList(link.link.id);
     expect(listed.state).toBe('uploaded');
-    expect(listed.photos.map((p) => p.name)).toEqual(['cupra.jpg', 'bmw.jpg']);
+    expect(listed.photos.map((p) => p.name)).toEqual(['cupra.jpg', 'cupra-other-side.jpg']);
     // The thumbnails are signed links that really serve the photo.
     const thumbnail = await fetch(listed.photos[0]!.thumbnail_url);
     expect(thumbnail.status).toBe(200);
@@ -216,12 +230,50 @@ describe('a trial link converts once', () => {
   });
 });
 
+describe('a trial package is one car (issue 39)', () => {
+  it('photos of two cars: each photo names its car, the account step is refused until one car is kept; a photo uploaded again is not looked at twice', async () => {
+    const { createVision } = await import('../../functions/src/vision/create-vision');
+    const { completeTrialUploads } = await import('../../functions/src/trial/trial-page');
+    const { trialPageDeps } = await import('../../functions/src/trial/adapters');
+    const local = createVision({ vision: 'local' });
+    let looks = 0;
+    const counting = { name: local.name, model: local.model, look: (...args: Parameters<typeof local.look>) => ((looks += 1), local.look(...args)) };
+    const link = await newLink('Two Cars Motors');
+    const upload = async (photos: { name: string; bytes: Buffer }[]) => {
+      const asked = await call('POST /api/trial/upload-photos/{token}', { pathParameters: { token: link.token }, body: { files: photos.map((p) => ({ name: p.name, type: 'image/jpeg', size: p.bytes.length })) } });
+      expect(asked.status).toBe(200);
+      await Promise.all((asked.body.uploads as TrialUploadTarget[]).map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes)));
+      return trialUploadCompleteResponseSchema.parse(await completeTrialUploads(trialPageDeps(counting), link.token, '127.0.0.1'));
+    };
+    const grey = { name: 'grey-front.jpg', bytes: await h.carPhoto() };
+    const greyOther = { name: 'grey-other-side.jpg', bytes: await otherCorner() };
+    const green = { name: 'bmw-2002.jpg', bytes: BMW };
+
+    const mixed = await upload([grey, green, greyOther]);
+    expect(looks).toBe(3);
+    expect(mixed).toMatchObject({ success: false, uploaded_count: 3, cars: 2, error: TRIAL_CHECK_MESSAGES.differentCars(2) });
+    expect(mixed.photos.map((p) => (p.car ? p.car_group : 0))).toEqual([1, 2, 1]);
+    const email = newEmail('two-cars');
+    const refused = await createAccount({ token: link.token, email });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(TRIAL_CHECK_MESSAGES.keepOneCarFirst);
+    expect(await t.mailTo(url, email)).toEqual([]);
+
+    // The prospect keeps the grey car: the same files again, whose verdicts are kept without a second look.
+    const kept = await upload([grey, greyOther]);
+    expect(looks).toBe(3);
+    expect(kept).toMatchObject({ success: true, uploaded_count: 2, cars: 1, error: null, angles: ['front_left_corner', 'front_right_corner'] });
+    expect((await createAccount({ token: link.token, email })).status).toBe(200);
+    expect((await linkInList(link.link.id)).photos.map((p) => p.name)).toEqual(['grey-front.jpg', 'grey-other-side.jpg']);
+  }, 120_000);
+});
+
 describe('the transfer after the first sign-in: once per account and per link', () => {
   it('5 concurrent transfers (token, form-encoded, and the e-mail fallback) make one package and one trial debit; its PNG and WebP photos render', async () => {
     const link = await newLink('Race Motors');
     const trialPhotos = [
       { name: 'cupra.png', bytes: await sharp(await h.carPhoto()).png().toBuffer() },
-      { name: 'bmw.webp', bytes: await sharp(BMW).webp({ quality: 85 }).toBuffer() },
+      { name: 'cupra-other-side.webp', bytes: await sharp(await otherCorner()).webp({ quality: 85 }).toBuffer() },
     ];
     expect((await uploadPhotos(link.token, trialPhotos)).status).toBe(200);
     const email = newEmail('racing-prospect');
@@ -261,11 +313,15 @@ describe('the transfer after the first sign-in: once per account and per link', 
     expect(after.sum).toBe(after.balance);
     const mine = await h.adapters.store.list(user.sub, 10);
     expect(mine.packages.map((p) => p.id)).toEqual([packageId]);
-    expect(mine.packages[0]).toMatchObject({ session_name: TRIAL_PACKAGE_NAME, background: 'studio', credits_used: 1 });
+    // Made of the angles the photos show, named and counted that way.
+    expect(mine.packages[0]).toMatchObject({ session_name: TRIAL_CHECK_MESSAGES.packageName(2, 2), background: 'studio', credits_used: 1, total_angles: 2 });
+    expect(mine.packages[0]!.session_name).toBe('Trial: 2 angles from 2 photos');
     // The photos were copied into the dealer's own space; the trial uploads stay until the lifecycle rule.
     expect((await h.objectKeys('uploads', `car-packages/${user.sub}/${packageId}/photos/`)).length).toBe(2);
     const finished = await h.waitForPackage(packageId, (p) => h.FINAL.includes(p.pkg.status), 60_000);
-    // Two corner shots cannot give every angle: rendered through the same workflow, some angles at least.
+    // Two corner shots: the package is those two angles, no "No photo shows…" angle.
+    expect(finished.images.map((i) => i.angle).sort()).toEqual(['front_left_corner', 'front_right_corner']);
+    expect(finished.pkg.photos.map((p) => p.angle)).toEqual(['front_left_corner', 'front_right_corner']);
     expect(['completed', 'partial_complete']).toContain(finished.pkg.status);
     expect(h.anglesWith(finished, 'completed').length).toBeGreaterThan(0);
     // No angle failed because of a photo's format (it would read "busy" or "on our side").
@@ -306,7 +362,7 @@ describe('the transfer after the first sign-in: once per account and per link', 
       return { link, user: await t.signInWithMailedLink(url, email), keys: uploads.map((u) => u.key) };
     };
 
-    const photos = [{ name: 'cupra.jpg', bytes: await h.carPhoto() }, { name: 'bmw.jpg', bytes: BMW }];
+    const photos = [{ name: 'cupra.jpg', bytes: await h.carPhoto() }, { name: 'cupra-other-side.jpg', bytes: await otherCorner() }];
     const same = await convertedLink('checked-once', photos);
     expect(looks).toBe(2);
     const moved = await transferByToken(transferDeps, same.user.sub, { trial_token: same.link.token });

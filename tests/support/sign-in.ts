@@ -62,7 +62,7 @@ export async function startTrialThroughUi(page: Page, url: string, email: string
     await dialog.getByLabel('Dealership name (optional)').fill(dealerName);
   });
   await step('send the trial dialog', () => dialog.getByRole('button', { name: 'Start Free Trial' }).click());
-  await step('wait for the trial sent view', () => dialog.getByRole('heading', { name: /Welcome to .+!/ }).waitFor({ timeout: 20_000 }));
+  await step('wait for the trial sent view', () => dialog.getByRole('heading', { name: 'Check your email to sign in' }).waitFor({ timeout: 20_000 }));
 }
 
 /** The landing page's Login dialog: e-mail, Send Magic Link, until "Check your email". */

@@ -45,7 +45,9 @@ export const routes: RouteObject[] = [
             },
             children: [
               { index: true, ...page(() => import('./routes/dashboard-overview')) },
-              { path: 'car-packages', ...page(() => import('./routes/car-packages')) },
+              // One route for the gallery and a package's own address (/dashboard/car-packages/{id}): the page, and the
+              // photos chosen in its form, stay mounted between them.
+              { path: 'car-packages/:packageId?', ...page(() => import('./routes/car-packages')) },
               { path: 'images', ...page(() => import('@/features/images/components/images-page')) },
               { path: 'image-processor', ...page(() => import('./routes/image-processor')) },
               { path: 'settings', ...page(() => import('./routes/settings')) },

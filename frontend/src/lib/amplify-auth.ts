@@ -40,3 +40,18 @@ export async function getAccessToken(): Promise<string | null> {
     return null;
   }
 }
+
+/**
+ * When the sign-in of this session happened: the token's auth_time, set by Cognito (a refreshed token keeps the
+ * original sign-in's, as OpenID Connect has it). Null when signed out.
+ */
+export async function getSignInTime(): Promise<Date | null> {
+  const auth = await loadAuth();
+  try {
+    const session = await auth.fetchAuthSession();
+    const at = session.tokens?.accessToken?.payload.auth_time;
+    return typeof at === 'number' ? new Date(at * 1000) : null;
+  } catch {
+    return null;
+  }
+}

@@ -62,7 +62,15 @@ export interface StoredDraft {
    * of the bytes checked. The start checks only bytes that differ (absent on drafts from before, and on v1 drafts).
    */
   checked_uploads?: Record<string, string>;
+  /**
+   * The angles the package is made of (a trial package: the angles its photos show, decisions.md turn 4); absent: the
+   * 8 standard angles, each one a photo does not give reported with the reason.
+   */
+  angles?: Angle[];
 }
+
+/** The angles a package started from this draft has (in the package's order). */
+export const draftAngles = (draft: Pick<StoredDraft, 'angles'>): Angle[] => (draft.angles?.length ? ANGLES.filter((a) => draft.angles!.includes(a)) : [...ANGLES]);
 
 /** A draft's uploads that passed their checks as they landed, by upload key: the digest of the bytes checked. */
 export function passedUploads(draft: StoredDraft): Map<string, string> {
@@ -266,7 +274,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     logo_key: logoKey,
     scene: sceneFor(draft.background, draft.id),
     status: 'pending',
-    total_angles: CAR_PACKAGE_ANGLE_COUNT,
+    total_angles: draft.angles?.length ? draftAngles(draft).length : CAR_PACKAGE_ANGLE_COUNT,
     completed_angles: 0,
     failed_angles: 0,
     credits_used: CAR_PACKAGE_CREDITS,
@@ -277,7 +285,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     updated_at: now,
     ...(draft.external_id ? { external_id: draft.external_id } : {}),
   };
-  return { pkg, images: ANGLES.map((a) => newImage(pkg, a, now)) };
+  return { pkg, images: draftAngles(draft).map((a) => newImage(pkg, a, now)) };
 }
 
 export type Outcome = { status: SessionStatus; finished: boolean };

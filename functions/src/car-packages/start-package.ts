@@ -17,7 +17,7 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
-import { chargeKey, extensionOf, mirrorFillOf, newPackage, plateOf, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, draftAngles, extensionOf, mirrorFillOf, newPackage, plateOf, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
@@ -207,7 +207,7 @@ export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: Sto
   opsEvent('packageStarted', { packageId: pkg.id });
   await deps.notify(draft.user_id, { type: 'balance.updated' });
   try {
-    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: [...ANGLES] });
+    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: draftAngles(draft) });
   } catch (error) {
     logger.error('render workflow did not start; refunding', { packageId: pkg.id, error: error as Error });
     await closeUnstarted(deps, pkg);

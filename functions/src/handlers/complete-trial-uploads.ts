@@ -7,7 +7,7 @@ import { configuredVision } from '../vision/configured-vision';
 
 const deps = trialPageDeps(configuredVision());
 
-/** Public: checks every upload by its bytes and the car check; the spec's { success, uploaded_count, error }. */
+/** Public: checks every upload by its bytes and the car check with the angle; the spec's { success, uploaded_count, error } and each photo's verdict. */
 export const handler = apiHandler('complete-trial-uploads', { params: trialTokenPathSchema }, async ({ params, event }) =>
   trialAnswer(() => completeTrialUploads(deps, params.token, clientIpOf(event)), { uploaded_count: 0 }),
 );

@@ -1,12 +1,13 @@
 /**
- * After the first sign-in: the trial photos become a car package of the new account, processed with 1 trial credit
- * through the same workflow. Exactly once per account and once per link: both markers are written in the charge's
+ * After the first sign-in: the trial photos become a car package of the new account, made of the angles they show
+ * ("Trial: 2 angles from 2 photos"), processed with 1 trial credit through the same workflow. Exactly once per account and once per link: both markers are written in the charge's
  * own transaction, so concurrent calls (two tabs) make one package and one debit.
  */
 import { DEFAULT_BACKGROUND } from '@shared/backgrounds';
 import { CAR_PACKAGE_DRAFT_LIFETIME_MS, TRIAL_PACKAGE_NAME } from '@shared/limits';
 import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
 import type { z } from 'zod';
+import { anglesGiven, carGroups, TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import type { TransferPhotosResponse, transferPhotosByEmailRequestSchema, transferPhotosRequestSchema } from '@shared/schemas/trial';
 import type { AccountStore } from '../accounts/account-store';
 import { photoId, s3Keys, type StoredDraft } from '../car-packages/car-package';
@@ -39,20 +40,28 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
   if (await deps.links.userTransferred(sub)) throw alreadyUsed();
   const now = deps.now?.() ?? new Date();
   const id = newId();
+  // One car per package: the photos of the car most of them show (the account step already asked for one car).
+  const groups = carGroups(link.photos.map((p) => p.appearance));
+  const photos = link.photos.filter((_, i) => groups[i] === 1);
+  // A trial package is the angles its photos show (decisions.md, turn 4), named and counted that way; photos checked
+  // before their angle was kept make the 8 standard angles, as before.
+  const angles = photos.every((p) => p.angle) ? anglesGiven(photos.map((p) => p.angle)) : [];
   const draft: StoredDraft = {
     id,
     user_id: sub,
-    session_name: TRIAL_PACKAGE_NAME,
+    session_name: angles.length > 0 ? TRIAL_CHECK_MESSAGES.packageName(angles.length, photos.length) : TRIAL_PACKAGE_NAME,
     background: DEFAULT_BACKGROUND,
     use_logo: false,
-    // A trial package is the angles its photos show (decisions.md, turn 4): no mirror images.
+    // No mirror images: the angles the photos show, no more.
     fill_missing_sides: false,
-    photos: link.photos.map((p, i) => ({
+    ...(angles.length > 0 ? { angles } : {}),
+    photos: photos.map((p, i) => ({
       id: photoId(i),
       file_name: p.name,
       content_type: p.content_type,
       size: p.size,
-      angle: null,
+      // The angle the car check saw when the prospect uploaded it, as a dealer's tag.
+      angle: p.angle ?? null,
       // The trial upload is the draft's upload: the start checks it and copies it into the dealer's own space.
       upload_key: p.key,
       key: s3Keys.photo(sub, id, photoId(i), p.key.split('.').pop()!),
@@ -63,7 +72,7 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
   };
   // The car check passed when the prospect uploaded them: not asked again for the same bytes (a paid call in AWS).
-  const carChecked = new Map(link.photos.flatMap((p) => (p.checked_sha256 ? [[p.key, p.checked_sha256] as const] : [])));
+  const carChecked = new Map(photos.flatMap((p) => (p.checked_sha256 ? [[p.key, p.checked_sha256] as const] : [])));
   const started = await startPackageFromStoredPhotos(
     deps.packages,
     draft,
@@ -71,7 +80,7 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
     { carChecked },
   );
   await deps.links.markTransferred(sub, link.id, id, now.toISOString());
-  return { success: true, transferred_count: link.photos.length, detail: MESSAGES.trialPhotosTransferred, package_id: started.package.id };
+  return { success: true, transferred_count: photos.length, detail: MESSAGES.trialPhotosTransferred, package_id: started.package.id };
 }
 
 /** POST /api/trial/transfer-photos: the link must have been converted to the caller's own address. */

@@ -3,7 +3,9 @@
  * its SHA-256), the link's state, where its photos go in S3. No AWS SDK here.
  */
 import { randomBytes } from 'node:crypto';
+import type { Angle } from '@shared/angles';
 import { ACCEPTED_IMAGE_TYPES, type AcceptedImageType } from '@shared/limits';
+import type { CarAppearance } from '@shared/same-car';
 import type { TrialLinkState, TrialLinkView } from '@shared/schemas/trial';
 import { sha256 } from '../lib/ids';
 
@@ -20,6 +22,16 @@ export interface TrialPhoto {
    * (the checked bytes with their GPS position blanked). The transfer trusts that car check only for these exact bytes.
    */
   checked_sha256?: string;
+  /**
+   * What the car check saw (issue 39; absent on photos checked before): the angle the photo shows and the car's paint,
+   * and the SHA-256 of the bytes as uploaded, so the same file uploaded again (the prospect keeping one car's photos)
+   * is not shown to the car check a second time.
+   */
+  angle?: Angle;
+  /** How sure the car check was of that angle (0..1). */
+  confidence?: number;
+  appearance?: CarAppearance | null;
+  uploaded_sha256?: string;
 }
 
 export interface StoredTrialLink {

@@ -9,7 +9,7 @@ import { sha256 } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { decodePhoto, type DecodedPhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
-import { VisionUnavailableError, type CarVision } from '../vision/port';
+import { VisionUnavailableError, type CarSighting, type CarVision } from '../vision/port';
 
 export interface UploadedPhoto {
   /** Stable id of the photo (echoed in decode errors). */
@@ -43,16 +43,24 @@ export interface CheckOptions {
    * and refuse it; a package with nothing rendered is refunded), instead of refusing the start with 503.
    */
   carCheckDeferrable?: boolean;
+  /**
+   * Ask the car check for the angle and the car's appearance too (a full look, as POST /api/car-photos/check does): the
+   * trial page answers each photo's angle and whether the photos show one car. Not with carCheckDeferrable.
+   */
+  withAngle?: boolean;
 }
 
+/** What the car check saw of a usable photo (only when it was asked with `withAngle`). */
+export type CarSeen = Extract<CarSighting, { ok: true }>;
+
 /** One upload's checks: its bytes and their digest when it passed, else the refusal the dealer reads. */
-export type UploadCheck = { ok: true; bytes: Buffer; digest: string } | { ok: false; refusal: string };
+export type UploadCheck = { ok: true; bytes: Buffer; digest: string; sighting?: CarSeen } | { ok: false; refusal: string; reason: string };
 
 /** Every check of one upload, in order: there, within the size limit, a photo by its bytes, a car in it. */
 export async function checkUpload(deps: { photos: UploadReader; vision: CarVision }, photo: UploadedPhoto, options: CheckOptions = {}): Promise<UploadCheck> {
   const size = await deps.photos.uploadSize(photo.upload_key);
-  if (size === undefined) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name) };
-  if (size > MAX_FILE_BYTES) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024)) };
+  if (size === undefined) return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name), reason: CAR_PACKAGE_MESSAGES.photoNotUploaded(photo.file_name) };
+  if (size > MAX_FILE_BYTES) return refused(photo, PHOTO_REFUSALS.tooLarge(MAX_FILE_BYTES / 1024 / 1024));
   const bytes = await deps.photos.readUpload(photo.upload_key);
   const digest = sha256(bytes);
   if (options.passed?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
@@ -61,13 +69,16 @@ export async function checkUpload(deps: { photos: UploadReader; vision: CarVisio
     decoded = await decodePhoto(bytes, photo.id, digest);
   } catch (error) {
     if (!(error instanceof PhotoRejectedError)) throw error;
-    return { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, error.message) };
+    return refused(photo, error.message);
   }
   if (options.carChecked?.get(photo.upload_key) === digest) return { ok: true, bytes, digest };
-  const sighting = await lookForCar(deps.vision, decoded, options.carCheckDeferrable === true);
+  const sighting = await lookForCar(deps.vision, decoded, options.carCheckDeferrable === true, options.withAngle === true);
   if (sighting === 'deferred') return { ok: true, bytes, digest };
-  return sighting.ok ? { ok: true, bytes, digest } : { ok: false, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, sighting.message) };
+  if (!sighting.ok) return refused(photo, sighting.message);
+  return options.withAngle ? { ok: true, bytes, digest, sighting } : { ok: true, bytes, digest };
 }
+
+const refused = (photo: UploadedPhoto, reason: string) => ({ ok: false as const, refusal: CAR_PACKAGE_MESSAGES.photoRefused(photo.file_name, reason), reason });
 
 /**
  * Checks every photo (three at a time) and refuses with the first refusal in the dealer's order; every refusal is
@@ -96,9 +107,9 @@ export async function checkUploadedPhotos(
   return read;
 }
 
-async function lookForCar(vision: CarVision, photo: DecodedPhoto, deferrable: boolean) {
+async function lookForCar(vision: CarVision, photo: DecodedPhoto, deferrable: boolean, withAngle: boolean) {
   try {
-    return await vision.look(photo, { angle: false });
+    return await vision.look(photo, { angle: withAngle });
   } catch (error) {
     if (!(error instanceof VisionUnavailableError)) throw error;
     if (deferrable) {

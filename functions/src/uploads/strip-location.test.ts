@@ -1,8 +1,8 @@
-import { brotliCompressSync, brotliDecompressSync, crc32, deflateSync, inflateSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, deflateSync, inflateSync } from 'node:zlib';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { stripLocation } from './strip-location';
+import { pngChunk, stripLocation } from './strip-location';
 
 // ---- The photos: tiny sharp images with a pattern (so equal pixels mean something) ----
 
@@ -142,14 +142,6 @@ const jpegSegment = (marker: number, payload: Buffer) => {
 const jpegWith = (jpeg: Buffer, ...segments: Buffer[]) => Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
 const app1Xmp = (packet: Buffer | string) => jpegSegment(0xe1, Buffer.concat([XMP_HEADER, Buffer.from(packet)]));
 
-const pngChunk = (type: string, data: Buffer) => {
-  const chunk = Buffer.alloc(12 + data.length);
-  chunk.writeUInt32BE(data.length, 0);
-  chunk.write(type, 4, 'latin1');
-  data.copy(chunk, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)) >>> 0, 8 + data.length);
-  return chunk;
-};
 const latin1 = (text: string) => Buffer.from(text, 'latin1');
 /** The chunks right after IHDR. */
 const pngWith = (png: Buffer, ...chunks: Buffer[]) => Buffer.concat([png.subarray(0, 33), ...chunks, png.subarray(33)]);

@@ -295,7 +295,8 @@ function stripJpeg(input: Buffer): Buffer {
 /** Ancillary chunks that shape the decoded image or its animation: kept as they are. */
 const PNG_KEEP = new Set(['tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'sBIT', 'bKGD', 'pHYs', 'hIST', 'sPLT', 'tIME', 'cICP', 'mDCV', 'cLLI', 'acTL', 'fcTL', 'fdAT']);
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and its CRC (the tests build their inputs with it too). */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const chunk = Buffer.alloc(12 + data.length);
   chunk.writeUInt32BE(data.length, 0);
   chunk.write(type, 4, 'latin1');

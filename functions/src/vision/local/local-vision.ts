@@ -11,6 +11,7 @@ import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { carAppearance } from '../car-appearance';
 import { checkCars } from '../car-check';
+import { silhouetteTouchesFrame } from '../frame-contact';
 import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
@@ -119,6 +120,10 @@ export class LocalVision implements CarVision {
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const appearance = carAppearance(photo, check.main.box, mask.alpha);
-    return { sighting: { ...base, angle, confidence, appearance }, vehicles, mask, features, detectMs };
+    // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
+    // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
+    const cutByEdge = silhouetteTouchesFrame(mask);
+    const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
+    return { sighting: { ...framed, angle, confidence, appearance }, vehicles, mask, features, detectMs };
   }
 }

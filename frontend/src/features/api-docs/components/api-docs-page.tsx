@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { BackHomeHeader } from '@/components/layout/back-home-header';
 import { WALKTHROUGH, WALKTHROUGH_VARIABLES } from '@shared/api-walkthrough';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TOLERANCE_SECONDS } from '@shared/integrations';
@@ -24,6 +25,19 @@ function Fields({ schema }: { schema: OpenApiSchema }) {
   );
 }
 
+/** A description of the OpenAPI document, its `code` spans as code. */
+function WithCode({ text }: { text: string }) {
+  return text.split(/`([^`]+)`/).map((part, i) =>
+    i % 2 === 1 ? (
+      <code key={i} className="font-mono text-slate-900">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
+}
+
 function OperationBlock({ method, path, op }: { method: string; path: string; op: Operation }) {
   return (
     <section aria-labelledby={op.operationId} className="rounded-md border border-slate-200 p-4">
@@ -32,7 +46,11 @@ function OperationBlock({ method, path, op }: { method: string; path: string; op
         <code className="break-all font-mono text-sm">{path}</code>
       </h3>
       <p className="mt-1 text-slate-800">{op.summary}</p>
-      {op.description && <p className="mt-1 text-sm text-slate-700">{op.description}</p>}
+      {op.description && (
+        <p className="mt-1 text-sm text-slate-700">
+          <WithCode text={op.description} />
+        </p>
+      )}
       {op.parameters?.length ? (
         <ul className="mt-2 grid gap-1 text-sm">
           {op.parameters.map((p) => (
@@ -44,7 +62,20 @@ function OperationBlock({ method, path, op }: { method: string; path: string; op
         </ul>
       ) : null}
       {op.requestBody && <Fields schema={op.requestBody.content['application/json'].schema} />}
-      <p className="mt-2 text-sm text-slate-600">Answers: {Object.keys(op.responses).join(', ')}</p>
+      <p className="mt-3 text-sm font-medium text-slate-900">Answers</p>
+      {/* This route's own status codes (shared/openapi.ts), in order. */}
+      <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm" data-testid="route-answers">
+        {Object.entries(op.responses).map(([status, response]) => (
+          <Fragment key={status}>
+            <dt>
+              <code className="font-mono font-semibold text-slate-900">{status}</code>
+            </dt>
+            <dd className="text-slate-700">
+              <WithCode text={response.description} />
+            </dd>
+          </Fragment>
+        ))}
+      </dl>
     </section>
   );
 }

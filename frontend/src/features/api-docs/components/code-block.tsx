@@ -15,15 +15,18 @@ export function CodeBlock({ code, label }: { code: string; label: string }) {
       toast.error('Could not copy', { description: 'Select the command and copy it with the keyboard instead.' });
     }
   };
+  // The button sits in a bar above the command, never over its text (the first line scrolls under it on a phone).
   return (
-    <div className="relative min-w-0">
-      <pre tabIndex={0} aria-label={`${label}: command`} className="overflow-x-auto rounded-md bg-slate-900 p-3 pr-20 text-sm text-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2">
+    <div className="min-w-0 overflow-hidden rounded-md bg-slate-900">
+      <div className="flex justify-end border-b border-slate-700 px-2 py-1.5">
+        <Button type="button" size="sm" variant="secondary" onClick={() => void copy()} aria-label={`Copy: ${label}`}>
+          <Copy aria-hidden="true" />
+          Copy
+        </Button>
+      </div>
+      <pre tabIndex={0} aria-label={`${label}: command`} className="overflow-x-auto p-3 text-sm text-slate-100 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white">
         <code>{code}</code>
       </pre>
-      <Button type="button" size="sm" variant="secondary" className="absolute top-2 right-2" onClick={() => void copy()} aria-label={`Copy: ${label}`}>
-        <Copy aria-hidden="true" />
-        Copy
-      </Button>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PRODUCT_NAME } from '@shared/brand';
 import { TRIAL_CREDITS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import type { TrialPlan } from '@shared/pricing';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -64,15 +64,16 @@ export function StartTrialDialog({ open, onOpenChange, plan = 'Starter' }: Start
         {state.step === 'done' ? (
           <>
             <DialogHeader className="items-center text-center">
-              <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
-              <DialogTitle>Welcome to {PRODUCT_NAME}!</DialogTitle>
-              <DialogDescription>Your {TRIAL_CREDITS}-credit free trial has been activated</DialogDescription>
+              <Mail className="size-12 text-brand-700" aria-hidden="true" />
+              {/* Nothing is granted yet: the credits come with the first sign-in, once per person (README, "Trial credits"). */}
+              <DialogTitle>Check your email to sign in</DialogTitle>
+              <DialogDescription>{TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS)}</DialogDescription>
             </DialogHeader>
-            <p className="flex items-start gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
-              <Mail className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+            <p className="flex items-start gap-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-800" data-testid="trial-sent">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-green-700" aria-hidden="true" />
               <span>
-                We sent a magic link to <strong className="break-all">{state.email}</strong>. Open it to sign in and use
-                your free credits.
+                We sent a sign-in link to <strong className="break-all">{state.email}</strong>. Open it on this or any
+                device to sign in to {PRODUCT_NAME}.
               </span>
             </p>
             <Button
@@ -88,7 +89,7 @@ export function StartTrialDialog({ open, onOpenChange, plan = 'Starter' }: Start
           <form onSubmit={submit} noValidate className="grid gap-4">
             <DialogHeader>
               <DialogTitle>Start Your {plan} Free Trial</DialogTitle>
-              <DialogDescription>Get started with your {TRIAL_CREDITS}-credit free trial in seconds.</DialogDescription>
+              <DialogDescription>{TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS)} No credit card needed.</DialogDescription>
             </DialogHeader>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-email`}>Email</Label>

@@ -1,7 +1,7 @@
 import { Download, Image as ImageIcon, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { imageLabel, MIRROR_IMAGE_NOTE } from '@shared/angles';
-import { RETRY_MESSAGES } from '@shared/messages';
+import { PACKAGE_PROGRESS_MESSAGES, RETRY_MESSAGES } from '@shared/messages';
 import { checkWords } from '@shared/car-checks';
 import type { PackageImage } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
@@ -47,7 +47,7 @@ function AngleBody({ image, onView }: { image: PackageImage; onView: (image: Vie
     );
   }
   return (
-    <div className={cn(placeholderBox, 'items-center justify-center bg-slate-50 text-sm text-slate-600')}>Waiting to start...</div>
+    <div className={cn(placeholderBox, 'items-center justify-center bg-slate-50 p-4 text-center text-sm text-slate-600')}>{PACKAGE_PROGRESS_MESSAGES.queued}</div>
   );
 }
 

@@ -1,29 +1,35 @@
 import { Coins, Images, Upload } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { packageIdSchema } from '@shared/schemas/car-packages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageMeta } from '@/lib/page-meta';
-import { useCarPackageGallery } from '../api/car-packages';
+import { useCarPackage, useCarPackageGallery } from '../api/car-packages';
 import { useCarPackagesNavigation, type CarPackagesTab } from '../hooks/use-car-packages-navigation';
+import { packageTitle } from './format';
 import { PackageDetail } from './package-detail';
 import { PackageForm } from './package-form';
 import { PackageGallery } from './package-gallery';
 
 /**
- * /dashboard/car-packages: My Car Packages (gallery and detail) and Create New Package, with the dealer's balance
- * (`credits`, undefined while loading) and the app's Buy Credits action (`buyCredits`, offered in the form at 0).
+ * /dashboard/car-packages: My Car Packages (gallery, and a package's detail at /dashboard/car-packages/{id}) and Create
+ * New Package, with the dealer's balance (`credits`, undefined while loading) and the app's Buy Credits action
+ * (`buyCredits`, offered in the form at 0).
  */
 export default function CarPackagesPage({ credits, buyCredits }: { credits?: number; buyCredits?: ReactNode }) {
-  usePageMeta('Car Packages', 'Your car packages: 8 studio angles of a car for 1 credit.');
   const nav = useCarPackagesNavigation();
-  const gallery = useCarPackageGallery();
-  // A session asked for in navigation state opens once the sessions are loaded.
-  const openId = nav.selectedSessionId && !gallery.isPending ? nav.selectedSessionId : null;
+  // Loaded beside an open detail too, so Back to Sessions shows the cards at once.
+  useCarPackageGallery();
+  const openId = nav.selectedSessionId;
+  // An address that cannot be a package's is not asked for: the detail says the package was not found.
+  const validId = openId !== null && packageIdSchema.safeParse(openId).success;
+  const detail = useCarPackage(validId ? openId : null);
+  usePageMeta(detail.data ? `${packageTitle(detail.data.session_name)} · Car Packages` : 'Car Packages', 'Your car packages: up to 8 studio angles of a car for 1 credit.');
   return (
     <section>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Car Packages</h1>
-          <p className="mt-1 text-slate-700">Upload photos of a car and get 8 studio angles for 1 credit.</p>
+          <p className="mt-1 text-slate-700">Upload photos of a car and get the studio angles they show, up to 8, for 1 credit.</p>
         </div>
         {credits !== undefined && (
           <p className="flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-900" data-testid="package-credits">
@@ -45,9 +51,9 @@ export default function CarPackagesPage({ credits, buyCredits }: { credits?: num
         </TabsList>
         <TabsContent value="gallery">
           {openId ? (
-            <PackageDetail key={openId} packageId={openId} onBack={nav.closeSession} onOpen={nav.openSession} />
+            <PackageDetail key={openId} packageId={validId ? openId : null} onBack={nav.closeSession} onDeleted={nav.leaveSession} onOpen={nav.openSession} />
           ) : (
-            <PackageGallery onOpen={nav.openSession} onCreate={() => nav.setTab('upload')} />
+            <PackageGallery onOpen={nav.openFromGallery} onCreate={() => nav.setTab('upload')} />
           )}
         </TabsContent>
         {/* Kept mounted, so chosen photos survive a look at the gallery. */}

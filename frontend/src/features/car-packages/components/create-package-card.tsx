@@ -1,6 +1,6 @@
 import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS } from '@shared/limits';
+import { CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -14,7 +14,7 @@ export function CreatePackageCard() {
           Create Package
         </CardTitle>
         <CardDescription className="text-slate-700">
-          Upload 1 to 15 photos of a car and get its {CAR_PACKAGE_ANGLE_COUNT} studio angles for {CAR_PACKAGE_CREDITS} credit.
+          Upload 1 to {MAX_CAR_PACKAGE_PHOTOS} photos of a car and get the studio angles they show, up to {CAR_PACKAGE_ANGLE_COUNT}, for {CAR_PACKAGE_CREDITS} credit.
         </CardDescription>
       </CardHeader>
       <CardContent>

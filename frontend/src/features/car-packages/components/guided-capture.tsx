@@ -5,7 +5,7 @@ import type { CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { checkCarPhoto } from '../api/check-photo';
+import { checkCarPhoto } from '@/lib/car-photo-check';
 
 /** Walking round the car once, clockwise from the front (the car's left is the driver's side in most markets). */
 export const CAPTURE_ORDER: readonly Angle[] = ['front', 'front_left_corner', 'left_side', 'rear_left_corner', 'rear', 'rear_right_corner', 'right_side', 'front_right_corner'];
@@ -113,6 +113,7 @@ export function GuidedCapture({ open, onOpenChange, onDone }: { open: boolean; o
     input.current?.click();
   };
 
+  const skipped = CAPTURE_ORDER.filter((a) => !kept.some((p) => p.angle === a));
   const check = shot?.state === 'done' ? shot.check : undefined;
   const refused = check && !check.car ? check.message : undefined;
   const otherAngle = check?.car && check.angle !== angle ? check.angle : undefined;
@@ -129,19 +130,26 @@ export function GuidedCapture({ open, onOpenChange, onDone }: { open: boolean; o
         {finished ? (
           <>
             <DialogHeader>
-              <DialogTitle>All {CAPTURE_ORDER.length} angles done</DialogTitle>
+              <DialogTitle>
+                Done: {kept.length} of {CAPTURE_ORDER.length} angles
+              </DialogTitle>
               <DialogDescription>
-                {kept.length} {kept.length === 1 ? 'photo' : 'photos'} taken. They go into the car package form with their angles; you can still change or remove them there.
+                {kept.length === 0
+                  ? 'No photo was taken: every angle was skipped.'
+                  : `${kept.length === 1 ? 'One photo' : `${kept.length} photos`}, one for each angle below. They go into the car package form with their angles; you can still change or remove them there.`}
+                {skipped.length > 0 && kept.length > 0 && ` Skipped: ${skipped.map((a) => ANGLE_LABELS[a]).join(', ')}.`}
               </DialogDescription>
             </DialogHeader>
-            <ul className="grid grid-cols-4 gap-1.5">
+            {/* Chips wrap to as many lines as they need: a label is never cut on a phone. */}
+            <ul className="flex flex-wrap gap-1.5" aria-label="Angles taken" data-testid="capture-done-angles">
               {kept.map((p) => (
-                <li key={p.angle} className="truncate rounded bg-slate-100 px-1.5 py-1 text-xs text-slate-800">
+                <li key={p.angle} className="rounded bg-slate-100 px-2 py-1 text-xs text-slate-800">
                   {ANGLE_LABELS[p.angle]}
                 </li>
               ))}
             </ul>
             <Button
+              disabled={kept.length === 0}
               onClick={() => {
                 onDone(kept);
                 onOpenChange(false);

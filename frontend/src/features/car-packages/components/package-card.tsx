@@ -1,7 +1,7 @@
 import type { CarPackageSummary } from '@shared/schemas/car-packages';
 import { Card } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AngleProgress } from './angle-progress';
 import { formatDate, packageTitle } from './format';
 import { PackageThumbnail } from './package-thumbnail';
 import { SessionStatusBadge, SessionStatusIcon } from './status-badge';
@@ -26,13 +26,7 @@ export function PackageCard({ summary, onOpen }: { summary: CarPackageSummary; o
           <SessionStatusIcon status={summary.status} />
         </div>
         <div className="grid gap-1.5">
-          <div className="flex justify-between text-sm text-slate-700">
-            <span>Progress</span>
-            <span data-testid="package-progress">
-              {summary.completed_angles}/{summary.total_angles} photos
-            </span>
-          </div>
-          <Progress value={summary.completed_angles} max={summary.total_angles} label={`${title} progress`} />
+          <AngleProgress completed={summary.completed_angles} total={summary.total_angles} label={`${title} progress`} testId="package-progress" />
         </div>
         <div className="flex items-center justify-between gap-2">
           <span className="text-sm text-slate-600">{formatDate(summary.created_at)}</span>

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ANGLES, imageLabel } from '@shared/angles';
 import { BACKGROUND_LABELS } from '@shared/backgrounds';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CarPackageDetail } from '@shared/schemas/car-packages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -21,6 +21,7 @@ import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
 import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
 import { SharePanel } from './share-panel';
 import { PackagePhotos } from './package-photos';
+import { PackageProgress } from './package-progress';
 import { StartAgainDialog } from './start-again-dialog';
 import { SessionStatusBadge } from './status-badge';
 
@@ -28,7 +29,7 @@ function Counters({ pkg }: { pkg: CarPackageDetail }) {
   const counters = [
     ['Completed', pkg.completed_angles, 'text-green-700'],
     ['Failed', pkg.failed_angles, 'text-red-700'],
-    ['Total Photos', pkg.total_angles, 'text-slate-900'],
+    ['Total Angles', pkg.total_angles, 'text-slate-900'],
     ['Credits Used', pkg.credits_used, 'text-slate-900'],
   ] as const;
   return (
@@ -107,8 +108,20 @@ function DetailSkeleton() {
 /**
  * One car package: status, counters, progress, dates, the walk-around (and its video), the 8 angles, the dealer's photos,
  * zip and delete. A package whose credit was refunded offers "Start again (1 credit)" instead of free retries.
+ * `packageId` null: the address names no package (not a package id), said as for a package not found.
  */
-export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string; onBack: () => void; onOpen?: (id: string) => void }) {
+export function PackageDetail({
+  packageId,
+  onBack,
+  onDeleted = onBack,
+  onOpen,
+}: {
+  packageId: string | null;
+  onBack: () => void;
+  /** After the package was deleted (by default as Back). */
+  onDeleted?: () => void;
+  onOpen?: (id: string) => void;
+}) {
   const query = useCarPackage(packageId);
   const [viewed, setViewed] = useState<ViewedImage | null>(null);
   const back = (
@@ -121,10 +134,14 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
     return (
       <div className="grid gap-4">
         {back}
-        {query.isError ? (
+        {packageId === null || query.isError ? (
           <Card className="p-6">
             <p role="alert" className="font-medium text-red-700">
-              {query.error instanceof ApiError && query.error.status === 404 ? query.error.message : `Failed to load car package: ${query.error.message}`}
+              {packageId === null
+                ? CAR_PACKAGE_MESSAGES.notFound
+                : query.error instanceof ApiError && query.error.status === 404
+                  ? query.error.message
+                  : `Failed to load car package: ${query.error?.message}`}
             </p>
           </Card>
         ) : (
@@ -157,7 +174,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
           <div className="flex flex-wrap gap-2">
             {pkg.credit_refunded && onOpen && <StartAgainDialog packageId={pkg.id} title={title} onStarted={onOpen} />}
             <ZipButton pkg={pkg} />
-            <DeletePackageDialog packageId={pkg.id} title={title} onDeleted={onBack} />
+            <DeletePackageDialog packageId={pkg.id} title={title} onDeleted={onDeleted} />
           </div>
         </div>
       </div>
@@ -168,15 +185,7 @@ export function PackageDetail({ packageId, onBack, onOpen }: { packageId: string
         </p>
       )}
       <Counters pkg={pkg} />
-      <div className="grid gap-1.5">
-        <div className="flex justify-between text-sm text-slate-700">
-          <span>Progress</span>
-          <span>
-            {pkg.completed_angles}/{pkg.total_angles} photos
-          </span>
-        </div>
-        <Progress value={pkg.completed_angles} max={pkg.total_angles} label={`${title} progress`} />
-      </div>
+      <PackageProgress pkg={pkg} title={title} />
       {frames.length > 0 && (
         <section className="grid gap-3" aria-labelledby="walk-around-title">
           <div className="flex max-w-3xl flex-wrap items-center justify-between gap-2">

@@ -180,7 +180,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       <CardHeader>
         <CardTitle>Create New Package</CardTitle>
         <CardDescription>
-          Add up to 15 photos of one car and get 8 studio angles.{' '}
+          Add up to 15 photos of one car and get the studio angles they show, up to 8.{' '}
           <Link to="/dashboard/support" onClick={() => raiseSessionFlag(OPEN_PHOTO_GUIDE_FLAG)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             How to shoot the photos
           </Link>

@@ -49,7 +49,7 @@ export function PackageGallery({ onOpen, onCreate }: { onOpen: (id: string) => v
         </span>
         <div>
           <h2 className="text-lg font-semibold text-slate-900">No car packages yet</h2>
-          <p className="mt-1 text-slate-700">Upload photos of a car to get its 8 studio angles for 1 credit.</p>
+          <p className="mt-1 text-slate-700">Upload photos of a car to get the studio angles they show, up to 8, for 1 credit.</p>
         </div>
         <Button onClick={onCreate}>
           <Plus aria-hidden="true" />

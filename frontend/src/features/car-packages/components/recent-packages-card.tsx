@@ -4,11 +4,11 @@ import { statusText } from '@shared/statuses';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useRecentCarPackages } from '../api/car-packages';
-import type { CarPackagesState } from '../hooks/use-car-packages-navigation';
+import { carPackagePath } from '../hooks/use-car-packages-navigation';
 import { formatDate, packageTitle } from './format';
 import { PackageThumbnail } from './package-thumbnail';
 
-/** Recent Car Packages: the newest 5, each opening its detail on the car packages page. */
+/** Recent Car Packages: the newest 5, each a link to its detail's address. */
 export function RecentPackagesCard() {
   const recent = useRecentCarPackages();
   const packages = recent.data?.packages;
@@ -31,8 +31,7 @@ export function RecentPackagesCard() {
               {packages.map((pkg) => (
                 <li key={pkg.id}>
                   <Link
-                    to="/dashboard/car-packages"
-                    state={{ selectedSessionId: pkg.id } satisfies CarPackagesState}
+                    to={carPackagePath(pkg.id)}
                     className="-mx-2 flex items-center gap-3 rounded-lg p-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                   >
                     <PackageThumbnail url={pkg.thumbnail_url} className="h-12 w-16 shrink-0 rounded-md text-[10px]" />

@@ -63,8 +63,8 @@ export interface AppSidebarProps {
 export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProps) {
   const main: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
-    // The reset value makes the page drop a selected car package and show the gallery.
-    { label: 'Car Packages', to: `/dashboard/car-packages?reset=${Date.now()}`, icon: Car },
+    // The gallery's address (a package's detail has its own, /dashboard/car-packages/{id}).
+    { label: 'Car Packages', to: '/dashboard/car-packages', icon: Car },
     { label: 'My Images', to: '/dashboard/images', icon: Images, superOnly: true },
     { label: 'Image Processor', to: '/dashboard/image-processor', icon: Layers, superOnly: true },
     { label: 'Admin', to: '/dashboard/admin', icon: ShieldCheck, superOnly: true },

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Coins } from 'lucide-react';
+import { Coins, MessageCircle } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { userTypeBadge, type UserType } from '@shared/statuses';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useCreditBalance } from '../api/credits';
@@ -15,7 +17,8 @@ export const expiresText = (credits: number, bucket: 'trial' | 'bonus', expiresA
 /**
  * Total and per-bucket credits, with when the trial and bonus credits expire (purchased credits never do). `action`
  * is what the app puts under it (the Buy Credits button of the purchase feature). `trialRefused`: why this account got
- * no trial credits (one trial per person, a daily cap per network), told in the dealer's words.
+ * no trial credits (one trial per person, a daily cap per network), told in the dealer's words. At 0 credits the card
+ * says what to do next (issue 39, item 5): buy credits, or contact us to ask for a trial.
  */
 export function CreditBalanceCard({ userType, trialRefused = null, action }: { userType?: UserType; trialRefused?: 'address' | 'network' | null; action?: ReactNode }) {
   const balance = useCreditBalance();
@@ -79,9 +82,26 @@ export function CreditBalanceCard({ userType, trialRefused = null, action }: { u
                 {TRIAL_CREDIT_MESSAGES.refused[trialRefused]}
               </p>
             )}
+            {data!.total_credits === 0 && (
+              <p className="text-sm text-slate-800" data-testid="no-credits">
+                {TRIAL_CREDIT_MESSAGES.noCredits}
+              </p>
+            )}
           </div>
         )}
-        {action && <div className="mt-4">{action}</div>}
+        {(action || data?.total_credits === 0) && (
+          <div className="mt-4 flex flex-wrap gap-2">
+            {action}
+            {data?.total_credits === 0 && (
+              <Button variant="outline" className="w-full sm:w-auto" asChild>
+                <Link to="/contact">
+                  <MessageCircle className="size-4" aria-hidden="true" />
+                  Contact us
+                </Link>
+              </Button>
+            )}
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe } from '../api/account';
+import { useSignInTime } from '../api/sign-in-time';
 import { CreditBalanceCard } from './credit-balance-card';
 import { FALLBACK_DEALER_NAME } from './format';
+import { greeting, isFirstVisit } from './greeting';
 import { PageHeading } from './page-heading';
 import { RecentTransactions } from './recent-transactions';
 
@@ -19,10 +21,14 @@ export interface OverviewPageProps {
 export function OverviewPage({ summary, recent, balanceAction }: OverviewPageProps) {
   usePageMeta('Dashboard', 'Your credits and car packages at a glance.');
   const me = useMe();
-  const name = me.data?.profile.dealer_name || FALLBACK_DEALER_NAME;
+  const signedInAt = useSignInTime();
+  const profile = me.data?.profile;
+  const name = profile?.dealer_name || FALLBACK_DEALER_NAME;
+  // "Welcome back" only once the account is known to be older than this sign-in (./greeting.ts).
+  const welcome = profile && !signedInAt.isPending ? greeting(name, isFirstVisit(profile.created_at, signedInAt.data ?? null)) : 'Welcome!';
   return (
     <section>
-      <PageHeading title="Dashboard" description={me.isPending ? 'Welcome!' : `Welcome back, ${name}!`} />
+      <PageHeading title="Dashboard" description={<span data-testid="dashboard-greeting">{welcome}</span>} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CreditBalanceCard userType={me.data?.profile.user_type} trialRefused={me.data?.profile.trial_credits_refused ?? null} action={balanceAction} />
         {summary}

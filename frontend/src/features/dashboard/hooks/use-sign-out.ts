@@ -13,11 +13,19 @@ interface SignOutOptions {
   global: boolean;
 }
 
-/** Sign-out (spec section 4): everywhere (global), toast, pending transfer cleared, back to /. */
+/**
+ * Sign-out (spec section 4): back to /, then signed out everywhere (global), pending transfer cleared, toast.
+ *
+ * The dashboard is left first, and at once (flushSync: the router otherwise renders the new page in a transition and
+ * keeps the old one mounted meanwhile): a dashboard page still mounted when the tokens are gone, or when the cache is
+ * emptied under it, fetches its data again without a token and fails with "Please log in to access this page"
+ * (the error toast that followed Logout).
+ */
 export function useSignOut({ notice, global }: SignOutOptions = { notice: MESSAGES.signedOut, global: true }): () => Promise<void> {
   const navigate = useNavigate();
   const client = useQueryClient();
   return useCallback(async () => {
+    await navigate('/', { replace: true, flushSync: true });
     const auth = await loadAuth();
     try {
       await auth.signOut({ global });
@@ -27,9 +35,8 @@ export function useSignOut({ notice, global }: SignOutOptions = { notice: MESSAG
       await auth.signOut().catch(() => undefined);
     }
     clearPendingTrialTransfer();
-    toast.success(notice.title, { description: notice.description });
-    await navigate('/', { replace: true });
-    // The next dealer on this browser must not see this one's data.
+    // The next dealer on this browser must not see this one's data (no page observes it any more).
     client.clear();
+    toast.success(notice.title, { description: notice.description });
   }, [navigate, client, global, notice]);
 }

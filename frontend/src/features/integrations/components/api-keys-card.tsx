@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { INTEGRATION_MESSAGES } from '@shared/messages';
 import { createApiKeyRequestSchema } from '@shared/schemas/integrations';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -22,7 +23,7 @@ export function ApiKeysCard() {
 
   const submit = () => {
     const parsed = createApiKeyRequestSchema.safeParse({ name });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'name is required');
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? INTEGRATION_MESSAGES.keyNameRequired);
     setError(null);
     create.mutate(parsed.data.name, {
       onSuccess: (created) => {

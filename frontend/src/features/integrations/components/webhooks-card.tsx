@@ -1,6 +1,7 @@
 import { Webhook } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { WebhookEndpoint } from '@shared/schemas/integrations';
 import { createWebhookEndpointRequestSchema } from '@shared/schemas/integrations';
 import { Badge } from '@/components/ui/badge';
@@ -95,7 +96,7 @@ export function WebhooksCard() {
 
   const submit = () => {
     const parsed = createWebhookEndpointRequestSchema.safeParse({ url });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'url is required');
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? INTEGRATION_MESSAGES.endpointUrlRequired);
     setError(null);
     create.mutate(parsed.data.url, {
       onSuccess: (created) => {

@@ -3,7 +3,7 @@ import { BadgeDollarSign, Camera, Medal, Rocket, Timer, Trophy } from 'lucide-re
 
 const BENEFITS = [
   { icon: BadgeDollarSign, title: '50x cheaper than hiring a professional', text: 'A studio shoot costs hundreds per car. Here a whole car package costs one credit.' },
-  { icon: Timer, title: '1000x faster than manual editing', text: `No hours of masking in an editor. ${PROCESSING_TIME_TEXT.short}` },
+  { icon: Timer, title: 'Seconds, not hours of editing', text: `No masking in an editor. ${PROCESSING_TIME_TEXT.short}` },
   { icon: Camera, title: 'Zero preparation', text: 'No studio, no turntable, no special lighting. Photograph the car where it stands.' },
   { icon: Medal, title: 'Professional quality', text: 'Clean backgrounds, even light and a natural shadow on every image, in every listing.' },
   { icon: Rocket, title: 'Transparent pay-per-use pricing', text: 'No contracts, no subscriptions, no monthly commitments. Purchased credits never expire.' },

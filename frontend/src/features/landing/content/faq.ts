@@ -15,7 +15,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   },
   {
     question: 'What do I get for free?',
-    answer: `Every new account starts with ${TRIAL_CREDITS} free credits, no credit card needed (once per person: another spelling of the same e-mail address gets none). Trial credits are valid for 30 days; they are used before any credits you buy.`,
+    answer: `New accounts get ${TRIAL_CREDITS} free credits at their first sign-in, no credit card needed, once per person: another spelling of the same e-mail address gets none, and only a few new accounts a day from one network get them. Trial credits are valid for 30 days; they are used before any credits you buy. An account without them can buy credits, or contact us to ask for a trial.`,
   },
   {
     question: 'How long does processing take?',

@@ -15,7 +15,7 @@ export const validateTrialToken = (token: string) => api.get<TrialValidationResp
 export const requestTrialUploads = (token: string, files: File[]) =>
   api.post<TrialUploadResponse>(`/api/trial/upload-photos/${path(token)}`, { files: files.map((f) => ({ name: f.name, type: f.type, size: f.size })) });
 
-/** The server checks every uploaded photo by its bytes: the spec's { success, uploaded_count, error }. */
+/** The server checks every uploaded photo by its bytes and the car check: the spec's { success, uploaded_count, error } and each photo's verdict. */
 export const completeTrialUploads = (token: string) => api.post<TrialUploadCompleteResponse>(`/api/trial/upload-photos/${path(token)}/complete`);
 
 export const createTrialAccount = (body: { token: string; email: string; dealer_name: string }) => api.post<CreateTrialAccountResponse>('/api/trial/create-account', body);

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import type { Angle } from '@shared/angles';
 import { MESSAGES } from '@shared/messages';
+import { TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -12,7 +14,19 @@ import { createTrialAccount } from '../api/trial';
  * Step 2: Almost Done! The account is created with the e-mail (the server mails the magic link); the token is kept
  * so the first sign-in moves the photos into the account.
  */
-export function TrialEmailStep({ token, dealerName, uploadedCount, onCreated }: { token: string; dealerName: string; uploadedCount: number; onCreated: () => void }) {
+export function TrialEmailStep({
+  token,
+  dealerName,
+  uploadedCount,
+  angles,
+  onCreated,
+}: {
+  token: string;
+  dealerName: string;
+  uploadedCount: number;
+  angles: readonly Angle[];
+  onCreated: () => void;
+}) {
   const [name, setName] = useState(dealerName);
   const [email, setEmail] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -42,8 +56,8 @@ export function TrialEmailStep({ token, dealerName, uploadedCount, onCreated }: 
       <div className="text-center">
         <h2 className="text-2xl font-bold text-slate-900">Almost Done!</h2>
         <p className="mt-1 text-slate-700">
-          {uploadedCount === 1 ? '1 photo uploaded successfully.' : `${uploadedCount} photos uploaded successfully.`} Enter your e-mail to create your
-          account and get your studio images.
+          {uploadedCount === 1 ? '1 photo uploaded successfully.' : `${uploadedCount} photos uploaded successfully.`} {TRIAL_CHECK_MESSAGES.anglesGiven(angles)}{' '}
+          Enter your e-mail to create your account and get a studio image of each.
         </p>
       </div>
       <div className="grid grid-cols-1 gap-2">

@@ -2,8 +2,9 @@ import { CheckCircle2, TriangleAlert } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import type { Angle } from '@shared/angles';
 import { TRIAL_CREDITS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -16,7 +17,7 @@ type State =
   | { step: 'validating' }
   | { step: 'invalid'; error: string }
   | { step: 'upload'; dealer: string }
-  | { step: 'email'; dealer: string; uploaded: number }
+  | { step: 'email'; dealer: string; uploaded: number; angles: Angle[] }
   | { step: 'complete'; dealer: string };
 
 // One check per token even if the page mounts twice (StrictMode): each check counts against the link's limit.
@@ -98,17 +99,17 @@ export function TrialPage() {
         </header>
         <TrialSteps current={current} />
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-8">
-          {state.step === 'upload' && <TrialUploadStep token={token} onUploaded={(uploaded) => setState({ step: 'email', dealer: state.dealer, uploaded })} />}
+          {state.step === 'upload' && <TrialUploadStep token={token} onUploaded={(uploaded, angles) => setState({ step: 'email', dealer: state.dealer, uploaded, angles })} />}
           {state.step === 'email' && token && (
-            <TrialEmailStep token={token} dealerName={state.dealer} uploadedCount={state.uploaded} onCreated={() => setState({ step: 'complete', dealer: state.dealer })} />
+            <TrialEmailStep token={token} dealerName={state.dealer} uploadedCount={state.uploaded} angles={state.angles} onCreated={() => setState({ step: 'complete', dealer: state.dealer })} />
           )}
           {state.step === 'complete' && (
             <div className="grid justify-items-center gap-4 text-center">
               <CheckCircle2 className="size-12 text-green-700" aria-hidden="true" />
               <h2 className="text-2xl font-bold text-slate-900">Account Created Successfully!</h2>
               <p className="text-slate-700">
-                We sent a confirmation e-mail with your sign-in link. After confirming, you get {TRIAL_CREDITS} free photo processing credits, and your
-                trial photos are processed into a studio car package.
+                We sent an e-mail with your sign-in link: open it to sign in. {TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS)} With one of
+                them your trial photos become a studio car package.
               </p>
               <Button asChild>
                 <Link to="/">Go to Homepage</Link>
