@@ -141,7 +141,7 @@ export const INBOX_RETENTION_DAYS = 365;
  * account that never bought credits gets enough for a few packages, and so does its network, across accounts.
  */
 /**
- * A shared car's page, embed, data and images may be kept this long by CloudFront and browsers: a busy embed is served
+ * A shared car's page, embed, data and images may be kept this long by CloudFront (not by browsers): a busy embed is served
  * from the edge, and a car whose sharing is turned off (or whose package changes) is gone everywhere within a minute.
  * Each shared car also has its own limit of requests that reach the API a minute, so one car cannot use up the
  * routes' capacity for the others.

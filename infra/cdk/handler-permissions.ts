@@ -124,11 +124,11 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-car-package-share': ['table:read'],
   'share-car-package': ['table:read', 'table:write'],
   'unshare-car-package': ['table:read', 'table:write'],
-  'get-shared-car': ['table:read', 'uploads:read'],
-  'get-shared-car-image': ['table:read', 'renders:read'],
+  'get-shared-car': ['table:read', 'table:write', 'uploads:read'],
+  'get-shared-car-image': ['table:read', 'table:write', 'renders:read'],
   // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
-  'get-shared-car-page': ['table:read', 'uploads:read', 'ssm:site-origin'],
-  'get-shared-car-embed': ['table:read', 'uploads:read', 'ssm:site-origin'],
+  'get-shared-car-page': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
+  'get-shared-car-embed': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
   // Reads and checks one upload of a draft (a car in it: OpenAI vision in AWS) and records it on the draft.
   'check-car-package-photo': ['table:read', 'table:write', 'uploads:read', 'secrets:openai', 'native:sharp'],
   // Reads and checks each upload, copies it out of drafts/, fetches the logo, charges, starts the workflow.

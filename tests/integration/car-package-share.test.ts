@@ -68,7 +68,7 @@ describe('sharing a car package', () => {
     const res = await signedOut(`/api/share/${token}`);
     expect(res.status).toBe(200);
     // A shared car may be kept a minute by CloudFront and browsers (a busy embed served from the edge).
-    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     const text = await res.text();
     const car = JSON.parse(text) as SharedCar;
     expect(car).toMatchObject({ car_name: '2019 Cupra Formentor', dealer_name: 'Harbour Cars', logo_url: null });
@@ -84,14 +84,14 @@ describe('sharing a car package', () => {
     // Each image by its stable link on the site: the file itself (a signed storage link would name the account).
     const full = await signedOut(car.images[0]!.full_url);
     expect(full.status).toBe(200);
-    expect(full.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(full.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(full.headers.get('content-type')).toBe('image/jpeg');
     expect(full.headers.get('content-disposition')).toBe(`attachment; filename="${car.images[0]!.file_name}"`);
     expect((await full.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
     const web = await signedOut(car.images[0]!.web_url);
     expect(web.status).toBe(200);
     expect(web.headers.get('content-type')).toBe('image/webp');
-    expect(web.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(web.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(car.images[0]!.web_url).toBe(`/api/share/${token}/images/${car.images[0]!.angle}/web`);
   });
 
@@ -101,7 +101,7 @@ describe('sharing a car package', () => {
     const page = await browse(`/c/${token}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(page.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await page.text();
@@ -119,7 +119,7 @@ describe('sharing a car package', () => {
     const embed = await browse(`/c/${token}/embed`);
     expect(embed.status).toBe(200);
     expect(embed.headers.get('x-frame-options')).toBeNull();
-    expect(embed.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(embed.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60');
     expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*$/);
     const embedHtml = await embed.text();
     expect(embedHtml).toContain('data-testid="walk-around-stage"');

@@ -1,4 +1,4 @@
-import { countInWindow } from '../adapters/dynamodb/rate-limited-put';
+import { countInWindow } from '../adapters/dynamodb/count-in-window';
 import type { CheckRateLimit } from './check-image';
 
 /** A fixed one-minute window per client, counted with one conditional update (expired by TTL). */

@@ -3,7 +3,7 @@ import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { S3LogoStorage } from '../accounts/s3-logo-storage';
 import { DynamoDbPackageStore } from '../car-packages/dynamodb-package-store';
 import { S3PhotoStorage } from '../car-packages/s3-photo-storage';
-import { countInWindow } from '../adapters/dynamodb/rate-limited-put';
+import { countInWindow } from '../adapters/dynamodb/count-in-window';
 import { config } from '../lib/config';
 import { DynamoDbShareStore } from './dynamodb-share-store';
 import type { PublicShareDeps } from './share';

@@ -95,10 +95,11 @@ async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store' | 'countVi
 }
 
 /**
- * What a shared car's answers (page, embed, data, images) say to caches: anyone may keep them a minute (CloudFront
- * serves a busy embed from the edge); a "not shared" answer is never kept (the API's default no-store).
+ * What a shared car's answers (page, embed, data, images) say to caches: a shared cache (CloudFront) may keep them a
+ * minute, so a busy embed is served from the edge; a browser asks again each time, so Share off is 404 at once for
+ * anyone whose request reaches the API. A "not shared" answer is never kept (the API's default no-store).
  */
-export const SHARED_CAR_CACHE_CONTROL = `public, max-age=${SHARED_CAR_CACHE_SECONDS}`;
+export const SHARED_CAR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CAR_CACHE_SECONDS}`;
 
 /** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
 export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { dynamo, tableName } from '../adapters/dynamodb/client';
-import { countInWindow } from '../adapters/dynamodb/rate-limited-put';
+import { countInWindow } from '../adapters/dynamodb/count-in-window';
 import { keys, ttlAt } from '../adapters/dynamodb/keys';
 import type { CheckBudgetPorts, LookDepth } from './check-budget';
 import type { CarSighting } from './port';

@@ -1,6 +1,7 @@
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, isConditionFailure, tableName } from './client';
-import { keys, ttlAt } from './keys';
+import { windowUpdate } from './count-in-window';
+import { ttlAt } from './keys';
 
 export interface RateCounter {
   /** What is counted, e.g. "contact-email". */
@@ -64,31 +65,7 @@ export async function countWithinRateLimits(counters: (RateCounter & { windowMs:
   }
 }
 
-/**
- * Counts one request against one fixed-window counter with a single conditional update: concurrent requests queue on
- * the item instead of cancelling each other (as transactions on one item do), so a busy counter is never "full" early.
- */
-export async function countInWindow(c: RateCounter & { windowMs: number }, atMs = Date.now()): Promise<boolean> {
-  const windowStart = atMs - (atMs % c.windowMs);
-  try {
-    await dynamo().send(new UpdateCommand(countIn(c, windowStart, ttlAt(windowStart + 2 * c.windowMs)).Update));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
-
 /** One more in a counter's window, only while it is under its maximum (a transaction item). */
 function countIn(c: RateCounter, windowStart: number, expiresAt: number) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.rateWindow(c.scope, c.subject, windowStart),
-      UpdateExpression: 'ADD #count :one SET expiresAt = :exp',
-      ConditionExpression: 'attribute_not_exists(#count) OR #count < :max',
-      ExpressionAttributeNames: { '#count': 'count' },
-      ExpressionAttributeValues: { ':one': 1, ':max': c.max, ':exp': expiresAt },
-    },
-  };
+  return { Update: windowUpdate(c, windowStart, expiresAt) };
 }
