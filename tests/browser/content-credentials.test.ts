@@ -16,8 +16,9 @@ const CARS = join(import.meta.dirname, '../fixtures/cars');
 const PLAIN = join(CARS, 'bmw-x3-blue-front34-parked-4540px.jpg');
 const TERMINAL = ['Completed', 'Partial complete', 'Error'];
 
+/** No sideways scroll once the layout has settled (right after a viewport change the dialog is still laid out for the old width). */
 async function noHorizontalScroll(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 5_000 }).toBeLessThanOrEqual(width);
 }
 
 /** A package of one photo made through the form; the first finished angle's image downloaded from the viewer. */
