@@ -1,3 +1,4 @@
+import { useQueries, type QueryKey } from '@tanstack/react-query';
 import { PHOTO_CHECK_MAX_SIDE, type CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
 import { api } from '@/lib/api-client';
 
@@ -27,4 +28,20 @@ async function shrunk(file: File): Promise<{ photo: string; original_size: { wid
  */
 export async function checkCarPhoto(file: File): Promise<CheckCarPhotoResponse> {
   return api.post<CheckCarPhotoResponse>('/api/car-photos/check', await shrunk(file), { auth: true });
+}
+
+/**
+ * One check per chosen photo, as soon as it is added, kept while the photo stays (never retried: a failed check is
+ * said on the photo, and the start checks every photo again). `keyOf` names each photo's query in its feature.
+ */
+export function useCarPhotoChecks(photos: ReadonlyArray<{ id: string; file: File }>, keyOf: (id: string) => QueryKey) {
+  return useQueries({
+    queries: photos.map((photo) => ({
+      queryKey: keyOf(photo.id),
+      queryFn: () => checkCarPhoto(photo.file),
+      staleTime: Infinity,
+      gcTime: 10 * 60_000,
+      retry: false,
+    })),
+  });
 }

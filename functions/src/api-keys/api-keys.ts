@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { ApiKey, CreateApiKeyResponse } from '@shared/schemas/integrations';
-import { DomainError, RateLimitedError } from '../lib/errors';
+import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { newId, sha256 } from '../lib/ids';
 import type { ApiKeyStore, StoredApiKey } from './ports';
 
@@ -85,7 +85,7 @@ export async function admitKeyCall(
   const { perKey = API_KEY_CALLS_PER_MINUTE, perDealer = API_DEALER_CALLS_PER_MINUTE } = limits;
   const now = clock(deps);
   const windowStart = now.getTime() - (now.getTime() % RATE_WINDOW_MS);
-  const retryAfter = Math.max(1, Math.ceil((windowStart + RATE_WINDOW_MS - now.getTime()) / 1000));
+  const retryAfter = secondsToWindowEnd(now.getTime(), RATE_WINDOW_MS);
   // The dealer's keys together first: more keys are not more calls.
   if (!(await deps.store.allowCall('api-dealer', sub, perDealer, windowStart, RATE_WINDOW_MS))) {
     throw new RateLimitedError(retryAfter, INTEGRATION_MESSAGES.dealerRateLimited(perDealer));

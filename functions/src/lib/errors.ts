@@ -32,5 +32,8 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/** Seconds until the fixed window holding `atMs` ends (at least 1): a 429's Retry-After. */
+export const secondsToWindowEnd = (atMs: number, windowMs: number) => Math.max(1, Math.ceil((windowMs - (atMs % windowMs)) / 1000));
+
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new DomainError('validation', message, fields);

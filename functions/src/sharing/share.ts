@@ -8,7 +8,7 @@ import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { MAX_LOGO_BYTES, SHARED_CAR_CACHE_SECONDS, SHARED_CAR_ORIGIN_PER_MINUTE } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
-import { DomainError, RateLimitedError } from '../lib/errors';
+import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import type { AccountStore } from '../accounts/account-store';
 import type { LogoStorage } from '../accounts/logo';
@@ -88,7 +88,7 @@ async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store' | 'countVi
   if (!found) throw notShared();
   // Counted per car once it is known to be shared: one busy car is refused on its own, the others go on.
   const at = deps.now?.() ?? Date.now();
-  if (deps.countView && !(await deps.countView(tokenHash, SHARED_CAR_ORIGIN_PER_MINUTE, at))) throw new RateLimitedError(Math.max(1, Math.ceil((60_000 - (at % 60_000)) / 1000)), SHARE_MESSAGES.busy);
+  if (deps.countView && !(await deps.countView(tokenHash, SHARED_CAR_ORIGIN_PER_MINUTE, at))) throw new RateLimitedError(secondsToWindowEnd(at, 60_000), SHARE_MESSAGES.busy);
   const shared = await deps.store.getWithImages(found.package_id);
   if (!shared || shared.pkg.user_id !== found.user_id || shared.pkg.share_token !== token) throw notShared();
   return shared;

@@ -7,7 +7,7 @@
  */
 import { VISION_CHECK_LIMITS } from '@shared/limits';
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
-import { RateLimitedError } from '../lib/errors';
+import { RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { opsEvent } from '../lib/ops-events';
 import { networkOf } from '../auth/network';
 import type { CarSighting, CarVision, LookOptions } from './port';
@@ -70,7 +70,7 @@ export function budgetedVision(vision: CarVision, ports: CheckBudgetPorts, limit
         if (known) return known;
       }
       const at = now();
-      const retryAfter = Math.max(1, Math.ceil((HOUR_MS - (at % HOUR_MS)) / 1000));
+      const retryAfter = secondsToWindowEnd(at, HOUR_MS);
       const minutes = Math.ceil(retryAfter / 60);
       const paying = await ports.isPaying(who.sub);
       if (!(await ports.allow('vision-account', who.sub, paying ? limits.payingPerHour : limits.freePerHour, HOUR_MS, at))) {

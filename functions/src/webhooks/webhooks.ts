@@ -9,7 +9,7 @@ import { lookup } from 'node:dns/promises';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_EVENT_TYPES, WEBHOOK_RETRY_WINDOW_MS, WEBHOOK_SECRET_PREFIX, WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TIMEOUT_MS, type WebhookEventType } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
 import type { CreateWebhookEndpointResponse, WebhookDelivery, WebhookEndpoint } from '@shared/schemas/integrations';
-import { DomainError, RateLimitedError } from '../lib/errors';
+import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { newId, sha256 } from '../lib/ids';
 import { logger } from '../lib/logger';
 import type { RequestCounter } from '../auth/request-magic-link';
@@ -135,8 +135,7 @@ export async function sendTestEvent(deps: WebhookDeps, sub: string, endpointId: 
   const endpoint = await deps.store.getEndpoint(sub, endpointId);
   if (!endpoint) throw new DomainError('not_found', INTEGRATION_MESSAGES.endpointNotFound);
   if (deps.count && !(await deps.count([{ scope: 'webhook-test', subject: endpoint.id, max: TEST_EVENTS_PER_MINUTE, windowMs: 60_000 }]))) {
-    const nowMs = clock(deps).getTime();
-    throw new RateLimitedError(Math.max(1, Math.ceil((60_000 - (nowMs % 60_000)) / 1000)), INTEGRATION_MESSAGES.tooManyTestEvents(TEST_EVENTS_PER_MINUTE));
+    throw new RateLimitedError(secondsToWindowEnd(clock(deps).getTime(), 60_000), INTEGRATION_MESSAGES.tooManyTestEvents(TEST_EVENTS_PER_MINUTE));
   }
   const event: WebhookEvent = { id: `evt_${newId()}`, type: 'test.event', created_at: clock(deps).toISOString(), data: { message: 'A test event from Studio Lot Settings.' } };
   const deliveryId = await enqueue(deps, endpoint, event);

@@ -1,5 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
-import { checkCarPhoto } from '@/lib/car-photo-check';
+import { useCarPhotoChecks } from '@/lib/car-photo-check';
 
 /** What the car check said of one batch photo: still checking, usable, or refused with its own reason. */
 export type BatchPhotoCheck = { state: 'checking' } | { state: 'usable' } | { state: 'refused'; reason: string };
@@ -10,15 +9,7 @@ export type BatchPhotoCheck = { state: 'checking' } | { state: 'usable' } | { st
  * the network) refuses nothing: the start checks every photo again.
  */
 export function useBatchPhotoChecks(files: ReadonlyArray<{ id: string; file: File }>): BatchPhotoCheck[] {
-  const queries = useQueries({
-    queries: files.map((f) => ({
-      queryKey: ['batch', 'photo-check', f.id],
-      queryFn: () => checkCarPhoto(f.file),
-      staleTime: Infinity,
-      gcTime: 10 * 60_000,
-      retry: false,
-    })),
-  });
+  const queries = useCarPhotoChecks(files, (id) => ['batch', 'photo-check', id]);
   return queries.map((q) => {
     if (q.isPending) return { state: 'checking' };
     if (q.data && !q.data.car) return { state: 'refused', reason: q.data.message };
