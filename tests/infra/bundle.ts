@@ -1,6 +1,7 @@
-/** A handler bundled as the CDK app bundles it (esbuild, ESM for Node 24, the require banner), kept in memory. */
+/** A handler bundled as the CDK app bundles it (its esbuild options, without the map), kept in memory. */
 import { resolve } from 'node:path';
 import { build } from 'esbuild';
+import { BUNDLE_OPTIONS } from '../../infra/cdk/bundling/handler-bundles';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -10,18 +11,14 @@ const ROOT = resolve(import.meta.dirname, '../..');
  */
 export async function bundle(entry: string, external: string[] = [], options: { minify?: boolean } = {}): Promise<{ text: string; inputs: string[] }> {
   const result = await build({
+    ...BUNDLE_OPTIONS,
     external,
     minify: options.minify ?? false,
+    sourcemap: false,
     entryPoints: [resolve(ROOT, entry)],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
     write: false,
     metafile: true,
     logLevel: 'silent',
-    tsconfig: resolve(ROOT, 'tsconfig.json'),
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
   return { text: result.outputFiles.map((f) => f.text).join('\n'), inputs: Object.keys(result.metafile.inputs) };
 }

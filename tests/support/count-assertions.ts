@@ -1,4 +1,6 @@
-import { afterEach, expect } from 'vitest';
+import { relative } from 'node:path';
+import { afterAll, afterEach, expect } from 'vitest';
+import { recordTiming } from './test-timings';
 
 /**
  * Each test's executed assertions (`expect` calls, counted by Vitest), carried to the reporters in the test's meta:
@@ -12,4 +14,14 @@ declare module 'vitest' {
 
 afterEach((context) => {
   context.task.meta.assertions = expect.getState().assertionCalls;
+});
+
+/**
+ * The CPU time of the file's own process, from its start (module import included) to its end: what the file costs
+ * the run besides the shared hosts, Chromium and DynamoDB Local it drives. The summary reporter prints the heaviest.
+ */
+afterAll(() => {
+  const { testPath } = expect.getState();
+  const { user, system } = process.cpuUsage();
+  if (testPath) recordTiming('file cpu', (user + system) / 1000, undefined, relative(process.cwd(), testPath));
 });

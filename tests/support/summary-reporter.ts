@@ -21,6 +21,8 @@ export interface FileDuration {
   wallMs: number;
   /** When the file was queued, from the start of the run: with wallMs, which files ran side by side. */
   startMs?: number;
+  /** CPU time of the file's own process (not the hosts, Chromium or DynamoDB Local it drives). */
+  cpuMs?: number;
   tests: Array<{ name: string; ms: number; state: string; assertions: number }>;
 }
 
@@ -55,6 +57,8 @@ export default class SummaryReporter implements Reporter {
     let failed = unhandledErrors.length;
     let skipped = 0;
     let assertions = 0;
+    const timings = readTimings(process.env.TEST_TIMINGS_FILE);
+    const cpuOf = new Map(timings.filter((t) => t.kind === 'file cpu').map((t) => [t.file, Math.round(t.ms)]));
     const files: FileDuration[] = [];
     for (const mod of testModules) {
       if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
@@ -72,7 +76,8 @@ export default class SummaryReporter implements Reporter {
       const wallMs = this.wallMs.get(mod.moduleId) ?? d.prepareDuration + d.collectDuration + d.setupDuration + d.duration;
       const queued = this.queuedAt.get(mod.moduleId);
       const startMs = queued === undefined ? undefined : Math.round(queued - this.runStarted);
-      files.push({ file: relative(this.root, mod.moduleId), wallMs: Math.round(wallMs), startMs, tests });
+      const file = relative(this.root, mod.moduleId);
+      files.push({ file, wallMs: Math.round(wallMs), startMs, cpuMs: cpuOf.get(file), tests });
     }
     files.sort((a, b) => b.wallMs - a.wallMs);
 
@@ -88,7 +93,10 @@ export default class SummaryReporter implements Reporter {
     }
     lines.push('file time by group:');
     for (const [group, ms] of [...byGroup].sort((a, b) => b[1] - a[1])) lines.push(`  ${s(ms).padStart(8)}  ${group}`);
-    const hostStarts = readTimings(process.env.TEST_TIMINGS_FILE).filter((t) => t.kind === 'host start');
+    const cpu = files.filter((f) => f.cpuMs !== undefined);
+    lines.push(`CPU of the files' own processes: ${s(cpu.reduce((t, f) => t + f.cpuMs!, 0))} over ${cpu.length} files; the heaviest:`);
+    for (const f of [...cpu].sort((a, b) => b.cpuMs! - a.cpuMs!).slice(0, 10)) lines.push(`  ${s(f.cpuMs!).padStart(8)}  ${f.file}`);
+    const hostStarts = timings.filter((t) => t.kind === 'host start');
     if (hostStarts.length) lines.push(`host start-ups: ${hostStarts.length}, ${s(hostStarts.reduce((t, h) => t + h.ms, 0))} in all`);
 
     const overLimit = files.filter((f) => f.wallMs > FILE_LIMIT_SECONDS * 1000);
@@ -105,10 +113,10 @@ export default class SummaryReporter implements Reporter {
   }
 }
 
-function readTimings(file: string | undefined): Array<{ kind: string; ms: number }> {
+function readTimings(file: string | undefined): Array<{ kind: string; ms: number; file?: string }> {
   if (!file || !existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { kind: string; ms: number });
+    .map((line) => JSON.parse(line) as { kind: string; ms: number; file?: string });
 }

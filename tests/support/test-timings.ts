@@ -5,10 +5,10 @@ import { appendFileSync } from 'node:fs';
  * took, and the summary reporter adds these up. The file is named by the run (TEST_TIMINGS_FILE, set by the global
  * setup before any test file starts); outside a run nothing is recorded.
  */
-export type TimingKind = 'host start';
+export type TimingKind = 'host start' | 'file cpu';
 
-export function recordTiming(kind: TimingKind, ms: number, file = process.env.TEST_TIMINGS_FILE): void {
-  if (file) appendFileSync(file, `${JSON.stringify({ kind, ms })}\n`);
+export function recordTiming(kind: TimingKind, ms: number, file = process.env.TEST_TIMINGS_FILE, testFile?: string): void {
+  if (file) appendFileSync(file, `${JSON.stringify({ kind, ms, ...(testFile ? { file: testFile } : {}) })}\n`);
 }
 
 /** Time an async step and record it. */

@@ -2,8 +2,8 @@
  * Keeps only the project's own files in a Lambda bundle's source map. A bundle is mostly dependencies (zod, the AWS
  * SDK, openai), and their mappings made each map 2 to 5 times the size of its bundle (430 MB over the app's
  * functions). Stack traces (NODE_OPTIONS=--enable-source-maps) still point at the TypeScript line for the project's
- * frames; frames inside a dependency show the bundle's position. Run by the bundling of every function
- * (infra/cdk/constructs/handler-function.ts, after esbuild): `node trim-source-map.ts <file.map>`.
+ * frames; frames inside a dependency show the bundle's position. Called by the bundling of every function
+ * (handler-bundles.ts, after esbuild); `node trim-source-map.ts <file.map>` trims one map in place.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decode, encode, type SourceMapSegment } from '@jridgewell/sourcemap-codec';

@@ -3,7 +3,6 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -15,6 +14,7 @@ import { SCENES_PREFIX } from './scene-library';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { resolve } from 'node:path';
+import { handlerCode } from '../bundling/handler-bundles';
 import { NATIVE_IMAGE_MODULES, NativeImageLayer } from '../bundling/native-image-layer';
 import { LAMBDA_MODEL_DIR, RENDER_MODEL_MODULES, RenderModelLayer } from '../bundling/render-model-layer';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS, type Permission } from '../handler-permissions';
@@ -57,7 +57,6 @@ export interface HandlerResources {
   contentCredentials?: { key: kms.IKey; chainParameterName: string };
 }
 
-const TRIM_SOURCE_MAP = resolve(ROOT, 'infra/cdk/bundling/trim-source-map.ts');
 /**
  * u2netp's thread (plain JavaScript, started by file name, so esbuild does not bundle it): copied beside the bundle of
  * every compositor function, where renderer/cutout/u2netp-session.ts looks for it.
@@ -68,16 +67,8 @@ export const U2NETP_THREAD_FILE = resolve(ROOT, 'functions/src/renderer/cutout/u
 export const usesNativeImageStack = (permissions: readonly Permission[]) =>
   permissions.includes('native:sharp') || permissions.includes('c2pa:sign') || permissions.includes('c2pa:verify') || permissions.includes('native:compositor');
 
-/**
- * What runs in a function's bundle folder after esbuild: the source map trimmed; for a compositor function, u2netp's
- * thread copied beside the bundle.
- */
-export function afterBundlingCommands(permissions: readonly Permission[], output: string): string[] {
-  return [
-    `node --no-warnings "${TRIM_SOURCE_MAP}" "${output}/index.mjs.map"`,
-    ...(usesCompositor(permissions) ? [`node -e "require('node:fs').copyFileSync(process.argv[1], process.argv[2])" "${U2NETP_THREAD_FILE}" "${output}/u2netp-thread.mjs"`] : []),
-  ];
-}
+/** Files a function's asset holds beside its bundle: u2netp's thread for a compositor function. */
+export const bundleExtrasOf = (permissions: readonly Permission[]): string[] => (usesCompositor(permissions) ? [U2NETP_THREAD_FILE] : []);
 
 /** Functions that run the studio compositor: they get the render model layer (onnxruntime, the models) too. */
 export const usesCompositor = (permissions: readonly Permission[]) => permissions.includes('native:compositor');
@@ -99,9 +90,13 @@ export interface HandlerFunctionProps {
   memorySize?: number;
 }
 
+/** The handlers whose bundles import the same modules from layers: one esbuild run bundles them (bundling/handler-bundles.ts). */
+const handlersBundledWith = (external: readonly string[]) => () =>
+  Object.keys(HANDLER_PERMISSIONS).filter((h) => externalModulesOf(HANDLER_PERMISSIONS[h]!).join() === external.join());
+
 /** One bundled Lambda per handler (esbuild, Node 24, arm64), with exactly the permissions its handler needs. */
 export class HandlerFunction extends Construct {
-  readonly fn: nodejs.NodejsFunction;
+  readonly fn: lambda.Function;
   readonly handler: string;
   readonly functionName: string;
 
@@ -113,12 +108,13 @@ export class HandlerFunction extends Construct {
     if (!permissions) throw new Error(`No permissions stated for handler ${props.handler} (infra/cdk/handler-permissions.ts)`);
 
     const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH });
-    this.fn = new nodejs.NodejsFunction(this, 'Fn', {
+    const external = externalModulesOf(permissions);
+    this.fn = new lambda.Function(this, 'Fn', {
       functionName: props.functionName,
-      entry: resolve(ROOT, `functions/src/handlers/${props.handler}.ts`),
-      handler: 'handler',
-      projectRoot: ROOT,
-      depsLockFilePath: resolve(ROOT, 'package-lock.json'),
+      // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with. The native image
+      // stack is not: it comes from the layer the image functions share.
+      code: handlerCode({ handler: props.handler, external, extraFiles: bundleExtrasOf(permissions), group: handlersBundledWith(external) }),
+      handler: 'index.handler',
       runtime: lambda.Runtime.NODEJS_24_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
@@ -153,28 +149,6 @@ export class HandlerFunction extends Construct {
         ...(usesCompositor(permissions) ? { CUTOUT_MODEL_DIR: LAMBDA_MODEL_DIR } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: nodejs.OutputFormat.ESM,
-        target: 'node24',
-        minify: true,
-        sourceMap: true,
-        tsconfig: resolve(ROOT, 'tsconfig.json'),
-        // The map has no copy of the sources, and after esbuild only the project's own files (not the dependencies'):
-        // stack traces point at the TypeScript line for the project's frames (bundling/trim-source-map.ts).
-        sourcesContent: false,
-        // Libraries' production builds (React renders the shared car page on the server: its development build is slower).
-        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-        // ESM bundles still meet CommonJS dependencies that call require().
-        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-        // The AWS SDK v3 is bundled too, so the code runs against the versions it was tested with. The native image
-        // stack is not: it comes from the layer the image functions share.
-        externalModules: externalModulesOf(permissions),
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (_input: string, output: string) => afterBundlingCommands(permissions, output),
-        },
       },
       layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this), ...(usesCompositor(permissions) ? [RenderModelLayer.of(this)] : [])] : undefined,
     });
