@@ -26,9 +26,16 @@ process.env.NODE_COMPILE_CACHE ??= r('./node_modules/.cache/node-compile-cache')
  * idle about a third of the time (it waits on JavaScript between model calls), and two files with two threads each
  * took three times as long.
  */
-const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts', 'tests/infra/scene-library.test.ts'];
+const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts'];
 
-const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number, env: Record<string, string> = {}): TestProjectInlineConfiguration => ({
+/**
+ * The infrastructure files that build the CDK app: one process runs them one after another (isolate: false), so
+ * they share one build and synthesis of each app they read (tests/infra/built-app.ts) and one import of aws-cdk-lib
+ * instead of about 10 core-seconds each. They run beside the model files, in their group's two slots.
+ */
+const CDK_APP_FILES = ['tests/infra/{edge,least-privilege,native-image-layer,ops,scene-library,stack-limits,stacks}.test.ts'];
+
+const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number, env: Record<string, string> = {}, isolate = true): TestProjectInlineConfiguration => ({
   resolve,
   test: {
     name,
@@ -37,6 +44,7 @@ const project = (name: string, include: string[], exclude: string[], maxWorkers:
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    isolate,
     maxWorkers,
     sequence: { groupOrder },
     setupFiles: ['tests/support/count-assertions.ts'],
@@ -53,7 +61,8 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       project('models', MODEL_FILES, [], 2, 0, { RENDER_THREADS: '1' }),
-      project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], MODEL_FILES, workers, 1),
+      project('infra', CDK_APP_FILES, [], 2, 0, {}, false),
+      project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], [...MODEL_FILES, ...CDK_APP_FILES], workers, 1),
     ],
   },
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp } from './built-app';
 import { WAF_LIMITS } from '../../infra/cdk/stacks/edge-stack';
 import { API_ROUTES } from '@shared/api-routes';
 import { BATCH_WORKFLOW_TASK_HANDLERS, PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
@@ -8,7 +8,7 @@ import { ORIGIN_VERIFY_HEADER } from '../../functions/src/http/origin-guard';
 import { apiStacksOf, mergedTemplate, nagFindings } from './app-templates';
 
 /** The API only through CloudFront, and AWS WAF with rate-based rules in front of CloudFront. */
-const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+const { stacks } = builtApp();
 const edge = Template.fromStack(stacks.edge);
 const web = Template.fromStack(stacks.web);
 const api = mergedTemplate(apiStacksOf(stacks));

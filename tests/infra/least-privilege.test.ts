@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp, CDK_CONTEXT } from './built-app';
 import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { dynamoActionsOf, grantedTableActions } from '../../infra/cdk/handler-sources';
@@ -15,9 +15,7 @@ import { apiStacksOf, mergedTemplate, nagFindings } from './app-templates';
  * wildcard nobody named fails cdk-nag.
  */
 // With cdk.json's context, as `npx cdk synth` runs it (partition literals change how ARNs read to cdk-nag).
-const CDK_CONTEXT = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
-const synth = () => buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
-const { stacks } = synth();
+const { stacks } = builtApp();
 const templates = [mergedTemplate(apiStacksOf(stacks)), Template.fromStack(stacks.auth)];
 const pascal = (h: string) => h.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
 
@@ -123,7 +121,8 @@ describe('least privilege', () => {
   }, 120_000);
 
   it('a wildcard that no suppression names fails cdk-nag (IAM5)', () => {
-    const { stacks: fresh } = synth();
+    // An app of its own: this test changes it.
+    const { stacks: fresh } = buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
     const fn = fresh.api.node.findAll().find((c): c is HandlerFunction => c instanceof HandlerFunction)!;
     fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: ['arn:aws:dynamodb:us-east-1:123456789012:table/*'] }));
     Template.fromStack(fresh.api);

@@ -12,16 +12,16 @@ import { decode } from '@jridgewell/sourcemap-codec';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../infra/cdk/app-factory';
 import { NATIVE_IMAGE_MODULES, nativeImagePackages } from '../../infra/cdk/bundling/native-image-layer';
 import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-source-map';
 import { externalModulesOf, usesCompositor, usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { apiStacksOf } from './app-templates';
+import { builtApp } from './built-app';
 import { bundle } from './bundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const { stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+const { stacks } = builtApp();
 
 describe('native image layer', () => {
   it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24), the compositor’s also the render model layer; no other function has a layer', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp } from './built-app';
 import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { handlerFunctionName, workflowName } from '../../infra/cdk/names';
@@ -10,7 +10,7 @@ import { OPS_EVENTS } from '../../functions/src/lib/ops-events';
 import { apiStacksOf, mergedTemplate } from './app-templates';
 
 /** The Ops stack: an SNS topic mailed to -c opsEmail, every alarm wired to it, and one dashboard; the log metrics it reads. */
-const { app, stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [], opsEmail: 'ops@example.com' } });
+const { app, stacks } = builtApp({ opsEmail: 'ops@example.com' });
 const ops = Template.fromStack(stacks.ops);
 const alarms = ops.findResources('AWS::CloudWatch::Alarm');
 const topicId = Object.keys(ops.findResources('AWS::SNS::Topic'))[0]!;
@@ -27,7 +27,7 @@ describe('ops stack', () => {
       EnableKeyRotation: true,
       KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'cloudwatch.amazonaws.com' }, Action: ['kms:Decrypt', 'kms:GenerateDataKey*'] })]) },
     });
-    const withoutEmail = Template.fromStack(buildApp({ context: { 'aws:cdk:bundling-stacks': [] } }).stacks.ops);
+    const withoutEmail = Template.fromStack(builtApp().stacks.ops);
     withoutEmail.resourceCountIs('AWS::SNS::Subscription', 0);
   });
 

@@ -11,16 +11,15 @@ import { unzipSync } from 'fflate';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp } from './built-app';
 import { SCENES_PREFIX, sceneFilesIn } from '../../infra/cdk/constructs/scene-library';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { stackLimitProblems, stackSizeOf } from '../../infra/cdk/stack-limits';
 import { SCENES } from '../../functions/src/renderer/scenes/scene-manifest';
 import { apiStacksOf, mergedTemplate, nagFindings } from './app-templates';
 
-const CDK_CONTEXT = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
 const LIBRARY = '../shared/scenes';
-const synth = (extra: Record<string, unknown> = {}) => buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra } });
+const synth = builtApp;
 const pascal = (h: string) => h.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
 const RENDER_TASKS = ['package-prepare', 'package-render-angle', 'batch-render-photo'];
 

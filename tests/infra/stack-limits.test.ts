@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
 import { API_DOMAIN_STACKS, domainOf } from '../../infra/cdk/api-domains';
-import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp } from './built-app';
 import { CLOUDFORMATION_LIMITS, STACK_LIMITS, stackLimitProblems, stackSizeOf } from '../../infra/cdk/stack-limits';
 
 /**
@@ -11,7 +11,7 @@ import { CLOUDFORMATION_LIMITS, STACK_LIMITS, stackLimitProblems, stackSizeOf } 
  * Bundling is skipped, as in the other infra tests; a bundled synth's templates carry asset metadata too (about 5%
  * more bytes), which `cdk synth` itself checks.
  */
-const { app, stacks } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+const { app, stacks } = builtApp();
 const assembly = app.synth();
 const sizes = assembly.stacks.map((s) => stackSizeOf(s.stackName, s.template));
 

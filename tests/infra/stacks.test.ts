@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { API_ROUTES, WEBSOCKET_ROUTES } from '@shared/api-routes';
 import { CREDIT_PACKAGES } from '@shared/pricing';
-import { buildApp } from '../../infra/cdk/app-factory';
+import { builtApp } from './built-app';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { BATCH_WORKFLOW_TASK_HANDLERS, PACKAGE_SWEEPER_HANDLER, WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
 import * as localDefinitions from '../../infra/local/state-machine-definition';
 import { apiStacksOf, mergedTemplate, nagFindings } from './app-templates';
 
 // Bundling is skipped in tests (it is exercised by `npx cdk synth`); everything else is the real app.
-const synth = (context: Record<string, unknown> = {}) => buildApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
-const { stacks } = synth();
+const { stacks } = builtApp();
 const data = Template.fromStack(stacks.stateful);
 // The API's stacks (shell, workflows, domain API stacks) as one template: these tests look at handlers wherever they are.
 const api = mergedTemplate(apiStacksOf(stacks));
@@ -94,7 +93,7 @@ describe('stateful stack', () => {
 
   it('data is destroyed with a dev stack but retained in production', () => {
     expect(Object.values(data.findResources('AWS::DynamoDB::GlobalTable'))[0]!.DeletionPolicy).toBe('Delete');
-    const prodStacks = synth({ stage: 'prod' }).stacks;
+    const prodStacks = builtApp({ stage: 'prod' }).stacks;
     const prod = Template.fromStack(prodStacks.stateful);
     for (const type of ['AWS::DynamoDB::GlobalTable', 'AWS::S3::Bucket']) {
       for (const r of Object.values(prod.findResources(type))) expect(r.DeletionPolicy, type).toBe('Retain');

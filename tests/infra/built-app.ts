@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { buildApp } from '../../infra/cdk/app-factory';
+
+/** cdk.json's context, as `npx cdk synth` runs the app (feature flags, partition literals). */
+export const CDK_CONTEXT = (JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> }).context;
+
+const built = new Map<string, ReturnType<typeof buildApp>>();
+
+/**
+ * The CDK app as `npx cdk synth` builds it (cdk.json's context, plus `extra`), bundling skipped (the synth in CI
+ * bundles), built once per process and context. The infrastructure files share a process (vitest.config.ts, project
+ * "infra", isolate: false), so the files that read the same app share one build and one synthesis instead of paying
+ * about 10 core-seconds each. Read-only: a test that changes the app builds its own with buildApp.
+ */
+export function builtApp(extra: Record<string, unknown> = {}): ReturnType<typeof buildApp> {
+  const key = JSON.stringify(extra);
+  let app = built.get(key);
+  if (!app) {
+    app = buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra } });
+    built.set(key, app);
+  }
+  return app;
+}
