@@ -46,6 +46,19 @@ export function planAngle(angle: Angle, photoAngles: ReadonlyArray<Angle | null 
   return { angle, reason: `No photo shows the ${ANGLE_LABELS[angle]}; it cannot be derived from other angles.` };
 }
 
+/**
+ * Photos that show an angle an earlier photo already gives: the plan uses the first photo of each angle, so these are
+ * left out of the package. Each left-out photo's index with the index of the photo used instead.
+ */
+export function photosLeftOut(photoAngles: ReadonlyArray<Angle | null | undefined>): Map<number, number> {
+  const leftOut = new Map<number, number>();
+  photoAngles.forEach((angle, i) => {
+    const used = angle ? photoAngles.indexOf(angle) : i;
+    if (used !== i) leftOut.set(i, used);
+  });
+  return leftOut;
+}
+
 /** One of the 8 angles in a package's plan. */
 export interface AngleCoverage {
   angle: Angle;

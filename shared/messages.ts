@@ -206,6 +206,9 @@ export const CAR_PACKAGE_MESSAGES = {
   /** An outdoor style asked of a site without a scene library (its form does not offer it). */
   /** The form when every photo was checked and none gives an angle: nothing to charge a credit for. */
   noAnglesYet: 'None of these photos gives an angle yet: add a photo that shows the whole car, or tag the angle a photo shows.',
+  /** Two photos give one angle: the form says which one the package uses and which is left out (shared/angle-plan.ts). */
+  photoLeftOut: (angle: string, usedPhoto: number) => `Photo ${usedPhoto} already gives the ${angle}, so this photo is left out. Tag another angle for it or remove it.`,
+  anglePhotosLeftOut: (photos: readonly number[]) => `${photos.length === 1 ? 'photo' : 'photos'} ${photos.join(', ')} left out`,
   styleNotOffered: (label: string) => `The ${label} style is not available on this site: it needs photographic scenes, and none are set up. Choose Studio, Showroom or Original location, blurred.`,
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',

@@ -1,6 +1,7 @@
 import { CheckCircle2, FlipHorizontal2, LoaderCircle, XCircle } from 'lucide-react';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
-import type { AngleCoverage, CoveragePlan } from '@shared/angle-plan';
+import { photosLeftOut, type AngleCoverage, type CoveragePlan } from '@shared/angle-plan';
+import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { cn } from '@/lib/utils';
 
 /** Where each angle sits around the car outline (seen from above, nose up: the car's left is on the left). */
@@ -16,16 +17,20 @@ const GRID: Record<Angle, string> = {
 };
 
 export interface CoveragePhoto {
+  /** The angle the photo shows (tagged or suggested), null while not known. */
+  angle: Angle | null;
   /** True while the photo's angle is the car check's suggestion (not the dealer's own tag). */
   suggested: boolean;
 }
 
-function detail(a: AngleCoverage, photos: readonly CoveragePhoto[]): string {
+/** `leftOut`: the photos (numbered from 1) that show this angle too and are left out, the first photo being used. */
+function detail(a: AngleCoverage, photos: readonly CoveragePhoto[], leftOut: readonly number[]): string {
   if (a.photo_index === null && a.mirror_possible) return `Add a photo of the ${ANGLE_LABELS[a.angle]}, or fill it with a mirror image`;
   if (a.photo_index === null) return `Add a photo of the ${a.would_be_given_by.map((g) => ANGLE_LABELS[g]).join(' or ')}`;
   const n = a.photo_index + 1;
   if (a.source === 'mirror') return `Mirror image of photo ${n}`;
-  return `Photo ${n}${photos[a.photo_index]?.suggested ? ' (suggested)' : ' (tagged)'}`;
+  const used = `Photo ${n}${photos[a.photo_index]?.suggested ? ' (suggested)' : ' (tagged)'}`;
+  return leftOut.length > 0 ? `${used}; ${CAR_PACKAGE_MESSAGES.anglePhotosLeftOut(leftOut)}` : used;
 }
 
 /** The car seen from above, nose up: the outline the 8 angles stand around. */
@@ -48,10 +53,13 @@ function CarOutline() {
 
 /**
  * The 8 angles as the package will make them, drawn around a car outline: which photo gives each (suggested or
- * tagged), which come from a mirror image, which cannot be made and what photo would give them.
+ * tagged) and which photos of the same angle are left out, which come from a mirror image, which cannot be made and
+ * what photo would give them.
  */
 export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: CoveragePlan; photos: readonly CoveragePhoto[]; /** Photos whose car check is still running. */ checking?: number }) {
   const byAngle = new Map(plan.angles.map((a) => [a.angle, a]));
+  const leftOut = [...photosLeftOut(photos.map((p) => p.angle)).keys()];
+  const leftOutOf = (angle: Angle) => leftOut.filter((i) => photos[i]!.angle === angle).map((i) => i + 1);
   return (
     <section aria-labelledby="coverage-title" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" data-testid="coverage-diagram">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -93,7 +101,7 @@ export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: Coverage
               </span>
               <span className="break-words">
                 <span className="sr-only">{source === 'checking' ? 'Not known yet. ' : source === 'missing' ? 'Cannot be made. ' : source === 'mirror' ? 'Made from a mirror image. ' : 'Covered. '}</span>
-                {source === 'checking' ? 'Checking the photos…' : detail(a, photos)}
+                {source === 'checking' ? 'Checking the photos…' : detail(a, photos, leftOutOf(angle))}
               </span>
             </li>
           );

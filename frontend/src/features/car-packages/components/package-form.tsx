@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } f
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ANGLES, type Angle } from '@shared/angles';
-import { planCoverage } from '@shared/angle-plan';
+import { photosLeftOut, planCoverage } from '@shared/angle-plan';
 import { oddPhotos } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
@@ -100,10 +100,10 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   const checking = photos.filter((_, i) => checkOf(i)?.status === 'checking').length;
   // The same plan the start answers (shared/angle-plan.ts), from the angles the form will send.
   const angleKey = photos.map((p) => p.angle ?? '').join(',');
-  const plan = useMemo(
-    () => planCoverage(angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : [], { fillMissingSides }),
-    [angleKey, fillMissingSides],
-  );
+  const photoAngles = useMemo(() => (angleKey ? angleKey.split(',').map((a) => (a || null) as Angle | null) : []), [angleKey]);
+  const plan = useMemo(() => planCoverage(photoAngles, { fillMissingSides }), [photoAngles, fillMissingSides]);
+  // Two photos of one angle: the plan uses the first, and the other says so.
+  const leftOut = useMemo(() => photosLeftOut(photoAngles), [photoAngles]);
   // Mirror images the switch would add (or added): the switch is offered only while it makes a difference.
   const mirrorAngles = fillMissingSides ? plan.angles.filter((a) => a.source === 'mirror').length : plan.mirror_possible;
   const [confirming, setConfirming] = useState(false);
@@ -246,6 +246,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
                     setPhotoErrors(({ [photo.id]: _gone, ...rest }) => rest);
                   }}
                   onAngle={(angle) => selection.setAngle(photo.id, angle)}
+                  usedInstead={leftOut.has(index) ? leftOut.get(index)! + 1 : undefined}
                   differentCar={odd.has(index) ? { confirmed: sameCarConfirmed.has(photo.id), onConfirm: () => setSameCarConfirmed((s) => new Set(s).add(photo.id)) } : undefined}
                 />
               ))}

@@ -1,6 +1,6 @@
 import { Sparkles, X } from 'lucide-react';
 import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
-import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
@@ -30,6 +30,7 @@ export function PhotoThumbnail({
   onRemove,
   onAngle,
   differentCar,
+  usedInstead,
 }: {
   photo: SelectedPhoto;
   index: number;
@@ -42,6 +43,8 @@ export function PhotoThumbnail({
   onAngle: (angle: Angle | null) => void;
   /** Set when the photo likely shows another car than the others: flagged until removed or confirmed. */
   differentCar?: { confirmed: boolean; onConfirm: () => void };
+  /** Set when an earlier photo gives the same angle: that photo's number (from 1); this one is left out. */
+  usedInstead?: number;
 }) {
   const result = check?.status === 'done' ? check.result : undefined;
   const refusal = result && !result.car ? result.message : undefined;
@@ -89,6 +92,11 @@ export function PhotoThumbnail({
             Suggested
           </Badge>
           {suggestion.low_confidence && <span className="font-medium text-amber-900">{CAR_CHECK_MESSAGES.lowConfidence}</span>}
+        </p>
+      )}
+      {usedInstead !== undefined && photo.angle && (
+        <p className="text-xs font-medium text-amber-900" data-testid="photo-left-out">
+          {CAR_PACKAGE_MESSAGES.photoLeftOut(ANGLE_LABELS[photo.angle], usedInstead)}
         </p>
       )}
       {result?.car &&
