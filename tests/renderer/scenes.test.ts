@@ -16,8 +16,8 @@ vi.hoisted(() => {
 });
 
 import { preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
-import { ANGLE_AZIMUTH, pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
-import { SCENES, scenesOf } from '../../functions/src/renderer/scenes/scene-manifest';
+import { ANGLE_AZIMUTH, cameraYaw, pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
+import { SCENES, sceneById, scenesOf } from '../../functions/src/renderer/scenes/scene-manifest';
 import { loadPanorama, scenesDir } from '../../functions/src/renderer/scenes/scene-library';
 import { decodeRgbe } from '../../functions/src/renderer/scenes/rgbe';
 import { CAMERA_HEIGHT, CAR_HEIGHT } from '../../functions/src/renderer/scenes/scene-view';
@@ -92,6 +92,22 @@ describe('one scene per package, one walk around the car', () => {
     expect(pickScene('original', 'pkg-1')).toBeUndefined();
   });
 
+  it('spreads the eight cameras over the directions where each scene looks like its style, the Front in the middle', () => {
+    for (const scene of SCENES) {
+      const choice = { id: scene.id, startYaw: scene.startYaw };
+      const yaws = Object.values(ANGLE_AZIMUTH).map((azimuth) => cameraYaw(scene, choice, azimuth));
+      expect(cameraYaw(scene, choice, ANGLE_AZIMUTH.front), scene.id).toBe(scene.startYaw);
+      for (const yaw of yaws) expect(Math.abs(yaw - scene.startYaw), scene.id).toBeLessThanOrEqual(scene.yawSpan / 2);
+      expect(new Set(yaws.map((y) => Math.round(y))).size, scene.id).toBe(8);
+      // Neighbouring angles stay neighbours: Front between its two corners.
+      expect(Math.sign(cameraYaw(scene, choice, ANGLE_AZIMUTH.front_left_corner) - scene.startYaw)).toBe(-Math.sign(cameraYaw(scene, choice, ANGLE_AZIMUTH.front_right_corner) - scene.startYaw));
+    }
+    // The green hills have no mountains: packages that have them still render, new ones get mountains.
+    expect(sceneById('hilly_terrain_01')).toBeDefined();
+    expect(scenesOf('mountain').map((s) => s.id)).not.toContain('hilly_terrain_01');
+    expect(scenesOf('mountain').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('renders the eight angles in one scene, the camera turned by each angle\'s azimuth, the tyres on the scene\'s ground', async () => {
     const choice = pickScene('urban', 'package-walk')!;
     const result = await renderPreparedPackage(asEveryAngle(cupra), { background: 'urban', scene: choice });
@@ -101,7 +117,9 @@ describe('one scene per package, one walk around the car', () => {
       const scene = image.metadata.scene!;
       expect(scene.id).toBe(choice.id);
       expect(scene.azimuth).toBe(ANGLE_AZIMUTH[image.metadata.angle]);
-      expect((((scene.yaw - choice.startYaw - scene.azimuth) % 360) + 360) % 360).toBeCloseTo(0, 6);
+      // The Front faces the scene's start direction; the others are spread over its yaw span around it.
+      const expected = cameraYaw(sceneById(choice.id)!, choice, scene.azimuth);
+      expect((((scene.yaw - expected) % 360) + 360) % 360).toBeCloseTo(0, 6);
       yaws.add(Math.round(scene.yaw));
     }
     expect(yaws.size).toBe(8);

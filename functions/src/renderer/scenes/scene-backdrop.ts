@@ -53,6 +53,16 @@ function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): Backdr
   };
 }
 
+/**
+ * The camera's direction for an angle: the Front's direction turned by the angle's azimuth, the eight angles spread
+ * over the scene's yaw span around it (the whole way round for 360; a narrower span keeps every angle facing the part
+ * of the place that looks like its style). Azimuths count from -180 to 180 so the Front stays in the middle.
+ */
+export function cameraYaw(scene: Scene, choice: SceneChoice, azimuth: number): number {
+  const signed = ((((azimuth + 180) % 360) + 360) % 360) - 180;
+  return choice.startYaw + (signed * scene.yawSpan) / 360;
+}
+
 function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: Panorama, width: number, height: number, floorY: number): SceneSource {
   const floor = FLOORS[scene.floor];
   return {
@@ -61,7 +71,7 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
     floorY,
     async draw(placement: CarPlacement) {
       const azimuth = ANGLE_AZIMUTH[angle];
-      const camera = sceneCamera(choice.startYaw + azimuth, placement.contactRow, placement.ch, width);
+      const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width);
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
       addSensorGrain(rgb, 2.5);
       return {
