@@ -22,6 +22,7 @@ import { loadPanorama, scenesDir } from '../../functions/src/renderer/scenes/sce
 import { decodeRgbe } from '../../functions/src/renderer/scenes/rgbe';
 import { CAMERA_HEIGHT, CAR_HEIGHT } from '../../functions/src/renderer/scenes/scene-view';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
+import { keyLightFalloff, MAX_KEY_LIGHT_FALLOFF } from '../../functions/src/renderer/local/compositor';
 import { car } from './bad-photos';
 
 const DIR = scenesDir()!;
@@ -161,6 +162,46 @@ describe('one scene per package, one walk around the car', () => {
       expect((under / n) / (beside / m)).toBeLessThan(0.8);
     }
   }, 120_000);
+});
+
+describe('light that belongs to the place', () => {
+  const light = (relativeYaw: number, elevation: number, dominance: number) => ({ relativeYaw, elevation, dominance, tint: [1, 1, 1] as [number, number, number], exposure: 1 });
+
+  it('darkens the side of the car away from a strong, low light from one side, and nothing for a soft or frontal light', () => {
+    expect(keyLightFalloff(light(90, 3, 0.6))).toEqual({ away: expect.closeTo(MAX_KEY_LIGHT_FALLOFF, 3), fromRight: true });
+    expect(keyLightFalloff(light(-90, 3, 0.6)).fromRight).toBe(false);
+    // The rendered studio's soft top light, a light behind the camera, an overcast sky: (almost) nothing.
+    expect(keyLightFalloff(light(0, 80, 0.12)).away).toBeLessThan(0.01);
+    expect(keyLightFalloff(light(180, 10, 0.8)).away).toBeLessThan(0.001);
+    expect(keyLightFalloff(light(90, 10, 0.02)).away).toBeLessThan(0.01);
+  });
+
+  it('a square in sunshine, the sun beside the camera, leaves the far end of the car darker than in the studio', async () => {
+    const ioniqStudio = await renderPrepared([ioniq], ioniq.angle, 'studio');
+    const ioniqSunlit = await renderPrepared([ioniq], ioniq.angle, 'urban', undefined, { id: 'modern_buildings_2', startYaw: sceneById('modern_buildings_2')!.startYaw });
+    // Mean luminance of the car's left and right thirds (its own pixels only).
+    const ends = async (image: typeof ioniqStudio) => {
+      const { carAlpha, width: W } = image.composed;
+      const { data } = await sharp(image.full).raw().toBuffer({ resolveWithObject: true });
+      let minX = W, maxX = 0;
+      for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i]! > 200) (minX = Math.min(minX, i % W), maxX = Math.max(maxX, i % W));
+      const third = (maxX - minX) / 3;
+      const sums = [0, 0], counts = [0, 0];
+      for (let i = 0; i < carAlpha.length; i++) {
+        if (carAlpha[i]! <= 200) continue;
+        const x = i % W, end = x < minX + third ? 0 : x > maxX - third ? 1 : -1;
+        if (end < 0) continue;
+        sums[end]! += 0.2126 * data[3 * i]! + 0.7152 * data[3 * i + 1]! + 0.0722 * data[3 * i + 2]!;
+        counts[end]!++;
+      }
+      return sums[0]! / counts[0]! / (sums[1]! / counts[1]!);
+    };
+    const scene = ioniqSunlit.metadata.scene!;
+    // The sun (216 degrees in the panorama, 34 degrees high) is on the camera's right for this angle: the left end
+    // falls off (a hazy sunset's sun, 2% of its sky's light, would change next to nothing).
+    expect(keyLightFalloff(light(((((216 - scene.yaw) % 360) + 540) % 360) - 180, 34, 0.79)).fromRight).toBe(true);
+    expect((await ends(ioniqSunlit)) / (await ends(ioniqStudio))).toBeLessThan(0.96);
+  }, 60_000);
 });
 
 describe('the car stays the photo\'s', () => {

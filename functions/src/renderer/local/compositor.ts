@@ -252,6 +252,20 @@ function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Fl
   }
 }
 
+/** At most this much darker at the car's end away from a strong light straight from one side. */
+export const MAX_KEY_LIGHT_FALLOFF = 0.12;
+
+/**
+ * How much the side of the car away from the scene's key light falls off (0 to MAX_KEY_LIGHT_FALLOFF), and from which
+ * side of the frame the light comes: a low sun from the camera's right leaves the car's left end a little darker. Only
+ * a dominant light does it (a soft overhead light, an overcast sky: nothing), and only as far as it comes from the side.
+ */
+export function keyLightFalloff(light: BackdropLight): { away: number; fromRight: boolean } {
+  const rel = (light.relativeYaw * Math.PI) / 180;
+  const low = Math.cos((Math.min(90, Math.max(0, light.elevation)) * Math.PI) / 180);
+  return { away: MAX_KEY_LIGHT_FALLOFF * Math.min(1, 2 * light.dominance) * Math.abs(Math.sin(rel)) * low, fromRight: light.relativeYaw >= 0 };
+}
+
 /**
  * A cast shadow on the ground, away from the scene's light: each point of the car's silhouette at a height above its
  * ground line moves along the ground by height / tan(elevation), foreshortened by the camera's view of the ground, so
@@ -361,8 +375,13 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   if (!scene?.keepCarColour) {
     const gains = colourGains(photo, mask);
     if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure * scene.light.tint[c]!;
-    for (let i = 0; i < carRgba.length; i += 4)
-      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]!);
+    const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
+    for (let i = 0; i < carRgba.length; i += 4) {
+      // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
+      const t = cw > 1 ? ((i / 4) % cw) / (cw - 1) : 0.5;
+      const f = 1 - away * (fromRight ? 1 - t : t);
+      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]! * f);
+    }
   }
 
   const bottom = underside(carRgba, cw, ch);
