@@ -1,7 +1,7 @@
 /**
  * The native image stack (sharp, the C2PA library) is shared by the functions that need it through one layer per
  * stack, and kept out of their bundles; every bundle's source map keeps only the project's own files. Bundled here
- * with the options the CDK functions use (infra/cdk/constructs/handler-function.ts).
+ * with the options the CDK functions use (infra/cdk/bundling/handler-bundles.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { decode } from '@jridgewell/sourcemap-codec';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_OPTIONS } from '../../infra/cdk/bundling/handler-bundles';
 import { NATIVE_IMAGE_MODULES, nativeImagePackages } from '../../infra/cdk/bundling/native-image-layer';
 import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-source-map';
 import { externalModulesOf, usesCompositor, usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
@@ -72,19 +73,8 @@ describe('trimmed source maps', () => {
   it('keep only the project’s files, and a project frame still maps to its TypeScript line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-lot-map-'));
     try {
-      const result = await build({
-        entryPoints: [resolve(ROOT, 'functions/src/handlers/list-credit-packages.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        target: 'node24',
-        minify: true,
-        sourcemap: true,
-        sourcesContent: false,
-        outfile: join(dir, 'index.mjs'),
-        logLevel: 'silent',
-        tsconfig: resolve(ROOT, 'tsconfig.json'),
-      });
+      // Bundled as the app bundles its functions (infra/cdk/bundling/handler-bundles.ts).
+      const result = await build({ ...BUNDLE_OPTIONS, entryPoints: [resolve(ROOT, 'functions/src/handlers/list-credit-packages.ts')], outfile: join(dir, 'index.mjs'), logLevel: 'silent' });
       expect(result.errors).toEqual([]);
       const file = join(dir, 'index.mjs.map');
       const before = JSON.parse(readFileSync(file, 'utf8')) as SourceMapV3;
