@@ -109,6 +109,19 @@ describe('one scene per package, one walk around the car', () => {
     expect(scenesOf('mountain').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('keeps each scene\'s sun beside or behind the cameras: the light falls on the car from the camera\'s side', async () => {
+    for (const scene of SCENES.filter((s) => s.offered)) {
+      const { light } = await loadPanorama(scenesDir()!, scene);
+      // A high sun or a roof's light (the covered market) lights the car from above whichever way the camera looks.
+      if (light.elevation >= 50 || scene.light === 'soft') continue;
+      for (const azimuth of Object.values(ANGLE_AZIMUTH)) {
+        const yaw = cameraYaw(scene, { id: scene.id, startYaw: scene.startYaw }, azimuth);
+        const relative = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
+        expect(Math.abs(relative), `${scene.id} at azimuth ${azimuth}`).toBeGreaterThanOrEqual(75);
+      }
+    }
+  });
+
   it('renders the eight angles in one scene, the camera turned by each angle\'s azimuth, the tyres on the scene\'s ground', async () => {
     const choice = pickScene('urban', 'package-walk')!;
     const result = await renderPreparedPackage(asEveryAngle(cupra), { background: 'urban', scene: choice });

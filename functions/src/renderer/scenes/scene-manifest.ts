@@ -50,26 +50,27 @@ export type Scene = z.infer<typeof sceneSchema>;
 const ph = (slug: string) => `https://polyhaven.com/a/${slug}`;
 
 export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
-  // The sea and the low sun to the camera's right (sun at 216 degrees): warm side light on the car, not a car lit from
-  // the front with the sun behind it.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 130, yawSpan: 60, exposure: -0.6, floor: 'matt' },
-  // The valley and the mountains with the setting sun (227 degrees) beside the camera.
-  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 140, yawSpan: 70, exposure: -1.0, floor: 'rough' },
+  // Every outdoor scene's cameras keep its sun beside or behind them (at least about 80 degrees from where they look):
+  // the light falls on the car from the camera's side, never a car lit from the front with the sun behind it.
+  // The sea and the low sun (216 degrees) to the camera's right: warm side light on the car.
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 122, yawSpan: 24, exposure: -0.6, floor: 'matt' },
+  // The valley and the mountains, the setting sun (227 degrees) beside the camera.
+  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 40, exposure: -1.0, floor: 'rough' },
   // The panorama was shot standing on the square's red pavement, which is then the ground under the car in every
   // direction (the ground near the car comes from the panorama's nadir): no longer given to new packages.
   { id: 'potsdamer_platz', style: 'urban', label: 'City square, high-rises', slug: 'potsdamer_platz', sha256_1k: '7afe4c2f9700ee78c7477c53fa355463d7dda1fdede401432d6b5f9ff0a95696', licence: 'CC0-1.0', source: ph('potsdamer_platz'), startYaw: 215, exposure: 0.5, floor: 'matt', offered: false },
-  // The river and the round building between the colonnade's pillars (at 120 and 190 degrees, kept out of the frame
-  // centre), the sun (216 degrees) beside the camera.
-  { id: 'modern_buildings_2', style: 'urban', label: 'Glass buildings, stone paving', slug: 'modern_buildings_2', sha256_1k: '180621e3ad46d78cf1b482483a1efbe044a856a5d52142f52539e317cfea4edf', licence: 'CC0-1.0', source: ph('modern_buildings_2'), startYaw: 155, yawSpan: 30, exposure: -0.5, floor: 'matt' },
+  // The glass building and the river beside the colonnade (a pillar at 120 degrees at the frame's edge), the sun (216
+  // degrees, high) beside and behind the camera.
+  { id: 'modern_buildings_2', style: 'urban', label: 'Glass buildings, stone paving', slug: 'modern_buildings_2', sha256_1k: '180621e3ad46d78cf1b482483a1efbe044a856a5d52142f52539e317cfea4edf', licence: 'CC0-1.0', source: ph('modern_buildings_2'), startYaw: 95, yawSpan: 20, exposure: -0.5, floor: 'matt' },
   // A cobbled street of shopfronts all the way round, lit from its glass roof.
   { id: 'leadenhall_market', style: 'urban', label: 'Covered market street, cobbles', slug: 'leadenhall_market', sha256_1k: '06d1e27d9c12c1821103fbd83546d63ce5b03392b47e76dc87231aa50933a975', licence: 'CC0-1.0', source: ph('leadenhall_market'), startYaw: 180, exposure: 0.9, floor: 'rough' },
   // No sand beach panorama is at hand: the "beach" style is a coast (its label says so). The open sea fills 105 to 270
-  // degrees; the cameras look at it with the sun (216) on their right.
-  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 150, yawSpan: 60, exposure: -0.3, floor: 'matt' },
-  // Mountains all round a rocky hilltop; the cameras keep the low sun (227 degrees) beside them.
-  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 90, exposure: -0.4, floor: 'rough' },
-  // Distant peaks over the meadow between 200 and 290 degrees.
-  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 250, yawSpan: 50, exposure: 0.3, floor: 'rough' },
+  // degrees; the cameras look at its near end, the sun (216) on their right.
+  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 125, yawSpan: 30, exposure: -0.3, floor: 'matt' },
+  // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
+  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough' },
+  // Distant peaks over the meadow between 215 and 300 degrees: the cameras look at their far end, the sun (216) beside them.
+  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 305, yawSpan: 20, exposure: 0.3, floor: 'rough' },
   // Green hills, no mountains: no longer given to new packages (it was the Mountain style's second scene).
   { id: 'hilly_terrain_01', style: 'mountain', label: 'Green hills', slug: 'hilly_terrain_01', sha256_1k: '74bea0e8a354bff11349a41746eb3c3c45a648216af2d59445b4012b8639eb0d', licence: 'CC0-1.0', source: ph('hilly_terrain_01'), startYaw: 90, exposure: -0.2, floor: 'rough', offered: false },
 ]);
