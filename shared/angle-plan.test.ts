@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planAngle, planCoverage } from './angle-plan';
+import { photosLeftOut, planAngle, planCoverage } from './angle-plan';
 
 describe('planCoverage: the one plan of the 8 angles', () => {
   it('by default an angle no photo shows is missing, even when its mirror image could be made: the reason points to the switch', () => {
@@ -38,5 +38,14 @@ describe('planCoverage: the one plan of the 8 angles', () => {
     expect(plan.angles.find((a) => a.angle === 'left_side')).toMatchObject({ source: 'photo', photo_index: 2 });
     expect(plan.covered).toBe(2);
     expect(plan.unknown_photos).toBe(2);
+  });
+});
+
+describe('photosLeftOut: two photos of one angle', () => {
+  it('the first photo of an angle is used, the later ones are left out (with the photo used instead); untagged photos are not', () => {
+    const angles = ['front_left_corner', 'rear', 'front_left_corner', null, 'rear', 'front_left_corner'] as const;
+    expect([...photosLeftOut(angles)]).toEqual([[2, 0], [4, 1], [5, 0]]);
+    expect(planCoverage(angles).angles.find((a) => a.angle === 'front_left_corner')!.photo_index).toBe(0);
+    expect(photosLeftOut([null, null, 'front'])).toEqual(new Map());
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oddPhotos, paintDistance, type CarAppearance } from './same-car';
+import { carsInPhotos, DIFFERENT_CAR_DISTANCE, DIFFERENT_SHAPE_DISTANCE, likelyDifferentCars, oddPhotos, paintDistance, shapeDistance, type CarAppearance, type CarShape } from './same-car';
 
 const paint = (l: number, a: number, b: number): CarAppearance => ({ paint: [l, a, b], share: 0.6 });
 const greenM5 = paint(30, -18, 6);
@@ -9,7 +9,7 @@ const blackIx3 = paint(12, 0, -1);
 const silver = paint(68, -1, -2);
 const silverInSun = paint(82, -1, 0);
 
-describe('same car, or say so', () => {
+describe('same car, or say so: the paint', () => {
   it('the same paint in sun and in shade is close; different paints are far', () => {
     expect(paintDistance(silver, silverInSun)).toBeLessThan(10);
     expect(paintDistance(greenM5, greenInShade)).toBeLessThan(10);
@@ -26,5 +26,69 @@ describe('same car, or say so', () => {
     expect(oddPhotos([silver, silverInSun, greenM5, greenInShade, silver])).toEqual([2, 3]);
     expect(oddPhotos([silver, undefined, silverInSun])).toEqual([]);
     expect(oddPhotos([])).toEqual([]);
+  });
+});
+
+// Shapes as the local car check measured them (npm run bench:same-car): a white Changan CS55 (an SUV) and a white
+// Toyota Corolla (a saloon) from the turntables, the white Camry's rear from tests/fixtures/vision.
+const shape = (angle: CarShape['angle'], aspect: number, symmetry: number, roof: number[]): CarShape => ({ angle, aspect, symmetry, roof });
+const suvLeft = shape('left_side', 2.51, 0.78, [0.39, 0.31, 0.29, 0.23, 0.11, 0.02, 0, 0, 0.01, 0.01, 0.06, 0.27]);
+// Its right side, from a higher camera (the roof shows): a little shorter for its height.
+const suvRight = shape('right_side', 2.26, 0.82, [0.26, 0.05, 0.05, 0.01, 0, 0, 0.02, 0.11, 0.2, 0.23, 0.27, 0.38]);
+const suvFront = shape('front', 1.14, 0.98, [0.2, 0.19, 0.04, 0, 0, 0, 0, 0, 0, 0.06, 0.2, 0.21]);
+const suvRear = shape('rear', 1.08, 1, [0.4, 0.2, 0.05, 0.01, 0, 0, 0, 0.01, 0.01, 0.05, 0.19, 0.41]);
+const suvCorner = shape('front_left_corner', 2.08, 0.7, [0.37, 0.29, 0.26, 0.18, 0.08, 0.03, 0.01, 0, 0.01, 0.03, 0.07, 0.25]);
+// The SUV's front turned 15 degrees: its side shows, and it reads 20% wider.
+const suvFrontTurned = shape('front', 1.39, 0.78, [0.42, 0.27, 0.18, 0.09, 0.02, 0.01, 0, 0, 0, 0.01, 0.07, 0.25]);
+const saloonSide = shape('left_side', 3.19, 0.8, [0.46, 0.36, 0.32, 0.22, 0.1, 0.02, 0, 0.01, 0.03, 0.09, 0.2, 0.31]);
+const saloonCorner = shape('front_left_corner', 2.68, 0.77, [0.45, 0.34, 0.27, 0.15, 0.06, 0.02, 0, 0, 0.02, 0.06, 0.17, 0.33]);
+const camryRear = shape('rear', 1.34, 0.93, [0.4, 0.2, 0.06, 0.02, 0.02, 0.01, 0, 0.01, 0.01, 0.04, 0.18, 0.32]);
+
+const white = (s?: CarShape, l = 80): CarAppearance => ({ ...paint(l, 0, -1), ...(s ? { shape: s } : {}) });
+
+describe('same car, or say so: the shape', () => {
+  it('one SUV from its two sides is close; a saloon from the side is far', () => {
+    expect(shapeDistance(suvLeft, suvRight)!).toBeLessThan(DIFFERENT_SHAPE_DISTANCE.side);
+    expect(shapeDistance(suvLeft, saloonSide)!).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.side);
+    expect(shapeDistance(suvRight, saloonSide)!).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.side);
+  });
+
+  it('a front and a rear seen straight on: the SUV agrees with itself; the saloon\'s rear is wider for its height', () => {
+    expect(shapeDistance(suvFront, suvRear)!).toBeLessThan(DIFFERENT_SHAPE_DISTANCE.end);
+    expect(shapeDistance(suvRear, camryRear)!).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.end);
+  });
+
+  it('what cannot be compared is not: corners, a side against a front, a front turned away, a silhouette that does not fit its angle', () => {
+    expect(shapeDistance(suvCorner, saloonCorner)).toBeNull();
+    expect(shapeDistance(suvLeft, suvFront)).toBeNull();
+    expect(shapeDistance(suvFrontTurned, suvRear)).toBeNull();
+    expect(shapeDistance({ ...suvLeft, aspect: 1.12 }, saloonSide)).toBeNull();
+  });
+
+  it('a white SUV and a white saloon: the paint alone does not tell them apart, the sides\' shapes do; without a shape the paint decides', () => {
+    const suv = white(suvLeft);
+    const saloon = white(saloonSide, 72);
+    expect(paintDistance(suv, saloon)).toBeLessThan(DIFFERENT_CAR_DISTANCE);
+    expect(likelyDifferentCars(suv, saloon)).toBe(true);
+    expect(likelyDifferentCars(white(), saloon)).toBe(false);
+    expect(likelyDifferentCars(white(suvLeft), white(suvRight, 85))).toBe(false);
+    // Paint still counts when the shapes agree.
+    expect(likelyDifferentCars({ ...greenM5, shape: suvLeft }, white(suvRight))).toBe(true);
+  });
+
+  it('a white SUV\'s package with a white saloon\'s side added: the saloon is flagged, though the paints link everything', () => {
+    const suvPackage = [white(suvFront), white(suvLeft), white(suvCorner), white(suvRear, 85)];
+    expect(oddPhotos([...suvPackage, white(saloonSide, 72)])).toEqual([4]);
+    expect(oddPhotos(suvPackage)).toEqual([]);
+    // A corner cannot be compared: the saloon's corner alone is not flagged (the bench counts such misses).
+    expect(oddPhotos([...suvPackage, white(saloonCorner, 74)])).toEqual([]);
+  });
+
+  it('every pair counts, not a chain: a corner that links both by paint does not join the SUV and the saloon', () => {
+    // The SUV's side, a corner of either, the saloon's side: the first two are car 1, the saloon car 2.
+    expect(carsInPhotos([white(suvLeft), white(suvCorner), white(saloonSide, 72)])).toEqual([1, 1, 2]);
+    // On a tie the earliest photo's car is car 1.
+    expect(carsInPhotos([white(saloonSide, 72), white(suvLeft)])).toEqual([1, 2]);
+    expect(oddPhotos([white(saloonSide, 72), white(suvLeft)])).toEqual([1]);
   });
 });

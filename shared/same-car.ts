@@ -1,16 +1,35 @@
 /**
- * Same car, or say so: photos of one package compared by the paint of the main car's body, measured by the car check
- * (functions/src/vision/car-appearance.ts) as one colour in CIELAB. The silhouette is not compared: it changes with
- * the angle far more than between two cars. A photo whose paint is far from the package's main group is flagged as
- * likely another car; the dealer removes it or confirms it. Thresholds measured by `npm run bench:same-car`.
+ * Same car, or say so: photos of one package compared by the paint of the main car's body and by the shape of its
+ * silhouette, both measured by the car check (functions/src/vision/car-appearance.ts). Two photos likely show
+ * different cars when their paints differ, or when they show the car from comparable angles (both sides, or both ends
+ * seen straight on) and its proportions differ. A photo outside the package's main car is flagged; the dealer removes
+ * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks.md, "Same car").
  */
+import type { Angle } from './angles';
 
-/** What the car check measured of the main car's body: its paint as CIELAB (D65) and how much of the body has it. */
+/**
+ * The silhouette's proportions, as the car check's cut-out shows them from the angle it names. Absent when there was
+ * no cut-out (the cloud check), when the car is cut by the frame, or on values measured before shapes were: the photo
+ * is then compared by its paint alone.
+ */
+export interface CarShape {
+  /** The angle the silhouette shows (the car check's; the package form uses the dealer's tag when there is one). */
+  angle: Angle;
+  /** Width over height: length to height from a side, width to height from the front or rear. */
+  aspect: number;
+  /** Left-right mirror agreement of the silhouette (0..1): a front or rear seen straight on is near 1. */
+  symmetry: number;
+  /** The roof line: the silhouette's top at points evenly across its width, as shares of its height from the top. */
+  roof: number[];
+}
+
+/** What the car check measured of the main car: its body's paint as CIELAB (D65), how much of the body has it, its shape. */
 export interface CarAppearance {
   /** [L 0..100, a, b] of the body's dominant colour (windows, tyres and deep shadow left out). */
   paint: [number, number, number];
   /** Share (0..1) of the measured body pixels near that colour: low means a two-tone car or a busy reflection. */
   share: number;
+  shape?: CarShape;
 }
 
 /**
@@ -37,32 +56,131 @@ export function paintDistance(a: CarAppearance, b: CarAppearance): number {
   return Math.hypot(LIGHTNESS_WEIGHT * (a.paint[0] - b.paint[0]), a1 - a2, b1 - b2);
 }
 
-export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, threshold = DIFFERENT_CAR_DISTANCE): boolean {
-  return paintDistance(a, b) > threshold;
+/**
+ * The views whose silhouettes are compared: a left side with a right side (or a mirror image), a front with a rear
+ * (both the car's width against its height). Corners are not compared: a corner photo may be taken anywhere from
+ * nearly the front to nearly the side, and its outline changes with that far more than between two cars (on the
+ * benchmark's turntables one car's corners spread wider than the corners of different cars), and a side, a corner and
+ * an end show different outlines of one car.
+ */
+export type ShapeView = 'end' | 'side';
+export const SHAPE_VIEW: Partial<Record<Angle, ShapeView>> = { front: 'end', rear: 'end', left_side: 'side', right_side: 'side' };
+
+/**
+ * Width-to-height ratios a whole car shows from each view (from a small city car to a long sedan): a silhouette
+ * outside them is not what the angle says (a misread angle, a car partly hidden), and its shape is not compared.
+ */
+const PLAUSIBLE_ASPECT: Record<ShapeView, [number, number]> = { end: [0.8, 1.7], side: [1.9, 4.5] };
+
+/**
+ * A front or rear turned a little shows some of its side, which widens it fast: only silhouettes this mirror-like
+ * (straight on) are compared.
+ */
+const STRAIGHT_ON = 0.85;
+
+/**
+ * How much the roof line counts against the width-to-height ratio. From a side it tells a saloon's boot, a
+ * hatchback's tailgate and an SUV's long roof apart; from the front or rear it is much the same on every car.
+ */
+const ROOF_WEIGHT: Record<ShapeView, number> = { end: 0, side: 3 };
+
+/**
+ * Over these shape distances two photos of one view likely show different cars: chosen on the tune half of the
+ * benchmark's cars (the largest distance between two photos of one car, plus 0.05) and measured on the held-out half
+ * (docs/benchmarks.md, "Same car").
+ */
+export const DIFFERENT_SHAPE_DISTANCE: Record<ShapeView, number> = { end: 0.11, side: 0.33 };
+
+/** The view a shape can be compared in, or null when it cannot be compared at all. */
+export function comparableView(shape: CarShape): ShapeView | null {
+  const view = SHAPE_VIEW[shape.angle];
+  if (!view) return null;
+  const [low, high] = PLAUSIBLE_ASPECT[view];
+  if (shape.aspect < low || shape.aspect > high) return null;
+  if (view === 'end' && shape.symmetry < STRAIGHT_ON) return null;
+  return view;
+}
+
+const meanGap = (a: readonly number[], b: readonly number[]) => a.reduce((sum, v, i) => sum + Math.abs(v - (b[i] ?? v)), 0) / Math.max(1, a.length);
+
+/**
+ * How far apart two silhouettes of one view are: the difference of their width-to-height ratios (as a log, so 10%
+ * wider reads the same for a front and a side) plus, from a side, the mean difference of their roof lines, one of
+ * them mirrored if that fits better (a left side and a right side, a photo and its mirror image). Null when the views
+ * cannot be compared.
+ */
+export function shapeDistance(a: CarShape, b: CarShape): number | null {
+  const view = comparableView(a);
+  if (!view || view !== comparableView(b)) return null;
+  const roof = Math.min(meanGap(a.roof, b.roof), meanGap(a.roof, [...b.roof].reverse()));
+  return Math.abs(Math.log(a.aspect / b.aspect)) + ROOF_WEIGHT[view] * roof;
+}
+
+/** The shapes differ for angles that can be compared; false when either shape is missing or the angles cannot be compared. */
+export function shapesDiffer(a: CarAppearance, b: CarAppearance, thresholds = DIFFERENT_SHAPE_DISTANCE): boolean {
+  if (!a.shape || !b.shape) return false;
+  const distance = shapeDistance(a.shape, b.shape);
+  return distance !== null && distance > thresholds[comparableView(a.shape)!];
+}
+
+export interface SameCarThresholds {
+  paint: number;
+  shape: Record<ShapeView, number>;
+}
+
+export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE };
+
+/** The paint differs, or the shape differs for angles that can be compared. */
+export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): boolean {
+  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape);
 }
 
 /**
- * The photos (indexes) that likely show another car than the package's main one. Photos link when their paints are
- * close; the main car is the largest linked group (on a tie, the one with the earliest photo). Photos without a
- * measured appearance (not checked yet, no car) take no part.
+ * The largest set of photos (indexes) no two of which likely show different cars; on a tie, the set with the earliest
+ * photo. Every photo is tried in and out (a package holds at most 15), dropping branches that cannot beat the best.
  */
-export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, threshold = DIFFERENT_CAR_DISTANCE): number[] {
-  const indexes = appearances.flatMap((a, i) => (a ? [i] : []));
-  const group = new Map<number, number>(indexes.map((i) => [i, i]));
-  const root = (i: number): number => {
-    let r = i;
-    while (group.get(r) !== r) r = group.get(r)!;
-    return r;
+function largestAgreeingSet(indexes: readonly number[], differ: (i: number, j: number) => boolean): number[] {
+  let best: number[] = [];
+  const grow = (chosen: number[], rest: readonly number[]) => {
+    if (chosen.length + rest.length <= best.length) return;
+    if (rest.length === 0) {
+      best = chosen;
+      return;
+    }
+    const [next, ...others] = rest as [number, ...number[]];
+    grow([...chosen, next], others.filter((j) => !differ(next, j)));
+    grow(chosen, others);
   };
-  for (const i of indexes)
-    for (const j of indexes)
-      if (i < j && !likelyDifferentCars(appearances[i]!, appearances[j]!, threshold)) group.set(root(j), root(i));
-  const sizes = new Map<number, number>();
-  for (const i of indexes) sizes.set(root(i), (sizes.get(root(i)) ?? 0) + 1);
-  let main = -1;
-  for (const i of indexes) {
-    const r = root(i);
-    if (main < 0 || sizes.get(r)! > sizes.get(main)!) main = r;
+  grow([], indexes);
+  return best;
+}
+
+/**
+ * The car each photo shows, numbered from 1 (null for a photo without a measured appearance: it joins car 1). Car 1 is
+ * the largest set of photos that could all show one car (none likely different from another); on a tie, the set with
+ * the earliest photo. The other cars are found the same way among the photos left, and numbered by their first photo.
+ * Every pair counts, not a chain: a photo of another car of the same colour, taken from an angle no other photo
+ * shows, cannot link to the main car through the paint alone once a comparable photo says its shape differs.
+ */
+export function carsInPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): number[] {
+  // Each pair once: the search below asks about the same pairs many times.
+  const differs = appearances.map((a, i) => appearances.map((b, j) => !!a && !!b && i !== j && likelyDifferentCars(a, b, thresholds)));
+  const differ = (i: number, j: number) => differs[i]![j]!;
+  const cars = appearances.map(() => 1);
+  let rest = appearances.flatMap((a, i) => (a ? [i] : []));
+  const found: number[][] = [];
+  while (rest.length > 0) {
+    const car = largestAgreeingSet(rest, differ);
+    found.push(car);
+    rest = rest.filter((i) => !car.includes(i));
   }
-  return indexes.filter((i) => root(i) !== main);
+  const [main, ...others] = found;
+  others.sort((x, y) => x[0]! - y[0]!);
+  [main, ...others].forEach((photos, n) => photos?.forEach((i) => (cars[i] = n + 1)));
+  return cars;
+}
+
+/** The photos (indexes) that likely show another car than the package's main one (car 1 of carsInPhotos). */
+export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): number[] {
+  return carsInPhotos(appearances, thresholds).flatMap((car, i) => (appearances[i] && car !== 1 ? [i] : []));
 }

@@ -24,6 +24,17 @@ export const checkCarPhotoRequestSchema = z.strictObject({
 });
 export type CheckCarPhotoRequest = z.infer<typeof checkCarPhotoRequestSchema>;
 
+/**
+ * The silhouette's proportions for the same-car comparison (shared/same-car.ts CarShape). Optional: checks made before
+ * shapes were measured, and checks without a cut-out, carry none and are compared by their paint alone.
+ */
+export const carShapeSchema = z.strictObject({
+  angle: z.enum(ANGLES),
+  aspect: z.number().positive(),
+  symmetry: z.number().min(0).max(1),
+  roof: z.array(z.number().min(0).max(1)).max(32),
+});
+
 export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
   z.object({
     car: z.literal(true),
@@ -37,10 +48,10 @@ export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
     /** What the dealer should know (a car cut by the frame edge, other cars left out). */
     warnings: z.array(z.string()),
     /**
-     * The main car's paint (CIELAB) for comparing the photos of one package (shared/same-car.ts) without sending them
-     * again; null when it could not be measured.
+     * The main car's paint (CIELAB) and shape for comparing the photos of one package (shared/same-car.ts) without
+     * sending them again; null when it could not be measured.
      */
-    appearance: z.object({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1) }).nullable(),
+    appearance: z.object({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1), shape: carShapeSchema.optional() }).nullable(),
   }),
   z.object({
     car: z.literal(false),

@@ -1,21 +1,40 @@
 /**
- * npm run bench:same-car: how often the same-car comparison (shared/same-car.ts) flags two photos of one car (a false
- * alarm) and misses two different cars, measured on the paint the local car check reports (detector + cut-out +
- * functions/src/vision/car-appearance.ts). Writes the "Same car" section of docs/benchmarks.md.
+ * npm run bench:same-car: how often the same-car comparison (shared/same-car.ts: paint, and the silhouette's shape for
+ * comparable angles) flags two photos of one car (a false alarm) and misses two different cars, measured on what the
+ * local car check reports (detector + cut-out + functions/src/vision/car-appearance.ts). Writes the "Same car" section
+ * of docs/benchmarks.md.
  *
  * Same-car pairs: every two frames of the Changan turntable (24 frames, one white SUV all the way round), every two
- * views of each Toyota Corolla colour (4 views each), and each real photo with its mirror image and a copy darkened as
- * by shade (the fixtures hold one photo per real car). Different-car pairs: every two different cars (Corolla colours,
- * the real photos, the turntable), counted apart by whether their paints are clearly different (another colour family)
- * or alike (one family, or neighbours such as grey and silver). The turntables are read from ../shared/fixtures (never committed);
- * without them only the committed photos are measured. --threshold N measures another threshold (printed, not written);
- * --cached reuses the paints of the last run.
+ * views of each Toyota Corolla colour (4 views each), every two of 24 frames of a red Renault Kadjar turntable when it
+ * is on this machine (CUTOUT_EVAL_FRAMES, as for bench:cutout; never committed), and each real photo with its mirror
+ * image and a copy darkened as by shade (the fixtures hold one photo per real car). Different-car pairs: every two
+ * different cars, counted apart by whether their paints are clearly different (another colour family), alike
+ * (neighbouring families such as grey and silver) or of the same colour family. The Corolla colours are one model
+ * rendered in 7 paints: their shapes are the same car's, so only paint can tell them; "superWhite" and "whiteCar" are
+ * the same model in the same white, which no photo can tell apart, so their pairs are counted in neither row and
+ * listed on their own.
+ *
+ * Held-out check: the shape thresholds are chosen on the tune half of the cars (the rule below) and the rates are
+ * given for each half. Package mixes: a package of one car's photos with one photo of another car added, and random
+ * packages of one turntable's frames. --cached reuses the measurements of the last run; --no-write prints without
+ * writing docs/benchmarks.md.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { DIFFERENT_CAR_DISTANCE, paintDistance, type CarAppearance } from '@shared/same-car';
+import {
+  DIFFERENT_CAR_DISTANCE,
+  DIFFERENT_SHAPE_DISTANCE,
+  comparableView,
+  likelyDifferentCars,
+  oddPhotos,
+  paintDistance,
+  shapeDistance,
+  type CarAppearance,
+  type SameCarThresholds,
+  type ShapeView,
+} from '@shared/same-car';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
@@ -23,10 +42,9 @@ import { writeBenchmarkSection } from './report';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const SHARED = resolve(ROOT, '../shared/fixtures');
-const arg = (name: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
-const THRESHOLD = Number(arg('--threshold') ?? DIFFERENT_CAR_DISTANCE);
+const KADJAR = process.env.CUTOUT_EVAL_FRAMES ?? resolve(ROOT, '.cache/cutout-eval/rouge-flamme');
 
-/** Colour family of each car's paint: two cars of different families are "clearly different". */
+/** Colour family of each car's paint (named by looking at each photo; the file names' colours are the sellers' words). */
 const REAL_CARS: Record<string, string> = {
   'cupra-born-grey-front34-street.jpg': 'grey',
   'hyundai-ioniq5-silver-front34-grass.jpg': 'silver',
@@ -43,12 +61,22 @@ const REAL_CARS: Record<string, string> = {
   'toyota-camry-white-rear-street.jpg': 'white',
 };
 const COROLLA: Record<string, string> = { blackCar: 'black', brownCar: 'brown', castleCar: 'grey', redCar: 'red', silverCar: 'silver', superWhite: 'white', whiteCar: 'white' };
-/**
- * Families a person could take for one another in a photo (light and shade move a paint along these): pairs of them are
- * "alike", not "clearly different". Named by looking at each photo (the file names' colours are the sellers' words).
- */
+/** The same model in the same colour: no photo tells these two apart (counted in neither row). */
+const TWINS = new Set(['corolla-superWhite/corolla-whiteCar', 'corolla-whiteCar/corolla-superWhite']);
+/** Families a person could take for one another in a photo (light and shade move a paint along these). */
 const ALIKE = new Set(['grey/silver', 'silver/grey', 'grey/black', 'black/grey', 'silver/white', 'white/silver']);
-const clearlyDifferent = (a: string, b: string) => a !== b && !ALIKE.has(`${a}/${b}`);
+type PaintRelation = 'same colour' | 'alike' | 'clearly different';
+const paintRelation = (a: string, b: string): PaintRelation => (a === b ? 'same colour' : ALIKE.has(`${a}/${b}`) ? 'alike' : 'clearly different');
+
+/**
+ * The held-out split, declared before the thresholds were chosen: the shape thresholds come from the tune half only.
+ * Each half has a turntable (the Kadjar only where its frames are), white, silver and grey cars.
+ */
+const HELD_OUT = new Set(['renault-kadjar', 'hyundai-ioniq5-silver-front34-grass', 'bmw-2002-silver-front34-grass', 'vw-id3-white-front34', 'bmw-m5-green-front34-lot', 'acura-tl-blue-side-lot', 'lexus-es-champagne-rear-street']);
+const half = (car: string) => (HELD_OUT.has(car) ? 'held out' : 'tune');
+
+/** A model: the Corolla colours are one. */
+const modelOf = (car: string) => (car.startsWith('corolla-') ? 'toyota-corolla' : car);
 
 interface Shot {
   car: string;
@@ -81,88 +109,263 @@ async function shots(): Promise<Shot[]> {
       const colour = /^corolla_([A-Za-z]+)_/.exec(f)![1]!;
       out.push({ car: `corolla-${colour}`, family: COROLLA[colour]!, name: f, bytes: await flat(join(corolla, f)) });
     }
+  // The Kadjar's 72 frames are 5 degrees apart: every third, 15 degrees apart as the Changan's.
+  if (existsSync(KADJAR))
+    for (const f of readdirSync(KADJAR).filter((f) => f.endsWith('.png')).sort().filter((_, i) => i % 3 === 0))
+      out.push({ car: 'renault-kadjar', family: 'red', name: `kadjar-${f}`, bytes: await flat(join(KADJAR, f)) });
   return out;
 }
 
-interface Measured extends Shot {
+interface Measured {
+  car: string;
+  family: string;
+  name: string;
   appearance: CarAppearance;
 }
 
-/** --cached: the paints of the last run (kept in .cache/same-car.json), to measure another distance without the car check. */
+/** --cached: the measurements of the last run (kept in .cache/same-car.json), to measure other thresholds without the car check. */
 const CACHE = resolve(ROOT, '.cache/same-car.json');
 
-async function measure(): Promise<{ measured: Omit<Measured, 'bytes'>[]; unmeasured: string[] }> {
+async function measure(): Promise<{ measured: Measured[]; unmeasured: string[] }> {
   if (process.argv.includes('--cached') && existsSync(CACHE)) return JSON.parse(await readFile(CACHE, 'utf8'));
   const vision = new LocalVision(createCutout(cutoutModelFromEnv()).cutOut);
   await vision.warmUp();
-  const measured: Omit<Measured, 'bytes'>[] = [];
+  const measured: Measured[] = [];
   const unmeasured: string[] = [];
   for (const { bytes, ...shot } of await shots()) {
     const sighting = await vision.look(await decodePhoto(bytes));
     if (sighting.ok && sighting.appearance) measured.push({ ...shot, appearance: sighting.appearance });
     else unmeasured.push(`${shot.name} (${sighting.ok ? 'no paint measured' : sighting.reason})`);
-    if (process.argv.includes('--dump') && sighting.ok) console.log(shot.name, JSON.stringify(sighting.appearance));
   }
   await mkdir(resolve(CACHE, '..'), { recursive: true });
   await writeFile(CACHE, JSON.stringify({ measured, unmeasured }));
   return { measured, unmeasured };
 }
 
-async function main() {
-  const { measured, unmeasured } = await measure();
+type Kind = 'same car' | PaintRelation | 'twins';
+interface Pair {
+  a: Measured;
+  b: Measured;
+  kind: Kind;
+  half: 'tune' | 'held out' | 'across';
+  /** The shape distance for comparable views, null otherwise. */
+  shape: number | null;
+  paint: number;
+}
 
-  const same: number[] = [];
-  const clear: { d: number; pair: string }[] = [];
-  const alike: { d: number; pair: string }[] = [];
-  const sameNamed: { d: number; pair: string }[] = [];
+function pairsOf(measured: Measured[]): Pair[] {
+  const pairs: Pair[] = [];
   for (let i = 0; i < measured.length; i++)
     for (let j = i + 1; j < measured.length; j++) {
       const a = measured[i]!, b = measured[j]!;
-      const d = paintDistance(a.appearance, b.appearance);
-      const pair = `${a.name} / ${b.name}`;
-      if (a.car === b.car) (same.push(d), sameNamed.push({ d, pair }));
-      else if (clearlyDifferent(a.family, b.family)) clear.push({ d, pair });
-      else alike.push({ d, pair });
+      const kind: Kind = a.car === b.car ? 'same car' : TWINS.has(`${a.car}/${b.car}`) ? 'twins' : paintRelation(a.family, b.family);
+      const ha = half(a.car), hb = half(b.car);
+      const shape = a.appearance.shape && b.appearance.shape ? shapeDistance(a.appearance.shape, b.appearance.shape) : null;
+      pairs.push({ a, b, kind, half: ha === hb ? ha : 'across', shape, paint: paintDistance(a.appearance, b.appearance) });
     }
-  const rate = (flagged: number, n: number) => (n ? `${flagged} of ${n} (${((100 * flagged) / n).toFixed(1)}%)` : 'no pairs');
-  const flaggedAt = (t: number, ds: number[]) => ds.filter((d) => d > t).length;
-  const sweep = [8, 10, 12, 13, 14, 16, 20]
-    .map((t) => `| ${t} | ${rate(flaggedAt(t, same), same.length)} | ${rate(flaggedAt(t, clear.map((c) => c.d)), clear.length)} |`)
+  return pairs;
+}
+
+const viewOf = (p: Pair): ShapeView | null => (p.shape === null ? null : comparableView(p.a.appearance.shape!));
+
+/**
+ * The rule that chose the shape thresholds, on the tune half only: per view, the largest shape distance between two
+ * photos of one car, plus 0.05 (about 5% in width to height) so that a slightly different framing of the same car
+ * stays under it. Rounded up to hundredths.
+ */
+function chooseShapeThresholds(pairs: Pair[]): Record<ShapeView, number> {
+  const largest = { end: 0, side: 0 };
+  for (const p of pairs) if (p.kind === 'same car' && p.half === 'tune' && p.shape !== null) largest[viewOf(p)!] = Math.max(largest[viewOf(p)!], p.shape);
+  const rule = (v: number) => Math.ceil((v + 0.05) * 100) / 100;
+  return { end: rule(largest.end), side: rule(largest.side) };
+}
+
+/**
+ * Why corners are not compared: the width-to-height ratios (as a log) of two corner photos of one car against those
+ * of two different models, on the same photos.
+ */
+function cornerSpread(pairs: Pair[]): string {
+  const corner = (m: Measured) => !!m.appearance.shape && /corner/.test(m.appearance.shape.angle);
+  const spread = (p: Pair) => Math.abs(Math.log(p.a.appearance.shape!.aspect / p.b.appearance.shape!.aspect));
+  const corners = pairs.filter((p) => corner(p.a) && corner(p.b));
+  const same = corners.filter((p) => p.kind === 'same car').map(spread);
+  const other = corners.filter((p) => p.kind !== 'same car' && p.kind !== 'twins' && modelOf(p.a.car) !== modelOf(p.b.car)).map(spread);
+  const largest = Math.max(0, ...same);
+  const over = (t: number) => pct(other.filter((d) => d > t).length, other.length);
+  const sorted = [...same].sort((x, y) => x - y);
+  const p95 = sorted[Math.floor(0.95 * (sorted.length - 1))] ?? 0;
+  return `two corner photos of one car differ in width to height by up to ${largest.toFixed(2)} (log; 95% of ${same.length} pairs within ${p95.toFixed(2)}); different models' corner pairs over ${p95.toFixed(2)}: ${over(p95)}, over ${largest.toFixed(2)}: ${over(largest)}`;
+}
+
+const pct = (flagged: number, n: number) => (n ? `${flagged} of ${n} (${((100 * flagged) / n).toFixed(1)}%)` : 'no pairs');
+
+/** A seeded generator (mulberry32): the random packages are the same on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function main() {
+  const { measured, unmeasured } = await measure();
+  const pairs = pairsOf(measured);
+  const thresholds: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE };
+  const paintOnly: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: { end: Infinity, side: Infinity } };
+  const chosen = chooseShapeThresholds(pairs);
+  const flagged = (p: Pair, t = thresholds) => likelyDifferentCars(p.a.appearance, p.b.appearance, t);
+  const share = (row: (p: Pair) => boolean) => {
+    const set = pairs.filter(row);
+    return set.length ? (100 * set.filter((p) => flagged(p)).length) / set.length : Number.NaN;
+  };
+  const rate = (row: (p: Pair) => boolean) => `${share(row).toFixed(1)}%`;
+  const target = (row: (p: Pair) => boolean, atLeast: number) => `at least ${atLeast}%: ${share(row) >= atLeast ? 'met' : 'not met'}`;
+  const sameCar = (p: Pair) => p.kind === 'same car';
+  const anyDifferent = (p: Pair) => p.kind !== 'same car' && p.kind !== 'twins';
+  const rows: [string, (p: Pair) => boolean, string][] = [
+    ['same car, different angle or light (false alarms)', (p) => p.kind === 'same car', 'at most 1 in 20 (5%)'],
+    ['different cars, clearly different paint', (p) => p.kind === 'clearly different', 'at least 9 in 10 (90%)'],
+    ['different cars, alike paint (grey next to silver or black, silver next to white)', (p) => p.kind === 'alike', ''],
+    ['different cars, same paint colour', (p) => p.kind === 'same colour', 'at least 9 in 10 (90%)'],
+    ['of which from comparable angles (both sides, or both ends straight on)', (p) => p.kind === 'same colour' && modelOf(p.a.car) !== modelOf(p.b.car) && p.shape !== null, ''],
+    ['different cars, all', (p) => p.kind !== 'same car' && p.kind !== 'twins', 'at least 9 in 10 (90%)'],
+  ];
+  const table = (filter: (p: Pair) => boolean) =>
+    rows
+      .map(([label, row, target]) => {
+        const set = pairs.filter((p) => filter(p) && row(p));
+        return `| ${label} | ${pct(set.filter((p) => flagged(p, paintOnly)).length, set.length)} | ${pct(set.filter((p) => flagged(p)).length, set.length)} | ${target} |`;
+      })
+      .join('\n');
+  const header = '| pairs | flagged, paint alone (before) | flagged, paint and shape | target |\n|---|---|---|---|';
+
+  // Per view: how far apart one car's silhouettes are, and how many different-car pairs the shape alone flags.
+  const byView = (['end', 'side'] as const)
+    .map((view) => {
+      const of = (kind: (p: Pair) => boolean) => pairs.filter((p) => viewOf(p) === view && kind(p));
+      const same = of((p) => p.kind === 'same car');
+      const other = of((p) => p.kind !== 'same car' && p.kind !== 'twins' && modelOf(p.a.car) !== modelOf(p.b.car));
+      const maxSame = Math.max(0, ...same.map((p) => p.shape!));
+      return `| ${view} | ${DIFFERENT_SHAPE_DISTANCE[view]} | ${chosen[view]} | ${maxSame.toFixed(2)} | ${pct(same.filter((p) => p.shape! > DIFFERENT_SHAPE_DISTANCE[view]).length, same.length)} | ${pct(other.filter((p) => p.shape! > DIFFERENT_SHAPE_DISTANCE[view]).length, other.length)} |`;
+    })
+    .join('\n');
+  const noShape = measured.filter((m) => !m.appearance.shape).map((m) => m.name);
+  // Shapes not compared although their angle is a side or an end: the silhouette does not fit the angle named, or an end turned.
+  const notComparable = measured
+    .filter((m) => m.appearance.shape && !/corner/.test(m.appearance.shape.angle) && !comparableView(m.appearance.shape))
+    .map((m) => `${m.name} (${m.appearance.shape!.angle}, width to height ${m.appearance.shape!.aspect}, mirror agreement ${m.appearance.shape!.symmetry})`);
+  const corners = measured.filter((m) => m.appearance.shape && /corner/.test(m.appearance.shape.angle)).length;
+
+  // Package mixes: one car's package (a turntable's 8 named views, every 45 degrees; a Corolla colour's 4 views; a
+  // real photo with its mirror image and its copy in shade) with one photo of another model added at the end.
+  const byCar = new Map<string, Measured[]>();
+  for (const m of measured) byCar.set(m.car, [...(byCar.get(m.car) ?? []), m]);
+  const packages: { car: string; photos: Measured[] }[] = [];
+  for (const [car, photos] of byCar) {
+    if (car === 'changan-cs55') packages.push({ car, photos: photos.filter((p) => /_(front|rear|side|corner)\.png$/.test(p.name)) });
+    else if (car === 'renault-kadjar') packages.push({ car, photos: photos.filter((_, i) => i % 3 === 0) });
+    else packages.push({ car, photos });
+  }
+  const mix = { 'clearly different': [0, 0, 0], alike: [0, 0, 0], 'same colour': [0, 0, 0] } as Record<PaintRelation, [number, number, number]>;
+  const missedMixes: string[] = [];
+  let alone = 0, aloneFlagged = 0;
+  for (const { car, photos } of packages) {
+    alone++;
+    if (oddPhotos(photos.map((p) => p.appearance)).length > 0) aloneFlagged++;
+    for (const intruder of measured) {
+      if (modelOf(intruder.car) === modelOf(car)) continue;
+      const odd = oddPhotos([...photos, intruder].map((p) => p.appearance));
+      const counts = mix[paintRelation(photos[0]!.family, intruder.family)];
+      counts[0]++;
+      if (odd.includes(photos.length)) counts[1]++;
+      else if (paintRelation(photos[0]!.family, intruder.family) === 'same colour') missedMixes.push(`${intruder.name} in ${car}`);
+      if (odd.some((i) => i < photos.length)) counts[2]++;
+    }
+  }
+  const mixRow = (relation: PaintRelation) => `| ${relation} paint | ${mix[relation][0]} | ${pct(mix[relation][1], mix[relation][0])} | ${pct(mix[relation][2], mix[relation][0])} |`;
+
+  // Random packages of one turntable's frames (2 to 8 photos): how often any photo is flagged although all show one car.
+  const next = random(39);
+  const turntables = ['changan-cs55', 'renault-kadjar'].filter((c) => byCar.has(c));
+  const randomRows = turntables
+    .map((car) => {
+      const frames = byCar.get(car)!;
+      let wrong = 0;
+      const n = 300;
+      for (let k = 0; k < n; k++) {
+        const size = 2 + Math.floor(next() * 7);
+        const shuffled = [...frames];
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          const j = Math.floor(next() * (i + 1));
+          [shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!];
+        }
+        const chosenFrames = shuffled.slice(0, size);
+        if (oddPhotos(chosenFrames.map((p) => p.appearance)).length > 0) wrong++;
+      }
+      return `| ${car} | ${pct(wrong, n)} |`;
+    })
     .join('\n');
 
-  const falseAlarms = flaggedAt(THRESHOLD, same);
-  const caught = flaggedAt(THRESHOLD, clear.map((c) => c.d));
-  const caughtAlike = flaggedAt(THRESHOLD, alike.map((c) => c.d));
-  const worstSame = sameNamed.sort((x, y) => y.d - x.d).slice(0, 5);
-  const missed = clear.filter((c) => c.d <= THRESHOLD).sort((x, y) => x.d - y.d).slice(0, 8);
+  const twins = pairs.filter((p) => p.kind === 'twins');
+  const worstSame = pairs
+    .filter((p) => p.kind === 'same car' && flagged(p))
+    .map((p) => `${p.a.name} / ${p.b.name} (paint ${p.paint.toFixed(1)}${p.shape !== null ? `, shape ${p.shape.toFixed(2)}` : ''})`);
+  const kadjar = byCar.has('renault-kadjar');
+
   const report = `
-\`npm run bench:same-car\` (tests/bench/same-car.ts): the paint distance of shared/same-car.ts (CIELAB, lightness at half
-weight; flagged over ${THRESHOLD}) between the paints the local car check measured (${measured.length} photos measured${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}).
+\`npm run bench:same-car\` (tests/bench/same-car.ts): shared/same-car.ts on what the local car check measured (${measured.length} photos${unmeasured.length ? `; not measured: ${unmeasured.join(', ')}` : ''}). Two photos are flagged as different cars when their paints are over ${DIFFERENT_CAR_DISTANCE} apart (CIELAB, lightness at half weight) or when they show comparable angles and their silhouettes differ: two fronts or rears seen straight on by their width to height (as a log) over ${DIFFERENT_SHAPE_DISTANCE.end}; two sides by their length to height plus 3 times the mean gap between their roof lines (12 points, one mirrored if that fits better) over ${DIFFERENT_SHAPE_DISTANCE.side}. Corners are not compared by shape: ${cornerSpread(pairs)}. Wheels are not measured (the tyres' contact with the ground in the cut-out's underside put the wheelbase at 0.60 to 0.63 of the length on every car here: nothing to tell them by).
 
-| pairs | flagged as different cars | target |
-|---|---|---|
-| same car, different angle or light (false alarms) | ${rate(falseAlarms, same.length)} | at most 1 in 20 (5%) |
-| different cars, clearly different paint (caught; the rest are misses) | ${rate(caught, clear.length)} | at least 9 in 10 (90%) |
-| different cars, alike paint (one colour family, or grey next to silver or black, silver next to white) | ${rate(caughtAlike, alike.length)} | not promised: paint alone cannot tell them |
+All pairs (every two photos, whatever their angles):
 
-Same-car pairs: every two frames of the Changan CS55 turntable (24 frames), every two of the 4 views of each of the 7
-Corolla colours, and each real photo with its mirror image and a copy darkened to 70% (shade). Different cars: every
-pair of photos of two different cars. The turntables come from ../shared/fixtures (studio renders on white, not phone
-photos) and are not committed; the real photos are one per car, so their same-car pairs vary the light, not the angle.
+${header}
+${table(() => true)}
 
-The threshold was chosen on these same pairs (there is no held-out set yet: one photo per real car), so the rates
-above are optimistic for new photos. Other thresholds on the same pairs:
+Same-car pairs: every two frames of the Changan CS55 turntable (24 frames, 15 degrees apart), ${kadjar ? 'every two of 24 frames of a red Renault Kadjar turntable (15 degrees apart; frames of Say-healer/360-car-rotate as in "Cut-out against the truth", on this machine only), ' : ''}every two of the 4 views of each of the 7 Corolla colours, and each real photo with its mirror image and a copy darkened to 70% (shade). Different cars: every pair of photos of two different cars. The 7 Corolla colours are one model (one 3D model in 7 paints): their shapes are one car's, so only paint can tell them, and they count as different cars in the paint rows. "superWhite" and "whiteCar" are that same model in the same white: no photo tells them apart, so their ${twins.length} pairs are counted in no row (${twins.filter((p) => flagged(p)).length} flagged). The turntables are studio renders on white, not phone photos, and are not committed; the real photos are one per car, so their same-car pairs vary the light and the side, not the angle.
 
-| threshold | false alarms | clearly different caught |
-|---|---|---|
-${sweep}
+Against the issue's targets: same-car false alarms ${rate(sameCar)} (at most 5%: ${share(sameCar) <= 5 ? 'met' : 'not met'}); different cars of clearly different paint ${rate((p) => p.kind === 'clearly different')} (${target((p) => p.kind === 'clearly different', 90)}); different cars of the same paint colour ${rate((p) => p.kind === 'same colour')} (${target((p) => p.kind === 'same colour', 90)}); all different cars ${rate(anyDifferent)} (${target(anyDifferent, 90)}). Most same-colour pairs are not from comparable angles (${pairs.filter((p) => p.kind === 'same colour' && p.shape === null).length} of ${pairs.filter((p) => p.kind === 'same colour').length}: a side against a front, anything against a corner), and for those only the paint can speak; from comparable angles the shape flags ${rate((p) => p.kind === 'same colour' && modelOf(p.a.car) !== modelOf(p.b.car) && p.shape !== null)} of different models. In a package the added photo is measured against every photo of the main car, so one comparable photo of it is enough: see the package mixes below.
 
-Closest to a false alarm: ${worstSame.map((w) => `${w.pair} (${w.d.toFixed(1)})`).join('; ')}.
+Held-out check: the shape thresholds were chosen on the tune half of the cars only (the Changan, the Corollas, and the Cupra, X3, E30, iX3, yellow classic, Genesis and Camry photos); the held-out half is ${kadjar ? 'the Kadjar turntable and ' : ''}the Ioniq 5, 2002, ID.3, M5, Acura and Lexus photos. The rule: per view, the largest shape distance between two photos of one tune car, plus 0.05 (on this run it gives end ${chosen.end} and side ${chosen.side}; the weight of the roof line from a side, 3, was chosen on the tune half too). The paint threshold (${DIFFERENT_CAR_DISTANCE}) was chosen earlier on all the pairs, so it is not held out.
 
-${missed.length ? `Missed clearly different pairs (closest first): ${missed.map((m) => `${m.pair} (${m.d.toFixed(1)})`).join('; ')}.` : 'No clearly different pair was missed.'}
+Tune half:
+
+${header}
+${table((p) => p.half === 'tune')}
+
+Held-out half:
+
+${header}
+${table((p) => p.half === 'held out')}
+
+Shape per view (pairs whose angles are comparable; different cars of different models only):
+
+| view | threshold | chosen on the tune half | largest same-car distance | same car flagged by shape | different models flagged by shape |
+|---|---|---|---|---|---|
+${byView}
+
+No shape measured (cut by the frame, or no cut-out): ${noShape.length ? noShape.join(', ') : 'none'}. Corner photos (shape not compared): ${corners} of ${measured.length}. Fronts, rears and sides whose shape is not compared (the silhouette does not fit the angle named, or a front or rear not seen straight on): ${notComparable.length ? notComparable.join('; ') : 'none'}.
+
+Package mixes: each car's package (the Changan's 8 named views${kadjar ? ', the Kadjar\'s 8 frames 45 degrees apart' : ''}, each Corolla colour's 4 views, each real photo with its mirror image and its copy in shade) with one photo of another model added last, as the form decides (shared/same-car.ts oddPhotos: the main car is the largest set of photos no two of which look like different cars).
+
+| added photo's paint | packages | added photo flagged | a photo of the package's own car flagged |
+|---|---|---|---|
+${mixRow('clearly different')}
+${mixRow('alike')}
+${mixRow('same colour')}
+
+One car's packages alone: ${pct(aloneFlagged, alone)} with a photo flagged. Random packages of 2 to 8 frames of one turntable (300 each, seeded), any photo flagged:
+
+| turntable | packages with a false flag |
+|---|---|
+${randomRows}
+
+Same-car pairs flagged (${worstSame.length}): ${worstSame.length ? worstSame.slice(0, 12).join('; ') : 'none'}${worstSame.length > 12 ? '; …' : ''}.
+
+Same-colour photos not flagged when added to another car's package (${missedMixes.length}): ${missedMixes.slice(0, 12).join('; ')}${missedMixes.length > 12 ? '; …' : ''}.
 `;
   console.log(report);
-  if (arg('--threshold') === undefined) await writeBenchmarkSection('Same car', report);
+  if (!process.argv.includes('--no-write')) await writeBenchmarkSection('Same car', report);
 }
 
 void main().then(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { likelyDifferentCars } from '@shared/same-car';
-import { carAppearance } from './car-appearance';
+import { likelyDifferentCars, shapeDistance } from '@shared/same-car';
+import { carAppearance, carShape, ROOF_POINTS } from './car-appearance';
 
 const W = 200;
 const H = 120;
@@ -44,5 +44,57 @@ describe('carAppearance: the paint of the main car', () => {
     expect(likelyDifferentCars(a, carAppearance(shade.photo, box, shade.alpha)!)).toBe(false);
     expect(likelyDifferentCars(a, carAppearance(white.photo, box, white.alpha)!)).toBe(true);
     expect(likelyDifferentCars(a, carAppearance(blue.photo, box)!)).toBe(false);
+  });
+});
+
+/**
+ * A car's silhouette from the side, nose at the left: a body 160 px long and 40 high standing on the ground at y 100,
+ * with a cabin on it from `cabinFrom` to `cabinTo` (x) reaching 30 px higher: a saloon's cabin sits in the middle with
+ * the bonnet and boot lower, an SUV's runs on to the tail.
+ */
+function sideSilhouette(cabinFrom: number, cabinTo: number, { width = 240, height = 140, left = 40 } = {}) {
+  const alpha = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const body = x >= left && x < left + 160 && y >= 60 && y < 100;
+      const cabin = x >= left + cabinFrom && x < left + cabinTo && y >= 30 && y < 60;
+      if (body || cabin) alpha[y * width + x] = 255;
+    }
+  return { alpha, width, height };
+}
+const mirrored = (m: { alpha: Uint8Array; width: number; height: number }) => {
+  const alpha = new Uint8Array(m.alpha.length);
+  for (let y = 0; y < m.height; y++) for (let x = 0; x < m.width; x++) alpha[y * m.width + x] = m.alpha[y * m.width + m.width - 1 - x]!;
+  return { ...m, alpha };
+};
+
+describe('carShape: the proportions of the silhouette', () => {
+  it('measures length to height and the roof line, evenly across the length', () => {
+    const saloon = carShape(sideSilhouette(50, 110), 'left_side')!;
+    expect(saloon.aspect).toBeCloseTo(160 / 70, 2);
+    expect(saloon.roof).toHaveLength(ROOF_POINTS);
+    // Bonnet and boot 30 of 70 px below the roof; the cabin at the top.
+    expect(saloon.roof[0]).toBeCloseTo(30 / 70, 2);
+    expect(saloon.roof[ROOF_POINTS - 1]).toBeCloseTo(30 / 70, 2);
+    expect(saloon.roof[Math.floor(ROOF_POINTS / 2)]).toBe(0);
+    expect(saloon.symmetry).toBeGreaterThan(0.95);
+  });
+
+  it('the mirror image of a side is the same shape; a saloon and an SUV of one length and height are not', () => {
+    const saloon = carShape(sideSilhouette(45, 110), 'left_side')!;
+    const sameFromTheOtherSide = carShape(mirrored(sideSilhouette(45, 110)), 'right_side')!;
+    const suv = carShape(sideSilhouette(45, 160), 'left_side')!;
+    // Read from the other end (within a column's rounding at the bands' edges).
+    [...saloon.roof].reverse().forEach((top, i) => expect(Math.abs(sameFromTheOtherSide.roof[i]! - top)).toBeLessThan(0.05));
+    expect(shapeDistance(saloon, sameFromTheOtherSide)!).toBeLessThan(0.02);
+    expect(suv.aspect).toBe(saloon.aspect);
+    const paint: [number, number, number] = [80, 0, -1];
+    expect(likelyDifferentCars({ paint, share: 0.7, shape: saloon }, { paint, share: 0.7, shape: sameFromTheOtherSide })).toBe(false);
+    expect(likelyDifferentCars({ paint, share: 0.7, shape: saloon }, { paint, share: 0.7, shape: suv })).toBe(true);
+  });
+
+  it('a car cut by the frame has no shape (its proportions are not its own), nor has an empty cut-out', () => {
+    expect(carShape(sideSilhouette(50, 110, { left: 0 }), 'left_side')).toBeNull();
+    expect(carShape({ alpha: new Uint8Array(100 * 60), width: 100, height: 60 }, 'front')).toBeNull();
   });
 });

@@ -1,11 +1,17 @@
 /**
- * The main car's paint, measured for the same-car comparison (shared/same-car.ts): the dominant colour of its body in
- * CIELAB, from the pixels of its cut-out between the windows and the wheels (the middle band of its height), with deep
- * shadow left out. The dominant colour is the fullest cell of a coarse Lab histogram with its neighbours, so chrome,
- * lamps, a plate or a dark grille (a minority of the band) do not move it. Without a cut-out (the cloud adapter) an
- * ellipse inside the detector's box stands in for the silhouette.
+ * The main car's appearance, measured for the same-car comparison (shared/same-car.ts).
+ *
+ * Paint: the dominant colour of its body in CIELAB, from the pixels of its cut-out between the windows and the wheels
+ * (the middle band of its height), with deep shadow left out. The dominant colour is the fullest cell of a coarse Lab
+ * histogram with its neighbours, so chrome, lamps, a plate or a dark grille (a minority of the band) do not move it.
+ * Without a cut-out (the cloud adapter) an ellipse inside the detector's box stands in for the silhouette.
+ *
+ * Shape (carShape): the proportions of the cut-out's silhouette from the angle the check names, only with a cut-out.
  */
-import type { CarAppearance } from '@shared/same-car';
+import type { Angle } from '@shared/angles';
+import type { CarAppearance, CarShape } from '@shared/same-car';
+import { solidExtent } from '../renderer/cutout/mask-cleanup';
+import { framedSides } from './frame-contact';
 import type { NormBox } from './port';
 
 export interface AppearancePhoto {
@@ -116,4 +122,53 @@ export function carAppearance(photo: AppearancePhoto, box: NormBox, alpha?: Uint
     sl += lab[0], sa += lab[1], sb += lab[2], n++;
   }
   return { paint: [round(sl / n), round(sa / n), round(sb / n)], share: Math.round((n / all.length) * 100) / 100 };
+}
+
+/** Points along the roof line: enough to tell a saloon's boot from a hatchback's tailgate, few enough to send with every check. */
+export const ROOF_POINTS = 12;
+
+const hundredths = (v: number) => Math.round(v * 100) / 100;
+
+/**
+ * The silhouette's proportions (shared/same-car.ts CarShape) from the main car's cut-out (`alpha` 0..255 at
+ * `width` x `height`, other cars already left out) seen from `angle`. Null without a silhouette, or when the car
+ * reaches the frame: a car cut by the edge shows proportions that are not its own.
+ */
+export function carShape(mask: { alpha: Uint8Array; width: number; height: number }, angle: Angle): CarShape | null {
+  const { alpha, width: w } = mask;
+  const { box, area } = solidExtent(alpha, w, mask.height);
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (area === 0 || bw < 8 || bh < 8 || framedSides(mask).count > 0) return null;
+  const solid = (x: number, y: number) => alpha[y * w + x]! >= 128;
+
+  // The roof line: each column's top, averaged over each of ROOF_POINTS bands of the width.
+  const tops = new Array<number>(ROOF_POINTS).fill(0);
+  const columns = new Array<number>(ROOF_POINTS).fill(0);
+  for (let x = box.left; x < box.right; x++) {
+    let y = box.top;
+    while (y < box.bottom && !solid(x, y)) y++;
+    if (y === box.bottom) continue;
+    const band = Math.min(ROOF_POINTS - 1, Math.floor(((x - box.left) / bw) * ROOF_POINTS));
+    tops[band]! += (y - box.top) / bh;
+    columns[band]!++;
+  }
+
+  // Mirror agreement: the share of the silhouette (either half) that its mirror image covers too.
+  const step = Math.max(1, Math.floor(Math.max(bw, bh) / 400));
+  let same = 0, union = 0;
+  for (let y = box.top; y < box.bottom; y += step)
+    for (let x = box.left; x < box.left + bw / 2; x += step) {
+      const a = solid(x, y);
+      const b = solid(box.right - 1 - (x - box.left), y);
+      if (a || b) (union++, a === b && same++);
+    }
+
+  return {
+    angle,
+    aspect: hundredths(bw / bh),
+    symmetry: hundredths(union ? same / union : 0),
+    // A band without a column (a gap in the cut-out) reads as the roof's full depth: nothing there.
+    roof: tops.map((t, i) => hundredths(columns[i] ? t / columns[i]! : 1)),
+  };
 }

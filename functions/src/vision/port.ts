@@ -40,7 +40,7 @@ export type CarSighting =
       /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */
       confidence: number;
       warnings: string[];
-      /** The main car's paint, for the same-car comparison (absent when the caller did not ask for the angle). */
+      /** The main car's paint and shape, for the same-car comparison (absent when the caller did not ask for the angle). */
       appearance?: CarAppearance | null;
     }
   | { ok: false; reason: CarRefusal; message: string; cars: number };

@@ -9,7 +9,7 @@ import type { DecodedPhoto } from '../../renderer/photo-validation';
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
-import { carAppearance } from '../car-appearance';
+import { carAppearance, carShape } from '../car-appearance';
 import { checkCars } from '../car-check';
 import { silhouetteTouchesFrame } from '../frame-contact';
 import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
@@ -119,7 +119,9 @@ export class LocalVision implements CarVision {
     const mask = removeOtherCars(options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
-    const appearance = carAppearance(photo, check.main.box, mask.alpha);
+    const paint = carAppearance(photo, check.main.box, mask.alpha);
+    const shape = carShape(mask, angle);
+    const appearance = paint && shape ? { ...paint, shape } : paint;
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);

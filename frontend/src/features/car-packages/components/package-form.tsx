@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ANGLES, type Angle } from '@shared/angles';
 import { photosLeftOut, planCoverage } from '@shared/angle-plan';
-import { oddPhotos } from '@shared/same-car';
+import { oddPhotos, type CarAppearance } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES } from '@shared/messages';
@@ -123,10 +123,17 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       if (check) client.setQueryData(carPackageKeys.photoCheck(photoId), check);
     });
   };
-  // Same car, or say so: a photo whose paint is far from the others' is flagged until removed or confirmed.
-  const appearanceKey = checks.map((q) => (q.data?.car && q.data.appearance ? q.data.appearance.paint.join(' ') : '')).join(',');
-  // Recomputed when a measured paint changes (the joined key), not on every render of the check queries.
-  const odd = useMemo(() => new Set(oddPhotos(appearanceKey.split(',').map((k) => (k ? { paint: k.split(' ').map(Number) as [number, number, number], share: 1 } : null)))), [appearanceKey]);
+  // Same car, or say so: a photo whose paint or shape is far from the main car's is flagged until removed or confirmed.
+  // Its shape is compared from the angle it is tagged with (the dealer's tag over the check's suggestion).
+  const appearanceKey = JSON.stringify(
+    checks.map((q, i): CarAppearance | null => {
+      const appearance = q.data?.car ? q.data.appearance : null;
+      const tagged = photos[i]?.angle;
+      return appearance?.shape && tagged ? { ...appearance, shape: { ...appearance.shape, angle: tagged } } : appearance;
+    }),
+  );
+  // Recomputed when a measurement or a tag changes (the key), not on every render of the check queries.
+  const odd = useMemo(() => new Set(oddPhotos(JSON.parse(appearanceKey) as (CarAppearance | null)[])), [appearanceKey]);
   const [sameCarConfirmed, setSameCarConfirmed] = useState<ReadonlySet<string>>(new Set());
   const unconfirmedOdd = photos.filter((p, i) => odd.has(i) && !sameCarConfirmed.has(p.id)).length;
 
