@@ -43,7 +43,7 @@ export const PREPARE_MEMORY_MB = 3584;
 export const RENDER_RETRY = { maxAttempts: 3, intervalSeconds: 5, backoffRate: 2 } as const;
 /**
  * The walk-around video task (after the package is finished): reading and fitting 8 images and encoding 48 frames took
- * about 1.5 CPU-s here (README, "Walk-around video"); the limit leaves room for a slow Lambda start and S3.
+ * about 1.5 CPU-s here (docs/product.md, "Walk-around video"); the limit leaves room for a slow Lambda start and S3.
  */
 export const VIDEO_TASK_TIMEOUT_SECONDS = 120;
 /** The whole execution's limit: every angle's tries run at once, so one angle's worst case plus margin. */

@@ -16,7 +16,7 @@ export const DIGITAL_SOURCE_TYPES = {
 
 export type RendererName = 'local' | 'openai' | 'scripted';
 
-/** The IPTC digital source type each renderer's output gets (the README says why). */
+/** The IPTC digital source type each renderer's output gets (docs/content-credentials.md says why). */
 export const RENDERER_SOURCE_TYPE: Record<RendererName, string> = {
   local: DIGITAL_SOURCE_TYPES.compositeWithTrainedAlgorithmicMedia,
   openai: DIGITAL_SOURCE_TYPES.trainedAlgorithmicMedia,

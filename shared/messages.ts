@@ -177,7 +177,7 @@ export const MESSAGES = {
 
 /** The background picker's notes. */
 export const BACKGROUND_NOTES = {
-  /** A site whose compositor has no scene library (its operator adds one: README, "Photographic scenes"). */
+  /** A site whose compositor has no scene library (its operator adds one: docs/renderer.md, "Photographic scenes"). */
   noOutdoorStyles: 'Sunset, Urban, Coast and Mountain need photographic scenes, which this site has not set up (its operator adds them: npm run scenes:fetch, then SCENES_DIR, or -c scenesDir in AWS). Studio and Showroom are rendered by the product itself.',
 } as const;
 

@@ -1,4 +1,4 @@
-/** When the Ops stack's alarms go off (infra/cdk/stacks/ops-stack.ts); README "Operating it" lists them. */
+/** When the Ops stack's alarms go off (infra/cdk/stacks/ops-stack.ts); docs/deploy.md, "Operating it" lists them. */
 export const OPS_THRESHOLDS = {
   /** Failed, timed-out or aborted executions of a workflow in 5 minutes. */
   workflowFailures: 1,

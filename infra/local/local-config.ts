@@ -39,7 +39,7 @@ const schema = z.object({
   /** First retry of a webhook delivery that did not answer 2xx, doubling after each attempt (8 attempts). */
   STRIPE_SIMULATOR_RETRY_BASE_MS: z.coerce.number().int().min(1).default(1000),
 }).refine((c) => !c.STRIPE_SECRET_KEY || (c.STRIPE_PUBLISHABLE_KEY && c.STRIPE_WEBHOOK_SECRET), {
-  error: 'With STRIPE_SECRET_KEY set, also set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (README, "Buying credits")',
+  error: 'With STRIPE_SECRET_KEY set, also set STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (docs/product.md, "Buying credits")',
 });
 export type LocalConfig = z.infer<typeof schema> & { dataDir: string };
 

@@ -11,7 +11,7 @@
  *  (iii) 10 such packages started at once: all finish, none lost, every ledger consistent.
  *  (iv)  the cost of an 8-angle package in AWS: each compositor task run alone here as its Lambda would run it
  *        (package-cost.ts), CPU and wall seconds and peak memory, priced at Lambda arm64, Step Functions, S3 and
- *        DynamoDB list prices. Written to docs/benchmarks.md and quoted in the README's "Time and money in AWS".
+ *        DynamoDB list prices. Written to docs/benchmarks.md and quoted in docs/product.md, "Time and money in AWS".
  *
  * Where the time goes comes from the host's own trace of each execution (GET /_local/sfn/trace: every task call
  * with start and duration) and the images' metadata.render_ms. Writes the "Package" section of docs/benchmarks.md.

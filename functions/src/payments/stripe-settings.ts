@@ -39,7 +39,7 @@ async function readKey(env: NodeJS.ProcessEnv, name: string, arnName: string): P
   if (!arn) throw new Error(`Stripe is not configured: set ${name} (or ${arnName} in AWS)`);
   const out = await new SecretsManagerClient({ region: env.AWS_REGION }).send(new GetSecretValueCommand({ SecretId: arn }));
   const value = out.SecretString?.trim();
-  // CDK creates the secrets with a placeholder; the operator puts the real value in (README, "Buying credits").
-  if (!value || value.startsWith('REPLACE_ME')) throw new Error(`The secret ${arn} holds no Stripe key yet (README, "Buying credits")`);
+  // CDK creates the secrets with a placeholder; the operator puts the real value in (docs/product.md, "Buying credits").
+  if (!value || value.startsWith('REPLACE_ME')) throw new Error(`The secret ${arn} holds no Stripe key yet (docs/product.md, "Buying credits")`);
   return value;
 }

@@ -48,7 +48,7 @@ const recordableEventSchema = z.object({ id: z.string(), type: z.string(), creat
  *   the delivery that wrote the entry is "fulfilled", the others "duplicate"), then moves the payment to succeeded
  *   once (with the profile's purchase totals) and redeems the coupon.
  * - payment_intent.payment_failed / canceled mark the payment (never one that succeeded) and release the coupon.
- * - charge.refunded / charge.dispute.created are recorded on the payment; credits stay (README, "Buying credits").
+ * - charge.refunded / charge.dispute.created are recorded on the payment; credits stay (docs/product.md, "Buying credits").
  */
 export async function handleStripeWebhook(deps: WebhookDeps, rawBody: Buffer, signature: string | undefined): Promise<WebhookResult> {
   let event: VerifiedEvent;

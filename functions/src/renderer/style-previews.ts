@@ -1,5 +1,5 @@
 /**
- * The background picker's previews and the README's examples: one committed photo rendered in every style, written
+ * The background picker's previews and the examples in docs/renderer.md: one committed photo rendered in every style, written
  * small to frontend/public/images/styles/<style>.webp and at half size to docs/scenes/<style>.jpg (the outdoor styles
  * from the scene library, so SCENES_DIR must be set):
  *   SCENES_DIR=../shared/scenes npx tsx functions/src/renderer/style-previews.ts

@@ -36,7 +36,7 @@ export class H264Mp4Encoder implements VideoEncoder {
 
   /**
    * `speed` 0 (smallest file) to 10 (fastest): 10 takes about 60% of the time of 8 per frame for a file about the same
-   * size (measured on this project's renders; README, "Walk-around video"). `quantizer`: the encoder's constant quantizer
+   * size (measured on this project's renders; docs/product.md, "Walk-around video"). `quantizer`: the encoder's constant quantizer
    * (10..51, lower is better; 28 leaves no visible blocking on the studio backgrounds at 1280×720).
    */
   constructor(private readonly options: { speed?: number; quantizer?: number } = {}) {}

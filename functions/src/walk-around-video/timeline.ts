@@ -16,7 +16,7 @@ export const FADE_TICKS = 10;
 /**
  * Each step of a fade shows for 2 ticks (a 12 fps dissolve inside the 24 fps video): 5 encoded frames per fade instead
  * of 10. Every encoded frame costs the encoder about the same (20-25 ms here, a hold as much as a fade step), so an
- * 8-angle video encodes 48 frames rather than 88: 1.1 s of CPU rather than 2 s (README, "Walk-around video").
+ * 8-angle video encodes 48 frames rather than 88: 1.1 s of CPU rather than 2 s (docs/product.md, "Walk-around video").
  */
 export const FADE_STEP_TICKS = 2;
 /** A single angle makes no walk-around: its image is the whole package, already downloadable. */

@@ -65,7 +65,7 @@ export interface ApiShared {
  * The API's shell, kept apart from its routes (API_DOMAIN_STACKS) so that it stays small as routes are added: the HTTP
  * API (stage, access logs, JWT authorizer), the WebSocket API for live status with its three handlers, the origin check's
  * generated value, the Stripe secrets, and the content credentials key and its certificate chain's parameter. Their
- * logical ids are those they had when this stack held every route: a deployed stage keeps them (README, "Deploy to AWS").
+ * logical ids are those they had when this stack held every route: a deployed stage keeps them (docs/deploy.md, "Deploy to AWS").
  */
 export class ApiStack extends Stack {
   readonly originVerifySecret: secretsmanager.ISecret;
@@ -121,17 +121,17 @@ export class ApiStack extends Stack {
     // Only the functions behind the HTTP API (functions/src/http/api-handler.ts checks the header) know the value;
     // workflow tasks, the sweeper and the WebSocket handlers are not reached through CloudFront and do not get it.
     const apiEnvironment = { ...environment, ORIGIN_VERIFY_SECRET: this.originVerifySecret.secretValue.unsafeUnwrap() };
-    // The OpenAI key is put in Secrets Manager by the operator (README, "Deploy to AWS"); never in context or code.
+    // The OpenAI key is put in Secrets Manager by the operator (docs/deploy.md, "Deploy to AWS"); never in context or code.
     const openAiSecret = secretsmanager.Secret.fromSecretNameV2(this, 'OpenAiKey', config.openAiSecretName);
     // The studio compositor renders by default; `-c renderer=openai` makes the OpenAI image edit the renderer instead.
     const renderEnvironment = { ...environment, RENDERER: config.renderer, RENDER_MODEL: config.renderModel };
-    // The Stripe keys: CDK creates both secrets with a placeholder, the operator puts the real values in (README,
-    // "Buying credits"); the handlers read them on first use. Rotation happens in Stripe's dashboard, not here.
+    // The Stripe keys: CDK creates both secrets with a placeholder, the operator puts the real values in
+    // (docs/product.md, "Buying credits"); the handlers read them on first use. Rotation happens in Stripe's dashboard, not here.
     const stripeSecret = (id: string, name: string, description: string) => {
       const secret = new secretsmanager.Secret(this, id, {
         secretName: `studio-lot/${config.stage}/${name}`,
         description,
-        secretStringValue: SecretValue.unsafePlainText('REPLACE_ME: put the value here (README, Buying credits)'),
+        secretStringValue: SecretValue.unsafePlainText('REPLACE_ME: put the value here (docs/product.md, Buying credits)'),
         removalPolicy: config.retainData ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       });
       NagSuppressions.addResourceSuppressions(secret, [

@@ -3,7 +3,7 @@ import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config';
 
-/** Requests per 5 minutes per client IP that the WAF lets through before it blocks (README, "Abuse limits"). */
+/** Requests per 5 minutes per client IP that the WAF lets through before it blocks (docs/deploy.md, "Abuse limits"). */
 export const WAF_LIMITS = {
   /** Everything on the site and the API. */
   allPer5Minutes: 2000,

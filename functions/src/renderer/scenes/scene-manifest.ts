@@ -28,7 +28,7 @@ export const sceneSchema = z.object({
    * The directions, centred on startYaw, in which the place looks like its style (the sea of a coast, the mountains,
    * a square rather than a cycle lane, the low sun beside the camera rather than behind the car): the eight angles'
    * cameras are spread over this many degrees instead of walking the whole way round (360, the default). Chosen by
-   * looking at each panorama with yaw ticks every 30 degrees, and at each style's eight angles (README, "How an angle is drawn").
+   * looking at each panorama with yaw ticks every 30 degrees, and at each style's eight angles (docs/renderer.md, "How an angle is drawn").
    */
   yawSpan: z.number().min(20).max(360).default(360),
   /** False: kept so packages that have it still render and start again, but no new package is given it. */

@@ -65,7 +65,7 @@ export function StartTrialDialog({ open, onOpenChange, plan = 'Starter' }: Start
           <>
             <DialogHeader className="items-center text-center">
               <Mail className="size-12 text-brand-700" aria-hidden="true" />
-              {/* Nothing is granted yet: the credits come with the first sign-in, once per person (README, "Trial credits"). */}
+              {/* Nothing is granted yet: the credits come with the first sign-in, once per person (docs/product.md, "Trial credits"). */}
               <DialogTitle>Check your email to sign in</DialogTitle>
               <DialogDescription>{TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS)}</DialogDescription>
             </DialogHeader>
