@@ -136,11 +136,6 @@ export const TRIAL_RATE_LIMIT = { perLinkPerHour: 40, perClientPerHour: 120 } as
 export const INBOX_RETENTION_DAYS = 365;
 
 /**
- * New car checks (a paid vision call each in AWS) an account may ask for in an hour (functions/src/vision/check-budget.ts);
- * checking the same photo again costs nothing and counts nothing. A paying dealer's day of shooting fits easily; an
- * account that never bought credits gets enough for a few packages, and so does its network, across accounts.
- */
-/**
  * A shared car's page, embed, data and images may be kept this long by CloudFront (not by browsers): a busy embed is served
  * from the edge, and a car whose sharing is turned off (or whose package changes) is gone everywhere within a minute.
  * Each shared car also has its own limit of requests that reach the API a minute, so one car cannot use up the
@@ -149,4 +144,9 @@ export const INBOX_RETENTION_DAYS = 365;
 export const SHARED_CAR_CACHE_SECONDS = 60;
 export const SHARED_CAR_ORIGIN_PER_MINUTE = 600;
 
+/**
+ * New car checks (a paid vision call each in AWS) an account may ask for in an hour (functions/src/vision/check-budget.ts);
+ * checking the same photo again costs nothing and counts nothing. A paying dealer's day of shooting fits easily; an
+ * account that never bought credits gets enough for a few packages, and so does its network, across accounts.
+ */
 export const VISION_CHECK_LIMITS = { payingPerHour: 600, freePerHour: 30, freeNetworkPerHour: 90 } as const;

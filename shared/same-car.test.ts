@@ -92,3 +92,20 @@ describe('same car, or say so: the shape', () => {
     expect(oddPhotos([white(saloonSide, 72), white(suvLeft)])).toEqual([1]);
   });
 });
+
+const BLUE = paint(28.6, 13.9, -24.4);
+const WHITE = paint(67.4, 1.3, -0.3);
+const GREY = paint(35.6, 1, -2.5);
+
+describe('carsInPhotos: which car each photo shows (the trial link\'s groups)', () => {
+  it('numbers the car most photos show 1, the others by their first photo', () => {
+    expect(carsInPhotos([BLUE, WHITE, BLUE])).toEqual([1, 2, 1]);
+    expect(carsInPhotos([WHITE, BLUE, BLUE])).toEqual([2, 1, 1]);
+    expect(carsInPhotos([BLUE, WHITE, GREY])).toEqual([1, 2, 3]);
+  });
+  it('on a tie, car 1 is the earliest photo\'s; a photo without a measured paint joins car 1', () => {
+    expect(carsInPhotos([WHITE, BLUE])).toEqual([1, 2]);
+    expect(carsInPhotos([null, BLUE, undefined])).toEqual([1, 1, 1]);
+    expect(carsInPhotos([])).toEqual([]);
+  });
+});

@@ -1,15 +1,9 @@
 /**
- * The trial page's photo checks (issue 39): which car each usable photo shows, and the words the prospect reads. A
- * trial package is one car, made of the angles its photos show (decisions.md, turn 4).
+ * The trial page's photo checks (issue 39): the angles the photos give and the words the prospect reads (which car each
+ * photo shows is the package form's grouping, shared/same-car.ts carsInPhotos). A trial package is one car, made of the
+ * angles its photos show (decisions.md, turn 4).
  */
 import { ANGLE_LABELS, ANGLES, type Angle } from './angles';
-import { carsInPhotos, type CarAppearance } from './same-car';
-
-/**
- * The car each photo shows, numbered from 1 (null for a photo without a measured appearance: it joins car 1): the
- * package form's grouping (shared/same-car.ts), car 1 the one most photos show.
- */
-export const carGroups = (appearances: ReadonlyArray<CarAppearance | null | undefined>): number[] => carsInPhotos(appearances);
 
 /** The angles some photos give, each once, in the package's order. */
 export const anglesGiven = (angles: ReadonlyArray<Angle | null | undefined>): Angle[] => ANGLES.filter((a) => angles.includes(a));

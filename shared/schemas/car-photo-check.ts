@@ -35,6 +35,13 @@ export const carShapeSchema = z.strictObject({
   roof: z.array(z.number().min(0).max(1)).max(32),
 });
 
+/** The main car's paint (CIELAB), how much of its body has it, and its shape: the fields of a measured appearance. */
+export const carAppearanceFields = {
+  paint: z.tuple([z.number(), z.number(), z.number()]),
+  share: z.number().min(0).max(1),
+  shape: carShapeSchema.optional(),
+};
+
 export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
   z.object({
     car: z.literal(true),
@@ -51,7 +58,7 @@ export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [
      * The main car's paint (CIELAB) and shape for comparing the photos of one package (shared/same-car.ts) without
      * sending them again; null when it could not be measured.
      */
-    appearance: z.object({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1), shape: carShapeSchema.optional() }).nullable(),
+    appearance: z.object(carAppearanceFields).nullable(),
   }),
   z.object({
     car: z.literal(false),

@@ -4,7 +4,7 @@ import { ANGLES } from '../angles';
 import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, MAX_FILE_BYTES, MAX_TRIAL_PHOTOS, PHOTO_NAME_MAX, TRIAL_LINK_MAX_DAYS } from '../limits';
 import { MESSAGES } from '../messages';
 import { photoTypeRefusal } from '../photo-types';
-import { carShapeSchema } from './car-photo-check';
+import { carAppearanceFields } from './car-photo-check';
 import { emailSchema, type UploadTarget } from './common';
 import { ownUserIdSchema } from './own-user-id';
 
@@ -69,7 +69,7 @@ export const trialPhotoVerdictSchema = z.discriminatedUnion('car', [
     confidence: z.number().min(0).max(1),
     low_confidence: z.boolean(),
     /** The main car's paint and shape, as the package form's check measures them (shared/same-car.ts); null when not measured. */
-    appearance: z.strictObject({ paint: z.tuple([z.number(), z.number(), z.number()]), share: z.number().min(0).max(1), shape: carShapeSchema.optional() }).nullable(),
+    appearance: z.strictObject(carAppearanceFields).nullable(),
     car_group: z.number().int().min(1),
   }),
   z.strictObject({ name: z.string(), car: z.literal(false), reason: z.string() }),

@@ -7,7 +7,8 @@ import { DEFAULT_BACKGROUND } from '@shared/backgrounds';
 import { CAR_PACKAGE_DRAFT_LIFETIME_MS, TRIAL_PACKAGE_NAME } from '@shared/limits';
 import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
 import type { z } from 'zod';
-import { anglesGiven, carGroups, TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
+import { carsInPhotos } from '@shared/same-car';
+import { anglesGiven, TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import type { TransferPhotosResponse, transferPhotosByEmailRequestSchema, transferPhotosRequestSchema } from '@shared/schemas/trial';
 import type { AccountStore } from '../accounts/account-store';
 import { photoId, s3Keys, type StoredDraft } from '../car-packages/car-package';
@@ -41,7 +42,7 @@ async function transferLink(deps: TransferDeps, sub: string, link: StoredTrialLi
   const now = deps.now?.() ?? new Date();
   const id = newId();
   // One car per package: the photos of the car most of them show (the account step already asked for one car).
-  const groups = carGroups(link.photos.map((p) => p.appearance));
+  const groups = carsInPhotos(link.photos.map((p) => p.appearance));
   const photos = link.photos.filter((_, i) => groups[i] === 1);
   // A trial package is the angles its photos show (decisions.md, turn 4), named and counted that way; photos checked
   // before their angle was kept make the 8 standard angles, as before.

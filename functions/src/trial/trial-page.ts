@@ -15,7 +15,8 @@ import type {
   TrialPhotoVerdict,
   TrialValidationResponse,
 } from '@shared/schemas/trial';
-import { anglesGiven, carGroups, TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
+import { carsInPhotos } from '@shared/same-car';
+import { anglesGiven, TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { trialTokenSchema } from '@shared/schemas/trial';
 import type { RequestCounter } from '../auth/request-magic-link';
 import type { PhotoStorage } from '../car-packages/ports';
@@ -139,7 +140,7 @@ export async function completeTrialUploads(deps: TrialPageDeps, token: string, c
     if (now && isOpen(now, nowOf(deps).getTime())) throw new DomainError('conflict', TRIAL_MESSAGES.noUploadsToCheck);
     throw refusalOf(now, nowOf(deps).getTime());
   }
-  const groups = carGroups(kept.map((p) => p.appearance));
+  const groups = carsInPhotos(kept.map((p) => p.appearance));
   const cars = kept.length === 0 ? 0 : Math.max(...groups);
   let next = 0;
   const photos: TrialPhotoVerdict[] = link.pending_photos.map((p, i) => {
@@ -163,7 +164,7 @@ async function checkEach<T, R>(items: readonly T[], check: (item: T) => Promise<
 }
 
 /** Whether the link's kept photos show one car (photos checked before issue 39 carry no appearance: one car). */
-export const photosShowOneCar = (photos: readonly TrialPhoto[]) => carGroups(photos.map((p) => p.appearance)).every((g) => g === 1);
+export const photosShowOneCar = (photos: readonly TrialPhoto[]) => carsInPhotos(photos.map((p) => p.appearance)).every((g) => g === 1);
 
 export interface CreateTrialAccountDeps extends TrialPageDeps {
   /** The sign-in link request of POST /api/auth/magic-link (creates the account if absent, mails the link). */

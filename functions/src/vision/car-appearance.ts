@@ -11,7 +11,7 @@
 import type { Angle } from '@shared/angles';
 import type { CarAppearance, CarShape } from '@shared/same-car';
 import { solidExtent } from '../renderer/cutout/mask-cleanup';
-import { framedSides } from './frame-contact';
+import { silhouetteTouchesFrame } from './frame-contact';
 import type { NormBox } from './port';
 
 export interface AppearancePhoto {
@@ -139,7 +139,7 @@ export function carShape(mask: { alpha: Uint8Array; width: number; height: numbe
   const { box, area } = solidExtent(alpha, w, mask.height);
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
-  if (area === 0 || bw < 8 || bh < 8 || framedSides(mask).count > 0) return null;
+  if (area === 0 || bw < 8 || bh < 8 || silhouetteTouchesFrame(mask)) return null;
   const solid = (x: number, y: number) => alpha[y * w + x]! >= 128;
 
   // The roof line: each column's top, averaged over each of ROOF_POINTS bands of the width.
