@@ -16,8 +16,11 @@ export function builtApp(extra: Record<string, unknown> = {}): ReturnType<typeof
   const key = JSON.stringify(extra);
   let app = built.get(key);
   if (!app) {
-    app = buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra } });
+    app = freshApp(extra);
     built.set(key, app);
   }
   return app;
 }
+
+/** The same app, built anew: for a test that changes it. */
+export const freshApp = (extra: Record<string, unknown> = {}) => buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra } });

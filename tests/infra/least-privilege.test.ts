@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildApp } from '../../infra/cdk/app-factory';
-import { builtApp, CDK_CONTEXT } from './built-app';
+import { builtApp, freshApp } from './built-app';
 import { HandlerFunction } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { dynamoActionsOf, grantedTableActions } from '../../infra/cdk/handler-sources';
@@ -122,7 +121,7 @@ describe('least privilege', () => {
 
   it('a wildcard that no suppression names fails cdk-nag (IAM5)', () => {
     // An app of its own: this test changes it.
-    const { stacks: fresh } = buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [] } });
+    const { stacks: fresh } = freshApp();
     const fn = fresh.api.node.findAll().find((c): c is HandlerFunction => c instanceof HandlerFunction)!;
     fn.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:GetItem'], resources: ['arn:aws:dynamodb:us-east-1:123456789012:table/*'] }));
     Template.fromStack(fresh.api);

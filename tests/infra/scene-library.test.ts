@@ -19,7 +19,6 @@ import { SCENES } from '../../functions/src/renderer/scenes/scene-manifest';
 import { apiStacksOf, mergedTemplate, nagFindings } from './app-templates';
 
 const LIBRARY = '../shared/scenes';
-const synth = builtApp;
 const pascal = (h: string) => h.replace(/(^|-)(\w)/g, (_m, _d, c: string) => c.toUpperCase());
 const RENDER_TASKS = ['package-prepare', 'package-render-angle', 'batch-render-photo'];
 
@@ -32,7 +31,7 @@ const envOf = (t: Template, handler: string) => {
 
 describe('the scene library in AWS', () => {
   it('without -c scenesDir: no scenes bucket or upload, no render task told of one, no outdoor styles offered (config.json, the API functions)', () => {
-    const { stacks } = synth();
+    const { stacks } = builtApp();
     const data = Template.fromStack(stacks.stateful);
     data.resourceCountIs('Custom::CDKBucketDeployment', 0);
     const api = mergedTemplate(apiStacksOf(stacks));
@@ -41,13 +40,13 @@ describe('the scene library in AWS', () => {
     expect(envOf(api, 'create-car-package').OUTDOOR_STYLES).toBe('off');
     expect(envOf(api, 'create-batch').OUTDOOR_STYLES).toBe('off');
     // The OpenAI renderer makes its own backgrounds: every style is offered there.
-    const openai = synth({ renderer: 'openai' }).stacks;
+    const openai = builtApp({ renderer: 'openai' }).stacks;
     expect(openai.web.runtimeConfig.outdoorStyles).toBeUndefined();
     expect(envOf(mergedTemplate(apiStacksOf(openai)), 'create-car-package').OUTDOOR_STYLES).toBe('on');
   }, 240_000);
 
   it('with -c scenesDir: the manifest files alone go to scenes/, only the render tasks read that prefix, cdk-nag and the size limits hold', () => {
-    const { app, stacks } = synth({ scenesDir: LIBRARY });
+    const { app, stacks } = builtApp({ scenesDir: LIBRARY });
     const data = Template.fromStack(stacks.stateful);
     const buckets = data.findResources('AWS::S3::Bucket');
     const sceneBucketId = Object.keys(buckets).find((id) => id.startsWith('SceneLibraryBucket'))!;
@@ -101,7 +100,7 @@ describe('the scene library in AWS', () => {
     writeFileSync(join(dir, second!), 'not a panorama');
     expect(() => sceneFilesIn(dir)).toThrow(`${second} does not match the manifest's sha256`);
     expect(() => sceneFilesIn(dir)).toThrow(/_1k\.hdr is missing/);
-    expect(() => synth({ scenesDir: dir })).toThrow(`-c scenesDir=${dir}`);
+    expect(() => builtApp({ scenesDir: dir })).toThrow(`-c scenesDir=${dir}`);
     expect(sceneFilesIn(LIBRARY)).toHaveLength(new Set(SCENES.map((s) => s.slug)).size);
   });
 });

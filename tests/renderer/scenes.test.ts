@@ -17,10 +17,10 @@ vi.hoisted(() => {
 
 import { preparePhotos, renderPrepared, renderPreparedPackage, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { ANGLE_AZIMUTH, cameraYaw, pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
-import { SCENES, sceneById, scenesOf } from '../../functions/src/renderer/scenes/scene-manifest';
+import { SCENES, sceneById, sceneChoice, scenesOf } from '../../functions/src/renderer/scenes/scene-manifest';
 import { loadPanorama, scenesDir } from '../../functions/src/renderer/scenes/scene-library';
 import { decodeRgbe } from '../../functions/src/renderer/scenes/rgbe';
-import { CAMERA_HEIGHT, CAR_HEIGHT } from '../../functions/src/renderer/scenes/scene-view';
+import { CAMERA_HEIGHT, CAR_HEIGHT, signedDegrees } from '../../functions/src/renderer/scenes/scene-view';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
 import { keyLightFalloff, MAX_KEY_LIGHT_FALLOFF } from '../../functions/src/renderer/local/compositor';
 import { car } from './bad-photos';
@@ -95,7 +95,7 @@ describe('one scene per package, one walk around the car', () => {
 
   it('spreads the eight cameras over the directions where each scene looks like its style, the Front in the middle', () => {
     for (const scene of SCENES) {
-      const choice = { id: scene.id, startYaw: scene.startYaw };
+      const choice = sceneChoice(scene);
       const yaws = Object.values(ANGLE_AZIMUTH).map((azimuth) => cameraYaw(scene, choice, azimuth));
       expect(cameraYaw(scene, choice, ANGLE_AZIMUTH.front), scene.id).toBe(scene.startYaw);
       for (const yaw of yaws) expect(Math.abs(yaw - scene.startYaw), scene.id).toBeLessThanOrEqual(scene.yawSpan / 2);
@@ -115,8 +115,7 @@ describe('one scene per package, one walk around the car', () => {
       // A high sun or a roof's light (the covered market) lights the car from above whichever way the camera looks.
       if (light.elevation >= 50 || scene.light === 'soft') continue;
       for (const azimuth of Object.values(ANGLE_AZIMUTH)) {
-        const yaw = cameraYaw(scene, { id: scene.id, startYaw: scene.startYaw }, azimuth);
-        const relative = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
+        const relative = signedDegrees(light.yaw - cameraYaw(scene, sceneChoice(scene), azimuth));
         expect(Math.abs(relative), `${scene.id} at azimuth ${azimuth}`).toBeGreaterThanOrEqual(75);
       }
     }
@@ -133,7 +132,7 @@ describe('one scene per package, one walk around the car', () => {
       expect(scene.azimuth).toBe(ANGLE_AZIMUTH[image.metadata.angle]);
       // The Front faces the scene's start direction; the others are spread over its yaw span around it.
       const expected = cameraYaw(sceneById(choice.id)!, choice, scene.azimuth);
-      expect((((scene.yaw - expected) % 360) + 360) % 360).toBeCloseTo(0, 6);
+      expect(signedDegrees(scene.yaw - expected)).toBeCloseTo(0, 6);
       yaws.add(Math.round(scene.yaw));
     }
     expect(yaws.size).toBe(8);
@@ -191,7 +190,7 @@ describe('light that belongs to the place', () => {
 
   it('a square in sunshine, the sun beside the camera, leaves the far end of the car darker than in the studio', async () => {
     const ioniqStudio = await renderPrepared([ioniq], ioniq.angle, 'studio');
-    const ioniqSunlit = await renderPrepared([ioniq], ioniq.angle, 'urban', undefined, { id: 'modern_buildings_2', startYaw: sceneById('modern_buildings_2')!.startYaw });
+    const ioniqSunlit = await renderPrepared([ioniq], ioniq.angle, 'urban', undefined, sceneChoice(sceneById('modern_buildings_2')!));
     // Mean luminance of the car's left and right thirds (its own pixels only).
     const ends = async (image: typeof ioniqStudio) => {
       const { carAlpha, width: W } = image.composed;
@@ -212,7 +211,7 @@ describe('light that belongs to the place', () => {
     const scene = ioniqSunlit.metadata.scene!;
     // The sun (216 degrees in the panorama, 34 degrees high) is on the camera's right for this angle: the left end
     // falls off (a hazy sunset's sun, 2% of its sky's light, would change next to nothing).
-    expect(keyLightFalloff(light(((((216 - scene.yaw) % 360) + 540) % 360) - 180, 34, 0.79)).fromRight).toBe(true);
+    expect(keyLightFalloff(light(signedDegrees(216 - scene.yaw), 34, 0.79)).fromRight).toBe(true);
     expect((await ends(ioniqSunlit)) / (await ends(ioniqStudio))).toBeLessThan(0.96);
   }, 60_000);
 });

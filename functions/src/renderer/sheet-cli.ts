@@ -12,7 +12,7 @@ import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { BACKGROUNDS, BACKGROUND_LABELS, DEFAULT_BACKGROUND, isBackground, isOutdoorBackground } from '@shared/backgrounds';
 import { preparePhotos, renderPrepared, renderPreparedPackage } from './local/local-renderer';
 import { ANGLE_AZIMUTH } from './scenes/scene-backdrop';
-import { pickScene, sceneById } from './scenes/scene-manifest';
+import { pickScene, sceneById, sceneChoice } from './scenes/scene-manifest';
 import { scenesDir } from './scenes/scene-library';
 import type { RenderedImage, SceneChoice } from './port';
 
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
       console.error(`Unknown scene "${values.scene}" for ${style}.`);
       return 2;
     }
-    scene = { id: found.id, startYaw: found.startYaw };
+    scene = sceneChoice(found);
   }
   if (isOutdoorBackground(style) && !scenesDir()) {
     console.error(`SCENES_DIR is not set: ${BACKGROUND_LABELS[style]} needs the scene library (npm run scenes:fetch).`);

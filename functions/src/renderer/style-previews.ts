@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { BACKGROUNDS } from '@shared/backgrounds';
 import { LOCAL_MODEL, preparePhotos, renderPrepared } from './local/local-renderer';
-import { scenesOf } from './scenes/scene-manifest';
+import { sceneChoice, scenesOf } from './scenes/scene-manifest';
 import { scenesDir } from './scenes/scene-library';
 import { disclosureXmp } from '../content-credentials/disclosure';
 
@@ -28,7 +28,7 @@ const [prepared] = await preparePhotos([{ id: PHOTO, bytes: await readFile(resol
 for (const style of BACKGROUNDS) {
   // Each style's first scene in the manifest: the one that shows the style best (the sunset's sea, the mountains).
   const scene = scenesOf(style)[0];
-  const image = await renderPrepared([prepared!], prepared!.angle, style, undefined, scene ? { id: scene.id, startYaw: scene.startYaw } : undefined);
+  const image = await renderPrepared([prepared!], prepared!.angle, style, undefined, scene && sceneChoice(scene));
   const preview = await sharp(image.full).resize(SIZE.width, SIZE.height).webp({ quality: 70 }).withXmp(disclosureXmp('local', LOCAL_MODEL)).toBuffer();
   await writeFile(resolve(OUT, `${style}.webp`), preview);
   await writeFile(resolve(README_OUT, `${style}.jpg`), await sharp(image.full).resize(768, 512).jpeg({ quality: 80 }).withXmp(disclosureXmp('local', LOCAL_MODEL)).toBuffer());

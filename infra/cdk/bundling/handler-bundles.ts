@@ -9,7 +9,7 @@
  */
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { AssetHashType, DockerImage, type BundlingOptions, type ILocalBundling } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { buildSync, type BuildOptions } from 'esbuild';
@@ -74,7 +74,7 @@ export function writeHandlerAsset(bundleFolder: string, outputDir: string, extra
   // Paths move with the map; URLs (a dependency's own map, e.g. webpack://) stay as they are.
   map.sources = map.sources.map((source) => (/^[a-z][a-z0-9+.-]*:/i.test(source) ? source : relative(outputDir, resolve(bundleFolder, source))));
   writeFileSync(join(outputDir, 'index.mjs.map'), JSON.stringify(map));
-  for (const file of extraFiles) copyFileSync(file, join(outputDir, file.split('/').pop()!));
+  for (const file of extraFiles) copyFileSync(file, join(outputDir, basename(file)));
 }
 
 /** The local bundling of one handler's asset: its group's shared esbuild run, then its own folder. */

@@ -13,7 +13,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
-import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera } from './scene-view';
+import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera, signedDegrees } from './scene-view';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 
 /** Where the camera stands around the car for each angle, degrees clockwise seen from above (front 0, right side 90). */
@@ -36,7 +36,7 @@ const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> 
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
   const { light } = p;
-  const relativeYaw = ((((light.yaw - yaw) % 360) + 540) % 360) - 180;
+  const relativeYaw = signedDegrees(light.yaw - yaw);
   // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted.
   const raw = light.tint.map((t) => Math.min(1.025, Math.max(0.975, t ** 0.33)));
   const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
@@ -59,8 +59,7 @@ function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): Backdr
  * of the place that looks like its style). Azimuths count from -180 to 180 so the Front stays in the middle.
  */
 export function cameraYaw(scene: Scene, choice: SceneChoice, azimuth: number): number {
-  const signed = ((((azimuth + 180) % 360) + 360) % 360) - 180;
-  return choice.startYaw + (signed * scene.yawSpan) / 360;
+  return choice.startYaw + (signedDegrees(azimuth) * scene.yawSpan) / 360;
 }
 
 function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: Panorama, width: number, height: number, floorY: number): SceneSource {

@@ -100,5 +100,8 @@ export function pickScene(style: Background, seed: string): PickedScene | undefi
   if (scenes.length === 0) return undefined;
   const n = createHash('sha256').update(seed).digest().readUInt32BE(0);
   const scene = scenes[n % scenes.length]!;
-  return { id: scene.id, startYaw: scene.startYaw };
+  return sceneChoice(scene);
 }
+
+/** A scene as a package's choice: its id and its start direction. */
+export const sceneChoice = (scene: Scene): PickedScene => ({ id: scene.id, startYaw: scene.startYaw });

@@ -35,6 +35,9 @@ export interface SceneCamera {
   groundRow: number;
 }
 
+/** An angle in degrees as a turn of -180 to 180 (left of a direction is negative). */
+export const signedDegrees = (degrees: number) => ((((degrees + 180) % 360) + 360) % 360) - 180;
+
 /** The camera a car of `carHeightPx` standing on `contactRow` implies, turned to `yaw`. */
 export function sceneCamera(yaw: number, contactRow: number, carHeightPx: number, width: number): SceneCamera {
   const focalPx = width / (2 * Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
