@@ -1,6 +1,6 @@
 import { CheckCircle2, FlipHorizontal2, LoaderCircle, XCircle } from 'lucide-react';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
-import { photosLeftOut, type AngleCoverage, type CoveragePlan } from '@shared/angle-plan';
+import type { AngleCoverage, CoveragePlan } from '@shared/angle-plan';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { cn } from '@/lib/utils';
 
@@ -23,13 +23,14 @@ export interface CoveragePhoto {
   suggested: boolean;
 }
 
-/** `leftOut`: the photos (numbered from 1) that show this angle too and are left out, the first photo being used. */
-function detail(a: AngleCoverage, photos: readonly CoveragePhoto[], leftOut: readonly number[]): string {
+function detail(a: AngleCoverage, photos: readonly CoveragePhoto[]): string {
   if (a.photo_index === null && a.mirror_possible) return `Add a photo of the ${ANGLE_LABELS[a.angle]}, or fill it with a mirror image`;
   if (a.photo_index === null) return `Add a photo of the ${a.would_be_given_by.map((g) => ANGLE_LABELS[g]).join(' or ')}`;
   const n = a.photo_index + 1;
   if (a.source === 'mirror') return `Mirror image of photo ${n}`;
   const used = `Photo ${n}${photos[a.photo_index]?.suggested ? ' (suggested)' : ' (tagged)'}`;
+  // The other photos of this angle (numbered from 1): the plan uses the first, these are left out.
+  const leftOut = photos.flatMap((p, i) => (p.angle === a.angle && i !== a.photo_index ? [i + 1] : []));
   return leftOut.length > 0 ? `${used}; ${CAR_PACKAGE_MESSAGES.anglePhotosLeftOut(leftOut)}` : used;
 }
 
@@ -58,8 +59,6 @@ function CarOutline() {
  */
 export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: CoveragePlan; photos: readonly CoveragePhoto[]; /** Photos whose car check is still running. */ checking?: number }) {
   const byAngle = new Map(plan.angles.map((a) => [a.angle, a]));
-  const leftOut = [...photosLeftOut(photos.map((p) => p.angle)).keys()];
-  const leftOutOf = (angle: Angle) => leftOut.filter((i) => photos[i]!.angle === angle).map((i) => i + 1);
   return (
     <section aria-labelledby="coverage-title" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" data-testid="coverage-diagram">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -101,7 +100,7 @@ export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: Coverage
               </span>
               <span className="break-words">
                 <span className="sr-only">{source === 'checking' ? 'Not known yet. ' : source === 'missing' ? 'Cannot be made. ' : source === 'mirror' ? 'Made from a mirror image. ' : 'Covered. '}</span>
-                {source === 'checking' ? 'Checking the photos…' : detail(a, photos, leftOutOf(angle))}
+                {source === 'checking' ? 'Checking the photos…' : detail(a, photos)}
               </span>
             </li>
           );
