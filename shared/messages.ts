@@ -454,3 +454,26 @@ export const SHARE_MESSAGES = {
   nothingToShare: 'No image of this car package is finished yet: share it once an angle is done.',
   busy: 'This car is being viewed very often right now. Please try again in a minute.',
 } as const;
+
+/** A car's VIN and stock number on a package, and finding a car in the gallery (issue 41, items 1 and 2). */
+export const INVENTORY_MESSAGES = {
+  vinLength: (length: number) => `A VIN has 17 characters; this one has ${length}.`,
+  vinCharacters: (chars: readonly string[]) =>
+    `A VIN has only letters and digits, never I, O or Q (they read like 1 and 0): remove or correct ${chars.map((c) => `"${c}"`).join(', ')}.`,
+  /** A warning, never a refusal: only North American VINs (first character 1 to 5) must have a correct check digit. */
+  vinCheckDigit: (expected: string, actual: string) =>
+    `The 9th character (the check digit) should be ${expected} for the rest of this VIN, not ${actual}: check it for a typing error. It is kept as entered.`,
+  stockNumberInvalid: (max: number) => `A stock number is 1 to ${max} letters, digits, ".", "_", "/" or "-".`,
+  /** The form, when the dealer's gallery has this VIN already. */
+  vinOnAnotherPackage: 'This car already has a package:',
+  openIt: 'open it',
+  decodedAs: (name: string) => `Decoded: ${name}`,
+  /** The VIN is well formed but the offline decoder has no entry for its maker or model. */
+  notDecoded: 'This VIN could not be decoded offline (its maker or model is not in the data); name the car yourself.',
+  /** A package needs a name: typed, or decoded from its VIN. */
+  nameOrVinRequired: 'Please name the car, or enter its VIN to fill the name.',
+  searchLabel: 'Find a car',
+  searchPlaceholder: 'Name, VIN (or its last 6), stock number',
+  noMatch: 'No car package matches this search.',
+  dateRangeInvalid: 'The "from" date must be before the "to" date.',
+} as const;
