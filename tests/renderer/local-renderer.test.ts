@@ -126,21 +126,66 @@ describe('local renderer on committed photos', () => {
   });
 
   it('renders Studio and Showroom in code with no scene library, named as such, from one camera for every angle', async () => {
-    // A corner, the other corner and a side of another car (the side is the widest view): one camera distance.
-    const [side] = await preparePhotos([{ id: 'side', bytes: readFileSync(new URL('../fixtures/vision/acura-tl-blue-side-lot.jpg', import.meta.url)) }]);
+    // A package of five angles from committed photos (two corners, both sides, the rear; the Genesis's side is the
+    // longest view), each rendered as the workflow's render task does (renderPrepared with the package's photos): one
+    // camera distance and one lens for all of them, as on a turntable, and no car touching the frame.
+    const vision = (file: string) => readFileSync(new URL(`../fixtures/vision/${file}`, import.meta.url));
+    const others = await preparePhotos([
+      { id: 'acura-side', bytes: vision('acura-tl-blue-side-lot.jpg'), angle: 'right_side' },
+      { id: 'genesis-side', bytes: vision('hyundai-genesis-black-side-hillside.jpg'), angle: 'left_side' },
+      { id: 'lexus-rear', bytes: vision('lexus-es-champagne-rear-street.jpg'), angle: 'rear' },
+    ]);
+    const photos = [prepared.cupra!, prepared.e30!, ...others];
+    const angles = photos.map((p) => p.angle);
+    expect(angles).toEqual(['front_left_corner', 'front_right_corner', 'right_side', 'left_side', 'rear']);
     for (const background of ['studio', 'showroom'] as const) {
-      const result = await renderPreparedPackage([prepared.cupra!, prepared.e30!, side!], { background, angles: ['front_left_corner', 'front_right_corner', side!.angle] });
-      expect(result.images).toHaveLength(3);
-      const first = result.images[0]!.metadata.scene!;
-      for (const image of result.images) {
-        expect(image.metadata.scene?.id).toBe(RENDERED_PLACES[background].id);
-        expect(image.metadata.scene?.id).not.toMatch(/^drawn:/);
-        // A turntable shoot: the room does not turn with the car, and the camera stays where it is.
-        expect(image.metadata.scene?.yaw).toBe(0);
-        expect(image.metadata.scene?.focalPx).toBe(first.focalPx);
-        expect(Math.abs(image.metadata.scene!.carDistance / first.carDistance - 1)).toBeLessThan(0.05);
+      const scenes = [];
+      for (const angle of angles) {
+        const image = await renderPrepared(photos, angle, background);
+        const scene = image.metadata.scene!;
+        scenes.push(scene);
+        expect(scene.id).toBe(RENDERED_PLACES[background].id);
+        expect(scene.id).not.toMatch(/^drawn:/);
+        // A turntable shoot: the room does not turn with the car.
+        expect(scene.yaw).toBe(0);
+        // The whole car, with room to spare on every side (3% of the frame beside the longest view).
+        const { carAlpha, width: W, height: H } = image.composed;
+        let left = W, right = 0, top = H, bottom = 0;
+        for (let i = 0; i < carAlpha.length; i++)
+          if (carAlpha[i]! > 0) {
+            const x = i % W, y = Math.floor(i / W);
+            (left = Math.min(left, x)), (right = Math.max(right, x)), (top = Math.min(top, y)), (bottom = Math.max(bottom, y));
+          }
+        expect(left, angle).toBeGreaterThanOrEqual(0.025 * W);
+        expect(right, angle).toBeLessThanOrEqual(0.975 * W);
+        expect(top, angle).toBeGreaterThanOrEqual(0.1 * H);
+        expect(bottom, angle).toBeLessThanOrEqual(0.9 * H);
+      }
+      // One camera distance and one focal length for the package (the must-hold: within 5%; here they are equal).
+      const distances = scenes.map((s) => s.carDistance), focals = scenes.map((s) => s.focalPx);
+      expect(Math.max(...distances) / Math.min(...distances) - 1).toBeLessThan(0.005);
+      expect(Math.max(...focals) / Math.min(...focals) - 1).toBeLessThan(0.005);
+      // The camera's height is each photo's own: read from a corner view's ground lines, standing height otherwise.
+      for (const [i, scene] of scenes.entries()) {
+        if (angles[i]!.endsWith('_corner')) expect(scene.cameraHeight).not.toBe(1.4);
+        else expect(scene.cameraHeight).toBe(1.4);
       }
     }
+  }, 120_000);
+
+  it('keeps the package\'s camera distance for a long car\'s side: only a side longer than 3.5 times its height is drawn smaller', async () => {
+    const distanceOf = async (width: number) => {
+      const box = { left: 100, top: 300, right: 100 + width, bottom: 600 };
+      const { photo, mask } = boxCarPhoto(width + 200, 800, box);
+      const source = await sceneBackdrop('studio', 'left_side', undefined, { photo, mask, ...STAGE });
+      const composed = await composeCar(photo, mask, source!, { mirror: false });
+      return composed.scene!.carDistance;
+    };
+    const front = await distanceOf(450);
+    // A long sedan's side, 3.45 times as long as tall (a Panamera): the same distance as its front.
+    expect(await distanceOf(1035)).toBeCloseTo(front, 6);
+    // A limousine's, 4 times: drawn smaller to stay inside the frame, so its camera stands further back.
+    expect(await distanceOf(1200)).toBeGreaterThan(front * 1.1);
   });
 
   it('the studio is a seamless cyclorama: no line where the floor meets the wall, light falling off toward the edges', async () => {

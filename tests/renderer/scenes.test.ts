@@ -126,9 +126,13 @@ describe('one scene per package, one walk around the car', () => {
     const result = await renderPreparedPackage(asEveryAngle(cupra), { background: 'urban', scene: choice });
     expect(result.images.map((i) => i.metadata.angle).sort()).toEqual([...ANGLES].sort());
     const yaws = new Set<number>();
+    const first = result.images[0]!.metadata.scene!;
     for (const image of result.images) {
       const scene = image.metadata.scene!;
       expect(scene.id).toBe(choice.id);
+      // One camera distance and one lens for the whole walk (within 5% is the must-hold; here they are equal).
+      expect(Math.abs(scene.carDistance / first.carDistance - 1)).toBeLessThan(0.005);
+      expect(scene.focalPx).toBe(first.focalPx);
       expect(scene.azimuth).toBe(ANGLE_AZIMUTH[image.metadata.angle]);
       // The Front faces the scene's start direction; the others are spread over its yaw span around it.
       const expected = cameraYaw(sceneById(choice.id)!, choice, scene.azimuth);
@@ -149,10 +153,12 @@ describe('one scene per package, one walk around the car', () => {
       const lowest = contactRows(carAlpha, W, H);
       const contact = Math.max(...lowest);
       expect(Math.abs(contact - scene.groundRow)).toBeLessThanOrEqual(2);
-      // The camera's eye level follows the car's height in the frame (a car of CAR_HEIGHT seen from CAMERA_HEIGHT).
+      // The camera's eye level follows the car's height in the frame (a car of CAR_HEIGHT seen from the camera's
+      // height: the photo's own in a corner view, read from its ground lines, the standing CAMERA_HEIGHT otherwise).
       let top = H;
       for (let i = 0; i < carAlpha.length && top === H; i++) if (carAlpha[i]! >= 128) top = Math.floor(i / W);
-      expect(scene.horizonRow).toBeCloseTo(contact - ((contact + 1 - top) * CAMERA_HEIGHT) / CAR_HEIGHT, -1);
+      expect(scene.horizonRow).toBeCloseTo(contact - ((contact + 1 - top) * scene.cameraHeight) / CAR_HEIGHT, -1);
+      if (!angle.endsWith('_corner')) expect(scene.cameraHeight).toBe(CAMERA_HEIGHT);
       // The car casts its contact shadow on that ground: darker just under the tyres than the ground beside them.
       const { data } = await sharp(image.full).raw().toBuffer({ resolveWithObject: true });
       const luma = (x: number, y: number) => data[3 * (y * W + x) + 1]!;

@@ -3,9 +3,10 @@
  * low-resolution to blur, nothing to license, and the same on a fresh clone, in Lambda and with a scene library.
  *
  * Each is a small room traced per pixel at full size from the camera the car implies (scene-view.ts's level camera:
- * its horizon and the car's distance come from the car's height and where its tyres stand), so the floor meets the
- * tyres at the car's distance and recedes in perspective. Like a turntable shoot, the car turns and the room stays:
- * every angle of a package sees the same backdrop from the same camera.
+ * its height the photo's own, read from a corner view's ground lines (photo-camera.ts), its horizon and the car's
+ * distance from the car's height and where its tyres stand), so the floor meets the tyres at the car's distance and
+ * recedes as the car's own ground lines do. Like a turntable shoot, the car turns and the room stays: every angle of a
+ * package sees the same room from the same distance and lens (from the height each photo was taken at).
  * - Studio: a seamless cyclorama (the floor curves into the back wall, no horizon line), lit by a large soft box above
  *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground.
  * - Showroom: a dark polished floor in large tiles, a panelled back wall with frosted windows (the room's soft
@@ -75,7 +76,7 @@ export function cycloramaHit(ry: number, camera: Pick<SceneCamera, 'cameraHeight
 }
 
 /** The white cyclorama for this camera (RGB bytes, full size). */
-function renderStudio(camera: SceneCamera, width: number, height: number): Buffer {
+export function renderStudio(camera: SceneCamera, width: number, height: number): Buffer {
   const { focalPx: f, horizonRow } = camera;
   const rgb = Buffer.alloc(width * height * 3);
   // The soft box's light on the surface: a broad pool centred a little behind the car, slower to fall off up the wall
@@ -103,6 +104,16 @@ function renderStudio(camera: SceneCamera, width: number, height: number): Buffe
     }
   }
   return rgb;
+}
+
+/**
+ * The cyclorama at half size, upscaled: it has no edge or texture (soft light on seamless paper, the sensor grain added
+ * at full size after), so it looks the same for a quarter of the work; each photo's own camera height draws its own.
+ */
+export async function renderStudioSmooth(camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+  const w = Math.ceil(width / 2), h = Math.ceil(height / 2);
+  const half = renderStudio({ ...camera, focalPx: (camera.focalPx * w) / width, horizonRow: (camera.horizonRow * h) / height }, w, h);
+  return sharp(half, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'linear' }).raw().toBuffer();
 }
 
 /** The showroom's room: the back wall SHOWROOM_WALL metres behind the car, a ceiling at SHOWROOM_CEILING. */
@@ -215,7 +226,9 @@ async function renderShowroom(camera: SceneCamera, width: number, height: number
 
 /**
  * The room as this camera sees it, kept for the next angles: every angle of a package is drawn at the same height
- * from the same camera, so they share one view (the compositor draws on a copy). A few views, about 5 MB each.
+ * from the same distance, and the front, rear and side views (and corners shot from the same height, rounded to
+ * CAMERA_HEIGHT_STEP) from the same camera height, so they share one view (the compositor draws on a copy). A few
+ * views, about 5 MB each.
  */
 const views = new Map<string, Promise<Buffer>>();
 const VIEWS_KEPT = 4;
@@ -224,7 +237,7 @@ function roomView(place: RenderedPlace, camera: SceneCamera, width: number, heig
   let view = views.get(key);
   if (!view) {
     view = (async () => {
-      const rgb = place === 'studio' ? renderStudio(camera, width, height) : await renderShowroom(camera, width, height);
+      const rgb = place === 'studio' ? await renderStudioSmooth(camera, width, height) : await renderShowroom(camera, width, height);
       addSensorGrain(rgb, 1.5);
       return rgb;
     })();
@@ -242,14 +255,14 @@ const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.1
  * The rendered studio or showroom for one angle. The room does not turn with the angle (a turntable shoot): the
  * azimuth is recorded, the camera's yaw stays 0.
  */
-export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width: number, height: number, floorY: number): SceneSource {
+export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width: number, height: number, floorY: number, cameraHeight?: (placement: CarPlacement) => number): SceneSource {
   const { id, label } = RENDERED_PLACES[place];
   return {
     width,
     height,
     floorY,
     async draw(placement: CarPlacement) {
-      const camera = sceneCamera(0, placement.contactRow, placement.ch, width);
+      const camera = sceneCamera(0, placement.contactRow, placement.ch, width, cameraHeight?.(placement));
       const rgb = await roomView(place, camera, width, height);
       return {
         rgb,

@@ -15,6 +15,10 @@ export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
 import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera, signedDegrees } from './scene-view';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
+import { cameraHeightOnStage } from './photo-camera';
+
+/** The scene camera's height for where the car was placed (photo-camera.ts): the photo's own, read from its car. */
+export type CameraHeightFor = (placement: CarPlacement) => number;
 
 /** Where the camera stands around the car for each angle, degrees clockwise seen from above (front 0, right side 90). */
 export const ANGLE_AZIMUTH: Record<Angle, number> = {
@@ -62,7 +66,7 @@ export function cameraYaw(scene: Scene, choice: SceneChoice, azimuth: number): n
   return choice.startYaw + (signedDegrees(azimuth) * scene.yawSpan) / 360;
 }
 
-function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: Panorama, width: number, height: number, floorY: number): SceneSource {
+function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: Panorama, width: number, height: number, floorY: number, cameraHeight?: CameraHeightFor): SceneSource {
   const floor = FLOORS[scene.floor];
   return {
     width,
@@ -70,7 +74,7 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
     floorY,
     async draw(placement: CarPlacement) {
       const azimuth = ANGLE_AZIMUTH[angle];
-      const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width);
+      const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement));
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
       addSensorGrain(rgb, 2.5);
       return {
@@ -185,9 +189,14 @@ export interface BackdropContext {
  * undefined when an outdoor style has no scene (no scene library configured, or no scene for the style). A configured library that lacks a listed scene is an error, not a silent fallback.
  */
 export async function sceneBackdrop(style: Background, angle: Angle, choice: SceneChoice | undefined, ctx: BackdropContext, env: NodeJS.ProcessEnv = process.env): Promise<SceneSource | undefined> {
+  // The original location keeps the photo's framing and its own camera (only its blur uses the scene camera).
   if (style === 'original') return originalSource(ctx.photo, ctx.mask, ctx.width, ctx.height, ctx.floorY);
+  // The scene is drawn from the photo's camera height, read from a corner view's ground lines (a mirrored angle is
+  // the same kind of view as its photo).
+  const corner = angle.endsWith('_corner');
+  const cameraHeight: CameraHeightFor = (placement) => cameraHeightOnStage(ctx.mask, corner, placement.scale, ctx.width);
   // The studio and the showroom are rendered in code, with or without a scene library.
-  if (isRenderedPlace(style)) return renderedPlaceSource(style, ANGLE_AZIMUTH[angle], ctx.width, ctx.height, ctx.floorY);
+  if (isRenderedPlace(style)) return renderedPlaceSource(style, ANGLE_AZIMUTH[angle], ctx.width, ctx.height, ctx.floorY, cameraHeight);
   const dir = scenesDir(env);
   if (!dir) return undefined;
   const picked = choice ?? pickScene(style, style);
@@ -195,7 +204,7 @@ export async function sceneBackdrop(style: Background, angle: Angle, choice: Sce
   const scene = sceneById(picked.id);
   if (!scene) throw new SceneLibraryError(`Unknown scene ${picked.id}: it is not in the scene manifest.`);
   const pano = await loadPanorama(dir, scene);
-  return panoramaSource(scene, picked, angle, pano, ctx.width, ctx.height, ctx.floorY);
+  return panoramaSource(scene, picked, angle, pano, ctx.width, ctx.height, ctx.floorY, cameraHeight);
 }
 
 /** Whether photographic scenes are configured (SCENES_DIR set): otherwise the outdoor styles are not offered. */

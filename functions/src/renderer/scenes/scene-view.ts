@@ -1,10 +1,11 @@
 /**
  * A perspective view of a panorama behind the car, as a photographer's camera would see the scene.
  *
- * The camera is level (verticals stay vertical, as with a shifted lens) at CAMERA_HEIGHT, with its horizon on the
- * row where the car says it is: a car of CAR_HEIGHT metres that is `h` pixels tall, standing on `contactRow`, puts a
- * camera of CAMERA_HEIGHT metres' eye level `h * CAMERA_HEIGHT / CAR_HEIGHT` rows above its tyres. The lens (50
- * degrees across) gives the car's distance. Rays above the horizon look up the panorama by direction; rays below it
+ * The camera is level (verticals stay vertical, as with a shifted lens) at the photo's own camera height (read from the
+ * car's ground lines, photo-camera.ts; CAMERA_HEIGHT when the photo does not say), with its horizon on the row where
+ * the car says it is: a car of CAR_HEIGHT metres that is `h` pixels tall, standing on `contactRow`, puts a camera of
+ * `hc` metres' eye level `h * hc / CAR_HEIGHT` rows above its tyres. The lens (50 degrees across) gives the car's
+ * distance; every angle draws the car at one height (framing.ts), so a package's angles share one distance. Rays above the horizon look up the panorama by direction; rays below it
  * hit a flat ground plane and look up that ground point as the panorama's camera (PANO_HEIGHT up, at the car's spot)
  * saw it, so the ground under the car is the scene's own floor at the right scale wherever the camera stands.
  *
@@ -15,6 +16,7 @@
 import sharp from 'sharp';
 import type { Panorama } from './scene-library';
 
+/** The camera's height when the photo does not say (a front, rear or side view): a photographer standing. */
 export const CAMERA_HEIGHT = 1.4;
 export const CAR_HEIGHT = 1.5;
 export const FIELD_OF_VIEW_DEGREES = 50;
@@ -38,12 +40,15 @@ export interface SceneCamera {
 /** An angle in degrees as a turn of -180 to 180 (left of a direction is negative). */
 export const signedDegrees = (degrees: number) => ((((degrees + 180) % 360) + 360) % 360) - 180;
 
-/** The camera a car of `carHeightPx` standing on `contactRow` implies, turned to `yaw`. */
-export function sceneCamera(yaw: number, contactRow: number, carHeightPx: number, width: number): SceneCamera {
-  const focalPx = width / (2 * Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
-  const horizonRow = contactRow - (carHeightPx * CAMERA_HEIGHT) / CAR_HEIGHT;
+/** The lens's focal length in pixels for a frame `width` wide (FIELD_OF_VIEW_DEGREES across). */
+export const focalPxFor = (width: number) => width / (2 * Math.tan((FIELD_OF_VIEW_DEGREES * Math.PI) / 360));
+
+/** The camera a car of `carHeightPx` standing on `contactRow` implies, `cameraHeight` metres up, turned to `yaw`. */
+export function sceneCamera(yaw: number, contactRow: number, carHeightPx: number, width: number, cameraHeight: number = CAMERA_HEIGHT): SceneCamera {
+  const focalPx = focalPxFor(width);
+  const horizonRow = contactRow - (carHeightPx * cameraHeight) / CAR_HEIGHT;
   const carDistance = (focalPx * CAR_HEIGHT) / carHeightPx;
-  return { yaw: ((yaw % 360) + 360) % 360, horizonRow, focalPx, cameraHeight: CAMERA_HEIGHT, carDistance, groundRow: horizonRow + (focalPx * CAMERA_HEIGHT) / carDistance };
+  return { yaw: ((yaw % 360) + 360) % 360, horizonRow, focalPx, cameraHeight, carDistance, groundRow: horizonRow + (focalPx * cameraHeight) / carDistance };
 }
 
 /** Bilinear sample of the panorama at (u, v) in pixels, wrapping around horizontally. */
