@@ -62,6 +62,8 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/car-packages', handler: 'create-car-package', access: 'user' },
   { method: 'GET', path: '/api/car-packages', handler: 'list-car-packages', access: 'user' },
   { method: 'GET', path: '/api/car-packages/activity', handler: 'get-car-package-activity', access: 'user' },
+  // The form's look-up of a VIN as it is typed: decoded offline, and the dealer's packages of that car (issue 41).
+  { method: 'GET', path: '/api/vins/{vin}', handler: 'decode-vin', access: 'user' },
   { method: 'GET', path: '/api/car-packages/{id}', handler: 'get-car-package', access: 'user' },
   { method: 'DELETE', path: '/api/car-packages/{id}', handler: 'delete-car-package', access: 'user' },
   // One uploaded photo checked by its bytes as soon as it lands (the form's uploads): nothing charged; the start then

@@ -470,8 +470,6 @@ export const INVENTORY_MESSAGES = {
   decodedAs: (name: string) => `Decoded: ${name}`,
   /** The VIN is well formed but the offline decoder has no entry for its maker or model. */
   notDecoded: 'This VIN could not be decoded offline (its maker or model is not in the data); name the car yourself.',
-  /** A package needs a name: typed, or decoded from its VIN. */
-  nameOrVinRequired: 'Please name the car, or enter its VIN to fill the name.',
   searchLabel: 'Find a car',
   searchPlaceholder: 'Name, VIN (or its last 6), stock number',
   noMatch: 'No car package matches this search.',

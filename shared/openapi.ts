@@ -47,7 +47,7 @@ const ROUTE_ERRORS: Record<keyof typeof PUBLIC_OPERATIONS, Partial<Record<ErrorS
     '415': true,
     '429': true,
   },
-  'GET /api/v1/car-packages': { '400': 'The limit or the cursor is invalid: `param` names it.', '401': true, '429': true },
+  'GET /api/v1/car-packages': { '400': 'A parameter is invalid (the limit, the cursor, a malformed VIN, an unknown status, a date that is not ISO 8601 or a range that ends before it starts): `param` names it.', '401': true, '429': true },
   'GET /api/v1/car-packages/{id}': { '400': 'The id is not a car package id.', '401': true, '404': true, '429': true },
   'POST /api/v1/car-packages/{id}/start': {
     '400': 'The request is invalid (`param` names the field at fault), a photo was refused by the checks (`param` names it), or the uploads expired before the start.',

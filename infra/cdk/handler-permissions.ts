@@ -64,7 +64,9 @@ export type Permission =
   /** Reads the content credentials certificate chain (SSM) to check images against it; gets the native image layer (the C2PA WASM). */
   | 'c2pa:verify'
   /** sqs:SendMessage on the webhook delivery queue (and WEBHOOK_QUEUE_URL in the environment): events and their retries (issue 28). */
-  | 'webhooks:enqueue';
+  | 'webhooks:enqueue'
+  /** Decodes VINs offline: gets the VIN data layer (infra/cdk/bundling/vin-data-layer.ts) and VIN_DATA_FILE pointing at it (issue 41). */
+  | 'data:vin';
 
 export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   health: [],
@@ -114,8 +116,10 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'list-admin-credit-packages': ['table:read'],
   'update-admin-credit-package': ['table:read', 'table:write'],
   // Car packages (car packages issue)
-  'create-car-package': ['table:read', 'table:write', 'uploads:write'],
+  'create-car-package': ['table:read', 'table:write', 'uploads:write', 'data:vin'],
   'list-car-packages': ['table:read', 'renders:read'],
+  // The form's look-up of a VIN: decoded offline, and the dealer's packages that have it.
+  'decode-vin': ['table:read', 'data:vin'],
   'get-car-package-activity': ['table:read'],
   'get-car-package': ['table:read', 'uploads:read', 'renders:read'],
   'delete-car-package': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete'],
@@ -200,7 +204,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-admin-api-usage': ['table:read'],
   'get-openapi-document': [],
   // The public API (v1): every call with a key records its use and rate window (table:write); otherwise as the app's route.
-  'v1-create-car-package': ['table:read', 'table:write', 'uploads:write'],
+  'v1-create-car-package': ['table:read', 'table:write', 'uploads:write', 'data:vin'],
   'v1-list-car-packages': ['table:read', 'table:write', 'renders:read'],
   'v1-get-car-package': ['table:read', 'table:write', 'uploads:read', 'renders:read'],
   'v1-start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],

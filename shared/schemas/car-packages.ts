@@ -11,11 +11,12 @@ import {
   MAX_FILE_BYTES,
   PHOTO_NAME_MAX,
 } from '../limits';
-import { MESSAGES } from '../messages';
+import { INVENTORY_MESSAGES, MESSAGES } from '../messages';
 import { photoTypeRefusal } from '../photo-types';
 import { PLATE_TREATMENTS } from '../plates';
 import { ANGLE_STATUSES, IMAGE_STATUSES, SESSION_STATUSES } from '../statuses';
 import { uploadTargetSchema } from './common';
+import { decodedVehicleSchema, optionalField, stockNumberSchema, vinSchema } from '../vin';
 import { creditBalanceSchema } from './credit-balance';
 
 
@@ -56,12 +57,17 @@ export const packagePhotoRequestSchema = z.strictObject({
 export type PackagePhotoRequest = z.infer<typeof packagePhotoRequestSchema>;
 
 /** POST /api/car-packages: a car package to fill; answers one presigned upload per photo. */
-export const createCarPackageRequestSchema = z.strictObject({
+export const createCarPackageFields = z.strictObject({
   session_name: z
     .string({ error: (i) => (i.input === undefined ? MESSAGES.sessionNameRequired.description : 'session_name must be text') })
     .trim()
-    .min(1, { error: MESSAGES.sessionNameRequired.description })
-    .max(CAR_PACKAGE_NAME_MAX, { error: `session_name must be at most ${CAR_PACKAGE_NAME_MAX} characters` }),
+    .max(CAR_PACKAGE_NAME_MAX, { error: `session_name must be at most ${CAR_PACKAGE_NAME_MAX} characters` })
+    // Empty or absent with a VIN: the name is the decoded year, make and model (refused when neither gives one).
+    .default(''),
+  /** The car's VIN (issue 41): checked, decoded offline, shown and searched; a wrong check digit is only a warning. */
+  vin: optionalField(vinSchema),
+  /** The dealer's stock number for the car (issue 41): shown and searched. */
+  stock_number: optionalField(stockNumberSchema),
   background: z.enum(BACKGROUNDS, { error: `background must be one of ${BACKGROUNDS.join(', ')}` }).default(DEFAULT_BACKGROUND),
   /** Place the dealer's logo (Settings) on every image. */
   use_logo: z.boolean({ error: 'use_logo must be true or false' }).default(false),
@@ -77,6 +83,9 @@ export const createCarPackageRequestSchema = z.strictObject({
     .min(1, { error: MESSAGES.noPhotosPackage })
     .max(MAX_CAR_PACKAGE_PHOTOS, { error: MESSAGES.tooManyPackagePhotos(MAX_CAR_PACKAGE_PHOTOS).description! }),
 });
+/** A name, or a VIN to name the car by (refused before anything else happens when neither is given). */
+export const carNamed = (b: { session_name: string; vin?: string }) => Boolean(b.session_name || b.vin);
+export const createCarPackageRequestSchema = createCarPackageFields.refine(carNamed, { error: MESSAGES.sessionNameRequired.description, path: ['session_name'] });
 export type CreateCarPackageRequest = z.input<typeof createCarPackageRequestSchema>;
 
 export const photoUploadSchema = uploadTargetSchema.extend({
@@ -174,6 +183,13 @@ export const carPackageSummarySchema = z.object({
   finished_at: z.string().nullable(),
   /** Its credit was refunded (nothing rendered): no free retries; "Start again" makes a new package for 1 credit. */
   credit_refunded: z.boolean(),
+  /** The car's VIN (null: none given). */
+  vin: z.string().nullable(),
+  /** Why the VIN's check digit looks wrong (North American VINs); null when it is right, not used, or there is no VIN. */
+  vin_warning: z.string().nullable(),
+  stock_number: z.string().nullable(),
+  /** What the VIN decoded to offline (year, make, model, trim, body where known); null without a VIN or when it did not decode. */
+  vehicle: decodedVehicleSchema.nullable(),
 });
 export type CarPackageSummary = z.infer<typeof carPackageSummarySchema>;
 
@@ -198,7 +214,24 @@ export const carPackageDetailSchema = carPackageSummarySchema.extend({
 });
 export type CarPackageDetail = z.infer<typeof carPackageDetailSchema>;
 
-/** GET /api/car-packages?limit=&cursor= : newest first. */
+/**
+ * Finding a car (issue 41, item 2): the filters of the gallery and of the public API's list. The dealer's packages are
+ * read newest first from their own partition and filtered there (a dealer has a few thousand packages at most).
+ */
+export const packageFilterShape = {
+  q: z
+    .string({ error: 'q must be text' })
+    .trim()
+    .max(CAR_PACKAGE_NAME_MAX, { error: `q must be at most ${CAR_PACKAGE_NAME_MAX} characters` })
+    .optional()
+    .meta({ description: 'Finds packages whose name, VIN (whole, its last 6 characters or any part) or stock number contains this text, in any case.', example: '004352' }),
+  vin: optionalField(vinSchema).meta({ description: 'Only the packages of the car with this VIN (exactly).' }),
+  status: z.enum(SESSION_STATUSES, { error: `status must be one of ${SESSION_STATUSES.join(', ')}` }).optional().meta({ description: 'Only packages in this status.' }),
+  created_from: z.iso.datetime({ offset: true, error: 'created_from must be an ISO date-time' }).optional().meta({ description: 'Only packages created at or after this moment (ISO 8601).' }),
+  created_to: z.iso.datetime({ offset: true, error: 'created_to must be an ISO date-time' }).optional().meta({ description: 'Only packages created before this moment (ISO 8601).' }),
+};
+
+/** GET /api/car-packages?limit=&cursor=&q=&vin=&status=&created_from=&created_to= : newest first. */
 export const listCarPackagesQuerySchema = z.strictObject({
   limit: z.coerce
     .number({ error: 'limit must be a number' })
@@ -207,7 +240,9 @@ export const listCarPackagesQuerySchema = z.strictObject({
     .max(CAR_PACKAGE_PAGE_SIZE_MAX, { error: `limit must be at most ${CAR_PACKAGE_PAGE_SIZE_MAX}` })
     .default(CAR_PACKAGE_PAGE_SIZE),
   cursor: z.string().max(512, { error: 'cursor is not valid' }).optional(),
-});
+  ...packageFilterShape,
+}).refine((q) => !q.created_from || !q.created_to || Date.parse(q.created_from) < Date.parse(q.created_to), { error: INVENTORY_MESSAGES.dateRangeInvalid, path: ['created_to'] });
+export type PackageFilterQuery = Pick<z.output<typeof listCarPackagesQuerySchema>, 'q' | 'vin' | 'status' | 'created_from' | 'created_to'>;
 export const listCarPackagesResponseSchema = z.object({
   packages: z.array(carPackageSummarySchema),
   next_cursor: z.string().nullable(),
@@ -273,3 +308,20 @@ export const carPackageZipResponseSchema = z.object({
   expires_at: z.string(),
 });
 export type CarPackageZipResponse = z.infer<typeof carPackageZipResponseSchema>;
+
+/** GET /api/vins/{vin}: the form's look-up of a VIN as the dealer types it (issue 41). */
+export const vinPathSchema = z.strictObject({ vin: vinSchema });
+export const vinLookupResponseSchema = z.object({
+  /** As stored: upper case, without spaces or dashes. */
+  vin: z.string(),
+  check_digit: z.enum(['valid', 'wrong', 'not_used']),
+  /** Why the check digit looks wrong (a warning: the VIN is accepted). */
+  warning: z.string().nullable(),
+  /** Decoded offline; null when the data has no entry for it. */
+  vehicle: decodedVehicleSchema.nullable(),
+  /** The car's name from the decoded VIN ("2003 Honda Accord EX-V6"), for an empty name field. */
+  name: z.string().nullable(),
+  /** The dealer's packages of this car already, newest first: "This car already has a package: open it". */
+  packages: z.array(z.object({ id: z.string(), session_name: z.string(), status: z.enum(SESSION_STATUSES), created_at: z.string() })),
+});
+export type VinLookup = z.infer<typeof vinLookupResponseSchema>;

@@ -11,11 +11,14 @@ import {
   carPackagePathSchema,
   carPackageSummarySchema,
   carPackageZipResponseSchema,
-  createCarPackageRequestSchema,
+  carNamed,
+  createCarPackageFields,
   listCarPackagesQuerySchema,
   photoUploadSchema,
 } from './car-packages';
 import { creditBalanceSchema } from './credit-balance';
+import { MESSAGES } from '../messages';
+import { checkVin } from '../vin';
 
 /** The car's stock number or VIN in the dealer's own system: unique per dealer. */
 export const externalIdSchema = z
@@ -23,7 +26,10 @@ export const externalIdSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'external_id must be 1 to 64 letters, digits, ".", "_", ":" or "-" (a stock number or VIN)' })
   .meta({ description: "The car's stock number or VIN in your system; unique per dealer. Creating again with the same external_id answers the existing package.", example: 'WVWZZZ1KZAW000123' });
 
-export const v1CreateCarPackageRequestSchema = createCarPackageRequestSchema.extend({ external_id: externalIdSchema });
+/** A name, a VIN, or an external_id that is a VIN: something to name the car by. */
+export const v1CreateCarPackageRequestSchema = createCarPackageFields
+  .extend({ external_id: externalIdSchema })
+  .refine((b) => carNamed(b) || checkVin(b.external_id).ok, { error: MESSAGES.sessionNameRequired.description, path: ['session_name'] });
 
 export const v1CarPackageSchema = carPackageSummarySchema.extend({ external_id: z.string().nullable() });
 export const v1CarPackageDetailSchema = carPackageDetailSchema.extend({ external_id: z.string().nullable() });
@@ -93,13 +99,16 @@ type KeyRouteKey = RouteKeyOf<KeyRoute>;
 export const PUBLIC_OPERATIONS: Record<KeyRouteKey, PublicOperation> = {
   'POST /api/v1/car-packages': {
     summary: 'Create a car package (or get the one with this external_id)',
-    description: 'Answers one presigned upload per photo. Nothing is charged until the package starts. Creating again with an external_id you used answers the existing package (200, created false).',
+    description:
+      'Answers one presigned upload per photo. Nothing is charged until the package starts. Creating again with an external_id you used answers the existing package (200, created false). `vin` and `stock_number` are optional: a VIN is checked (17 characters, no I, O or Q; a wrong check digit is answered as `vin_warning`, not refused) and decoded offline to year, make and model (`vehicle`), which name the car when `session_name` is empty. Without `vin` (or `stock_number`), an external_id that is a well-formed VIN is the VIN (otherwise the stock number).',
     body: v1CreateCarPackageRequestSchema,
     response: v1CreateCarPackageResponseSchema,
     status: 201,
   },
   'GET /api/v1/car-packages': {
-    summary: 'List car packages, newest first',
+    summary: 'List car packages, newest first; find a car',
+    description:
+      'Narrow the list as the gallery does: `q` finds a name, a VIN (whole or its last 6 characters) or a stock number, in any case; `vin` one car exactly; `status`; `created_from` and `created_to` the creation time. Pages are full while more match: pass `next_cursor` as `cursor` with the same filters.',
     query: v1ListCarPackagesQuerySchema,
     response: v1ListCarPackagesResponseSchema,
     status: 200,

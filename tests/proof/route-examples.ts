@@ -203,6 +203,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
     ok: 200,
     request: () => ({ query: `today_start=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&week_start=${encodeURIComponent(new Date(Date.now() - 7 * 86_400_000).toISOString())}` }),
   },
+  // A VIN is no resource of anyone's: each caller is answered about their own packages of that car (issue 41).
+  'GET /api/vins/{vin}': { ownership: 'self', ok: 200, request: () => ({ params: { vin: '1HGCM82633A004352' } }) },
   'GET /api/car-packages/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.packageToDelete } }) },
   // The draft's photo was never uploaded: the owner passes the access check and is told which photo is missing.

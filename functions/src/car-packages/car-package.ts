@@ -12,6 +12,7 @@ import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/sche
 import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
 import type { RenderedImageRecord } from '../images/rendered-image';
 import { pickScene } from '../renderer/scenes/scene-manifest';
+import { vinWarning, type DecodedVehicle } from '@shared/vin';
 
 export interface StoredPhoto {
   /** photo-1 ... photo-15, in the order the dealer chose them. */
@@ -57,6 +58,10 @@ export interface StoredDraft {
   expires_at: string;
   /** The dealer's stock number or VIN, when created through the public API. */
   external_id?: string;
+  /** The car's VIN, stock number and what its VIN decoded to (issue 41; absent: not given, or not decoded). */
+  vin?: string;
+  stock_number?: string;
+  vehicle?: DecodedVehicle;
   /**
    * Photos whose upload passed every check as it landed (POST .../photos/{photo_id}/check), by photo id: the SHA-256
    * of the bytes checked. The start checks only bytes that differ (absent on drafts from before, and on v1 drafts).
@@ -126,6 +131,10 @@ export interface StoredPackage {
   started_again_as?: string;
   /** The dealer's stock number or VIN, when created through the public API. */
   external_id?: string;
+  /** The car's VIN, stock number and what its VIN decoded to (issue 41; absent: not given, or not decoded). */
+  vin?: string;
+  stock_number?: string;
+  vehicle?: DecodedVehicle;
   /** The public link's token while Share is on (issue 29; its lookup item is keyed by the token's SHA-256). */
   share_token?: string;
   /** The walk-around video of its finished angles, once made (issue 29; absent before, and for fewer than 2 angles). */
@@ -284,6 +293,9 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     created_at: draft.created_at,
     updated_at: now,
     ...(draft.external_id ? { external_id: draft.external_id } : {}),
+    ...(draft.vin ? { vin: draft.vin } : {}),
+    ...(draft.stock_number ? { stock_number: draft.stock_number } : {}),
+    ...(draft.vehicle ? { vehicle: draft.vehicle } : {}),
   };
   return { pkg, images: draftAngles(draft).map((a) => newImage(pkg, a, now)) };
 }
@@ -325,8 +337,19 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     updated_at: pkg.updated_at,
     finished_at: pkg.finished_at ?? null,
     credit_refunded: pkg.credit_refunded_at !== undefined,
+    vin: pkg.vin ?? null,
+    vin_warning: pkg.vin ? vinWarning(pkg.vin) : null,
+    stock_number: pkg.stock_number ?? null,
+    vehicle: pkg.vehicle ?? null,
   };
 }
+
+/**
+ * What the gallery's search reads (issue 41): the name, the VIN and the stock number, in lower case. Stored on the
+ * package so the table filters by it; packages from before it are found by their name as written.
+ */
+export const searchTextOf = (pkg: Pick<StoredPackage, 'session_name' | 'vin' | 'stock_number'>): string =>
+  [pkg.session_name, pkg.vin, pkg.stock_number].filter(Boolean).join(' ').toLowerCase();
 
 export const freeRetriesLeft = (image: Pick<StoredImage, 'free_retries'>) => Math.max(0, MAX_FREE_RETRIES_PER_ANGLE - (image.free_retries ?? 0));
 

@@ -13,13 +13,63 @@ import { pairedUpdate } from '../adapters/dynamodb/paired-update';
 import { queryPartition } from '../adapters/dynamodb/query-all';
 import { txIds, type AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
-import { refundKey, type StoredDraft, type StoredImage, type StoredPackage, type StoredPhoto, type StoredVideo } from './car-package';
-import type { ActivePackage, PackageStore, RenderResult, RetryOutcome } from './ports';
+import { refundKey, searchTextOf, type StoredDraft, type StoredImage, type StoredPackage, type StoredPhoto, type StoredVideo } from './car-package';
+import type { ActivePackage, PackageFilter, PackageStore, RenderResult, RetryOutcome } from './ports';
 
 /** Items read back as records: without their keys, entity and TTL attribute. */
-const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt');
+const strip = <T>(item: Record<string, unknown>): T => withoutKeys<T>(item, 'entity', 'expiresAt', 'search_text');
 
-const packageItem = (p: StoredPackage) => ({ ...keys.carPackage(p.id), ...keys.carPackageIndex(p.user_id, p.id), ...keys.carPackageDayIndex(p.created_at, p.id), entity: 'car_package', ...p });
+const packageItem = (p: StoredPackage) => ({
+  ...keys.carPackage(p.id),
+  ...keys.carPackageIndex(p.user_id, p.id),
+  ...keys.carPackageDayIndex(p.created_at, p.id),
+  entity: 'car_package',
+  ...p,
+  search_text: searchTextOf(p),
+});
+
+/** Items a filtered list reads per query at most (DynamoDB applies a filter after reading, so a page may need several). */
+const FILTERED_READ_BATCH = 200;
+
+/** The smallest (or past the largest) GSI1 sort key of a package created at `ms`: ULIDs start with their time. */
+const packageIndexKeyAt = (ms: number, end: boolean) => `${keys.carPackageIndexPrefix}${encodeTime(Math.max(0, ms), 10)}${end ? '' : '0'.repeat(16)}`;
+
+/**
+ * The key condition and filter of a filtered list (issue 41): the created range on the sort key (package ids are
+ * ULIDs), the rest filtered on the dealer's partition. Packages written before search_text existed are found by
+ * their name as written.
+ */
+function listQuery(sub: string, filter: PackageFilter) {
+  const values: Record<string, unknown> = { ':pk': keys.userPartition(sub) };
+  const names: Record<string, string> = {};
+  let keyCondition = 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)';
+  if (filter.createdFromMs !== undefined || filter.createdToMs !== undefined) {
+    keyCondition = 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to';
+    values[':from'] = filter.createdFromMs === undefined ? keys.carPackageIndexPrefix : packageIndexKeyAt(filter.createdFromMs, false);
+    // Before created_to: the ids of its millisecond and later are past the range (BETWEEN includes :to itself).
+    values[':to'] = filter.createdToMs === undefined ? `${keys.carPackageIndexPrefix}~` : packageIndexKeyAt(filter.createdToMs - 1, true) + '~';
+  } else values[':prefix'] = keys.carPackageIndexPrefix;
+  const conditions = ['SK = :meta'];
+  values[':meta'] = 'META';
+  if (filter.status) {
+    names['#status'] = 'status';
+    values[':status'] = filter.status;
+    conditions.push('#status = :status');
+  }
+  if (filter.vin) {
+    values[':vin'] = filter.vin;
+    conditions.push('vin = :vin');
+  }
+  if (filter.text) {
+    values[':text'] = filter.text.toLowerCase();
+    values[':asWritten'] = filter.text;
+    conditions.push('(contains(search_text, :text) OR (attribute_not_exists(search_text) AND contains(session_name, :asWritten)))');
+  }
+  return { keyCondition, filter: conditions.join(' AND '), names, values };
+}
+
+/** The key of a package's item on GSI1: a filtered page's cursor when the page ends inside what DynamoDB read. */
+const indexKeyOf = (item: Record<string, unknown>) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK });
 const imageItem = (i: StoredImage) => ({ ...keys.carPackageImage(i.session_id, i.angle), entity: 'car_package_image', ...i });
 
 /** A cursor must be the key of one of the caller's packages (their META items on GSI1). */
@@ -95,9 +145,39 @@ export class DynamoDbPackageStore implements PackageStore {
     ];
   }
 
-  async list(sub: string, limit: number, cursor?: string) {
-    const page = await newestWithPrefix(keys.userPartition(sub), keys.carPackageIndexPrefix, limit, decodeCursor(cursor, isOwnPackageKey(sub)));
-    return { packages: page.items.map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(page.lastKey) };
+  async list(sub: string, limit: number, cursor?: string, filter: PackageFilter = {}) {
+    const startKey = decodeCursor(cursor, isOwnPackageKey(sub));
+    if (!Object.values(filter).some((v) => v !== undefined)) {
+      const page = await newestWithPrefix(keys.userPartition(sub), keys.carPackageIndexPrefix, limit, startKey);
+      return { packages: page.items.map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(page.lastKey) };
+    }
+    // Filtered: read the dealer's packages newest first until a page is full or none are left (a few thousand at
+    // most per dealer, so a search that matches little reads the partition in a handful of queries).
+    const query = listQuery(sub, filter);
+    const found: Record<string, unknown>[] = [];
+    let start = startKey;
+    do {
+      const out = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI1',
+          KeyConditionExpression: query.keyCondition,
+          FilterExpression: query.filter,
+          ...(Object.keys(query.names).length ? { ExpressionAttributeNames: query.names } : {}),
+          ExpressionAttributeValues: query.values,
+          ScanIndexForward: false,
+          Limit: FILTERED_READ_BATCH,
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of out.Items ?? []) {
+        found.push(item);
+        // One past a full page: the page ends at the one before, and there is more.
+        if (found.length > limit) return { packages: found.slice(0, limit).map((i) => strip<StoredPackage>(i)), nextCursor: encodeCursor(indexKeyOf(found[limit - 1]!)) };
+      }
+      start = out.LastEvaluatedKey;
+    } while (start);
+    return { packages: found.map((i) => strip<StoredPackage>(i)), nextCursor: null };
   }
 
   async count(sub: string, sinceMs?: number): Promise<number> {

@@ -28,6 +28,18 @@ export interface RenderResult {
   render_ms: number;
 }
 
+/** Finding a car (issue 41): what a list of a dealer's packages may be narrowed to. */
+export interface PackageFilter {
+  /** Part of the name, the VIN or the stock number, in any case. */
+  text?: string;
+  /** Exactly this VIN. */
+  vin?: string;
+  status?: SessionStatus;
+  /** Created at or after / before (ms since the epoch). */
+  createdFromMs?: number;
+  createdToMs?: number;
+}
+
 /** DynamoDB in both homes. Every state change is conditional, so a task run twice changes nothing the second time. */
 /** What asking for a free retry of an angle came to. */
 export type RetryOutcome = 'retried' | 'not_failed' | 'used_up' | 'refunded' | 'busy';
@@ -43,8 +55,8 @@ export interface PackageStore {
   getWithImages(id: string): Promise<{ pkg: StoredPackage; images: StoredImage[] } | undefined>;
   /** The package, its 8 angles and its active marker created, the draft removed: written with the charge. */
   creationWrites(pkg: StoredPackage, images: StoredImage[]): AlongsideWrite[];
-  /** Newest first. */
-  list(sub: string, limit: number, cursor?: string): Promise<{ packages: StoredPackage[]; nextCursor: string | null }>;
+  /** Newest first; with a filter, only the packages it matches (full pages, a cursor only when more match). */
+  list(sub: string, limit: number, cursor?: string, filter?: PackageFilter): Promise<{ packages: StoredPackage[]; nextCursor: string | null }>;
   /** Packages created at or after `sinceMs` (all when undefined). */
   count(sub: string, sinceMs?: number): Promise<number>;
   /** Prepare found each photo's angle (or refused it); the package is processing. */

@@ -1,12 +1,24 @@
 /** Reading car packages: the gallery, the activity counts, one package with signed links. */
 import { ANGLES, type Angle } from '@shared/angles';
-import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse, PackageVideo } from '@shared/schemas/car-packages';
+import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse, PackageFilterQuery, PackageVideo, VinLookup } from '@shared/schemas/car-packages';
+import { checkVin, vehicleName } from '@shared/vin';
+import type { VinDecoder } from '../vin/vin-decoder';
+import type { PackageFilter } from './ports';
 import { imageView, photoView, slugOf, summaryView, walkAroundVideoName, type StoredPackage } from './car-package';
 import { ownPackage, type PackageDeps } from './package-deps';
 
-/** GET /api/car-packages */
-export async function listCarPackages(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, limit: number, cursor?: string): Promise<ListCarPackagesResponse> {
-  const { packages, nextCursor } = await deps.store.list(sub, limit, cursor);
+/** The store's filter from a list's query (the gallery's and the public API's: the same parameters). */
+export const packageFilterOf = (query: PackageFilterQuery = {}): PackageFilter => ({
+  text: query.q || undefined,
+  vin: query.vin,
+  status: query.status,
+  createdFromMs: query.created_from ? Date.parse(query.created_from) : undefined,
+  createdToMs: query.created_to ? Date.parse(query.created_to) : undefined,
+});
+
+/** GET /api/car-packages: newest first; narrowed by name, VIN or stock number, status and creation date (issue 41). */
+export async function listCarPackages(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, limit: number, cursor?: string, query?: PackageFilterQuery): Promise<ListCarPackagesResponse> {
+  const { packages, nextCursor } = await deps.store.list(sub, limit, cursor, packageFilterOf(query));
   const urls = deps.photos.urls();
   return { packages: await Promise.all(packages.map((p) => summaryView(p, urls))), next_cursor: nextCursor };
 }
@@ -44,3 +56,21 @@ export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>,
   };
 }
 
+
+/** How many of the dealer's packages of one VIN the form's look-up names (the newest). */
+const VIN_LOOKUP_PACKAGES = 5;
+
+/** GET /api/vins/{vin}: the VIN checked and decoded offline, and the dealer's packages that have it already. */
+export async function lookUpVin(deps: Pick<PackageDeps, 'store'> & { vins: VinDecoder }, sub: string, vin: string): Promise<VinLookup> {
+  const verdict = checkVin(vin);
+  if (!verdict.ok) throw new Error('lookUpVin takes a checked VIN'); // the route's schema refused it already
+  const [vehicle, same] = await Promise.all([deps.vins.decode(verdict.vin), deps.store.list(sub, VIN_LOOKUP_PACKAGES, undefined, { vin: verdict.vin })]);
+  return {
+    vin: verdict.vin,
+    check_digit: verdict.check_digit,
+    warning: verdict.warning,
+    vehicle,
+    name: vehicleName(vehicle),
+    packages: same.packages.map((p) => ({ id: p.id, session_name: p.session_name, status: p.status, created_at: p.created_at })),
+  };
+}

@@ -5,8 +5,10 @@
 import { DEFAULT_PLATE_TREATMENT, PLATE_MESSAGES } from '@shared/plates';
 import { ANGLES } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
-import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, MAX_FILE_BYTES } from '@shared/limits';
-import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { CAR_PACKAGE_CREDITS, CAR_PACKAGE_DRAFT_LIFETIME_MS, CAR_PACKAGE_NAME_MAX, MAX_FILE_BYTES } from '@shared/limits';
+import { CAR_PACKAGE_MESSAGES, INVENTORY_MESSAGES, MESSAGES } from '@shared/messages';
+import { vehicleName, type DecodedVehicle } from '@shared/vin';
+import type { VinDecoder } from '../vin/vin-decoder';
 import type { z } from 'zod';
 import type { CreateCarPackageResponse, createCarPackageRequestSchema, StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { debitCredits, refundCredits } from '../credits/credit-changes';
@@ -26,7 +28,7 @@ import { assertStyleOffered } from './styles-offered';
 
 /** POST /api/car-packages: a draft and one presigned upload per photo. Nothing is charged yet. */
 export async function createCarPackage(
-  deps: Pick<PackageDeps, 'store' | 'photos' | 'accounts' | 'now'>,
+  deps: Pick<PackageDeps, 'store' | 'photos' | 'accounts' | 'now'> & { vins?: VinDecoder },
   sub: string,
   body: z.output<typeof createCarPackageRequestSchema>,
   /** The public API names the package's id (claimed for its external_id first) and keeps the external_id on it. */
@@ -40,6 +42,7 @@ export async function createCarPackage(
   }
   const plate = body.plate ?? profile?.plate_treatment ?? DEFAULT_PLATE_TREATMENT;
   if (plate === 'logo' && !profile?.logo_key) throw new DomainError('validation', PLATE_MESSAGES.logoNeeded, { plate: PLATE_MESSAGES.logoNeeded });
+  const { sessionName, vehicle } = await nameOfCar(deps, body);
   const id = options.id ?? newId();
   const now = clock(deps);
   const photos: StoredPhoto[] = body.photos.map((p, i) => {
@@ -59,10 +62,13 @@ export async function createCarPackage(
   const draft: StoredDraft = {
     id,
     user_id: sub,
-    session_name: body.session_name,
+    session_name: sessionName,
     background: body.background,
     use_logo: body.use_logo,
     fill_missing_sides: body.fill_missing_sides,
+    ...(body.vin ? { vin: body.vin } : {}),
+    ...(body.stock_number ? { stock_number: body.stock_number } : {}),
+    ...(vehicle ? { vehicle } : {}),
     plate,
     photos,
     created_at: now.toISOString(),
@@ -75,6 +81,29 @@ export async function createCarPackage(
     photos.map(async (p) => ({ photo_id: p.id, file_name: p.file_name, ...(await deps.photos.presignUpload(p.upload_key, p.content_type, MAX_FILE_BYTES)) })),
   );
   return { package_id: id, uploads, expires_at: draft.expires_at };
+}
+
+/**
+ * The car's name and what its VIN decodes to (issue 41): the name as typed, else the decoded year, make and model.
+ * A VIN the data does not know is kept all the same; a package with neither a name nor a decodable VIN is refused.
+ */
+async function nameOfCar(deps: { vins?: VinDecoder }, body: Pick<z.output<typeof createCarPackageRequestSchema>, 'session_name' | 'vin'>) {
+  let vehicle: DecodedVehicle | null = null;
+  if (body.vin && deps.vins) {
+    try {
+      vehicle = await deps.vins.decode(body.vin);
+    } catch (error) {
+      // The data unreadable is no reason to refuse the car: it is created undecoded (and named by the dealer).
+      logger.error('VIN not decoded', { error: error as Error });
+    }
+  }
+  const sessionName = body.session_name || vehicleName(vehicle)?.slice(0, CAR_PACKAGE_NAME_MAX) || '';
+  if (!sessionName) {
+    // Without a VIN, the name was simply left out; with one, it is one the data does not know.
+    const reason = body.vin ? INVENTORY_MESSAGES.notDecoded : MESSAGES.sessionNameRequired.description;
+    throw new DomainError('validation', reason, { session_name: reason });
+  }
+  return { sessionName, vehicle };
 }
 
 /**

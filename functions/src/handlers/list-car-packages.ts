@@ -7,5 +7,5 @@ const deps = packageAdapters();
 
 /** The dealer's car packages, newest first, a page at a time. */
 export const handler = apiHandler('list-car-packages', { query: listCarPackagesQuerySchema }, async ({ query, caller }) => ({
-  body: await listCarPackages(deps, caller!.sub, query.limit, query.cursor),
+  body: await listCarPackages(deps, caller!.sub, query.limit, query.cursor, query),
 }));

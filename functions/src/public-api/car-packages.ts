@@ -9,7 +9,10 @@ import type { z } from 'zod';
 import type { v1CarPackageDetailSchema, v1CarPackageSchema, v1CreateCarPackageRequestSchema, v1CreateCarPackageResponseSchema, v1ListCarPackagesResponseSchema, v1StartCarPackageResponseSchema } from '@shared/schemas/public-api';
 import { summaryView, type StoredPackage } from '../car-packages/car-package';
 import { clock, type PackageDeps } from '../car-packages/package-deps';
-import { getCarPackage } from '../car-packages/read-packages';
+import { getCarPackage, packageFilterOf } from '../car-packages/read-packages';
+import type { PackageFilterQuery } from '@shared/schemas/car-packages';
+import { checkVin, STOCK_NUMBER_PATTERN } from '@shared/vin';
+import type { VinDecoder } from '../vin/vin-decoder';
 import { createCarPackage, startCarPackage } from '../car-packages/start-package';
 import { DomainError } from '../lib/errors';
 import { newId, sha256 } from '../lib/ids';
@@ -29,6 +32,17 @@ const v1Summary = async (pkg: StoredPackage, deps: Pick<PackageDeps, 'photos'>):
 });
 
 /**
+ * external_id stays what it was, the dealer's own key of the car (one package per external_id). When the request
+ * gives no vin (or no stock_number) and the external_id is a well-formed VIN (or else a stock number), it is that
+ * too: an integration that sent its VIN as external_id before vin existed gets it decoded, shown and searched.
+ */
+function inventoryFromExternalId(given: { vin?: string; stock_number?: string }, externalId: string): { vin?: string; stock_number?: string } {
+  const asVin = checkVin(externalId);
+  if (asVin.ok) return given.vin ? {} : { vin: asVin.vin };
+  return given.stock_number || !STOCK_NUMBER_PATTERN.test(externalId) ? {} : { stock_number: externalId };
+}
+
+/**
  * A claim of an external_id whose package is not written yet is a create in progress for this long (a create takes
  * well under a second); after it, the claim is a draft that was never written or has gone, and may be replaced.
  */
@@ -42,11 +56,12 @@ const EXTERNAL_ID_WAITS = 50;
  * that already has this external_id: a draft answers fresh uploads for its photos, a started package its status.
  */
 export async function createByExternalId(
-  deps: Pick<PublicPackageDeps, 'store' | 'photos' | 'accounts' | 'externalIds' | 'now'>,
+  deps: Pick<PublicPackageDeps, 'store' | 'photos' | 'accounts' | 'externalIds' | 'now'> & { vins?: VinDecoder },
   sub: string,
   body: z.output<typeof v1CreateCarPackageRequestSchema>,
 ): Promise<{ status: 200 | 201; body: CreateResponse }> {
-  const { external_id: externalId, ...request } = body;
+  const { external_id: externalId, ...given } = body;
+  const request = { ...given, ...inventoryFromExternalId(given, externalId) };
   const id = newId();
   const nowMs = () => clock(deps).getTime();
   for (let waits = 0; ; ) {
@@ -91,8 +106,8 @@ async function answerExisting(deps: Pick<PublicPackageDeps, 'store' | 'photos' |
 }
 
 /** GET /api/v1/car-packages: newest first, a page at a time (the cursor is the app's own, checked as the caller's). */
-export async function listPage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, limit: number, cursor?: string): Promise<z.infer<typeof v1ListCarPackagesResponseSchema>> {
-  const { packages, nextCursor } = await deps.store.list(sub, limit, cursor);
+export async function listPage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, limit: number, cursor?: string, query?: PackageFilterQuery): Promise<z.infer<typeof v1ListCarPackagesResponseSchema>> {
+  const { packages, nextCursor } = await deps.store.list(sub, limit, cursor, packageFilterOf(query));
   return { data: await Promise.all(packages.map((p) => v1Summary(p, deps))), next_cursor: nextCursor, has_more: nextCursor !== null };
 }
 

@@ -17,6 +17,7 @@ import { resolve } from 'node:path';
 import { handlerCode } from '../bundling/handler-bundles';
 import { NATIVE_IMAGE_MODULES, NativeImageLayer } from '../bundling/native-image-layer';
 import { LAMBDA_MODEL_DIR, RENDER_MODEL_MODULES, RenderModelLayer } from '../bundling/render-model-layer';
+import { LAMBDA_VIN_DATA_FILE, VinDataLayer } from '../bundling/vin-data-layer';
 import { HANDLER_OBJECT_PREFIXES, HANDLER_PERMISSIONS, type Permission } from '../handler-permissions';
 import { logMetricsOf, OPS_NAMESPACE } from '../ops-metrics';
 import { grantedTableActions } from '../handler-sources';
@@ -72,6 +73,16 @@ export const bundleExtrasOf = (permissions: readonly Permission[]): string[] => 
 
 /** Functions that run the studio compositor: they get the render model layer (onnxruntime, the models) too. */
 export const usesCompositor = (permissions: readonly Permission[]) => permissions.includes('native:compositor');
+
+/** The layers a function gets: the native image stack, the render models, the VIN data. */
+function layersOf(scope: Construct, permissions: readonly Permission[]): lambda.ILayerVersion[] | undefined {
+  const layers = [
+    ...(usesNativeImageStack(permissions) ? [NativeImageLayer.of(scope)] : []),
+    ...(usesNativeImageStack(permissions) && usesCompositor(permissions) ? [RenderModelLayer.of(scope)] : []),
+    ...(permissions.includes('data:vin') ? [VinDataLayer.of(scope)] : []),
+  ];
+  return layers.length ? layers : undefined;
+}
 
 /** The modules a function's bundle imports from its layers instead of holding them. */
 export const externalModulesOf = (permissions: readonly Permission[]): string[] => [
@@ -147,10 +158,12 @@ export class HandlerFunction extends Construct {
         ...(permissions.includes('webhooks:enqueue') ? { WEBHOOK_QUEUE_URL: need(props.resources.webhookQueue, 'webhooks:enqueue').queueUrl } : {}),
         // The compositor loads the u2netp model from the render model layer (hash-checked as it loads) and never fetches it.
         ...(usesCompositor(permissions) ? { CUTOUT_MODEL_DIR: LAMBDA_MODEL_DIR } : {}),
+        // The VIN decoder reads the vPIC database from the VIN data layer (unzipped once per instance into /tmp).
+        ...(permissions.includes('data:vin') ? { VIN_DATA_FILE: LAMBDA_VIN_DATA_FILE } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
       },
-      layers: usesNativeImageStack(permissions) ? [NativeImageLayer.of(this), ...(usesCompositor(permissions) ? [RenderModelLayer.of(this)] : [])] : undefined,
+      layers: layersOf(this, permissions),
     });
 
     // The metrics the Ops stack watches that this function's log lines carry (infra/cdk/ops-metrics.ts).

@@ -29,6 +29,10 @@ function summary(id: string, overrides: Partial<CarPackageSummary> = {}): CarPac
     updated_at: T0,
     finished_at: null,
     credit_refunded: false,
+    vin: null,
+    vin_warning: null,
+    stock_number: null,
+    vehicle: null,
     ...overrides,
   };
 }
