@@ -18,6 +18,9 @@ export interface NewCarPackage {
   /** The number plate: kept or blurred (the form starts from the dealer's Settings). */
   plate: PlateTreatment;
   photos: { id: string; file: File; angle: Angle | null }[];
+  /** The car's VIN and stock number (issue 41); empty: none. */
+  vin?: string;
+  stockNumber?: string;
 }
 
 export type CreatePhase = 'creating' | 'uploading' | 'starting';
@@ -41,6 +44,8 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
     use_logo: input.useLogo,
     fill_missing_sides: input.fillMissingSides,
     plate: input.plate,
+    ...(input.vin?.trim() ? { vin: input.vin.trim() } : {}),
+    ...(input.stockNumber?.trim() ? { stock_number: input.stockNumber.trim() } : {}),
     photos: input.photos.map(({ file, angle }) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size, angle })),
   };
   const created = await api.post<CreateCarPackageResponse>('/api/car-packages', request, { auth: true });

@@ -32,6 +32,8 @@ import { refusedPhotos, startErrorToast } from './start-error';
 import { PhotoDropZone } from './photo-drop-zone';
 import { PhotoThumbnail, type PhotoCheckState } from './photo-thumbnail';
 import { WhatHappensNext } from './what-happens-next';
+import { normaliseVin } from '@shared/vin';
+import { stockNumberError, VinFields, vinState } from './vin-fields';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
 
@@ -59,6 +61,10 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
 }) {
   const id = useId();
   const [name, setName] = useState('');
+  const [vin, setVin] = useState('');
+  const [stockNumber, setStockNumber] = useState('');
+  // A VIN typed but not (yet) a VIN, or a stock number with other characters: nothing is sent until corrected.
+  const inventoryBlocked = (normaliseVin(vin) !== '' && vinState(vin).vin === null) || stockNumberError(stockNumber) !== null;
   const [background, setBackground] = useState<Background>(DEFAULT_BACKGROUND);
   const [useLogo, setUseLogo] = useState(false);
   const [fillMissingSides, setFillMissingSides] = useState(false);
@@ -149,7 +155,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
       toast.error(MESSAGES.noPhotosSelectedTitle, { description: MESSAGES.noPhotosPackage });
       return;
     }
-    if (refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0) return;
+    if (refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0 || inventoryBlocked) return;
     // Fewer than 8 angles: the dealer says yes once, knowing what the credit buys.
     if (plan.covered < ANGLES.length) setConfirming(true);
     else generate();
@@ -162,13 +168,24 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
     setProgress(Object.fromEntries(photos.map((p) => [p.id, 0])));
     const count = photos.length;
     create.mutate(
-      { sessionName, background, useLogo: useLogo && hasLogo, fillMissingSides: fillMissingSides && mirrorAngles > 0, plate, photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })) },
+      {
+        sessionName,
+        background,
+        useLogo: useLogo && hasLogo,
+        fillMissingSides: fillMissingSides && mirrorAngles > 0,
+        plate,
+        vin: vinState(vin).vin ?? undefined,
+        stockNumber: stockNumber.trim() || undefined,
+        photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })),
+      },
       {
         onSuccess: ({ package: started }) => {
           const { title, description } = MESSAGES.packageStarted(count, sessionName);
           toast.success(title, { description });
           selection.clear();
           setName('');
+          setVin('');
+          setStockNumber('');
           setProgress({});
           onStarted(started.id);
         },
@@ -210,6 +227,16 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             </div>
             <BackgroundPicker label="Background Style" value={background} onChange={setBackground} disabled={processing} />
           </div>
+
+          <VinFields
+            idPrefix={id}
+            vin={vin}
+            stockNumber={stockNumber}
+            onVin={setVin}
+            onStockNumber={setStockNumber}
+            onDecodedName={(decoded) => setName((typed) => (typed.trim() ? typed : decoded))}
+            disabled={processing}
+          />
 
           {credits === 0 && (
             <div role="status" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" data-testid="no-credits">
@@ -295,7 +322,7 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
             <Button
               type="submit"
               size="lg"
-              disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0}
+              disabled={photos.length === 0 || !name.trim() || processing || refusedCount > 0 || unconfirmedOdd > 0 || checking > 0 || plan.covered === 0 || inventoryBlocked}
               className="h-auto min-h-12 w-full py-3 whitespace-normal"
             >
               {processing ? (
