@@ -13,8 +13,9 @@ const W = 2000, H = 1600, F = 1647, CX = W / 2, CY = 300;
  * 0.65 m tall) turned `yaw` degrees, its middle `distance` metres ahead of a level camera `height` metres up, as a
  * mask: each box's corners projected, its outline filled (a box seen from outside projects to a convex polygon).
  */
-function carMask(height: number, yaw = 45, distance = 8) {
+function carMask(height: number, yaw = 45, distance = 8, extra: Array<[number, number, number, number, number, number]> = []) {
   const boxes: Array<[number, number, number, number, number, number]> = [
+    ...extra,
     [-2.25, 2.25, -0.9, 0.9, 0.3, 1.0],
     [-1.3, 1.1, -0.75, 0.75, 1.0, 1.45],
   ];
@@ -80,6 +81,9 @@ describe('the photo\'s camera height, from the car\'s ground lines', () => {
   it('clamps to what a photographer does, and keeps the standing height where it cannot read two ground lines', () => {
     expect(estimatePhotoCamera(carMask(4), { focalPx: F, centreX: CX }).height).toBe(CAMERA_HEIGHT_RANGE[1]);
     expect(estimatePhotoCamera(carMask(0.15), { focalPx: F, centreX: CX }).height).toBe(CAMERA_HEIGHT_RANGE[0]);
+    // A long shadow on the ground behind the car kept in the cut-out: its far corner is taken for a tyre, and the
+    // footprint that implies is no car's (a line of 5 m), so the photo keeps the standing height.
+    expect(estimatePhotoCamera(carMask(1.4, 45, 8, [[2.2, 6, -0.9, 0.9, 0, 0.02]]), { focalPx: F, centreX: CX })).toEqual({ height: CAMERA_HEIGHT, from: 'default' });
     // A side view: one level ground line, nothing to read.
     expect(estimatePhotoCamera(carMask(0.8, 90), { focalPx: F, centreX: CX })).toEqual({ height: CAMERA_HEIGHT, from: 'default' });
     // Only a corner view is read on the stage; a front, rear or side keeps the standing height.

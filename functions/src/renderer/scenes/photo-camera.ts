@@ -9,7 +9,8 @@
  * the two lines' slopes that fixes the horizon's row. The car's height then gives the camera's: a car of CAR_HEIGHT
  * metres, `h` pixels tall, whose nearest tyre stands `d` rows below the horizon was seen from `CAR_HEIGHT * d / h`
  * metres (the relation the scene's camera is drawn with, scene-view.ts). The lower the camera, the flatter the ground
- * lines: seen from the ground itself every tyre would stand on the horizon.
+ * lines: seen from the ground itself every tyre would stand on the horizon. The footprint this implies must be a car's
+ * (FOOTPRINT_METRES): otherwise a line was not two tyres' (the bumper's lower edge, a shadow kept in the cut-out).
  *
  * The lens is the scene's own (cameraHeightOnStage): the car is drawn centred, at one height, by a 50-degree lens, and
  * what must agree is the floor drawn from that camera and the car's ground lines as they appear there. The photo's own
@@ -23,6 +24,8 @@ import { CAMERA_HEIGHT, CAR_HEIGHT, focalPxFor } from './scene-view';
 
 /** The heights the estimate is clamped to, metres: crouching at the wheels to holding the phone up high. */
 export const CAMERA_HEIGHT_RANGE = [0.5, 2.0] as const;
+/** The shorter and longer ground line of a car's footprint, metres: the most a reading may differ from a car's. */
+export const FOOTPRINT_METRES = [0.8, 4] as const;
 /** Camera heights are rounded to this step (metres): cameras that differ by less share one rendered room. */
 export const CAMERA_HEIGHT_STEP = 0.05;
 
@@ -115,7 +118,17 @@ export function estimatePhotoCamera(mask: Pick<CleanMask, 'alpha' | 'width' | 'h
   const roots = [(-qb + Math.sqrt(disc)) / (2 * qa), (-qb - Math.sqrt(disc)) / (2 * qa)].filter((u) => u > 0);
   if (roots.length === 0) return fallback;
   const u = Math.min(...roots);
-  return { height: clampHeight((CAR_HEIGHT * u) / bh), from: 'ground-lines', horizonRow: yA - u };
+  const height = (CAR_HEIGHT * u) / bh;
+  // The footprint this camera implies must be a car's: a point on row y lies f * height / (y - horizon) metres ahead,
+  // so each ground line's length in metres follows. Along the car: a wheelbase (to the bumper at most 4 m); across
+  // it: a track or the bumper's corner. A line that is not a tyre's (the bumper's lower edge taken for a far tyre,
+  // a shadow kept in the cut-out) puts its far point metres away: the photo then keeps the standing height.
+  const horizon = yA - u;
+  const ground = (x: number, y: number) => [(height * (x - cx)) / (y - horizon), (height * f) / (y - horizon)] as const;
+  const span = (a: readonly [number, number], b: readonly [number, number]) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+  const lengths = [span(ground(xL, yL), ground(left[0], left[1])), span(ground(xR, yR), ground(right[0], right[1]))].sort((p, q) => p - q);
+  if (lengths[0]! < FOOTPRINT_METRES[0] || lengths[1]! > FOOTPRINT_METRES[1] || lengths[1]! > 3.2 * lengths[0]!) return fallback;
+  return { height: clampHeight(height), from: 'ground-lines', horizonRow: horizon };
 }
 
 /**
@@ -125,5 +138,5 @@ export function estimatePhotoCamera(mask: Pick<CleanMask, 'alpha' | 'width' | 'h
 export function cameraHeightOnStage(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, corner: boolean, scale: number, frameWidth: number): number {
   if (!corner) return CAMERA_HEIGHT;
   const { height } = estimatePhotoCamera(mask, { focalPx: focalPxFor(frameWidth) / scale, centreX: (mask.box.left + mask.box.right) / 2 });
-  return Math.round(height / CAMERA_HEIGHT_STEP) * CAMERA_HEIGHT_STEP;
+  return Number((Math.round(height / CAMERA_HEIGHT_STEP) * CAMERA_HEIGHT_STEP).toFixed(2));
 }
