@@ -463,6 +463,8 @@ export const INVENTORY_MESSAGES = {
   /** A warning, never a refusal: only North American VINs (first character 1 to 5) must have a correct check digit. */
   vinCheckDigit: (expected: string, actual: string) =>
     `The 9th character (the check digit) should be ${expected} for the rest of this VIN, not ${actual}: check it for a typing error. It is kept as entered.`,
+  /** Under the VIN field while it is being typed (Generate waits for a whole VIN or an empty field). */
+  vinTyped: (length: number) => `${length} of 17 characters`,
   stockNumberInvalid: (max: number) => `A stock number is 1 to ${max} letters, digits, ".", "_", "/" or "-".`,
   /** The form, when the dealer's gallery has this VIN already. */
   vinOnAnotherPackage: 'This car already has a package:',

@@ -20,8 +20,14 @@ describe('VIN in the form, found in the gallery', () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'vin', viewport: { width: 1280, height: 900 } });
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
 
+    // Half typed: counted, not refused yet. Then a letter a VIN never has: refused with the reason.
+    const vinField = page.getByLabel('VIN (optional)');
+    await vinField.fill('1hgcm8');
+    await page.getByText(INVENTORY_MESSAGES.vinTyped(6)).waitFor();
+    await vinField.fill('1HGCM82633A0O4352');
+    await page.getByText(INVENTORY_MESSAGES.vinCharacters(['O'])).waitFor();
     // Typed as a dealer may type it: lower case. The name fills itself from the decoded VIN.
-    await page.getByLabel('VIN (optional)').fill(VIN.toLowerCase());
+    await vinField.fill(VIN.toLowerCase());
     await page.getByTestId('vin-decoded').getByText(INVENTORY_MESSAGES.decodedAs(NAME)).waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByLabel('Car Name / Description').inputValue()).toBe(NAME);
     expect(await page.getByTestId('vin-duplicate').count()).toBe(0);

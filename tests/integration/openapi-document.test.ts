@@ -44,6 +44,9 @@ describe('the OpenAPI document', () => {
     expect(schema.required).toEqual(expect.arrayContaining(['external_id', 'photos']));
     expect(schema.properties).toHaveProperty('vin');
     expect(schema.properties).toHaveProperty('stock_number');
+    // The list's filters, as the gallery's (issue 41).
+    const listed = (doc.paths['/api/v1/car-packages']!.get as unknown as { parameters: { name: string }[] }).parameters.map((p) => p.name);
+    expect(listed).toEqual(expect.arrayContaining(['q', 'vin', 'status', 'created_from', 'created_to', 'limit', 'cursor']));
     expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(v1CreateCarPackageRequestSchema.shape).sort());
   });
 

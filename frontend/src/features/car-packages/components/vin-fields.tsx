@@ -15,7 +15,7 @@ export function vinState(typed: string) {
   const verdict = checkVin(vin);
   if (verdict.ok) return { vin: verdict.vin, error: null, warning: verdict.warning };
   const typing = vin.length < VIN_LENGTH && /^[A-HJ-NPR-Z0-9]*$/.test(vin);
-  return { vin: null, error: typing ? null : verdict.reason, warning: null };
+  return { vin: null, error: typing ? null : verdict.reason, warning: null, typed: typing ? vin.length : undefined };
 }
 
 export const stockNumberError = (typed: string) =>
@@ -70,6 +70,7 @@ export function VinFields({ idPrefix, vin, stockNumber, onVin, onStockNumber, on
         />
         <div id={`${vinId}-note`} className="grid gap-1 text-sm" aria-live="polite">
           {state.error && <p className="font-medium text-red-700">{state.error}</p>}
+          {'typed' in state && state.typed !== undefined && <p className="text-slate-600">{INVENTORY_MESSAGES.vinTyped(state.typed)}</p>}
           {state.warning && <p className="text-amber-900" data-testid="vin-warning">{state.warning}</p>}
           {state.vin && lookup.isFetching && !lookup.data && <Spinner label="Decoding the VIN" className="size-4" />}
           {state.vin && lookup.data && (
