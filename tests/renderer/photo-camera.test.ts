@@ -3,8 +3,8 @@
  * a car drawn in perspective from a known camera, low and high, read back.
  */
 import { describe, expect, it } from 'vitest';
-import { CAMERA_HEIGHT_RANGE, cameraHeightOnStage, estimatePhotoCamera } from '../../functions/src/renderer/scenes/photo-camera';
-import { CAMERA_HEIGHT } from '../../functions/src/renderer/scenes/scene-view';
+import { CAMERA_HEIGHT_RANGE, cameraHeightOnStage, estimatePhotoCamera, READING_WEIGHT } from '../../functions/src/renderer/scenes/photo-camera';
+import { CAMERA_HEIGHT, focalPxFor } from '../../functions/src/renderer/scenes/scene-view';
 
 const W = 2000, H = 1600, F = 1647, CX = W / 2, CY = 300;
 
@@ -88,8 +88,13 @@ describe('the photo\'s camera height, from the car\'s ground lines', () => {
     expect(estimatePhotoCamera(carMask(0.8, 90), { focalPx: F, centreX: CX })).toEqual({ height: CAMERA_HEIGHT, from: 'default' });
     // Only a corner view is read on the stage; a front, rear or side keeps the standing height.
     expect(cameraHeightOnStage(carMask(0.8), false, 1, W)).toBe(CAMERA_HEIGHT);
+    // On the stage the reading is weighed half and half with the standing height: lower for a low shot, higher for a
+    // high one, never a full misreading's jump.
     const [low, high] = [0.8, 1.9].map((h) => cameraHeightOnStage(carMask(h), true, 1, W));
-    expect(low).toBeLessThan(high! - 0.4);
+    expect(low).toBeLessThan(CAMERA_HEIGHT - 0.1);
+    expect(high).toBeGreaterThan(CAMERA_HEIGHT + 0.1);
+    const reading = estimatePhotoCamera(carMask(0.8), { focalPx: focalPxFor(W), centreX: (carMask(0.8).box.left + carMask(0.8).box.right) / 2 }).height;
+    expect(low).toBeCloseTo(CAMERA_HEIGHT + READING_WEIGHT * (reading - CAMERA_HEIGHT), 1);
     // Rounded to 5 cm, so photos taken from about the same height share one rendered room.
     expect(Math.round(low! * 20)).toBeCloseTo(low! * 20, 9);
   });
