@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -21,12 +22,13 @@ const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 process.env.NODE_COMPILE_CACHE ??= r('./node_modules/.cache/node-compile-cache');
 
 /**
- * Files that run the models (car detector, u2netp, the compositor) or hash the scene library in their own process.
- * They run first, two at a time, each model on one thread (RENDER_THREADS=1): one file with two threads left a core
- * idle about a third of the time (it waits on JavaScript between model calls), and two files with two threads each
- * took three times as long.
+ * Files that run the models (car detector, u2netp, the compositor) or hash the scene library. They run first, two at
+ * a time, each model on one thread (RENDER_THREADS=1): one file with two threads left a core idle about a third of
+ * the time (it waits on JavaScript between model calls), and two files with two threads each took three times as
+ * long. They share their two processes (isolate: false; all but the files that need a process of their own, below),
+ * so each process loads each model once for the files it runs instead of once per file.
  */
-const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts'];
+const MODEL_DIRS = ['tests/renderer', 'tests/vision', 'tests/cutout'];
 
 /**
  * The infrastructure files that build the CDK app: one process runs them one after another (isolate: false), so
@@ -34,6 +36,24 @@ const MODEL_FILES = ['tests/{renderer,vision,cutout}/**/*.test.ts'];
  * instead of about 10 core-seconds each. They run beside the model files, in their group's two slots.
  */
 const CDK_APP_FILES = ['tests/infra/{edge,least-privilege,native-image-layer,ops,scene-library,stack-limits,stacks}.test.ts'];
+
+/**
+ * Files that only drive the run's shared scripted host share their worker processes (isolate: false): each process
+ * loads Playwright, the test helpers and the handlers once for the files it runs instead of once per file (about
+ * 1.5 core-seconds a file). They all see the same environment (useLocalHost gives each the scripted host's), so
+ * nothing one file loads depends on which file loaded it first. A file keeps a process of its own when it changes
+ * the environment, mocks, fakes timers, starts a host or process of its own, or uses the studio host: the rule
+ * below reads each file, so a new file is put where it belongs.
+ */
+const OWN_PROCESS = /process\.env(\.\w+|\[[^\]]+\])\s*(\?\?|\|\||&&)?=[^=]|Object\.assign\(process\.env|delete process\.env|vi\.(mock|doMock|stub\w*|spyOn|useFakeTimers)|startTestHost|startLocalHost|\bfork\(|\bspawn\(|renderer: 'studio'/;
+const needsOwnProcess = (file: string) => OWN_PROCESS.test(readFileSync(r(`./${file}`), 'utf8'));
+const testFilesIn = (dirs: string[]) => dirs.flatMap((dir) => readdirSync(r(`./${dir}`)).filter((name) => name.endsWith('.test.ts')).map((name) => `${dir}/${name}`));
+
+const MODEL_FILES = testFilesIn(MODEL_DIRS);
+const SHARED_MODEL_FILES = MODEL_FILES.filter((file) => !needsOwnProcess(file));
+const SHARED_HOST_FILES = testFilesIn(['tests/browser', 'tests/integration', 'tests/proof']).filter(
+  (file) => /use(LocalHost|BrowserSession)\(/.test(readFileSync(r(`./${file}`), 'utf8')) && !needsOwnProcess(file),
+);
 
 const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number, env: Record<string, string> = {}, isolate = true): TestProjectInlineConfiguration => ({
   resolve,
@@ -60,9 +80,11 @@ export default defineConfig({
     reporters: ['default', './tests/support/summary-reporter.ts'],
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
-      project('models', MODEL_FILES, [], 2, 0, { RENDER_THREADS: '1' }),
+      project('models', SHARED_MODEL_FILES, [], 2, 0, { RENDER_THREADS: '1' }, false),
+      project('models-own', MODEL_FILES, SHARED_MODEL_FILES, 2, 0, { RENDER_THREADS: '1' }),
       project('infra', CDK_APP_FILES, [], 2, 0, {}, false),
-      project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], [...MODEL_FILES, ...CDK_APP_FILES], workers, 1),
+      project('shared-host', SHARED_HOST_FILES, [], workers, 1, {}, false),
+      project('app', ['{shared,functions,infra,frontend,tests}/**/*.test.{ts,tsx}'], [...MODEL_FILES, ...CDK_APP_FILES, ...SHARED_HOST_FILES], workers, 1),
     ],
   },
 });

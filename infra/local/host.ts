@@ -257,7 +257,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
       if (path.startsWith('/v1/') && stripe) return stripe.handle(req, res);
       if (path === '/_local/stripe/card-form' && stripe) return serveCardForm(res);
       if (path === '/_local/mailbox') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'html');
-      if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json');
+      if (path === '/_local/mailbox/messages.json') return serveOutbox(res, join(cfg.dataDir, 'outbox'), 'json', new URL(req.url ?? '/', 'http://host').searchParams.get('to') ?? undefined);
       return compress(req as never, res as never, () => {
         if (path === '/config.json') {
           res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -3,9 +3,9 @@ import { readOutbox } from '../../functions/src/mail/outbox-mailer';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The local mailbox: every mail the product sent, newest first (HTML page and JSON). */
-export async function serveOutbox(res: ServerResponse, dir: string, format: 'html' | 'json'): Promise<void> {
-  const messages = await readOutbox(dir);
+/** The local mailbox: every mail the product sent, newest first (HTML page and JSON); `to` keeps one address's mail. */
+export async function serveOutbox(res: ServerResponse, dir: string, format: 'html' | 'json', to?: string): Promise<void> {
+  const messages = await readOutbox(dir, to);
   if (format === 'json') {
     res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
     res.end(JSON.stringify({ messages }));

@@ -38,6 +38,17 @@ describe('contact messages land in the local mailbox', () => {
     expect(html).toContain('Contact form: message from Dana Dealer');
   });
 
+  it('?to= keeps the mail to one address, and a mail sent after a look is in the next look', async () => {
+    const email = `outbox-${Date.now()}@example.com`;
+    const toOne = async () => ((await (await fetch(`${url}/_local/mailbox/messages.json?to=${encodeURIComponent(email)}`)).json()) as { messages: Mail[] }).messages;
+    expect(await toOne()).toEqual([]);
+    const link = await fetch(`${url}/api/auth/magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, trial: true, dealer_name: 'Outbox Motors' }) });
+    expect(link.status).toBe(202);
+    await expect.poll(async () => (await toOne()).length).toBe(1);
+    expect((await toOne())[0]).toMatchObject({ to: email, text: expect.stringContaining('/auth/callback#') });
+    expect((await mailbox()).filter((m) => m.to !== email).length).toBeGreaterThan(0);
+  });
+
   it(`one address gets ${CONTACT_RATE_LIMIT.perEmail} messages an hour, then 429 and nothing more is mailed`, async () => {
     const email = `busy-${Date.now()}@example.com`;
     for (let i = 0; i < CONTACT_RATE_LIMIT.perEmail; i++) {

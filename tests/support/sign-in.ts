@@ -10,9 +10,9 @@ export interface Mail {
   createdAt: string;
 }
 
-/** Every mail of the local outbox (the local mailbox's JSON view). */
-export async function mailbox(url: string): Promise<Mail[]> {
-  const response = await fetch(`${url}/_local/mailbox/messages.json`);
+/** Every mail of the local outbox (the local mailbox's JSON view), or the mail to one address. */
+export async function mailbox(url: string, to?: string): Promise<Mail[]> {
+  const response = await fetch(`${url}/_local/mailbox/messages.json${to === undefined ? '' : `?to=${encodeURIComponent(to)}`}`);
   expect(response.ok).toBe(true);
   return ((await response.json()) as { messages: Mail[] }).messages;
 }
@@ -27,7 +27,7 @@ export async function waitForSignInLink(url: string, email: string, seenBefore =
   await expect
     .poll(
       async () => {
-        const mails = (await mailbox(url))
+        const mails = (await mailbox(url, email))
           .filter((m) => m.to === email && LINK.test(m.text))
           .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
         found = mails.length > seenBefore ? mails.at(-1) : undefined;
@@ -40,7 +40,7 @@ export async function waitForSignInLink(url: string, email: string, seenBefore =
 }
 
 export async function signInMailCount(url: string, email: string): Promise<number> {
-  return (await mailbox(url)).filter((m) => m.to === email && LINK.test(m.text)).length;
+  return (await mailbox(url, email)).filter((m) => m.to === email && LINK.test(m.text)).length;
 }
 
 /** Names the step that failed: a bare "locator.click: Timeout" says nothing on a loaded machine. */

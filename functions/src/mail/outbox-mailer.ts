@@ -30,8 +30,15 @@ export class OutboxMailer implements Mailer {
   }
 }
 
-/** Newest first. */
-export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
+/**
+ * Mails already read, by file: a mail's file is written once (under a temporary name, then renamed) and never
+ * changed, so the mailbox page reads each file once instead of the whole outbox on every look (a long-running
+ * host's outbox holds hundreds of mails, and the page is polled while someone waits for a sign-in link).
+ */
+const readMails = new Map<string, OutboxMessage>();
+
+/** Newest first; `to` keeps the mails to that address. */
+export async function readOutbox(dir: string, to?: string): Promise<OutboxMessage[]> {
   let names: string[];
   try {
     names = (await readdir(dir)).filter((n) => n.endsWith('.json'));
@@ -39,5 +46,16 @@ export async function readOutbox(dir: string): Promise<OutboxMessage[]> {
     return [];
   }
   names.sort().reverse();
-  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage));
+  const messages = await Promise.all(
+    names.map(async (n) => {
+      const file = join(dir, n);
+      let message = readMails.get(file);
+      if (!message) {
+        message = JSON.parse(await readFile(file, 'utf8')) as OutboxMessage;
+        readMails.set(file, message);
+      }
+      return message;
+    }),
+  );
+  return to === undefined ? messages : messages.filter((m) => m.to === to);
 }
