@@ -114,6 +114,10 @@ describe('VIN and stock number on a package; finding a car', () => {
     const second = await list(api, { created_from: before, limit: '2', cursor: first.next_cursor! });
     expect(names(second)).toEqual(['2003 Honda Accord EX-V6']);
     expect(second.next_cursor).toBeNull();
+    // A cursor of another list's dates is refused, not read from outside the range.
+    const elsewhere = await api.call<Refusal>('GET', `/api/car-packages?${new URLSearchParams({ created_from: new Date(Date.now() + 3_600_000).toISOString(), cursor: first.next_cursor! })}`);
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields?.cursor).toBeDefined();
     // Refused filters say which.
     const badStatus = await api.call<Refusal>('GET', '/api/car-packages?status=lost');
     expect(badStatus.status).toBe(400);

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor, isDealerIndexKey } from '../adapters/dynamo
 import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys, shareKeys, ttlAt } from '../adapters/dynamodb/keys';
 import { sha256 } from '../lib/ids';
+import { DomainError } from '../lib/errors';
 import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
 import { pairedUpdate } from '../adapters/dynamodb/paired-update';
 import { queryPartition } from '../adapters/dynamodb/query-all';
@@ -154,6 +155,11 @@ export class DynamoDbPackageStore implements PackageStore {
     // Filtered: read the dealer's packages newest first until a page is full or none are left (a few thousand at
     // most per dealer, so a search that matches little reads the partition in a handful of queries).
     const query = listQuery(sub, filter);
+    // A cursor from another list (other dates) would start outside the range, which DynamoDB refuses: said as such.
+    const sortKey = String(startKey?.GSI1SK ?? '');
+    if (startKey && query.values[':from'] !== undefined && (sortKey < String(query.values[':from']) || sortKey > String(query.values[':to']))) {
+      throw new DomainError('validation', 'cursor is not valid', { cursor: 'not valid for these dates' });
+    }
     const found: Record<string, unknown>[] = [];
     let start = startKey;
     do {
