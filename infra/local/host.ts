@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { join } from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { failAloneOnVanishedFile } from './static-files';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { RuntimeConfig } from '@shared/schemas/runtime-config';
@@ -265,6 +266,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
         }
         // `/` is the pre-rendered landing page (its own light entry); every other path falls back to the SPA.
         if (path === '/' && !options.dev) req.url = `/landing.html${(req.url ?? '').slice(1)}`;
+        failAloneOnVanishedFile(res);
         spa(req, res, () => {
           res.writeHead(404);
           res.end('Not found');
