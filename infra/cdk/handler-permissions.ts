@@ -103,8 +103,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Buying credits (purchase issue). Validation only reads; the purchase reserves coupons and writes the payment.
   'validate-coupon': ['table:read'],
   'purchase-credits': ['table:read', 'table:write', 'secrets:stripe-key'],
-  // Verifies with the signing secret only (no API key), grants credits, pushes the balance.
-  'stripe-webhook': ['table:read', 'table:write', 'websocket:post', 'secrets:stripe-webhook'],
+  // Verifies with the signing secret only (no API key), grants credits, pushes the balance, mails the receipt once.
+  'stripe-webhook': ['table:read', 'table:write', 'websocket:post', 'secrets:stripe-webhook', 'mail:send'],
   // Admin area: finance, coupons, bonus credits, credit packages (every one reads the caller's profile for the role)
   'list-admin-payments': ['table:read'],
   'list-admin-stripe-events': ['table:read'],
@@ -149,12 +149,13 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // renders:delete: the images it stored go again when the package was erased while it rendered.
   'package-render-angle': ['table:read', 'table:write', 'uploads:read', 'renders:write', 'renders:delete', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'c2pa:sign', 'webhooks:enqueue'],
   'package-angle-failed': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
-  'package-finalize': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue'],
+  // mail:send and ssm:site-origin: the dealer's "Your car package is ready" mail, with the link to the package (issue 41).
+  'package-finalize': ['table:read', 'table:write', 'websocket:post', 'webhooks:enqueue', 'mail:send', 'ssm:site-origin'],
   // The walk-around video (issue 29): reads the finished images, writes the MP4 beside them and records it on the package;
   // renders:delete: the MP4 goes again when the package was deleted or erased while it encoded, and a replaced one goes.
   'package-walk-around-video': ['table:read', 'table:write', 'renders:read', 'renders:write', 'renders:delete', 'websocket:post', 'native:sharp'],
-  // Closes lost car packages and lost batches.
-  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post', 'webhooks:enqueue'],
+  // Closes lost car packages and lost batches (and mails a closed package's ready mail, as finalize does).
+  'package-sweeper': ['table:read', 'table:write', 'workflow:describe', 'batch-workflow:describe', 'websocket:post', 'webhooks:enqueue', 'mail:send', 'ssm:site-origin'],
   // Batch processor (issue 12; super users: every route reads the caller's profile for the role)
   'create-batch': ['table:read', 'table:write', 'uploads:write'],
   'get-batch': ['table:read', 'uploads:read', 'renders:read'],

@@ -16,6 +16,8 @@ export const profileSchema = z.object({
   has_logo: z.boolean(),
   /** What new car packages do with the number plate unless the form says otherwise (Settings, "Number plates"). */
   plate_treatment: z.enum(PLATE_TREATMENTS),
+  /** Whether a "Your car package is ready" e-mail goes out when each package ends (Settings, "E-mails"; on by default). */
+  package_ready_email: z.boolean(),
   role: z.enum(ROLES),
   user_type: z.enum(USER_TYPES),
   total_credits_purchased: z.number().int().nonnegative(),
@@ -64,11 +66,12 @@ export const updateProfileRequestSchema = z
       .nullable()
       .optional(),
     plate_treatment: z.enum(PLATE_TREATMENTS, { error: `plate_treatment must be one of ${PLATE_TREATMENTS.join(', ')}` }).optional(),
+    package_ready_email: z.boolean({ error: 'package_ready_email must be true or false' }).optional(),
     /** The e-mail is the sign-in identity: refused with the message the settings page shows. */
     email: z.never({ error: MESSAGES.emailCannotChange }).optional(),
     user_id: ownUserIdSchema,
   })
-  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined || b.plate_treatment !== undefined, { error: MESSAGES.nothingToUpdate });
+  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined || b.plate_treatment !== undefined || b.package_ready_email !== undefined, { error: MESSAGES.nothingToUpdate });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updateProfileResponseSchema = z.object({ profile: profileSchema });

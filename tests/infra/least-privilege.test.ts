@@ -105,6 +105,12 @@ describe('least privilege', () => {
     expect(all).not.toContain('dynamodb:LeadingKeys');
   });
 
+  it('the handlers that mail the dealer may send mail (issue 41: the ready mail from the tasks that end a package, the receipt from the Stripe webhook)', () => {
+    for (const handler of ['package-finalize', 'package-sweeper', 'stripe-webhook']) expect(allActions(handler, 'ses'), handler).toEqual(['ses:SendEmail']);
+    // The other workflow tasks send nothing.
+    for (const handler of ['package-prepare', 'package-render-angle', 'package-angle-failed']) expect(allActions(handler, 'ses'), handler).toEqual([]);
+  });
+
   it('the WebSocket stage is throttled (50 messages/s, burst 100)', () => {
     const api = templates[0]!;
     api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {

@@ -3,10 +3,12 @@ import type { Profile } from '@shared/schemas/account';
 import type { StoredBalance } from '../credits/balance';
 import type { LedgerEntry } from '../credits/credit-store';
 
-export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatment'> {
+export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatment' | 'package_ready_email'> {
   updated_at: string;
   /** Absent (null) on profiles made before the setting existed: the default then. */
   plate_treatment?: PlateTreatment | null;
+  /** Absent (null) until the dealer turns the ready mail off or on again in Settings: on. */
+  package_ready_email?: boolean | null;
   /** The checked logo in the uploads bucket (logos/<sub>/...), set only by POST /api/profile/logo. */
   logo_key: string | null;
 }
@@ -25,6 +27,7 @@ export interface ProfileChanges {
   dealer_name?: string | null;
   logo_url?: string | null;
   plate_treatment?: PlateTreatment;
+  package_ready_email?: boolean;
 }
 
 /** Port: profiles and the account creation transaction (DynamoDB in both homes). */
@@ -57,6 +60,7 @@ export function profileView(p: StoredProfile): Profile {
     logo_url: p.logo_url,
     has_logo: Boolean(p.logo_key),
     plate_treatment: p.plate_treatment ?? DEFAULT_PLATE_TREATMENT,
+    package_ready_email: packageReadyEmailOf(p),
     role: p.role,
     user_type: p.user_type,
     total_credits_purchased: p.total_credits_purchased,
@@ -65,3 +69,6 @@ export function profileView(p: StoredProfile): Profile {
     created_at: p.created_at,
   };
 }
+
+/** Whether the dealer gets the "Your car package is ready" e-mail: on unless turned off in Settings. */
+export const packageReadyEmailOf = (p: Pick<StoredProfile, 'package_ready_email'>): boolean => p.package_ready_email !== false;

@@ -1,4 +1,5 @@
 import { config } from '../lib/config';
+import { siteOriginOf, siteParameter } from '../lib/site-origin';
 import { createMailer } from '../mail/create-mailer';
 import { DynamoDbMagicLinkStore } from './dynamodb-magic-link-store';
 import { KmsLinkSigner } from './kms-signer';
@@ -24,28 +25,5 @@ export function createMagicLinkDeps(): MagicLinkDeps {
   return { signer, store: new DynamoDbMagicLinkStore(), mailer: createMailer(), allowedOrigins };
 }
 
-/** Where sign-in links point: the CloudFront origin in AWS, the local host's URL locally. */
-export function siteOriginOf(): () => Promise<string> {
-  return async () => {
-    const origin = (await siteParameter()) ?? config().PUBLIC_URL;
-    if (!origin) throw new Error('Missing required environment variable: SITE_ORIGIN_PARAMETER or PUBLIC_URL');
-    return new URL(origin).origin;
-  };
-}
-
-let siteRead: Promise<string | undefined> | undefined;
-/**
- * The CloudFront origin, read once per container from the parameter the web stack writes (shared by the link check
- * and the link request); a failed read is not kept, so the next call tries again.
- */
-function siteParameter(): Promise<string | undefined> {
-  const c = config();
-  if (!c.SITE_ORIGIN_PARAMETER) return Promise.resolve(undefined);
-  siteRead ??= (async () => {
-    const { SSMClient, GetParameterCommand } = await import('@aws-sdk/client-ssm');
-    const out = await new SSMClient({ region: c.AWS_REGION }).send(new GetParameterCommand({ Name: c.SITE_ORIGIN_PARAMETER }));
-    return out.Parameter?.Value;
-  })();
-  siteRead.catch(() => (siteRead = undefined));
-  return siteRead;
-}
+/** Where sign-in links point (functions/src/lib/site-origin.ts). */
+export { siteOriginOf };

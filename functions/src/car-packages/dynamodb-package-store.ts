@@ -433,6 +433,35 @@ export class DynamoDbPackageStore implements PackageStore {
     }
   }
 
+  async claimReadyMail(id: string, claimedAt: string): Promise<boolean> {
+    return ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: 'SET ready_mail = :claimed, ready_mail_at = :at',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ready_mail)',
+          ExpressionAttributeValues: { ':claimed': 'claimed', ':at': claimedAt },
+        }),
+      ),
+    );
+  }
+
+  async settleReadyMail(id: string, claimedAt: string, outcome: 'sent' | 'off' | 'failed'): Promise<void> {
+    const given = outcome === 'failed';
+    await ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.carPackage(id),
+          UpdateExpression: given ? 'REMOVE ready_mail, ready_mail_at' : 'SET ready_mail = :outcome',
+          ConditionExpression: 'ready_mail_at = :at',
+          ExpressionAttributeValues: { ':at': claimedAt, ...(given ? {} : { ':outcome': outcome }) },
+        }),
+      ),
+    );
+  }
+
   async listActive(): Promise<ActivePackage[]> {
     return (await queryPartition(keys.activeCarPackagesPartition)).map((i) => strip<ActivePackage>(i));
   }

@@ -94,6 +94,13 @@ export interface PackageStore {
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;
   /**
+   * Claims the package's one "ready" mail (a conditional write on the package): true for the first caller only; false
+   * when it was claimed before or the package is gone.
+   */
+  claimReadyMail(id: string, claimedAt: string): Promise<boolean>;
+  /** What became of the claim made at `claimedAt`: sent, off (the dealer's setting), or failed (the claim is given back). */
+  settleReadyMail(id: string, claimedAt: string, outcome: 'sent' | 'off' | 'failed'): Promise<void>;
+  /**
    * Records the package's walk-around video, only while the package exists and `executionName` still works on it (a
    * free retry started since then makes its own). Answers the package as it now is and the video it had before;
    * undefined when refused (nothing written).

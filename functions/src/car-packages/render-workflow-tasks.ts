@@ -13,6 +13,7 @@ import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer
 import { chargeKey, mirrorFillOf, outcomeOf, plateOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
 import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
+import { mailPackageReady, type ReadyMailDeps } from './package-ready-mail';
 import type { Notify, PackageStore, PhotoStorage, RenderWorkflow } from './ports';
 import { opsEvent } from '../lib/ops-events';
 
@@ -22,6 +23,11 @@ export interface WorkflowDeps {
   renderer: Renderer;
   credits: CreditStore;
   notify: Notify;
+  /**
+   * The "Your car package is ready" mail, sent once when finalize (or the sweeper) ends a package; only the tasks
+   * that end packages are given it (package-finalize, package-sweeper).
+   */
+  readyMail?: ReadyMailDeps;
   now?: () => Date;
 }
 
@@ -73,11 +79,6 @@ async function keepCutouts(deps: Pick<WorkflowDeps, 'photos'>, pkg: StoredPackag
       });
     }),
   );
-}
-
-async function notifyPackage(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: string) {
-  const pkg = await deps.store.get(id);
-  if (pkg) await packageChanged(deps.notify, pkg);
 }
 
 /**
@@ -260,7 +261,12 @@ export async function finalizePackage(deps: WorkflowDeps, run: PackageRun & { fa
     refunded: completed === 0 ? 1 : 0,
     wallTimeMs: Date.parse(finishedAt) - Date.parse(after.pkg.created_at),
   });
-  await notifyPackage(deps, after.pkg.id);
+  const finished = await deps.store.getWithImages(after.pkg.id);
+  if (finished) {
+    await packageChanged(deps.notify, finished.pkg);
+    // Once per package: an end run twice, or again after a free retry, finds the mail claimed (package-ready-mail.ts).
+    if (deps.readyMail) await mailPackageReady({ ...deps.readyMail, store: deps.store, now: deps.now }, finished);
+  }
   return { status: outcome.status };
 }
 

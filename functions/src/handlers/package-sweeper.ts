@@ -1,12 +1,13 @@
 import { renderWorkflow } from '../car-packages/adapters';
 import { sweepPackages } from '../car-packages/render-workflow-tasks';
 import { workflowAdapters } from '../car-packages/workflow-adapters';
+import { readyMailAdapters } from '../car-packages/ready-mail-adapters';
 import { batchAdapters, batchWorkflow } from '../batch/adapters';
 import { sweepBatches } from '../batch/batch-workflow-tasks';
 import { WORKFLOW_TIMEOUT_MINUTES } from '../../../infra/workflow-tasks';
 import { config } from '../lib/config';
 
-const deps = { ...workflowAdapters(), workflow: renderWorkflow() };
+const deps = { ...workflowAdapters(), workflow: renderWorkflow(), readyMail: readyMailAdapters() };
 const batchDeps = { ...batchAdapters(), workflow: batchWorkflow() };
 
 /** A package or batch younger than this may still be starting its execution (the start route times out after 29 s). */

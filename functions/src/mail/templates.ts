@@ -83,3 +83,105 @@ export function accountErasedMail(input: { erasedAt: string }) {
   );
   return { subject, text, html };
 }
+
+const button = (link: string, label: string) =>
+  `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+
+/** Settings' words for the switch, repeated at the foot of the ready mail. */
+const READY_MAIL_OFF = 'You get this e-mail once per car package. To stop it, turn off "E-mail me when a car package is ready" in Settings.';
+
+/**
+ * "Your car package is ready" (issue 41): sent once when a package ends. Completed: every angle is finished;
+ * partial_complete: the finished angles, and those that were not made; error: nothing could be made (the credit back).
+ * `finished` and `notMade` are the angles' labels in the package's order; `carLine` the VIN and stock number, if any.
+ */
+export function packageReadyMail(input: {
+  name: string;
+  status: 'completed' | 'partial_complete' | 'error';
+  finished: string[];
+  notMade: string[];
+  link: string;
+  carLine: string | null;
+  refunded: boolean;
+  statusMessage: string | null;
+}) {
+  const total = input.finished.length + input.notMade.length;
+  const car = input.carLine ? ` (${input.carLine})` : '';
+  if (input.status === 'error') {
+    const subject = `Your car package could not be made: ${input.name}`;
+    const why = input.statusMessage ?? 'No angle could be rendered.';
+    const credit = input.refunded ? ' Your credit for it was given back.' : '';
+    const text = `${input.name}${car}: ${why}${credit}\n\nSee why on the package's page, and start it again from there:\n\n${input.link}\n\n${READY_MAIL_OFF}\n`;
+    const html = layout(
+      'Your car package could not be made',
+      `<p><b>${escapeHtml(input.name)}</b>${escapeHtml(car)}: ${escapeHtml(why)}${escapeHtml(credit)}</p>` +
+        `<p>See why on the package's page, and start it again from there.</p>${button(input.link, 'Open the car package')}` +
+        `<p style="color:#666;font-size:12px">${escapeHtml(READY_MAIL_OFF)}</p>`,
+    );
+    return { subject, text, html };
+  }
+  const partial = input.status === 'partial_complete';
+  const subject = partial
+    ? `Your car package is ready: ${input.name} (${input.finished.length} of ${total} angles)`
+    : `Your car package is ready: ${input.name}`;
+  const lead = partial
+    ? `${input.finished.length} of the ${total} angles of ${input.name}${car} are finished:`
+    : `All ${total} angles of ${input.name}${car} are finished:`;
+  const notMade = partial
+    ? `Not made: ${input.notMade.join(', ')}. The package's page says why, and offers a free retry where one can help.`
+    : '';
+  const text =
+    `${lead}\n\n${input.finished.map((a) => `- ${a}`).join('\n')}\n\n${notMade ? `${notMade}\n\n` : ''}` +
+    `Open the package to download its studio images:\n\n${input.link}\n\n${READY_MAIL_OFF}\n`;
+  const html = layout(
+    'Your car package is ready',
+    `<p>${escapeHtml(lead)}</p><ul>${input.finished.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` +
+      (notMade ? `<p>${escapeHtml(notMade)}</p>` : '') +
+      button(input.link, 'Open the car package') +
+      `<p style="color:#666;font-size:12px">${escapeHtml(READY_MAIL_OFF)}</p>`,
+  );
+  return { subject, text, html };
+}
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(cents / 100);
+
+/** The receipt of a purchase of credits (issue 41), sent once per payment when Stripe reports it succeeded. */
+export function purchaseReceiptMail(input: {
+  packageName: string;
+  credits: number;
+  amountCents: number;
+  listPriceCents: number;
+  discountCents: number;
+  currency: string;
+  couponCode: string | null;
+  paidAt: string;
+  reference: string;
+  dealerName: string | null;
+}) {
+  const amount = money(input.amountCents, input.currency);
+  const date = input.paidAt.slice(0, 10);
+  const subject = `Your Studio Lot receipt: ${input.credits} credits, ${amount}`;
+  const rows: [string, string][] = [
+    ['Date', date],
+    ['Bought', `${input.packageName}: ${input.credits} credits`],
+    ...(input.couponCode
+      ? ([
+          ['Price', money(input.listPriceCents, input.currency)],
+          ['Coupon', `${input.couponCode} (-${money(input.discountCents, input.currency)})`],
+        ] as [string, string][])
+      : []),
+    ['Amount paid', amount],
+    ['Reference', input.reference],
+    ...(input.dealerName ? ([['Dealership', input.dealerName]] as [string, string][]) : []),
+  ];
+  const intro = `Thank you for your purchase. ${input.credits} credits were added to your balance.`;
+  const text = `${intro}\n\n${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nYour balance and its history are on your Studio Lot dashboard.\n`;
+  const html = layout(
+    'Your receipt',
+    `<p>${escapeHtml(intro)}</p><table style="border-collapse:collapse">` +
+      rows.map(([k, v]) => `<tr><td style="padding:4px 16px 4px 0;color:#666">${escapeHtml(k)}</td><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`).join('') +
+      `</table><p>Your balance and its history are on your Studio Lot dashboard.</p>`,
+  );
+  return { subject, text, html };
+}

@@ -209,6 +209,34 @@ export class DynamoDbPaymentStore implements PaymentStore {
     );
   }
 
+  async claimReceiptMail(paymentIntentId: string, claimedAt: string): Promise<boolean> {
+    return ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.payment(paymentIntentId),
+          UpdateExpression: 'SET receipt_mail = :claimed, receipt_mail_at = :at',
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(receipt_mail)',
+          ExpressionAttributeValues: { ':claimed': 'claimed', ':at': claimedAt },
+        }),
+      ),
+    );
+  }
+
+  async settleReceiptMail(paymentIntentId: string, claimedAt: string, outcome: 'sent' | 'failed'): Promise<void> {
+    await ignoreConditionFailure(
+      dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.payment(paymentIntentId),
+          UpdateExpression: outcome === 'failed' ? 'REMOVE receipt_mail, receipt_mail_at' : 'SET receipt_mail = :sent',
+          ConditionExpression: 'receipt_mail_at = :at',
+          ExpressionAttributeValues: { ':at': claimedAt, ...(outcome === 'failed' ? {} : { ':sent': 'sent' }) },
+        }),
+      ),
+    );
+  }
+
   async markSucceeded(paymentIntentId: string, sub: string, credits: number, now: Date): Promise<boolean> {
     const at = now.toISOString();
     for (let attempt = 0; attempt < TRANSACTION_ATTEMPTS; attempt++) {

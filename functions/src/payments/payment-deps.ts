@@ -1,6 +1,7 @@
 import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
 import { newId } from '../lib/ids';
+import { createMailer } from '../mail/create-mailer';
 import { createUserNotifier } from '../realtime/notify-user';
 import { DynamoDbPaymentStore } from './dynamodb-payment-store';
 import type { PurchaseDeps } from './purchase';
@@ -20,6 +21,7 @@ export function webhookDeps(): WebhookDeps {
     gateway: new StripeGateway(stripeSettingsFromEnv()),
     credits: { store: new DynamoDbCreditStore() },
     notifyBalance: (sub) => notify(sub, { type: 'balance.updated' }),
+    mailer: createMailer(),
     newId,
   };
 }

@@ -26,6 +26,9 @@ export interface PaymentRecord {
   created_at: string;
   succeeded_at: string | null;
   updated_at: string;
+  /** The receipt mail: claimed by the first delivery that sends it, then sent (absent: not sent yet). */
+  receipt_mail?: 'claimed' | 'sent';
+  receipt_mail_at?: string;
 }
 
 /** One per Stripe event id, put only if new: the payload as received (JSON text) and the first outcome. */

@@ -86,6 +86,14 @@ export interface PaymentStore {
   /** Refund or dispute on a succeeded payment; a smaller refunded amount than the one stored never wins. */
   recordAfterSuccess(paymentIntentId: string, change: { status: 'refunded' | 'partially_refunded' | 'disputed'; refundedCents?: number; detail: string | null }, now: Date): Promise<'recorded' | 'stale' | 'not_succeeded'>;
 
+  /**
+   * Claims the payment's one receipt mail (a conditional write on the payment): true for the first caller only, false
+   * when it was claimed before.
+   */
+  claimReceiptMail(paymentIntentId: string, claimedAt: string): Promise<boolean>;
+  /** Sent, or failed (the claim made at `claimedAt` is given back, so a later delivery of the event may send it). */
+  settleReceiptMail(paymentIntentId: string, claimedAt: string, outcome: 'sent' | 'failed'): Promise<void>;
+
   /** Conditional put: true when this is the first time the event id is seen. */
   putEventIfNew(record: StripeEventRecord): Promise<boolean>;
   putDelivery(record: StripeDeliveryRecord): Promise<void>;

@@ -106,7 +106,7 @@ export async function purchaseCredits(
       amountCents: price.final_price,
       currency: CURRENCY,
       description: `${pkg.name}: ${pkg.credits} credits`,
-      ...(buyer.email ? { receiptEmail: buyer.email } : {}),
+      // No receipt_email: the webhook mails the receipt (credits, coupon), so the dealer does not get two.
       metadata: { user_id: buyer.sub, package_id: pkg.id, credits: String(pkg.credits), coupon_code: code ?? '' },
       idempotencyKey,
     });

@@ -6,6 +6,10 @@ import { DomainError } from '../lib/errors';
 import type { StripeDeliveryRecord } from './payment-records';
 import { WebhookSignatureError, type PaymentGateway, type PaymentStore, type VerifiedEvent } from './ports';
 import { opsEvent } from '../lib/ops-events';
+import { logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
+import { purchaseReceiptMail } from '../mail/templates';
+import type { PaymentRecord } from './payment-records';
 
 export interface WebhookDeps {
   store: PaymentStore;
@@ -13,6 +17,8 @@ export interface WebhookDeps {
   credits: CreditDeps;
   /** Tells the dealer's open browsers that the balance changed (best effort). */
   notifyBalance: (sub: string) => Promise<void>;
+  /** Sends the dealer's receipt, once per payment. */
+  mailer: Mailer;
   newId: () => string;
   now?: () => Date;
 }
@@ -46,7 +52,8 @@ const recordableEventSchema = z.object({ id: z.string(), type: z.string(), creat
  * effect is idempotent on its own key, so repeated and out-of-order deliveries change nothing twice:
  * - payment_intent.succeeded grants the credits under the ledger key PURCHASE#<PaymentIntent id> (exactly once;
  *   the delivery that wrote the entry is "fulfilled", the others "duplicate"), then moves the payment to succeeded
- *   once (with the profile's purchase totals) and redeems the coupon.
+ *   once (with the profile's purchase totals), redeems the coupon and mails the receipt (once: claimed on the payment;
+ *   a mail that failed is given back for a later delivery, and does not fail this one).
  * - payment_intent.payment_failed / canceled mark the payment (never one that succeeded) and release the coupon.
  * - charge.refunded / charge.dispute.created are recorded on the payment; credits stay (docs/product.md, "Buying credits").
  */
@@ -147,10 +154,39 @@ async function fulfil(deps: WebhookDeps, pi: string, now: Date): Promise<Handled
   // Each step below is idempotent: a delivery that finds the grant made still completes what a crashed one left.
   await deps.store.markSucceeded(pi, payment.user_id, payment.credits, now);
   if (payment.coupon_code) await deps.store.redeemCoupon(payment.coupon_code, payment.user_id, pi, now);
-  if (grant.replayed) return { outcome: 'duplicate', detail: `credits already granted (${grant.transaction_id})` };
+  const receipt = await mailReceipt(deps, payment, now);
+  if (grant.replayed) return { outcome: 'duplicate', detail: `credits already granted (${grant.transaction_id})${receipt}` };
   opsEvent('creditsSold', { credits: payment.credits, amountCents: payment.amount_cents });
   await deps.notifyBalance(payment.user_id);
-  return { outcome: 'fulfilled', detail: `credits granted: ${payment.credits}` };
+  return { outcome: 'fulfilled', detail: `credits granted: ${payment.credits}${receipt}` };
+}
+
+/** The receipt, once per payment (the first delivery to claim it sends it); says what it did for the delivery's record. */
+async function mailReceipt(deps: WebhookDeps, payment: PaymentRecord, now: Date): Promise<string> {
+  const claimedAt = now.toISOString();
+  if (!(await deps.store.claimReceiptMail(payment.payment_intent_id, claimedAt))) return '';
+  try {
+    const mail = purchaseReceiptMail({
+      packageName: payment.package_name,
+      credits: payment.credits,
+      amountCents: payment.amount_cents,
+      listPriceCents: payment.list_price_cents,
+      discountCents: payment.discount_cents,
+      currency: payment.currency,
+      couponCode: payment.coupon_code,
+      paidAt: payment.succeeded_at ?? claimedAt,
+      reference: payment.payment_intent_id,
+      dealerName: payment.dealer_name,
+    });
+    await deps.mailer.send({ to: payment.email, ...mail });
+    await deps.store.settleReceiptMail(payment.payment_intent_id, claimedAt, 'sent');
+    return '; receipt mailed';
+  } catch (error) {
+    // The credits are granted: a mail that failed (SES refused it) does not make Stripe deliver the event again.
+    logger.error('receipt not mailed', { paymentIntentId: payment.payment_intent_id, error: error as Error });
+    await deps.store.settleReceiptMail(payment.payment_intent_id, claimedAt, 'failed').catch(() => undefined);
+    return '; receipt not mailed';
+  }
 }
 
 async function recordOnPayment(
