@@ -477,3 +477,12 @@ export const INVENTORY_MESSAGES = {
   noMatch: 'No car package matches this search.',
   dateRangeInvalid: 'The "from" date must be before the "to" date.',
 } as const;
+
+/** Settings' "E-mails" (issue 41, item 5): the ready mail's switch, also named at the foot of the mail itself. */
+export const EMAIL_SETTING_MESSAGES = {
+  readyLabel: 'E-mail me when a car package is ready',
+  readyHint:
+    'One e-mail per car package when it ends, with its finished angles and a link to it (also when nothing could be made). Receipts for your purchases are always sent.',
+  savedOn: 'You will get an e-mail when a car package is ready',
+  savedOff: 'No more e-mails when a car package is ready',
+} as const;

@@ -1,3 +1,5 @@
+import { EMAIL_SETTING_MESSAGES } from '@shared/messages';
+
 /** Mail templates, the same in both homes. Every value from a person is escaped in HTML. */
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -88,7 +90,7 @@ const button = (link: string, label: string) =>
   `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 
 /** Settings' words for the switch, repeated at the foot of the ready mail. */
-const READY_MAIL_OFF = 'You get this e-mail once per car package. To stop it, turn off "E-mail me when a car package is ready" in Settings.';
+const READY_MAIL_OFF = `You get this e-mail once per car package. To stop it, turn off "${EMAIL_SETTING_MESSAGES.readyLabel}" in Settings.`;
 
 /**
  * "Your car package is ready" (issue 41): sent once when a package ends. Completed: every angle is finished;

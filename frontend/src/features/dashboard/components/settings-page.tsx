@@ -2,7 +2,7 @@
 import { BadgeCheck, LogOut, Star } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { MESSAGES } from '@shared/messages';
+import { EMAIL_SETTING_MESSAGES, MESSAGES } from '@shared/messages';
 import { PLATE_MESSAGES } from '@shared/plates';
 import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe, useUpdateProfile } from '../api/account';
@@ -135,6 +136,41 @@ function PlateDefault({ profile }: { profile: Profile }) {
   );
 }
 
+/** "E-mail me when a car package is ready" (on by default), saved as soon as it is switched. */
+function ReadyMailSwitch({ profile }: { profile: Profile }) {
+  const id = useId();
+  const update = useUpdateProfile();
+  const checked = update.isPending ? (update.variables?.package_ready_email ?? profile.package_ready_email) : profile.package_ready_email;
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <div className="min-w-0">
+        <Label htmlFor={id} id={`${id}-label`}>
+          {EMAIL_SETTING_MESSAGES.readyLabel}
+        </Label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {EMAIL_SETTING_MESSAGES.readyHint}
+        </p>
+      </div>
+      <Switch
+        id={id}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-hint`}
+        checked={checked}
+        disabled={update.isPending}
+        onCheckedChange={(package_ready_email) =>
+          update.mutate(
+            { package_ready_email },
+            {
+              onSuccess: () => toast.success(package_ready_email ? EMAIL_SETTING_MESSAGES.savedOn : EMAIL_SETTING_MESSAGES.savedOff),
+              onError: (error) => toast.error(MESSAGES.settingsUpdateFailedTitle, { description: error.message || MESSAGES.settingsUpdateFailedFallback }),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
+
 /** `children`: sections other features add (the app composes them: API keys and webhooks). */
 export default function SettingsPage({ children }: { children?: ReactNode }) {
   usePageMeta('Settings', 'Your dealership profile and account.');
@@ -189,6 +225,17 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             </CardHeader>
             <CardContent>
               <PlateDefault key={profile.id} profile={profile} />
+            </CardContent>
+          </Card>
+        )}
+        {profile && (
+          <Card>
+            <CardHeader>
+              <CardTitle>E-mails</CardTitle>
+              <CardDescription>What we e-mail you at {profile.email}.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ReadyMailSwitch key={profile.id} profile={profile} />
             </CardContent>
           </Card>
         )}

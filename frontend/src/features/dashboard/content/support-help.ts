@@ -28,7 +28,7 @@ export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] =
   },
   {
     title: 'Watch it render',
-    text: 'Each angle shows its status live: pending, processing, completed or failed. You can leave the page and come back.',
+    text: 'Each angle shows its status live: pending, processing, completed or failed. You can leave the page: when the package is ready we e-mail you its finished angles and a link to it (turn this off in Settings, E-mails).',
   },
   {
     title: 'Download and use',
