@@ -14,6 +14,7 @@ const { startCarPackage } = await import('../../functions/src/car-packages/start
 const { retryAngle } = await import('../../functions/src/car-packages/package-actions');
 const { finalizePackage } = await import('../../functions/src/car-packages/render-workflow-tasks');
 const { readyMailAdapters } = await import('../../functions/src/car-packages/ready-mail-adapters');
+const { PackageApi, isFinal, signInNewDealer } = await import('./package-api-client');
 type PackageRun = Parameters<typeof finalizePackage>[1];
 
 const sfn = await h.TestStepFunctions.start();
@@ -90,5 +91,28 @@ describe('the ready mail', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Your car package could not be made: Failed 2020 Polo']);
     expect(mails[0]!.text).toContain('Your credit for it was given back.');
     expect(mails[0]!.text).toContain(`/dashboard/car-packages/${id}`);
+  });
+
+  it("through the host's own handlers (package-finalize as deployed): a dealer signed in by mail gets one ready mail; PATCH /api/profile turns it off", async () => {
+    const dealer = await signInNewDealer(url, 'ready-host');
+    const api = new PackageApi(url, dealer);
+    const photo = await h.carPhoto();
+    const id = await api.createWithPhotos([{ file: 'front.jpg', bytes: photo, angle: 'front' }, { file: 'rear.jpg', bytes: photo, angle: 'rear' }], { name: 'Host 2022 Tucson' });
+    await api.start(id);
+    expect((await api.waitFor(id, isFinal, 60_000)).status).toBe('partial_complete');
+    await expect.poll(async () => (await readyMails(dealer.email)).map((m) => m.subject), { timeout: 10_000 }).toEqual(['Your car package is ready: Host 2022 Tucson (2 of 8 angles)']);
+    const [mail] = await readyMails(dealer.email);
+    expect(mail!.text.split('\n').filter((l) => l.startsWith('- '))).toEqual(['- Front View', '- Rear View']);
+    expect(mail!.text).toContain(`${url}/dashboard/car-packages/${id}`);
+
+    const off = await api.call<{ profile: { package_ready_email: boolean } }>('PATCH', '/api/profile', { package_ready_email: false });
+    expect(off.status).toBe(200);
+    expect(off.body.profile.package_ready_email).toBe(false);
+    const second = await api.createWithPhotos([{ file: 'front.jpg', bytes: photo, angle: 'front' }], { name: 'Host 2023 Kona' });
+    await api.start(second);
+    await api.waitFor(second, isFinal, 60_000);
+    // The end's decision is recorded on the package: off, nothing sent.
+    await expect.poll(async () => ((await h.packageOf(second)).pkg as { ready_mail?: string }).ready_mail, { timeout: 10_000 }).toBe('off');
+    expect((await readyMails(dealer.email)).map((m) => m.subject)).toEqual(['Your car package is ready: Host 2022 Tucson (2 of 8 angles)']);
   });
 });
