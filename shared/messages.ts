@@ -147,7 +147,7 @@ export const MESSAGES = {
   // Accounts, credits and support (server side)
   accountNotFound: 'Your account was not found. Please sign out and sign in again.',
   notYourAccount: 'You can only act on your own account.',
-  nothingToUpdate: 'Send dealer_name or logo_url in the body to update your profile.',
+  nothingToUpdate: 'Send dealer_name, logo_url, plate_treatment or package_ready_email in the body to update your profile.',
   onlyThroughSite: 'Use the API through the site address, not the API Gateway endpoint.',
   erasureConfirmRequired: 'Send confirm: true to delete your account and all its data.',
   erasureKept: 'Payment records are kept for finance and tax law (amount, date, credits bought, account id); everything else of your account was deleted.',

@@ -109,7 +109,8 @@ describe('GET /api/me and PATCH /api/profile', () => {
     ['not an image', { body: { logo_url: 'https://example.com/page.html' } }, 400, /The Logo URL must be an https:\/\/ address/],
     ['not a URL', { body: { logo_url: 'javascript:alert(1)' } }, 400, /The Logo URL must be an https:\/\/ address/],
     ['e-mail change', { body: { email: 'new@example.com' } }, 400, new RegExp(MESSAGES.emailCannotChange)],
-    ['nothing to change', { body: {} }, 400, /Send dealer_name or logo_url/],
+    ['ready mail not a boolean', { body: { package_ready_email: 'no' } }, 400, /package_ready_email must be true or false/],
+    ['nothing to change', { body: {} }, 400, /Send dealer_name, logo_url, plate_treatment or package_ready_email/],
     ['array body', { body: [] }, 400, /expected object/],
   ];
   for (const [name, input, status, message] of bad) {
