@@ -25,7 +25,7 @@ describe('the host serves built files that vanish (the SPA rebuilt while it runs
     process.on('uncaughtException', onCrash);
     server = createServer((req, res) => {
       failAloneOnVanishedFile(res);
-      serve(req, res, () => res.writeHead(404).end());
+      serve(req, res, () => void res.writeHead(404).end());
     });
     await new Promise<void>((ok) => server!.listen(0, '127.0.0.1', ok));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
