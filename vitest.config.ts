@@ -46,14 +46,15 @@ const CDK_APP_FILES = ['tests/infra/{edge,least-privilege,native-image-layer,ops
  * below reads each file, so a new file is put where it belongs.
  */
 const OWN_PROCESS = /process\.env(\.\w+|\[[^\]]+\])\s*(\?\?|\|\||&&)?=[^=]|Object\.assign\(process\.env|delete process\.env|vi\.(mock|doMock|stub\w*|spyOn|useFakeTimers)|startTestHost|startLocalHost|\bfork\(|\bspawn\(|renderer: 'studio'/;
-const needsOwnProcess = (file: string) => OWN_PROCESS.test(readFileSync(r(`./${file}`), 'utf8'));
+const sourceOf = (file: string) => readFileSync(r(`./${file}`), 'utf8');
 const testFilesIn = (dirs: string[]) => dirs.flatMap((dir) => readdirSync(r(`./${dir}`)).filter((name) => name.endsWith('.test.ts')).map((name) => `${dir}/${name}`));
 
 const MODEL_FILES = testFilesIn(MODEL_DIRS);
-const SHARED_MODEL_FILES = MODEL_FILES.filter((file) => !needsOwnProcess(file));
-const SHARED_HOST_FILES = testFilesIn(['tests/browser', 'tests/integration', 'tests/proof']).filter(
-  (file) => /use(LocalHost|BrowserSession)\(/.test(readFileSync(r(`./${file}`), 'utf8')) && !needsOwnProcess(file),
-);
+const SHARED_MODEL_FILES = MODEL_FILES.filter((file) => !OWN_PROCESS.test(sourceOf(file)));
+const SHARED_HOST_FILES = testFilesIn(['tests/browser', 'tests/integration', 'tests/proof']).filter((file) => {
+  const source = sourceOf(file);
+  return /use(LocalHost|BrowserSession)\(/.test(source) && !OWN_PROCESS.test(source);
+});
 
 const project = (name: string, include: string[], exclude: string[], maxWorkers: number, groupOrder: number, env: Record<string, string> = {}, isolate = true): TestProjectInlineConfiguration => ({
   resolve,

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { BrowserServer } from 'playwright-core';
 import type { HostReady } from './host-process';
+import { runNeeds } from './run-needs';
 import { timed } from './test-timings';
 
 declare module 'vitest' {
@@ -64,22 +65,24 @@ export async function setup(project: TestProject) {
   process.env.TEST_TIMINGS_FILE = join(project.vitest.config.root, 'test-results', 'timings.jsonl');
   await mkdir(dirname(process.env.TEST_TIMINGS_FILE), { recursive: true });
   await writeFile(process.env.TEST_TIMINGS_FILE, '');
+  const needs = runNeeds();
   const { launchBrowserServer } = await import('./browser-server');
   const { ensureSpaBuilt } = await import('../../infra/local/spa-build');
-  const browserLaunched = launchBrowserServer().then((b) => void (browser = b));
-  // The photo matrix (two files use it) is built into its cache while the SPA is checked and the hosts start.
-  const matrixBuilt = import('./photo-matrix').then(({ photoMatrix }) => photoMatrix());
+  const browserLaunched = needs.browser ? launchBrowserServer().then((b) => void (browser = b)) : undefined;
+  // The photo matrix (the files that use it) is built into its cache while the SPA is checked and the hosts start.
+  const matrixBuilt = needs.photoMatrix ? import('./photo-matrix').then(({ photoMatrix }) => photoMatrix()) : undefined;
   // The SPA is built here, once: two hosts starting side by side on a clean clone would both build it, into one folder.
-  await ensureSpaBuilt(() => undefined);
+  if (needs.scriptedHost || needs.studioHost) await ensureSpaBuilt(() => undefined);
   const [scripted, studio] = await Promise.all([
-    timed('host start', () => forkHost('scripted', { RENDERER: 'scripted' })),
-    timed('host start', () => forkHost('studio', { RENDERER: 'local' })),
+    needs.scriptedHost ? timed('host start', () => forkHost('scripted', { RENDERER: 'scripted' })) : undefined,
+    needs.studioHost ? timed('host start', () => forkHost('studio', { RENDERER: 'local' })) : undefined,
     browserLaunched,
     matrixBuilt,
   ]);
-  project.provide('localHost', { url: scripted.url, env: { ...scripted.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
-  project.provide('studioHost', { url: studio.url, env: { ...studio.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
-  project.provide('browserEndpoint', browser!.wsEndpoint());
+  // Only what the selected files use is started (run-needs.ts); a file that injects what was not started is told why.
+  if (scripted) project.provide('localHost', { url: scripted.url, env: { ...scripted.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
+  if (studio) project.provide('studioHost', { url: studio.url, env: { ...studio.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
+  if (browser) project.provide('browserEndpoint', browser.wsEndpoint());
 }
 
 export async function teardown() {

@@ -8,7 +8,9 @@ import { inject } from 'vitest';
  * can use the project's own adapters (a file uses one host).
  */
 export function useLocalHost(options: { renderer?: 'scripted' | 'studio' } = {}): { url: string } {
-  const { url, env } = inject(options.renderer === 'studio' ? 'studioHost' : 'localHost');
+  const host = inject(options.renderer === 'studio' ? 'studioHost' : 'localHost');
+  if (!host) throw new Error('The global setup did not start this host: tests/support/run-needs.ts did not see this file use it');
+  const { url, env } = host;
   Object.assign(process.env, env);
   return { url };
 }
