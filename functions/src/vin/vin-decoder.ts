@@ -73,8 +73,11 @@ export async function prepareVinDatabase(gz: string, out: string): Promise<void>
   renameSync(partial, out);
 }
 
-/** Unzips and indexes the database once into the temporary folder (named by the file's size and time: a new corgi gets a new copy). */
-async function unzipped(gz: string): Promise<string> {
+/**
+ * Unzips and indexes the database once into the temporary folder (named by the file's size and time: a new corgi gets
+ * a new copy): the local decoder reads it there, and the VIN data layer is copied from it at synth.
+ */
+export async function unzipped(gz: string): Promise<string> {
   const { size, mtimeMs } = statSync(gz);
   const dir = process.env.VIN_DB_CACHE_DIR ?? join(tmpdir(), 'studio-lot-vin');
   const db = join(dir, `vpic-${createHash('sha256').update(`${gz} ${size} ${mtimeMs} indexed-2`).digest('hex').slice(0, 16)}.db`);
