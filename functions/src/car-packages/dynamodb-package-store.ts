@@ -10,7 +10,9 @@ import { keys, shareKeys, ttlAt } from '../adapters/dynamodb/keys';
 import { sha256 } from '../lib/ids';
 import { DomainError } from '../lib/errors';
 import { newestWithPrefix } from '../adapters/dynamodb/newest-first';
+import { dynamoMailMark } from '../adapters/dynamodb/mail-mark';
 import { pairedUpdate } from '../adapters/dynamodb/paired-update';
+import type { MailMark } from '../mail/mail-once';
 import { queryPartition } from '../adapters/dynamodb/query-all';
 import { txIds, type AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
@@ -433,33 +435,8 @@ export class DynamoDbPackageStore implements PackageStore {
     }
   }
 
-  async claimReadyMail(id: string, claimedAt: string): Promise<boolean> {
-    return ignoreConditionFailure(
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.carPackage(id),
-          UpdateExpression: 'SET ready_mail = :claimed, ready_mail_at = :at',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(ready_mail)',
-          ExpressionAttributeValues: { ':claimed': 'claimed', ':at': claimedAt },
-        }),
-      ),
-    );
-  }
-
-  async settleReadyMail(id: string, claimedAt: string, outcome: 'sent' | 'off' | 'failed'): Promise<void> {
-    const given = outcome === 'failed';
-    await ignoreConditionFailure(
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.carPackage(id),
-          UpdateExpression: given ? 'REMOVE ready_mail, ready_mail_at' : 'SET ready_mail = :outcome',
-          ConditionExpression: 'ready_mail_at = :at',
-          ExpressionAttributeValues: { ':at': claimedAt, ...(given ? {} : { ':outcome': outcome }) },
-        }),
-      ),
-    );
+  readyMailMark(id: string): MailMark {
+    return dynamoMailMark(keys.carPackage(id), 'ready_mail');
   }
 
   async listActive(): Promise<ActivePackage[]> {

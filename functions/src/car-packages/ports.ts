@@ -5,6 +5,7 @@ import type { LiveEvent } from '@shared/live-events';
 import type { SessionStatus } from '@shared/statuses';
 import type { AlongsideWrite } from '../credits/credit-store';
 import type { RenderedImageRecord } from '../images/rendered-image';
+import type { MailMark } from '../mail/mail-once';
 import type { UploadTarget } from '../uploads/presigned-upload';
 import type { SignedUrls, StoredDraft, StoredImage, StoredPackage, StoredPhoto, StoredVideo } from './car-package';
 
@@ -93,13 +94,8 @@ export interface PackageStore {
   /** The package's final status; its active marker goes if it still names `executionName`. */
   finish(id: string, status: SessionStatus, message: string | null, executionName: string, now: string): Promise<void>;
   listActive(): Promise<ActivePackage[]>;
-  /**
-   * Claims the package's one "ready" mail (a conditional write on the package): true for the first caller only; false
-   * when it was claimed before or the package is gone.
-   */
-  claimReadyMail(id: string, claimedAt: string): Promise<boolean>;
-  /** What became of the claim made at `claimedAt`: sent, off (the dealer's setting), or failed (the claim is given back). */
-  settleReadyMail(id: string, claimedAt: string, outcome: 'sent' | 'off' | 'failed'): Promise<void>;
+  /** The mark on the package that lets its one "ready" mail be sent once (mail/mail-once.ts). */
+  readyMailMark(id: string): MailMark;
   /**
    * Records the package's walk-around video, only while the package exists and `executionName` still works on it (a
    * free retry started since then makes its own). Answers the package as it now is and the video it had before;

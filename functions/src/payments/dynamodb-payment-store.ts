@@ -3,6 +3,8 @@ import type { CreditPackageSeed } from '@shared/pricing';
 import { cancellationCodes, dynamo, ignoreConditionFailure, isConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { keys } from '../adapters/dynamodb/keys';
+import { dynamoMailMark } from '../adapters/dynamodb/mail-mark';
+import type { MailMark } from '../mail/mail-once';
 import type { CouponRecord, CouponRedemptionRecord, PaymentRecord, StripeDeliveryRecord, StripeEventRecord } from './payment-records';
 import type { PaymentStore, ReserveOutcome } from './ports';
 
@@ -209,32 +211,8 @@ export class DynamoDbPaymentStore implements PaymentStore {
     );
   }
 
-  async claimReceiptMail(paymentIntentId: string, claimedAt: string): Promise<boolean> {
-    return ignoreConditionFailure(
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.payment(paymentIntentId),
-          UpdateExpression: 'SET receipt_mail = :claimed, receipt_mail_at = :at',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(receipt_mail)',
-          ExpressionAttributeValues: { ':claimed': 'claimed', ':at': claimedAt },
-        }),
-      ),
-    );
-  }
-
-  async settleReceiptMail(paymentIntentId: string, claimedAt: string, outcome: 'sent' | 'failed'): Promise<void> {
-    await ignoreConditionFailure(
-      dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.payment(paymentIntentId),
-          UpdateExpression: outcome === 'failed' ? 'REMOVE receipt_mail, receipt_mail_at' : 'SET receipt_mail = :sent',
-          ConditionExpression: 'receipt_mail_at = :at',
-          ExpressionAttributeValues: { ':at': claimedAt, ...(outcome === 'failed' ? {} : { ':sent': 'sent' }) },
-        }),
-      ),
-    );
+  receiptMailMark(paymentIntentId: string): MailMark {
+    return dynamoMailMark(keys.payment(paymentIntentId), 'receipt_mail');
   }
 
   async markSucceeded(paymentIntentId: string, sub: string, credits: number, now: Date): Promise<boolean> {

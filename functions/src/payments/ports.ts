@@ -1,4 +1,5 @@
 import type { CreditPackageSeed } from '@shared/pricing';
+import type { MailMark } from '../mail/mail-once';
 import type { CouponRecord, CouponRedemptionRecord, PaymentRecord, StripeDeliveryRecord, StripeEventRecord } from './payment-records';
 
 /** A PaymentIntent as far as the purchase flow needs it (Stripe's own field names). */
@@ -86,13 +87,8 @@ export interface PaymentStore {
   /** Refund or dispute on a succeeded payment; a smaller refunded amount than the one stored never wins. */
   recordAfterSuccess(paymentIntentId: string, change: { status: 'refunded' | 'partially_refunded' | 'disputed'; refundedCents?: number; detail: string | null }, now: Date): Promise<'recorded' | 'stale' | 'not_succeeded'>;
 
-  /**
-   * Claims the payment's one receipt mail (a conditional write on the payment): true for the first caller only, false
-   * when it was claimed before.
-   */
-  claimReceiptMail(paymentIntentId: string, claimedAt: string): Promise<boolean>;
-  /** Sent, or failed (the claim made at `claimedAt` is given back, so a later delivery of the event may send it). */
-  settleReceiptMail(paymentIntentId: string, claimedAt: string, outcome: 'sent' | 'failed'): Promise<void>;
+  /** The mark on the payment that lets its one receipt be sent once (mail/mail-once.ts). */
+  receiptMailMark(paymentIntentId: string): MailMark;
 
   /** Conditional put: true when this is the first time the event id is seen. */
   putEventIfNew(record: StripeEventRecord): Promise<boolean>;

@@ -6,7 +6,7 @@ import { DomainError } from '../lib/errors';
 import type { StripeDeliveryRecord } from './payment-records';
 import { WebhookSignatureError, type PaymentGateway, type PaymentStore, type VerifiedEvent } from './ports';
 import { opsEvent } from '../lib/ops-events';
-import { logger } from '../lib/logger';
+import { mailOnce } from '../mail/mail-once';
 import type { Mailer } from '../mail/mailer';
 import { purchaseReceiptMail } from '../mail/templates';
 import type { PaymentRecord } from './payment-records';
@@ -163,30 +163,29 @@ async function fulfil(deps: WebhookDeps, pi: string, now: Date): Promise<Handled
 
 /** The receipt, once per payment (the first delivery to claim it sends it); says what it did for the delivery's record. */
 async function mailReceipt(deps: WebhookDeps, payment: PaymentRecord, now: Date): Promise<string> {
-  const claimedAt = now.toISOString();
-  if (!(await deps.store.claimReceiptMail(payment.payment_intent_id, claimedAt))) return '';
-  try {
-    const mail = purchaseReceiptMail({
-      packageName: payment.package_name,
-      credits: payment.credits,
-      amountCents: payment.amount_cents,
-      listPriceCents: payment.list_price_cents,
-      discountCents: payment.discount_cents,
-      currency: payment.currency,
-      couponCode: payment.coupon_code,
-      paidAt: payment.succeeded_at ?? claimedAt,
-      reference: payment.payment_intent_id,
-      dealerName: payment.dealer_name,
-    });
-    await deps.mailer.send({ to: payment.email, ...mail });
-    await deps.store.settleReceiptMail(payment.payment_intent_id, claimedAt, 'sent');
-    return '; receipt mailed';
-  } catch (error) {
+  const outcome = await mailOnce(
+    deps.store.receiptMailMark(payment.payment_intent_id),
+    { mailer: deps.mailer, now },
+    async () => ({
+      to: payment.email,
+      ...purchaseReceiptMail({
+        packageName: payment.package_name,
+        credits: payment.credits,
+        amountCents: payment.amount_cents,
+        listPriceCents: payment.list_price_cents,
+        discountCents: payment.discount_cents,
+        currency: payment.currency,
+        couponCode: payment.coupon_code,
+        paidAt: payment.succeeded_at ?? now.toISOString(),
+        reference: payment.payment_intent_id,
+        dealerName: payment.dealer_name,
+      }),
+    }),
     // The credits are granted: a mail that failed (SES refused it) does not make Stripe deliver the event again.
-    logger.error('receipt not mailed', { paymentIntentId: payment.payment_intent_id, error: error as Error });
-    await deps.store.settleReceiptMail(payment.payment_intent_id, claimedAt, 'failed').catch(() => undefined);
-    return '; receipt not mailed';
-  }
+    'receipt',
+    { paymentIntentId: payment.payment_intent_id },
+  );
+  return outcome === 'sent' ? '; receipt mailed' : outcome === 'failed' ? '; receipt not mailed' : '';
 }
 
 async function recordOnPayment(
