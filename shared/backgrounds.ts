@@ -2,12 +2,12 @@
  * Background styles a dealer can choose; studio is the default. Studio and showroom are rendered in code; the outdoor
  * styles need photographic scenes (a scene library) and are offered only where there is one.
  */
-export const BACKGROUNDS = ['studio', 'showroom', 'sunset', 'urban', 'beach', 'mountain', 'original'] as const;
+export const BACKGROUNDS = ['studio', 'studio_grey', 'studio_dark', 'showroom', 'sunset', 'urban', 'beach', 'mountain', 'original'] as const;
 export type Background = (typeof BACKGROUNDS)[number];
 export const DEFAULT_BACKGROUND: Background = 'studio';
 
 /** Styles rendered in code by the product itself: offered on every site, with or without a scene library. */
-export const RENDERED_BACKGROUNDS = ['studio', 'showroom'] as const satisfies readonly Background[];
+export const RENDERED_BACKGROUNDS = ['studio', 'studio_grey', 'studio_dark', 'showroom'] as const satisfies readonly Background[];
 /** Outdoor styles: photographic scenes from the scene library (or the OpenAI renderer's own backgrounds). */
 export const OUTDOOR_BACKGROUNDS = BACKGROUNDS.filter((b) => b !== 'original' && !(RENDERED_BACKGROUNDS as readonly string[]).includes(b));
 
@@ -18,6 +18,8 @@ export const backgroundsOffered = (outdoorStyles: boolean): Background[] => BACK
 
 export const BACKGROUND_LABELS: Record<Background, string> = {
   studio: 'Studio',
+  studio_grey: 'Studio, light grey',
+  studio_dark: 'Studio, dark grey',
   showroom: 'Showroom',
   sunset: 'Sunset',
   urban: 'Urban',

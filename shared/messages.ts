@@ -178,7 +178,7 @@ export const MESSAGES = {
 /** The background picker's notes. */
 export const BACKGROUND_NOTES = {
   /** A site whose compositor has no scene library (its operator adds one: docs/renderer.md, "Photographic scenes"). */
-  noOutdoorStyles: 'Sunset, Urban, Coast and Mountain need photographic scenes, which this site has not set up (its operator adds them: npm run scenes:fetch, then SCENES_DIR, or -c scenesDir in AWS). Studio and Showroom are rendered by the product itself.',
+  noOutdoorStyles: 'Sunset, Urban, Coast and Mountain need photographic scenes, which this site has not set up (its operator adds them: npm run scenes:fetch, then SCENES_DIR, or -c scenesDir in AWS). Studio (white, light grey, dark grey) and Showroom are rendered by the product itself.',
 } as const;
 
 /** Car packages: answers of the API and texts of the pages (car packages issue). */
@@ -209,7 +209,7 @@ export const CAR_PACKAGE_MESSAGES = {
   /** Two photos give one angle: the form says which one the package uses and which is left out (shared/angle-plan.ts). */
   photoLeftOut: (angle: string, usedPhoto: number) => `Photo ${usedPhoto} already gives the ${angle}, so this photo is left out. Tag another angle for it or remove it.`,
   anglePhotosLeftOut: (photos: readonly number[]) => `${photos.length === 1 ? 'photo' : 'photos'} ${photos.join(', ')} left out`,
-  styleNotOffered: (label: string) => `The ${label} style is not available on this site: it needs photographic scenes, and none are set up. Choose Studio, Showroom or Original location, blurred.`,
+  styleNotOffered: (label: string) => `The ${label} style is not available on this site: it needs photographic scenes, and none are set up. Choose a Studio, Showroom or Original location, blurred.`,
   logoUnreadable: 'Your logo could not be read. Upload it again in Settings or turn off the logo.',
   deleted: 'Car package deleted',
   unnamed: 'Unnamed Car',

@@ -28,7 +28,8 @@ describe('car packages', () => {
     // code and the original location, and says why the outdoor ones are missing; with one, every style and no notice.
     const outdoor = ((await (await fetch(`${session.url}/config.json`)).json()) as { outdoorStyles?: boolean }).outdoorStyles !== false;
     const offered = await page.getByRole('option').allTextContents();
-    expect(offered).toEqual(outdoor ? ['Studio', 'Showroom', 'Sunset', 'Urban', 'Coast', 'Mountain', 'Original location, blurred'] : ['Studio', 'Showroom', 'Original location, blurred']);
+    const studios = ['Studio', 'Studio, light grey', 'Studio, dark grey', 'Showroom'];
+    expect(offered).toEqual(outdoor ? [...studios, 'Sunset', 'Urban', 'Coast', 'Mountain', 'Original location, blurred'] : [...studios, 'Original location, blurred']);
     // Each offered style shows what it looks like (a small picture of one car rendered in it).
     const previews = page.getByRole('listbox').getByTestId('style-preview');
     await expect.poll(() => previews.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth > 0)), { timeout: 10_000 }).toEqual(offered.map(() => true));

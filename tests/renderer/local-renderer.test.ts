@@ -125,6 +125,26 @@ describe('local renderer on committed photos', () => {
       await expect(renderPrepared([prepared.cupra!], 'front_left_corner', background)).rejects.toMatchObject({ name: 'RenderPermanentError', message: CAR_PACKAGE_MESSAGES.styleNotOffered(BACKGROUND_LABELS[background]) });
   });
 
+  it('renders the studio in white, light grey and dark grey paper: the same room and camera, each tone darker than the one before', async () => {
+    const tones = [
+      ['studio', 'rendered:studio-white', [200, 255]],
+      ['studio_grey', 'rendered:studio-grey', [110, 185]],
+      ['studio_dark', 'rendered:studio-dark', [25, 90]],
+    ] as const;
+    const cameras = new Set<string>();
+    for (const [background, id, [low, high]] of tones) {
+      const image = await renderPrepared([prepared.cupra!], 'front_left_corner', background);
+      expect(image.metadata.scene?.id, background).toBe(id);
+      cameras.add(`${image.metadata.scene?.carDistance} ${image.metadata.scene?.focalPx}`);
+      // The paper above the car, behind it (the top fifth of the frame: no car there), as a dealer sees its tone.
+      const { data } = await sharp(image.full).extract({ left: 0, top: 0, width: FULL_SIZE.width, height: Math.round(FULL_SIZE.height / 5) }).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const paper = data.reduce((sum, v) => sum + v, 0) / data.length;
+      expect(paper, background).toBeGreaterThanOrEqual(low);
+      expect(paper, background).toBeLessThanOrEqual(high);
+    }
+    expect(cameras.size).toBe(1);
+  });
+
   it('renders Studio and Showroom in code with no scene library, named as such, from one camera for every angle', async () => {
     // A package of five angles from committed photos (two corners, both sides, the rear; the Genesis's side is the
     // longest view), each rendered as the workflow's render task does (renderPrepared with the package's photos): one

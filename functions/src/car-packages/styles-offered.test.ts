@@ -4,10 +4,10 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { assertStyleOffered } from './styles-offered';
 
 describe('the styles a site offers', () => {
-  it('without outdoor scenes: Studio, Showroom and the original location; an outdoor style is a field error naming it', () => {
+  it('without outdoor scenes: the three studios, Showroom and the original location; an outdoor style is a field error naming it', () => {
     const off = { OUTDOOR_STYLES: 'off' };
-    expect(backgroundsOffered(false)).toEqual(['studio', 'showroom', 'original']);
-    for (const b of ['studio', 'showroom', 'original'] as const) expect(() => assertStyleOffered(b, off)).not.toThrow();
+    expect(backgroundsOffered(false)).toEqual(['studio', 'studio_grey', 'studio_dark', 'showroom', 'original']);
+    for (const b of ['studio', 'studio_grey', 'studio_dark', 'showroom', 'original'] as const) expect(() => assertStyleOffered(b, off)).not.toThrow();
     expect(() => assertStyleOffered('beach', off)).toThrow(expect.objectContaining({ kind: 'validation', fields: { background: CAR_PACKAGE_MESSAGES.styleNotOffered('Coast') } }));
   });
 

@@ -3,7 +3,9 @@ import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import { BACKGROUND_LABELS, type Background } from '@shared/backgrounds';
 
 const SCENES: Record<Background, string> = {
-  studio: 'a seamless light-grey photo studio sweep with soft even lighting and no visible horizon',
+  studio: 'a seamless white photo studio sweep with soft even lighting and no visible horizon',
+  studio_grey: 'a seamless light-grey photo studio sweep with soft even lighting and no visible horizon',
+  studio_dark: 'a seamless dark-grey photo studio sweep with a soft light from above and no visible horizon',
   showroom: 'a car dealership showroom hall with a polished floor and soft ceiling lights, out of focus',
   sunset: 'an open road at sunset with a warm orange and purple sky, soft backlight',
   urban: 'a clean modern city street with buildings softly out of focus',

@@ -8,7 +8,9 @@
  * recedes as the car's own ground lines do. Like a turntable shoot, the car turns and the room stays: every angle of a
  * package sees the same room from the same distance and lens (from the height each photo was taken at).
  * - Studio: a seamless cyclorama (the floor curves into the back wall, no horizon line), lit by a large soft box above
- *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground.
+ *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground. In white,
+ *   light grey or dark grey paper (the grey and dark floors are a little glossier: they show more of the car's
+ *   reflection, as a painted studio floor does).
  * - Showroom: a dark polished floor in large tiles, a panelled back wall with frosted windows (the room's soft
  *   daylight) under a dark ceiling; the floor mirrors the wall, softly (a glossy, not a mirror finish).
  * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor.
@@ -28,6 +30,8 @@ export const isRenderedPlace = (style: string): style is RenderedPlace => (RENDE
 
 export const RENDERED_PLACES: Record<RenderedPlace, { id: string; label: string }> = {
   studio: { id: 'rendered:studio-white', label: 'Studio: white cyclorama, soft top light' },
+  studio_grey: { id: 'rendered:studio-grey', label: 'Studio: light grey cyclorama, soft top light' },
+  studio_dark: { id: 'rendered:studio-dark', label: 'Studio: dark grey cyclorama, soft top light' },
   showroom: { id: 'rendered:showroom', label: 'Showroom: polished floor, panelled wall' },
 };
 
@@ -75,13 +79,25 @@ export function cycloramaHit(ry: number, camera: Pick<SceneCamera, 'cameraHeight
   return { t, s: COVE_START + (r * Math.PI) / 2 + (hc + ry * t - r), floorness: 0 };
 }
 
-/** The white cyclorama for this camera (RGB bytes, full size). */
-export function renderStudio(camera: SceneCamera, width: number, height: number): Buffer {
+/** The cyclorama's paper: how much light it gives back (linear), its floor's gloss, its shadow under the car. */
+export type StudioTone = 'white' | 'grey' | 'dark';
+/** `pool`: how much of the light is the soft box's pool around the car (the rest reaches the whole room). */
+const STUDIO_TONES: Record<StudioTone, { albedo: number; pool: number; reflection: number; shadowStrength: number }> = {
+  white: { albedo: 0.92, pool: 0.48, reflection: 0.14, shadowStrength: 0.8 },
+  // About sRGB 170 at the brightest: a light grey that still reads as grey beside a white car.
+  grey: { albedo: 0.42, pool: 0.55, reflection: 0.18, shadowStrength: 0.75 },
+  // About sRGB 90 in the light's pool and 45 at the edges: a light car stands out, a black car's outline stays visible.
+  dark: { albedo: 0.11, pool: 0.7, reflection: 0.22, shadowStrength: 0.6 },
+};
+const TONE_OF: Partial<Record<RenderedPlace, StudioTone>> = { studio: 'white', studio_grey: 'grey', studio_dark: 'dark' };
+
+/** The cyclorama for this camera in `tone` (RGB bytes, full size). */
+export function renderStudio(camera: SceneCamera, width: number, height: number, tone: StudioTone = 'white'): Buffer {
   const { focalPx: f, horizonRow } = camera;
   const rgb = Buffer.alloc(width * height * 3);
   // The soft box's light on the surface: a broad pool centred a little behind the car, slower to fall off up the wall
   // than toward the camera; a touch of warmth in the shade, as bounce light off a white room has.
-  const albedo = 0.92;
+  const { albedo, pool: poolShare } = STUDIO_TONES[tone];
   for (let y = 0; y < height; y++) {
     const ry = (horizonRow - (y + 0.5)) / f;
     const { t, s, floorness } = cycloramaHit(ry, camera);
@@ -95,7 +111,7 @@ export function renderStudio(camera: SceneCamera, width: number, height: number)
       const pool = along * Math.exp(-((lateral / 7) ** 2));
       // The lens's own fall-off toward the corners (mild, as a 50 mm lens shows).
       const lens = 1 / (1 + 0.35 * (rx * rx + ry * ry));
-      const light = base * (0.52 + 0.48 * pool) * lens;
+      const light = base * (1 - poolShare + poolShare * pool) * lens;
       const i = 3 * (y * width + x);
       const shade = 1 - light;
       rgb[i] = srgb(light * (1 + 0.01 * shade));
@@ -110,9 +126,9 @@ export function renderStudio(camera: SceneCamera, width: number, height: number)
  * The cyclorama at half size, upscaled: it has no edge or texture (soft light on seamless paper, the sensor grain added
  * at full size after), so it looks the same for a quarter of the work; each photo's own camera height draws its own.
  */
-export async function renderStudioSmooth(camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+export async function renderStudioSmooth(camera: SceneCamera, width: number, height: number, tone: StudioTone = 'white'): Promise<Buffer> {
   const w = Math.ceil(width / 2), h = Math.ceil(height / 2);
-  const half = renderStudio({ ...camera, focalPx: (camera.focalPx * w) / width, horizonRow: (camera.horizonRow * h) / height }, w, h);
+  const half = renderStudio({ ...camera, focalPx: (camera.focalPx * w) / width, horizonRow: (camera.horizonRow * h) / height }, w, h, tone);
   return sharp(half, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'linear' }).raw().toBuffer();
 }
 
@@ -237,7 +253,8 @@ function roomView(place: RenderedPlace, camera: SceneCamera, width: number, heig
   let view = views.get(key);
   if (!view) {
     view = (async () => {
-      const rgb = place === 'studio' ? await renderStudioSmooth(camera, width, height) : await renderShowroom(camera, width, height);
+      const tone = TONE_OF[place];
+      const rgb = tone ? await renderStudioSmooth(camera, width, height, tone) : await renderShowroom(camera, width, height);
       addSensorGrain(rgb, 1.5);
       return rgb;
     })();
@@ -262,12 +279,13 @@ export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width
     height,
     floorY,
     async draw(placement: CarPlacement) {
+      const tone = TONE_OF[place];
       const camera = sceneCamera(0, placement.contactRow, placement.ch, width, cameraHeight?.(placement));
       const rgb = await roomView(place, camera, width, height);
       return {
         rgb,
-        shadowStrength: place === 'studio' ? 0.8 : 0.85,
-        reflection: place === 'studio' ? 0.14 : 0.3,
+        shadowStrength: tone ? STUDIO_TONES[tone].shadowStrength : 0.85,
+        reflection: tone ? STUDIO_TONES[tone].reflection : 0.3,
         light: TOP_LIGHT,
         scene: { id, label, yaw: 0, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };
