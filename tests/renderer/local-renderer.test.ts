@@ -330,6 +330,29 @@ describe('local renderer on committed photos', () => {
     expect(opposite[0]! - opposite[1]!).toBeLessThan(20);
   });
 
+  it('in the showroom, hangs the dealer logo on a sign on the back wall above the car instead of the corner', async () => {
+    const logo = await sharp({ create: { width: 300, height: 120, channels: 3, background: '#d10000' } }).png().toBuffer();
+    const image = await renderPrepared([prepared.ioniq!], 'front_left_corner', 'showroom', logo);
+    const { data, info } = await raw(image.full);
+    const { carAlpha } = image.composed;
+    let carTop = info.height;
+    for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i]! >= 128) carTop = Math.min(carTop, Math.floor(i / info.width));
+    const red = (x: number, y: number) => {
+      const i = 3 * (y * info.width + x);
+      return data[i]! > 140 && data[i]! - data[i + 1]! > 90 && data[i]! - data[i + 2]! > 90;
+    };
+    // The sign: red pixels above the car's roof, in the middle of the frame; none in the image's corner.
+    let onWall = 0, left = info.width, right = 0;
+    for (let y = 0; y < carTop; y++)
+      for (let x = 0; x < info.width; x++)
+        if (red(x, y)) (onWall++, (left = Math.min(left, x)), (right = Math.max(right, x)));
+    expect(onWall).toBeGreaterThan(2000);
+    expect(Math.abs((left + right) / 2 - info.width / 2)).toBeLessThan(10);
+    expect(red(info.width - 100, info.height - 70)).toBe(false);
+    // Behind the car, in the room's light: darker than the logo's own red.
+    expect(data[3 * (Math.round(carTop / 2) * info.width + Math.round((left + right) / 2))]!).toBeLessThan(0xd1);
+  });
+
   it('refuses a photo without a car, saying so', async () => {
     const bowl = await sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700"><rect width="900" height="700" fill="#eee"/><ellipse cx="450" cy="380" rx="300" ry="190" fill="#b5532b"/><circle cx="380" cy="320" r="70" fill="#e33"/><circle cx="520" cy="330" r="80" fill="#fa0"/></svg>')).jpeg().toBuffer();
     await expect(new LocalRenderer().render({ photos: [{ id: 'bowl.jpg', bytes: bowl }], angle: 'front', background: 'studio' })).rejects.toMatchObject({

@@ -66,6 +66,11 @@ export interface SceneBackdrop {
   light?: BackdropLight;
   /** The car keeps its photo's colours (the original location: the car is already in its scene's light). */
   keepCarColour?: boolean;
+  /**
+   * Where the dealer's logo hangs in this place (the showroom's back wall, above the car), in canvas pixels; with a
+   * logo, it goes there, behind the car and in the room's light, instead of the image's corner.
+   */
+  logoSign?: { left: number; top: number; width: number; height: number; light: number; blur: number };
   scene: SceneMetadata;
 }
 
@@ -345,6 +350,29 @@ export function asShotFraming(photo: { width: number; height: number }, box: { l
   };
 }
 
+/**
+ * The dealer's logo hung on the place's wall (a copy of the backdrop): fitted inside the sign's box, in the room's
+ * light and as soft as the wall around it. Undefined when the logo cannot be read (the corner logo's warning follows).
+ */
+async function hangLogo(rgb: Buffer, W: number, H: number, logo: Buffer, sign: NonNullable<SceneBackdrop['logoSign']>): Promise<Buffer | undefined> {
+  try {
+    let mark = sharp(logo, { limitInputPixels: 4_000_000 }).resize(Math.max(1, Math.round(sign.width)), Math.max(1, Math.round(sign.height)), { fit: 'inside' }).ensureAlpha();
+    if (sign.blur >= 0.3) mark = mark.blur(sign.blur);
+    const { data, info } = await mark.raw().toBuffer({ resolveWithObject: true });
+    // In the room's light: a printed board is lit like the panels around it.
+    for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) data[i + c] = data[i + c]! * sign.light;
+    const left = Math.round(sign.left + (sign.width - info.width) / 2);
+    const top = Math.round(sign.top + (sign.height - info.height) / 2);
+    return await sharp(rgb, { raw: { width: W, height: H, channels: 3 } })
+      .composite([{ input: data, raw: { width: info.width, height: info.height, channels: 4 }, left, top }])
+      .removeAlpha()
+      .raw()
+      .toBuffer();
+  } catch {
+    return undefined;
+  }
+}
+
 export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: BackgroundPlate | SceneSource, options: ComposeOptions): Promise<Composed> {
   const warnings: string[] = [];
   const { box } = mask;
@@ -392,7 +420,8 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     blurShadow(shadow, W, H, Math.max(2, ch * 0.012)),
     scene?.light ? castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined,
   ]);
-  const canvas = Buffer.from(backdrop.rgb);
+  const sign = scene?.logoSign && options.logo ? await hangLogo(backdrop.rgb, W, H, options.logo, scene.logoSign) : undefined;
+  const canvas = sign ?? Buffer.from(backdrop.rgb);
   for (let i = 0; i < W * H; i++) {
     let k = 1 - (backdrop.shadowStrength * blurred[i]!) / 255;
     if (cast) k *= 1 - cast.strength * cast.soft[i]!;
@@ -418,7 +447,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       carAlpha[cy * W + cx] = carRgba[s + 3]!;
     }
   let rgb = canvas;
-  if (options.logo) {
+  if (options.logo && !sign) {
     try {
       const logo = await sharp(options.logo, { limitInputPixels: 4_000_000 }).resize(200, 100, { fit: 'inside', withoutEnlargement: true }).png().toBuffer({ resolveWithObject: true });
       rgb = await sharp(canvas, { raw: { width: W, height: H, channels: 3 } })

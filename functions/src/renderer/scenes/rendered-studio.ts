@@ -13,9 +13,10 @@
  *   reflection, as a painted studio floor does).
  * - Showroom: a dark polished floor in large tiles, a panelled back wall with frosted windows (the room's soft
  *   daylight) under a dark ceiling; the floor mirrors the wall, softly (a glossy, not a mirror finish).
- * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor.
+ * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor, and
+ * in the showroom the dealer's logo on a sign on the back wall, above the car (when the package uses the logo).
  */
-import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
+import type { BackdropLight, CarPlacement, SceneBackdrop, SceneSource } from '../local/compositor';
 import sharp from 'sharp';
 import { addSensorGrain, sceneCamera, type SceneCamera } from './scene-view';
 import { FULL_SIZE } from '../port';
@@ -265,6 +266,33 @@ function roomView(place: RenderedPlace, camera: SceneCamera, width: number, heig
   return view;
 }
 
+/** The showroom's sign for the dealer's logo: a board on the middle panel, hung above the car (metres). */
+const SIGN = { width: 2.4, height: 1, lowest: 2.4, belowCeiling: 0.3 } as const;
+
+/**
+ * Where the showroom's sign hangs for this camera and car: centred on the back wall, its lower edge at 2.4 m or higher
+ * so that it clears the car's roof by 3% of the frame; none when that would reach the ceiling or leave the frame (the
+ * logo then goes in the corner, as in the other places). In the room's light, as soft as the wall (depth of field).
+ */
+export function showroomSign(camera: SceneCamera, placement: Pick<CarPlacement, 'top'>, width: number, height: number): SceneBackdrop['logoSign'] {
+  const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  const zw = d + SHOWROOM_WALL;
+  const heightAtRow = (row: number) => hc + ((horizonRow - row) * zw) / f;
+  const rowAtHeight = (h: number) => horizonRow - (f * (h - hc)) / zw;
+  const bottom = Math.max(SIGN.lowest, heightAtRow(placement.top - 0.03 * height));
+  const top = bottom + SIGN.height;
+  if (top > SHOWROOM_CEILING - SIGN.belowCeiling || rowAtHeight(top) < 0.02 * height) return undefined;
+  const w = (f * SIGN.width) / zw;
+  return {
+    left: width / 2 - w / 2,
+    top: rowAtHeight(top),
+    width: w,
+    height: rowAtHeight(bottom) - rowAtHeight(top),
+    light: 0.86,
+    blur: 1.5 * Math.min(1, Math.max(0, 1 - d / zw) * 1.6),
+  };
+}
+
 /** A soft light from high above the car: a short shadow straight under it, no direction to speak of. */
 const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1 };
 
@@ -287,6 +315,7 @@ export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width
         shadowStrength: tone ? STUDIO_TONES[tone].shadowStrength : 0.85,
         reflection: tone ? STUDIO_TONES[tone].reflection : 0.3,
         light: TOP_LIGHT,
+        ...(place === 'showroom' ? { logoSign: showroomSign(camera, placement, width, height) } : {}),
         scene: { id, label, yaw: 0, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };
     },
