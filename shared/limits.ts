@@ -29,6 +29,14 @@ export const MAX_BATCH_PHOTOS = 10;
 /** While a started batch has a photo without a final state on its card, the page reads the batch this often. */
 export const BATCH_POLL_INTERVAL_MS = 4000;
 export const MAX_CAR_PACKAGE_PHOTOS = 15;
+/**
+ * "Import many cars" (issue 41, item 3): a day's shoot, one draft per car, at most this many cars and photos per
+ * import (30 cars of 15 photos); more is refused whole before anything is checked or uploaded.
+ */
+export const MAX_IMPORT_CARS = 30;
+export const MAX_IMPORT_PHOTOS = 450;
+/** Files a zip may hold at most (photos and anything else in it): a zip past it is refused before it is unpacked. */
+export const MAX_IMPORT_ZIP_ENTRIES = 2000;
 
 export const TRIAL_CREDITS = 5;
 /**

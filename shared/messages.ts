@@ -486,3 +486,25 @@ export const EMAIL_SETTING_MESSAGES = {
   savedOn: 'You will get an e-mail when a car package is ready',
   savedOff: 'No more e-mails when a car package is ready',
 } as const;
+
+/** "Import many cars" (issue 41, item 3): a day's shoot in one drop, one draft per car, started together. */
+export const IMPORT_MESSAGES = {
+  tooManyCars: (found: number, max: number) => `This import has ${found} cars; one import takes up to ${max}. Nothing was uploaded: split the photos into smaller imports.`,
+  tooManyPhotos: (found: number, max: number) => `This import has ${found} photos; one import takes up to ${max}. Nothing was uploaded: split the photos into smaller imports.`,
+  zipTooManyFiles: (name: string, max: number) => `${name} holds more than ${max} files; nothing was uploaded. Zip one day's photos at a time.`,
+  zipUnreadable: (name: string) => `${name} could not be read as a zip file; nothing was uploaded from it.`,
+  nothingFound: 'No photos were found in what you dropped. Drop a folder or a zip of JPG, PNG or WebP photos.',
+  tooManyForOneCar: (max: number) => `Left out: a car takes up to ${max} photos.`,
+  notGroupedHint: (example: string) =>
+    `These names do not say which car they show (we read "${example}": a VIN or stock number, then a number). Choose the car for each, or leave it out.`,
+  leaveOut: 'Leave out',
+  leftOut: 'Left out',
+  noName: 'Give this car a name (its VIN could not name it).',
+  noPhotosLeft: 'No usable photo of this car is left.',
+  creditsTotal: (cars: number) => `Start ${cars} ${cars === 1 ? 'car' : 'cars'}: ${cars} ${cars === 1 ? 'credit' : 'credits'}`,
+  creditsShort: (credits: number, ready: number) =>
+    `You have ${credits} ${credits === 1 ? 'credit' : 'credits'} for ${ready} cars: the first ${credits} in the list would start, the others wait as drafts until you buy credits.`,
+  noCredits: (ready: number) => `You have 0 credits: buy ${ready} ${ready === 1 ? 'credit' : 'credits'} to start ${ready === 1 ? 'this car' : 'these cars'}.`,
+  notStartedNoCredit: 'Not started: no credit left for this car.',
+  started: (cars: number) => `${cars} ${cars === 1 ? 'car' : 'cars'} started`,
+} as const;
