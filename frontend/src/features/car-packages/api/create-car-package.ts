@@ -15,8 +15,8 @@ export interface NewCarPackage {
   useLogo: boolean;
   /** "Fill missing sides with mirror images" (off unless the dealer turns it on). */
   fillMissingSides: boolean;
-  /** The number plate: kept or blurred (the form starts from the dealer's Settings). */
-  plate: PlateTreatment;
+  /** The number plate: kept or blurred (the form starts from the dealer's Settings; absent: the Settings' choice). */
+  plate?: PlateTreatment;
   photos: { id: string; file: File; angle: Angle | null }[];
   /** The car's VIN and stock number (issue 41); empty: none. */
   vin?: string;
@@ -37,13 +37,23 @@ export interface CreateProgress {
  * server's ApiError (402 when the credits are short, 400 naming every refused photo, as the start names them).
  */
 export async function createAndStartCarPackage(input: NewCarPackage, progress: CreateProgress = {}): Promise<StartCarPackageResponse> {
+  const packageId = await createDraftWithUploads(input, progress);
+  progress.onPhase?.('starting');
+  return startDraft(packageId);
+}
+
+/**
+ * The draft of a package (nothing charged) with every photo uploaded and checked by the server as it lands; answers
+ * the draft's id once every photo passed, else rejects as the start would (400 naming every refused photo).
+ */
+export async function createDraftWithUploads(input: NewCarPackage, progress: CreateProgress = {}): Promise<string> {
   progress.onPhase?.('creating');
   const request: CreateCarPackageRequest = {
     session_name: input.sessionName.trim(),
     background: input.background,
     use_logo: input.useLogo,
     fill_missing_sides: input.fillMissingSides,
-    plate: input.plate,
+    ...(input.plate ? { plate: input.plate } : {}),
     ...(input.vin?.trim() ? { vin: input.vin.trim() } : {}),
     ...(input.stockNumber?.trim() ? { stock_number: input.stockNumber.trim() } : {}),
     photos: input.photos.map(({ file, angle }) => ({ file_name: file.name, content_type: photoContentType(file), size: file.size, angle })),
@@ -70,8 +80,15 @@ export async function createAndStartCarPackage(input: NewCarPackage, progress: C
   });
   const first = refused.find(Boolean);
   if (first) throw new ApiError(first.message, first.status, first.code, Object.assign({}, ...refused.filter(Boolean).map((e) => e.fields)));
-  progress.onPhase?.('starting');
-  return api.post<StartCarPackageResponse>(`${packagePath(created.package_id)}/start`, undefined, { auth: true });
+  return created.package_id;
+}
+
+/**
+ * Starts a draft: 1 credit, charged once however often it is asked (the server's ledger key is the package's id, and a
+ * started package answers its own start again), so a start whose answer was lost can simply be asked again.
+ */
+export function startDraft(packageId: string): Promise<StartCarPackageResponse> {
+  return api.post<StartCarPackageResponse>(`${packagePath(packageId)}/start`, undefined, { auth: true });
 }
 
 const packagePath = (id: string) => `/api/car-packages/${encodeURIComponent(id)}`;

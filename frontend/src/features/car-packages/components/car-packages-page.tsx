@@ -1,5 +1,5 @@
 import { Coins, Images, Upload } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { packageIdSchema } from '@shared/schemas/car-packages';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { usePageMeta } from '@/lib/page-meta';
@@ -9,13 +9,22 @@ import { packageTitle } from './format';
 import { PackageDetail } from './package-detail';
 import { PackageForm } from './package-form';
 import { PackageGallery } from './package-gallery';
+import { Spinner } from '@/components/ui/spinner';
+
+// Opened from the form only: it brings the zip reader (fflate), kept out of every other page's bundle.
+const ImportManyCars = lazy(() => import('./import-many-cars'));
 
 /**
  * /dashboard/car-packages: My Car Packages (gallery, and a package's detail at /dashboard/car-packages/{id}) and Create
  * New Package, with the dealer's balance (`credits`, undefined while loading) and the app's Buy Credits action
- * (`buyCredits`, offered in the form at 0).
+ * (`buyCredits`, offered in the form at 0). `?tab=upload&import=1`: the import of many cars in place of the form.
  */
-export default function CarPackagesPage({ credits, buyCredits }: { credits?: number; buyCredits?: ReactNode }) {
+export default function CarPackagesPage({ credits, buyCredits, onCreditsChanged }: {
+  credits?: number;
+  buyCredits?: ReactNode;
+  /** The balance changed here (the import's starts): the app reads it again. */
+  onCreditsChanged?: () => void;
+}) {
   const nav = useCarPackagesNavigation();
   // Loaded beside an open detail too, so Back to Sessions shows the cards at once.
   useCarPackageGallery();
@@ -58,7 +67,14 @@ export default function CarPackagesPage({ credits, buyCredits }: { credits?: num
         </TabsContent>
         {/* Kept mounted, so chosen photos survive a look at the gallery. */}
         <TabsContent value="upload" forceMount className="data-[state=inactive]:hidden">
-          <PackageForm onStarted={nav.openSession} credits={credits} buyCredits={buyCredits} />
+          <div className={nav.importing ? 'hidden' : undefined}>
+            <PackageForm onStarted={nav.openSession} credits={credits} buyCredits={buyCredits} onImport={() => nav.setImporting(true)} />
+          </div>
+          {nav.importing && (
+            <Suspense fallback={<Spinner label="Opening the import" className="size-6" />}>
+              <ImportManyCars credits={credits} buyCredits={buyCredits} onBack={() => nav.setImporting(false)} onCreditsChanged={onCreditsChanged} />
+            </Suspense>
+          )}
         </TabsContent>
       </Tabs>
     </section>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { CheckCircle2, FlipHorizontal2, LoaderCircle, XCircle } from 'lucide-react';
 import { ANGLE_LABELS, ANGLES, type Angle } from '@shared/angles';
 import type { AngleCoverage, CoveragePlan } from '@shared/angle-plan';
@@ -57,12 +58,21 @@ function CarOutline() {
  * tagged) and which photos of the same angle are left out, which come from a mirror image, which cannot be made and
  * what photo would give them.
  */
-export function CoverageDiagram({ plan, photos, checking = 0 }: { plan: CoveragePlan; photos: readonly CoveragePhoto[]; /** Photos whose car check is still running. */ checking?: number }) {
+export function CoverageDiagram({ plan, photos, checking = 0, regionLabel }: {
+  plan: CoveragePlan;
+  photos: readonly CoveragePhoto[];
+  /** Photos whose car check is still running. */
+  checking?: number;
+  /** The region's own name where several diagrams share a page (the import's cars); its heading otherwise. */
+  regionLabel?: string;
+}) {
   const byAngle = new Map(plan.angles.map((a) => [a.angle, a]));
+  // Several diagrams on one page (the import's cars): each names its own title.
+  const titleId = `${useId()}-coverage-title`;
   return (
-    <section aria-labelledby="coverage-title" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" data-testid="coverage-diagram">
+    <section {...(regionLabel ? { 'aria-label': regionLabel } : { 'aria-labelledby': titleId })} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:p-4" data-testid="coverage-diagram">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="coverage-title" className="text-base font-semibold text-slate-900">
+        <h3 id={titleId} className="text-base font-semibold text-slate-900">
           Angles covered:{' '}
           <span data-testid="coverage-count">{checking > 0 ? `checking ${checking === 1 ? '1 photo' : `${checking} photos`}…` : `${plan.covered} of ${ANGLES.length}`}</span>
         </h3>

@@ -1,4 +1,4 @@
-import { Camera, Sparkles } from 'lucide-react';
+import { Camera, FolderUp, Sparkles } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -52,8 +52,10 @@ function busyLabel(phase: CreatePhase | null, count: number): string {
 }
 
 /** Create New Package: name, background, photos with angle tags, optional logo; uploads, then starts the package. */
-export function PackageForm({ onStarted, credits, buyCredits }: {
+export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
   onStarted: (packageId: string) => void;
+  /** Opens "Import many cars" (a day's shoot, one draft per car); absent: not offered. */
+  onImport?: () => void;
   /** The dealer's balance (undefined while loading). */
   credits?: number;
   /** The Buy Credits action, offered above the photos when the balance is 0. */
@@ -202,7 +204,15 @@ export function PackageForm({ onStarted, credits, buyCredits }: {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Create New Package</CardTitle>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <CardTitle>Create New Package</CardTitle>
+          {onImport && (
+            <Button type="button" variant="outline" size="sm" onClick={onImport} disabled={processing} data-testid="import-many-cars-button">
+              <FolderUp aria-hidden="true" />
+              Import many cars
+            </Button>
+          )}
+        </div>
         <CardDescription>
           Add up to 15 photos of one car and get the studio angles they show, up to 8.{' '}
           <Link to="/dashboard/support" onClick={() => raiseSessionFlag(OPEN_PHOTO_GUIDE_FLAG)} className="font-medium text-brand-700 underline-offset-4 hover:underline">

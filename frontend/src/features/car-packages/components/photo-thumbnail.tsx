@@ -31,6 +31,7 @@ export function PhotoThumbnail({
   onAngle,
   differentCar,
   usedInstead,
+  removeLabel,
 }: {
   photo: SelectedPhoto;
   index: number;
@@ -45,6 +46,8 @@ export function PhotoThumbnail({
   differentCar?: { confirmed: boolean; onConfirm: () => void };
   /** Set when an earlier photo gives the same angle: that photo's number (from 1); this one is left out. */
   usedInstead?: number;
+  /** The remove button's name (the import leaves a photo out): "Remove <file>" without it. */
+  removeLabel?: string;
 }) {
   const result = check?.status === 'done' ? check.result : undefined;
   const refusal = result && !result.car ? result.message : undefined;
@@ -57,7 +60,7 @@ export function PhotoThumbnail({
           type="button"
           onClick={onRemove}
           disabled={disabled}
-          aria-label={`Remove ${photo.file.name}`}
+          aria-label={removeLabel ?? `Remove ${photo.file.name}`}
           className="absolute top-1.5 right-1.5 flex size-8 items-center justify-center rounded-full bg-slate-900/70 text-white hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-white disabled:hidden"
         >
           <X className="size-4" aria-hidden="true" />

@@ -26,7 +26,7 @@ const searchOf = (params: URLSearchParams) => {
 
 /**
  * The page's place in the address: /dashboard/car-packages/{id} opens that package's detail (in the gallery tab);
- * `?tab=upload` opens the upload tab (the gallery has no parameter); a `reset` parameter (older sidebar links) is
+ * `?tab=upload` opens the upload tab (the gallery has no parameter), `&import=1` its import of many cars; a `reset` parameter (older sidebar links) is
  * removed.
  */
 export function useCarPackagesNavigation() {
@@ -53,8 +53,19 @@ export function useCarPackagesNavigation() {
   const withTab = (value: CarPackagesTab) => {
     const next = new URLSearchParams(params);
     next.delete('reset');
+    next.delete('import');
     if (value === 'upload') next.set('tab', 'upload');
     else next.delete('tab');
+    return searchOf(next);
+  };
+  // "Import many cars" (issue 41, item 3): the upload tab's import screen, at ?tab=upload&import=1.
+  const importing = tab === 'upload' && params.get('import') === '1';
+  const withImport = (on: boolean) => {
+    const next = new URLSearchParams(params);
+    next.delete('reset');
+    next.set('tab', 'upload');
+    if (on) next.set('import', '1');
+    else next.delete('import');
     return searchOf(next);
   };
 
@@ -62,6 +73,10 @@ export function useCarPackagesNavigation() {
     tab,
     /** The package whose detail is open (from the address), or null. */
     selectedSessionId: packageId ?? null,
+    /** The import screen of many cars is open (in the upload tab). */
+    importing,
+    /** Opens or closes the import screen (a history entry: Back returns to the form). */
+    setImporting: (on: boolean) => void navigate({ search: withImport(on) }),
     /** Choosing a tab sets or removes ?tab=upload; an open detail stays open in the gallery tab. */
     setTab: (value: CarPackagesTab) => void navigate({ search: withTab(value) }),
     /** Opens a package's detail at its own address (a new history entry, so the browser's Back returns). */
