@@ -10,7 +10,8 @@ import { balanceOf, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openI
 /**
  * Issue 41, item 3: in an import, a refused photo is marked on its car and does not block the other cars. A car whose
  * only photo shows no car waits; a file that is not a photo is refused with the reason; a photo whose name says no car
- * is assigned by the dealer ("Not grouped"); the two good cars start for 2 credits.
+ * is assigned by the dealer ("Not grouped"); a car named by its VIN is named by the decoded VIN; the two good cars start
+ * for 2 credits.
  */
 const session = useBrowserSession();
 useLocalHost();
@@ -27,7 +28,7 @@ describe('import many cars: refused photos', () => {
       dayZip({
         'A1-1.jpg': carPhoto(CUPRA),
         'A1-2.txt': text,
-        'B2-1.jpg': carPhoto(IONIQ),
+        '1hgcm82633a004352_1.jpg': carPhoto(IONIQ),
         'C3-1.jpg': new Uint8Array(await noCarScene()),
         'walkaround.jpg': carPhoto(CUPRA),
         'notes.txt': text,
@@ -48,6 +49,10 @@ describe('import many cars: refused photos', () => {
     expect(await page.getByTestId('import-not-grouped').count()).toBe(0);
     await expect.poll(() => a.getByTestId('photo-thumbnail').count()).toBe(2);
 
+    // The car named by its VIN: named by what the VIN decodes to.
+    expect(await b.getAttribute('data-car')).toBe('1HGCM82633A004352');
+    await expect.poll(() => b.getByTestId('import-car-name').inputValue(), { timeout: 30_000 }).toBe('2003 Honda Accord EX-V6');
+
     await checksDone(page);
     // The photo without a car: marked on its car, which cannot start; the others are ready.
     await c.getByTestId('photo-refused').waitFor();
@@ -64,7 +69,8 @@ describe('import many cars: refused photos', () => {
     await expect.poll(() => cars.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 60_000 }).toEqual(['started', 'started', 'draft']);
     expect(await balanceOf(page)).toBe(before - 2);
     const packages = await packagesOf(page);
-    expect(packages.map((p) => p.stock_number).sort()).toEqual(['A1', 'B2']);
+    expect(packages.map((p) => p.stock_number ?? p.vin).sort()).toEqual(['1HGCM82633A004352', 'A1']);
+    expect(packages.find((p) => p.vin === '1HGCM82633A004352')?.session_name).toBe('2003 Honda Accord EX-V6');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: `${SHOTS}/import-refused-started-1280.png`, fullPage: true });
     expect(errors).toEqual([]);
