@@ -21,15 +21,16 @@ describe('names of a day shoot', () => {
 });
 
 describe('grouping an import', () => {
-  it('makes one car per VIN or stock number, photos in number order, and lists names without a car apart', () => {
-    const plan = planImport([file('A1-2.jpg'), file('B2-1.jpg'), file('a1-1.jpg'), file('walkaround.jpg'), file('__MACOSX/._A1-1.jpg'), file('.DS_Store')]);
+  it('makes one car per VIN or stock number, photos in number order, cars in stock-list order, and lists names without a car apart', () => {
+    const plan = planImport([file('B2-1.jpg'), file('A10-1.jpg'), file('A1-2.jpg'), file('a1-1.jpg'), file('walkaround.jpg'), file('__MACOSX/._A1-1.jpg'), file('.DS_Store')]);
     expect(plan.problem).toBeNull();
     expect(plan.cars.map((c) => [c.id, c.photos.map((p) => p.name)])).toEqual([
       ['A1', ['a1-1.jpg', 'A1-2.jpg']],
+      ['A10', ['A10-1.jpg']],
       ['B2', ['B2-1.jpg']],
     ]);
     expect(plan.notGrouped.map((f) => f.name)).toEqual(['walkaround.jpg']);
-    expect(plan.photoCount).toBe(4);
+    expect(plan.photoCount).toBe(5);
   });
 
   it('refuses the files the product does not take, on their car, with the reason', () => {

@@ -97,7 +97,7 @@ export interface ImportPlan<T> {
   problem: string | null;
 }
 
-/** Groups a day's files into cars (in the order their first file came), each car's photos by their number. */
+/** Groups a day's files into cars (in the order of their VIN or stock number, digits as numbers), each car's photos by their number. */
 export function planImport<T extends ImportFileLike>(files: readonly T[]): ImportPlan<T> {
   const cars = new Map<string, { key: CarKey; named: { file: T; sequence: number; order: number }[]; refused: RefusedFile<T>[] }>();
   const notGrouped: T[] = [];
@@ -119,7 +119,9 @@ export function planImport<T extends ImportFileLike>(files: readonly T[]): Impor
     if (reason) car.refused.push({ file, reason });
     else car.named.push({ file, sequence: named.sequence, order });
   });
-  const groups = [...cars.entries()].map(([id, car]): ImportCarGroup<T> => {
+  // A folder's files come in no set order: the cars are listed by their key, as a stock list is (A2 before A10).
+  const byKey = [...cars.entries()].sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }));
+  const groups = byKey.map(([id, car]): ImportCarGroup<T> => {
     const ordered = car.named.sort((a, b) => a.sequence - b.sequence || a.order - b.order).map((n) => n.file);
     return {
       id,

@@ -503,7 +503,7 @@ export const IMPORT_MESSAGES = {
   noPhotosLeft: 'No usable photo of this car is left.',
   creditsTotal: (cars: number) => `Start ${cars} ${cars === 1 ? 'car' : 'cars'}: ${cars} ${cars === 1 ? 'credit' : 'credits'}`,
   creditsShort: (credits: number, ready: number) =>
-    `You have ${credits} ${credits === 1 ? 'credit' : 'credits'} for ${ready} cars: the first ${credits} in the list would start, the others wait as drafts until you buy credits.`,
+    `You have ${credits} ${credits === 1 ? 'credit' : 'credits'} for ${ready} cars: ${credits === 1 ? 'the first car' : `the first ${credits} cars`} in the list would start, ${ready - credits === 1 ? 'the other waits as a draft' : 'the others wait as drafts'} until you buy credits.`,
   noCredits: (ready: number) => `You have 0 credits: buy ${ready} ${ready === 1 ? 'credit' : 'credits'} to start ${ready === 1 ? 'this car' : 'these cars'}.`,
   notStartedNoCredit: 'Not started: no credit left for this car.',
   started: (cars: number) => `${cars} ${cars === 1 ? 'car' : 'cars'} started`,

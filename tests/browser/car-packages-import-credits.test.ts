@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MAX_IMPORT_CARS } from '@shared/limits';
 import { IMPORT_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
@@ -7,22 +11,35 @@ import { signedInDealer } from '../support/sign-in';
 import { balanceOf, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openImport, packagesOf } from './car-packages-import-support';
 
 /**
- * Issue 41, item 3: a balance that covers only some of the import's cars says which would start (the first ones in the
- * list) and which would wait, starts those, and the others wait as drafts with Buy Credits offered. A start asked
- * again (a lost answer retried) charges nothing more.
+ * Issue 41, item 3: an import past 30 cars is refused whole before anything is checked or sent. A folder of the day's
+ * photos (the folder picker) with a balance that covers only some of its cars says which would start (the first ones
+ * in the list) and which would wait, starts those, and the others wait as drafts with Buy Credits offered. A start
+ * asked again (a lost answer retried) charges nothing more.
  */
 const session = useBrowserSession();
 useLocalHost();
 const SHOTS = '/tmp/tb/shots-import';
 
 describe('import many cars: a balance for some of the cars', () => {
-  it('1 credit for 2 cars: says which starts, starts it, the other waits; a repeated start charges nothing', async () => {
+  it('31 cars refused whole; a folder of 2 cars with 1 credit: says which starts, starts it, the other waits; a repeated start charges nothing', async () => {
     const { page, errors } = await signedInDealer(session.browser, session.url, { name: 'import-credits', viewport: { width: 1280, height: 900 } });
     const credits = await balanceOf(page);
     expect(await spendCredits(page, credits - 1)).toBe(200);
     await openImport(page, session.url);
     await page.getByTestId('package-credits').getByText('1 credit left').waitFor();
-    await importZip(page, dayZip({ 'A1-1.jpg': carPhoto(CUPRA), 'B2-1.jpg': carPhoto(IONIQ) }));
+
+    // 31 cars: refused whole, nothing checked or sent; the drop area stays for another try.
+    const tooMany = Object.fromEntries(Array.from({ length: MAX_IMPORT_CARS + 1 }, (_, i) => [`S${i}-1.jpg`, carPhoto(CUPRA)]));
+    await importZip(page, dayZip(tooMany));
+    await page.getByTestId('import-refused').getByText(IMPORT_MESSAGES.tooManyCars(MAX_IMPORT_CARS + 1, MAX_IMPORT_CARS)).waitFor();
+    expect(await page.getByTestId('import-car').count()).toBe(0);
+
+    // A folder as the camera's card left it (a hidden file of the system's beside the photos).
+    const folder = mkdtempSync(join(tmpdir(), 'import-day-'));
+    writeFileSync(join(folder, 'A1-1.jpg'), carPhoto(CUPRA));
+    writeFileSync(join(folder, 'B2-1.jpg'), carPhoto(IONIQ));
+    writeFileSync(join(folder, '.DS_Store'), 'system file');
+    await page.getByTestId('import-folder-input').setInputFiles(folder);
     const cars = page.getByTestId('import-car');
     await expect.poll(() => cars.count()).toBe(2);
     await checksDone(page);

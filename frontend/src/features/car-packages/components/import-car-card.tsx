@@ -115,6 +115,15 @@ export function ImportCarCard({
         <Label htmlFor={`${id}-name`}>Car Name / Description</Label>
         <Input id={`${id}-name`} value={car.name} onChange={(e) => onName(e.target.value)} maxLength={CAR_PACKAGE_NAME_MAX} autoComplete="off" disabled={locked} data-testid="import-car-name" />
         {car.key.kind === 'vin' && lookup.data && !decoded && <p className="text-xs text-slate-700">{INVENTORY_MESSAGES.notDecoded}</p>}
+        {!started && lookup.data?.packages[0] && (
+          <p className="text-sm font-medium text-amber-900" data-testid="import-car-duplicate">
+            {INVENTORY_MESSAGES.vinOnAnotherPackage}{' '}
+            <Link to={carPackagePath(lookup.data.packages[0].id)} className="text-brand-700 underline underline-offset-4">
+              {INVENTORY_MESSAGES.openIt}
+            </Link>{' '}
+            <span className="font-normal text-slate-700">({lookup.data.packages[0].session_name})</span>
+          </p>
+        )}
       </div>
 
       {started && car.packageId ? (
