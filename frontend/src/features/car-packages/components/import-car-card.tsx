@@ -1,4 +1,4 @@
-import { CheckCircle2, ExternalLink } from 'lucide-react';
+import { ArrowRight, CheckCircle2 } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Angle } from '@shared/angles';
@@ -104,14 +104,14 @@ export function ImportCarCard({
             Car {index + 1}: {car.key.kind === 'vin' ? `VIN ${car.key.vin}` : `stock number ${car.key.stockNumber}`}
           </h3>
           <p className="text-sm text-slate-700">
-            {sent.length} of {car.photos.length} {car.photos.length === 1 ? 'photo' : 'photos'} will be sent
+            {started ? `${car.name} · ${sent.length} ${sent.length === 1 ? 'photo' : 'photos'} sent` : `${sent.length} of ${car.photos.length} ${car.photos.length === 1 ? 'photo' : 'photos'} will be sent`}
             {car.refused.length > 0 && `, ${car.refused.length} refused`}
           </p>
         </div>
         <CarStatus car={car} readiness={readiness} willStart={willStart} />
       </div>
 
-      <div className="grid gap-2 md:max-w-md">
+      <div className={started ? 'hidden' : 'grid gap-2 md:max-w-md'}>
         <Label htmlFor={`${id}-name`}>Car Name / Description</Label>
         <Input id={`${id}-name`} value={car.name} onChange={(e) => onName(e.target.value)} maxLength={CAR_PACKAGE_NAME_MAX} autoComplete="off" disabled={locked} data-testid="import-car-name" />
         {car.key.kind === 'vin' && lookup.data && !decoded && <p className="text-xs text-slate-700">{INVENTORY_MESSAGES.notDecoded}</p>}
@@ -132,7 +132,7 @@ export function ImportCarCard({
           Started: the studio images are on their way.
           <Link to={carPackagePath(car.packageId)} className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-4">
             Open {car.name}
-            <ExternalLink className="size-3.5" aria-hidden="true" />
+            <ArrowRight className="size-3.5" aria-hidden="true" />
           </Link>
         </p>
       ) : (
