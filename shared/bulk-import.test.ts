@@ -17,6 +17,10 @@ describe('names of a day shoot', () => {
     expect(carKeyOf('IMG_A.jpg')).toBeNull();
     expect(carKeyOf('front.jpg')).toBeNull();
     expect(carKeyOf('car #5-1.jpg')).toBeNull();
+    // A camera's or phone's own names are not stock numbers.
+    expect(carKeyOf('IMG_0412.jpg')).toBeNull();
+    expect(carKeyOf('PXL_20261130_0941.jpg')).toBeNull();
+    expect(carKeyOf('dsc 0007.JPG')).toBeNull();
   });
 });
 

@@ -31,10 +31,13 @@ export function isJunk(path: string): boolean {
 }
 
 const NAMED = /^(.+)[-_ ](\d{1,4})\.([A-Za-z0-9]{1,5})$/;
+/** What cameras and phones name their photos (IMG_0412.jpg, PXL_20261130_…): never a car's stock number. */
+const CAMERA_NAMES = new Set(['IMG', 'DSC', 'DSCN', 'DSCF', 'PXL', 'MVIMG', 'GOPR', 'DJI', 'PHOTO', 'IMAGE', 'PIC', 'SCREENSHOT', 'VID']);
 
 /**
  * The car a file's name says, and its number in the car's series: `<key>[-_ ]<n>.<ext>`, where the key is a VIN
- * (17 characters, ISO 3779) or else a stock number (letters, digits, `._/-`); null when the name says no car.
+ * (17 characters, ISO 3779) or else a stock number (letters, digits, `._/-`); null when the name says no car (a
+ * camera's own name, IMG_0412.jpg, is not a stock number).
  */
 export function carKeyOf(path: string): { key: CarKey; sequence: number } | null {
   const match = NAMED.exec(baseName(path).trim());
@@ -46,6 +49,7 @@ export function carKeyOf(path: string): { key: CarKey; sequence: number } | null
     const verdict = checkVin(vin);
     if (verdict.ok) return { key: { kind: 'vin', vin: verdict.vin }, sequence };
   }
+  if (CAMERA_NAMES.has(raw.split(/[-_ ]/)[0]!.toUpperCase())) return null;
   if (STOCK_NUMBER_PATTERN.test(raw)) return { key: { kind: 'stock', stockNumber: raw }, sequence };
   return null;
 }

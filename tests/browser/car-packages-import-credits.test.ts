@@ -12,7 +12,7 @@ import { balanceOf, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openI
 
 /**
  * Issue 41, item 3: an import past 30 cars is refused whole before anything is checked or sent. A folder of the day's
- * photos (the folder picker) with a balance that covers only some of its cars says which would start (the first ones
+ * photos (the folder picker; a photo without a car in its name assigned to its car) with a balance that covers only some of its cars says which would start (the first ones
  * in the list) and which would wait, starts those, and the others wait as drafts with Buy Credits offered. A start
  * asked again (a lost answer retried) charges nothing more.
  */
@@ -39,9 +39,15 @@ describe('import many cars: a balance for some of the cars', () => {
     writeFileSync(join(folder, 'A1-1.jpg'), carPhoto(CUPRA));
     writeFileSync(join(folder, 'B2-1.jpg'), carPhoto(IONIQ));
     writeFileSync(join(folder, '.DS_Store'), 'system file');
+    writeFileSync(join(folder, 'IMG_0412.jpg'), carPhoto(IONIQ));
     await page.getByTestId('import-folder-input').setInputFiles(folder);
     const cars = page.getByTestId('import-car');
     await expect.poll(() => cars.count()).toBe(2);
+    // The photo whose name says no car: the dealer chooses its car, where it is checked like the others.
+    await page.getByTestId('import-not-grouped').getByRole('combobox', { name: 'Car of IMG_0412.jpg' }).click();
+    await page.getByRole('option', { name: 'Car 2: Stock B2' }).click();
+    expect(await page.getByTestId('import-not-grouped').count()).toBe(0);
+    await expect.poll(() => cars.nth(1).getByTestId('photo-thumbnail').count()).toBe(2);
     await checksDone(page);
 
     const short = page.getByTestId('import-credits-short');

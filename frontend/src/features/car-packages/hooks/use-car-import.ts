@@ -7,6 +7,7 @@ import { MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { IMPORT_MESSAGES } from '@shared/messages';
 import { ApiError } from '@/lib/api-client';
 import { checkCarPhoto } from '@/lib/car-photo-check';
+import { runLimited } from '@/lib/run-limited';
 import { createDraftWithUploads, startDraft } from '../api/create-car-package';
 import { carPackageKeys } from '../api/query-keys';
 import { readImportFiles, type ImportEntry } from '../api/read-import-files';
@@ -14,6 +15,8 @@ import type { PhotoCheckState } from '../components/photo-thumbnail';
 
 /** Car checks asked for at once over the whole import (the form's own checks run one per photo as it is added). */
 const PARALLEL_CHECKS = 3;
+/** Cars sent and started at once (each sends its photos PARALLEL_UPLOADS at a time). */
+const PARALLEL_CARS = 2;
 
 /** A photo of an imported car: the shape the form's thumbnail shows, with its check and the dealer's choices. */
 export interface ImportPhoto {
@@ -75,7 +78,7 @@ export const photosSent = (car: ImportCar) => car.photos.filter((p) => !p.leftOu
 
 /**
  * "Import many cars": the files read (zips unpacked), grouped into one draft per car, every photo checked as the form
- * checks it (a few at a time over the whole import), then the ready cars sent and started one after another, each its
+ * checks it (a few at a time over the whole import), then the ready cars sent and started two at a time, each its
  * own draft and its own 1-credit start; a car that fails does not stop the others.
  */
 export function useCarImport({ onCreditsChanged }: { onCreditsChanged?: () => void } = {}) {
@@ -203,60 +206,65 @@ export function useCarImport({ onCreditsChanged }: { onCreditsChanged?: () => vo
   const setLeftOut = useCallback((photoId: string, leftOut: boolean) => updatePhoto(photoId, (p) => ({ ...p, leftOut })), [updatePhoto]);
   const confirmSameCar = useCallback((photoId: string) => updatePhoto(photoId, (p) => ({ ...p, sameCarConfirmed: true })), [updatePhoto]);
 
-  /** Starts the cars given (in their order), each its own draft, upload and 1-credit start; one failing stops no other. */
+  /**
+   * Starts the cars given (in their order, two at a time), each its own draft, upload and 1-credit start; one failing
+   * stops no other. Out of credits (402: the balance changed meanwhile), that car and those not begun yet wait.
+   */
   const startCars = useCallback(
     async (carIds: readonly string[], background: Background) => {
       setStarting(true);
-      try {
-        for (let i = 0; i < carIds.length; i++) {
-          const car = current.current.find((c) => c.id === carIds[i]);
-          if (!car || car.status === 'started') continue;
-          try {
-            let packageId = car.sent ? car.packageId : undefined;
-            if (!packageId) {
-              updateCar(car.id, (c) => ({ ...c, status: 'uploading', error: undefined }));
-              packageId = await createDraftWithUploads(
-                {
-                  sessionName: car.name,
-                  background,
-                  useLogo: false,
-                  fillMissingSides: false,
-                  ...(car.key.kind === 'vin' ? { vin: car.key.vin } : { stockNumber: car.key.stockNumber }),
-                  photos: photosSent(car).map(({ id, file, angle }) => ({ id, file, angle })),
-                },
-                {
-                  onPhase: (phase) => {
-                    if (phase === 'uploading') updateCar(car.id, (c) => ({ ...c, status: 'uploading' }));
-                  },
-                  onPhotoProgress: (photoId, fraction) => updatePhoto(photoId, (p) => ({ ...p, uploaded: fraction })),
-                },
-              );
-              updateCar(car.id, (c) => ({ ...c, packageId, sent: true }));
-            }
-            updateCar(car.id, (c) => ({ ...c, status: 'starting' }));
-            await startDraft(packageId);
-            updateCar(car.id, (c) => ({ ...c, status: 'started', error: undefined }));
-          } catch (error) {
-            const message = error instanceof Error ? error.message : String(error);
-            if (error instanceof ApiError && error.status === 402) {
-              // Out of credits: this car and the ones after it wait as they are (their drafts kept).
-              const rest = new Set(carIds.slice(i));
-              update((all) => all.map((c) => (rest.has(c.id) && c.status !== 'started' ? { ...c, status: 'waiting', error: IMPORT_MESSAGES.notStartedNoCredit } : c)));
-              break;
-            }
-            // Refused by the server (a photo, the name): a new draft is made once the dealer has changed it. Anything
-            // else (offline, busy) keeps the sent draft: asking again starts that one, charged at most once.
-            const refusedByServer = error instanceof ApiError && error.status === 400;
-            updateCar(car.id, (c) => ({ ...c, status: 'failed', error: message, ...(refusedByServer ? { packageId: undefined, sent: false } : {}) }));
-          }
+      let outOfCredits = false;
+      const startOne = async (carId: string) => {
+        const car = current.current.find((c) => c.id === carId);
+        if (!car || car.status === 'started') return;
+        if (outOfCredits) {
+          updateCar(car.id, (c) => ({ ...c, status: 'waiting', error: IMPORT_MESSAGES.notStartedNoCredit }));
+          return;
         }
+        try {
+          let packageId = car.sent ? car.packageId : undefined;
+          if (!packageId) {
+            updateCar(car.id, (c) => ({ ...c, status: 'uploading', error: undefined }));
+            packageId = await createDraftWithUploads(
+              {
+                sessionName: car.name,
+                background,
+                useLogo: false,
+                fillMissingSides: false,
+                ...(car.key.kind === 'vin' ? { vin: car.key.vin } : { stockNumber: car.key.stockNumber }),
+                photos: photosSent(car).map(({ id, file, angle }) => ({ id, file, angle })),
+              },
+              { onPhotoProgress: (photoId, fraction) => updatePhoto(photoId, (p) => ({ ...p, uploaded: fraction })) },
+            );
+            const id = packageId;
+            updateCar(car.id, (c) => ({ ...c, packageId: id, sent: true }));
+          }
+          updateCar(car.id, (c) => ({ ...c, status: 'starting' }));
+          await startDraft(packageId);
+          updateCar(car.id, (c) => ({ ...c, status: 'started', error: undefined }));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof ApiError && error.status === 402) {
+            // Out of credits: this car waits as it is (its draft kept), and so do the ones not begun yet.
+            outOfCredits = true;
+            updateCar(car.id, (c) => ({ ...c, status: 'waiting', error: IMPORT_MESSAGES.notStartedNoCredit }));
+            return;
+          }
+          // Refused by the server (a photo, the name): a new draft is made once the dealer has changed it. Anything
+          // else (offline, busy) keeps the sent draft: asking again starts that one, charged at most once.
+          const refusedByServer = error instanceof ApiError && error.status === 400;
+          updateCar(car.id, (c) => ({ ...c, status: 'failed', error: message, ...(refusedByServer ? { packageId: undefined, sent: false } : {}) }));
+        }
+      };
+      try {
+        await runLimited(carIds, PARALLEL_CARS, (carId) => startOne(carId));
       } finally {
         setStarting(false);
         void client.invalidateQueries({ queryKey: carPackageKeys.all });
         onCreditsChanged?.();
       }
     },
-    [client, onCreditsChanged, update, updateCar, updatePhoto],
+    [client, onCreditsChanged, updateCar, updatePhoto],
   );
 
   const reset = useCallback(() => {
