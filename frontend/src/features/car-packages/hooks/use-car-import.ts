@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Angle } from '@shared/angles';
-import { baseName, carIdOf, defaultCarName, planImport, type CarKey } from '@shared/bulk-import';
+import { baseName, defaultCarName, planImport, type CarKey } from '@shared/bulk-import';
 import type { Background } from '@shared/backgrounds';
 import { MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { IMPORT_MESSAGES } from '@shared/messages';
@@ -276,5 +276,5 @@ export function useCarImport({ onCreditsChanged }: { onCreditsChanged?: () => vo
     setStage({ step: 'empty' });
   }, [releaseAll, update]);
 
-  return { stage, cars, loose, refused, starting, importFiles, assignLoose, setName, setAngle, setLeftOut, confirmSameCar, startCars, reset, carIdOf };
+  return { stage, cars, loose, refused, starting, importFiles, assignLoose, setName, setAngle, setLeftOut, confirmSameCar, startCars, reset };
 }
