@@ -11,6 +11,7 @@
  * link (which renews the signing key too: whoever had the old feed had its image links).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { stringify } from 'csv-stringify/sync';
 import { ANGLES, type Angle } from '@shared/angles';
 import { INVENTORY_FEED_MESSAGES } from '@shared/messages';
 import {
@@ -194,20 +195,19 @@ export async function feedFile(deps: InventoryFeedDeps, packageId: string, file:
   return { kind: 'image', bytes: await imageOfSize(deps.photos, sourceKey, size), file_name: `${slug}-${file}` };
 }
 
-/**
- * A spreadsheet cell that starts with =, +, -, @, a tab or a carriage return is a formula to Excel and its kin: such
- * a value gets a leading apostrophe (OWASP's advice on CSV injection), whatever field it is in.
- */
-export const csvSafe = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** One CSV field per RFC 4180: always quoted, quotes doubled. */
-const csvField = (value: string) => `"${csvSafe(value).replace(/"/g, '""')}"`;
-
 const cellOf = (value: InventoryFeedCar[keyof InventoryFeedCar]): string =>
   value === null ? '' : Array.isArray(value) ? value.join('|') : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
 
-/** The feed as CSV (RFC 4180: a header row, CRLF line ends, every field quoted), its columns in INVENTORY_FEED_COLUMNS order. */
+/**
+ * The feed as CSV, RFC 4180: a header row, CRLF line ends, every field quoted (quotes doubled), its columns in
+ * INVENTORY_FEED_COLUMNS order. A cell that starts with =, +, -, @, a tab or a carriage return would be a formula to
+ * Excel and its kin: it gets a leading apostrophe (OWASP's advice on CSV injection), whatever field it is in.
+ */
 export function feedCsv(feed: Pick<InventoryFeed, 'cars'>): string {
-  const lines = [INVENTORY_FEED_COLUMNS.map(csvField).join(','), ...feed.cars.map((car) => INVENTORY_FEED_COLUMNS.map((c) => csvField(cellOf(car[c]))).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return stringify([[...INVENTORY_FEED_COLUMNS], ...feed.cars.map((car) => INVENTORY_FEED_COLUMNS.map((c) => cellOf(car[c])))], {
+    quoted: true,
+    quoted_empty: true,
+    record_delimiter: 'windows',
+    escape_formulas: true,
+  });
 }
