@@ -104,7 +104,8 @@ async function mapLimited<T, R>(items: readonly T[], limit: number, run: (item: 
 
 /** One page of the dealer's feed, newest first. */
 export async function feedOf(deps: InventoryFeedDeps, sub: string, query: Pick<InventoryFeedQuery, 'limit' | 'cursor'>): Promise<InventoryFeed> {
-  const record = await deps.feeds.ensure(sub, newSecret(), clock(deps).toISOString());
+  // The signing key is made on the dealer's first read of the feed (a read of the record after that writes nothing).
+  const record = (await deps.feeds.get(sub)) ?? (await deps.feeds.ensure(sub, newSecret(), clock(deps).toISOString()));
   const origin = await deps.origin();
   const packages: StoredPackage[] = [];
   let cursor = query.cursor;
