@@ -1,9 +1,14 @@
 import { feedFilePathSchema } from '@shared/schemas/inventory-feed';
 import { apiHandler, type HandlerResult } from '../http/api-handler';
+import { S3PhotoStorage } from '../car-packages/s3-photo-storage';
 import { inventoryFeedAdapters } from '../inventory-feed/adapters';
+import { listingImages } from '../inventory-feed/image-sizes';
+import { config } from '../lib/config';
 import { feedFile } from '../inventory-feed/inventory-feed';
 
-const deps = inventoryFeedAdapters();
+const adapters = inventoryFeedAdapters();
+/** The listing sizes are made here (sharp, from the native image layer) and kept. */
+const deps = { ...adapters, listingImage: listingImages(new S3PhotoStorage(config().UPLOADS_BUCKET, config().RENDERS_BUCKET)) };
 
 /**
  * A file of the inventory feed by its signed link: an image (the size asked, made on first request and kept), or the

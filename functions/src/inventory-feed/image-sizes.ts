@@ -1,16 +1,11 @@
 /**
  * The sizes a listing site can take of a studio image (issue 41, item 4), from the full 1536x1024 JPEG, with sharp (the
- * library the renderer resizes with). Made on first request and kept beside the image in the renders bucket, under the
+ * library the renderer resizes with; only the handlers with the native image layer import this module). Made on first request and kept beside the image in the renders bucket, under the
  * same attempt's folder: a retried angle (a new folder) gets its own, and they go with the package.
  */
 import sharp from 'sharp';
-import type { FeedImageSize } from '@shared/schemas/inventory-feed';
 import type { PhotoStorage } from '../car-packages/ports';
-
-export type DerivedSize = Exclude<FeedImageSize, 'full'>;
-
-/** Where a derived size of a rendered image is kept: beside it, in the folder of its attempt. */
-export const derivedSizeKey = (renderedKey: string, size: DerivedSize) => `${renderedKey.slice(0, renderedKey.lastIndexOf('/'))}/sizes/${size}.jpg`;
+import { derivedSizeKey, type DerivedSize, type ListingImage } from './listing-sizes';
 
 const QUALITY = 85;
 
@@ -30,12 +25,13 @@ export async function resizeForFeed(full: Buffer, size: DerivedSize): Promise<Bu
     .toBuffer();
 }
 
-/** One size of a rendered image: the full JPEG as stored, or its derived size (made and kept on first request). */
-export async function imageOfSize(photos: Pick<PhotoStorage, 'readRender' | 'putRender' | 'renderExists'>, renderedKey: string, size: FeedImageSize): Promise<Buffer> {
-  if (size === 'full') return photos.readRender(renderedKey);
-  const key = derivedSizeKey(renderedKey, size);
-  if (await photos.renderExists(key)) return photos.readRender(key);
-  const bytes = await resizeForFeed(await photos.readRender(renderedKey), size);
-  await photos.putRender(key, bytes, 'image/jpeg');
-  return bytes;
+/** The derived sizes of rendered images in this storage: read when kept, else made from the full JPEG and kept. */
+export function listingImages(photos: Pick<PhotoStorage, 'readRender' | 'putRender' | 'renderExists'>): ListingImage {
+  return async (renderedKey, size) => {
+    const key = derivedSizeKey(renderedKey, size);
+    if (await photos.renderExists(key)) return photos.readRender(key);
+    const bytes = await resizeForFeed(await photos.readRender(renderedKey), size);
+    await photos.putRender(key, bytes, 'image/jpeg');
+    return bytes;
+  };
 }

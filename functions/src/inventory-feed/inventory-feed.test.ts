@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { INVENTORY_FEED_COLUMNS, type InventoryFeedCar } from '@shared/schemas/inventory-feed';
 import { feedCsv, signFeedFile } from './inventory-feed';
-import { derivedSizeKey, resizeForFeed } from './image-sizes';
+import { resizeForFeed } from './image-sizes';
+import { derivedSizeKey } from './listing-sizes';
 
 const car = (over: Partial<InventoryFeedCar>): InventoryFeedCar => ({
   vin: null,

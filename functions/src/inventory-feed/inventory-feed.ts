@@ -31,13 +31,15 @@ import type { PackageStore, PhotoStorage } from '../car-packages/ports';
 import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import { sharedImagePath } from '../sharing/share';
-import { imageOfSize } from './image-sizes';
+import { listingImageOf, type ListingImage } from './listing-sizes';
 import type { FeedRecord, InventoryFeedStore, WindowCounter } from './ports';
 
 export interface InventoryFeedDeps {
   feeds: InventoryFeedStore;
   store: Pick<PackageStore, 'list' | 'getWithImages'>;
-  photos: Pick<PhotoStorage, 'readRender' | 'putRender' | 'renderExists' | 'downloadUrl'>;
+  photos: Pick<PhotoStorage, 'readRender' | 'downloadUrl'>;
+  /** The listing sizes (1024, 640x480): wired by the feed files' handler only (it has the image library). */
+  listingImage?: ListingImage;
   /** The site's origin (feed URLs are absolute: a listing site fetches them from elsewhere). */
   origin: () => Promise<string>;
   countLinkRead?: WindowCounter;
@@ -193,7 +195,8 @@ export async function feedFile(deps: InventoryFeedDeps, packageId: string, file:
   if (deps.countFileRead && !(await deps.countFileRead(pkg.id, FEED_FILES_PER_MINUTE_PER_CAR, at))) throw new RateLimitedError(secondsToWindowEnd(at, 60_000), INVENTORY_FEED_MESSAGES.filesBusy);
   const slug = slugOf(pkg.session_name);
   if (!angle || !size) return { kind: 'redirect', url: await deps.photos.downloadUrl(sourceKey, walkAroundVideoName(slug)) };
-  return { kind: 'image', bytes: await imageOfSize(deps.photos, sourceKey, size), file_name: `${slug}-${file}` };
+  const bytes = size === 'full' ? await deps.photos.readRender(sourceKey) : await listingImageOf(deps.listingImage)(sourceKey, size);
+  return { kind: 'image', bytes, file_name: `${slug}-${file}` };
 }
 
 const cellOf = (value: InventoryFeedCar[keyof InventoryFeedCar]): string =>

@@ -16,7 +16,7 @@ function sharedCars(tokens: string[]) {
   const deps: ShareDeps = {
     shares: { turnOn: async () => true, turnOff: async () => undefined, find: async (hash) => { const t = tokens.find((x) => sha256(x) === hash); return t ? { package_id: `pkg-${t}`, user_id: 'dealer' } : undefined; } },
     store: { getWithImages: async (id: string) => ({ pkg: pkg(id.slice(4)), images: [image] }) } as unknown as ShareDeps['store'],
-    photos: { readRender: async () => Buffer.from('jpeg'), putRender: async () => undefined, renderExists: async () => false },
+    photos: { readRender: async () => Buffer.from('jpeg') },
     countView: async (hash, max) => {
       const n = windows.get(hash) ?? 0;
       if (n >= max) return false;

@@ -15,7 +15,7 @@ import type { LogoStorage } from '../accounts/logo';
 import { imageFileName, slugOf, type StoredImage, type StoredPackage } from '../car-packages/car-package';
 import { ownPackage } from '../car-packages/package-deps';
 import type { PackageStore, PhotoStorage } from '../car-packages/ports';
-import { imageOfSize } from '../inventory-feed/image-sizes';
+import { isDerivedSize, listingImageOf, type ListingImage } from '../inventory-feed/listing-sizes';
 
 /** Port: the public link's lookup item and the token on the package (DynamoDB in both homes). */
 export interface ShareStore {
@@ -36,8 +36,9 @@ export type ShareViewCounter = (tokenHash: string, max: number, atMs: number) =>
 export interface ShareDeps {
   shares: ShareStore;
   store: PackageStore;
-  /** Renders read; the feed's listing sizes are also made on first request and kept (putRender). */
-  photos: Pick<PhotoStorage, 'readRender' | 'putRender' | 'renderExists'>;
+  photos: Pick<PhotoStorage, 'readRender'>;
+  /** The inventory feed's listing sizes (1024, 640x480), wired by the image route only (it has the image library). */
+  listingImage?: ListingImage;
   /** Each shared car's own limit of requests a minute (absent: none, e.g. the dealer's own share routes). */
   countView?: ShareViewCounter;
   now?: () => number;
@@ -149,7 +150,7 @@ export async function sharedImageFile(deps: ShareDeps, token: string, angle: Ang
   const image = finished(images).find((i) => i.angle === angle);
   if (!image) throw notShared();
   // The inventory feed's listing sizes (issue 41): a shared car's feed links are these public ones.
-  if (size === '1024' || size === '640x480') return { bytes: await imageOfSize(deps.photos, image.rendered_key!, size), content_type: 'image/jpeg', file_name: null };
+  if (isDerivedSize(size)) return { bytes: await listingImageOf(deps.listingImage)(image.rendered_key!, size), content_type: 'image/jpeg', file_name: null };
   return size === 'full'
     ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, image) }
     : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };
