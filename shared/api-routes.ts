@@ -84,7 +84,7 @@ export const API_ROUTES = [
   // The shared car for anyone with the link (404 once Share is off); its images by stable links that answer the file
   // itself (og:image and downloads outlive any signed link, whose storage key would name the account).
   { method: 'GET', path: '/api/share/{token}', handler: 'get-shared-car', access: 'public' },
-  { method: 'GET', path: '/api/share/{token}/images/{angle}/{size}', handler: 'get-shared-car-image', access: 'public' },
+  { method: 'GET', path: '/api/share/{token}/images/{angle}/{size}', handler: 'get-shared-car-image', access: 'public', memoryMb: 1024 },
   // The car's page and the embed as HTML, rendered per request (CloudFront's /c/* behaviours and the local host send
   // /c/{token} and /c/{token}/embed here). Any token that is not shared answers the same 404 page.
   { method: 'GET', path: '/api/share/{token}/page', handler: 'get-shared-car-page', access: 'public', memoryMb: 1024 },
@@ -140,6 +140,16 @@ export const API_ROUTES = [
   { method: 'POST', path: '/api/v1/car-packages/{id}/start', handler: 'v1-start-car-package', access: 'key', timeoutSeconds: 29, memoryMb: 1024 },
   { method: 'POST', path: '/api/v1/car-packages/{id}/zip', handler: 'v1-create-car-package-zip', access: 'key', timeoutSeconds: 29, memoryMb: 1024 },
   { method: 'GET', path: '/api/v1/credits/balance', handler: 'v1-get-credit-balance', access: 'key' },
+  // The inventory feed for listing sites (issue 41, item 4): one row per car, CSV or JSON, read with an API key of the
+  // dealer the URL names (another dealer's key: 404, no data) or through the dealer's secret feed link, renewed from
+  // Settings or by API (the old link refused at once). Its image links: the shared car's public ones, or signed links
+  // on the site (sizes made on first request and kept), the video by a redirect to a signed storage link.
+  { method: 'GET', path: '/api/v1/dealers/{dealer_id}/inventory-feed', handler: 'v1-get-inventory-feed', access: 'key', timeoutSeconds: 29 },
+  { method: 'POST', path: '/api/v1/dealers/{dealer_id}/inventory-feed/link', handler: 'v1-rotate-inventory-feed-link', access: 'key' },
+  { method: 'GET', path: '/api/inventory-feed/link', handler: 'get-inventory-feed-link', access: 'user' },
+  { method: 'POST', path: '/api/inventory-feed/link', handler: 'rotate-inventory-feed-link', access: 'user' },
+  { method: 'GET', path: '/api/feeds/{token}', handler: 'get-inventory-feed-by-link', access: 'public', timeoutSeconds: 29 },
+  { method: 'GET', path: '/api/feed-files/{package_id}/{file}/{signature}', handler: 'get-inventory-feed-file', access: 'public', timeoutSeconds: 15, memoryMb: 1024 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

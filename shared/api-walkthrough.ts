@@ -69,4 +69,15 @@ jq '{status, completed_angles, failed_angles}' status.json`,
 curl -sS --fail-with-body -o studio-images.zip "$(jq -r .url zip.json)"
 jq '{file_name, image_count}' zip.json`,
   },
+  {
+    title: '7. Read your inventory feed (CSV) for listing sites',
+    text: 'One row per car: VIN, stock number, name, year, make, model, status, its finished images in angle order (full 1536x1024, 1024 px and 640x480, joined with |) and its walk-around video. The URL names your account id (the user_id of your packages); add ?format=json for JSON. The image links stay the same in every read while the image does. For a site that cannot send a key, make a secret feed link in Settings → Inventory feed.',
+    code: `DEALER_ID=$(jq -r .user_id status.json)
+curl -sS --fail-with-body "$BASE_URL/api/v1/dealers/$DEALER_ID/inventory-feed" \\
+  -H "Authorization: Bearer $API_KEY" > inventory.csv
+head -c 300 inventory.csv; echo
+curl -sS --fail-with-body "$BASE_URL/api/v1/dealers/$DEALER_ID/inventory-feed?format=json" \\
+  -H "Authorization: Bearer $API_KEY" > inventory.json
+curl -sS --fail-with-body -o front-640x480.jpg "$(jq -r '.cars[0].image_urls_640x480[0]' inventory.json)"`,
+  },
 ];

@@ -508,3 +508,13 @@ export const IMPORT_MESSAGES = {
   notStartedNoCredit: 'Not started: no credit left for this car.',
   started: (cars: number) => `${cars} ${cars === 1 ? 'car' : 'cars'} started`,
 } as const;
+
+/** The inventory feed for listing sites (issue 41, item 4). */
+export const INVENTORY_FEED_MESSAGES = {
+  notFound: 'No such inventory feed among yours: the URL must name your own account id (the user_id of your car packages).',
+  linkNotFound: 'This feed link does not exist or was replaced by a newer one. Ask the dealer for the current link.',
+  fileNotFound: 'This image or video is no longer in the feed (it was replaced, the car was deleted, or the feed link was renewed). Read the feed again for its current URL.',
+  linkBusy: (perMinute: number) => `This feed link was read more than ${perMinute} times in a minute. Try again after the time in Retry-After.`,
+  filesBusy: 'Too many requests for this car’s images this minute. Try again after the time in Retry-After.',
+  rotateConflict: 'The feed link was renewed by another request at the same moment. Try again.',
+} as const;

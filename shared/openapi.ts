@@ -62,6 +62,8 @@ const ROUTE_ERRORS: Record<keyof typeof PUBLIC_OPERATIONS, Partial<Record<ErrorS
   },
   'POST /api/v1/car-packages/{id}/zip': { '400': 'The id is not a car package id.', '401': true, '404': true, '409': 'No image of the package is finished yet.', '429': true },
   'GET /api/v1/credits/balance': { '401': true, '429': true },
+  'GET /api/v1/dealers/{dealer_id}/inventory-feed': { '400': 'A parameter is invalid (the format, the limit, the cursor, or a dealer_id that is not an account id): `param` names it.', '401': true, '404': 'The dealer_id is not the account of this key: nothing of any account is answered.', '429': true },
+  'POST /api/v1/dealers/{dealer_id}/inventory-feed/link': { '400': 'The dealer_id is not an account id, or the body has a field (it takes none).', '401': true, '404': 'The dealer_id is not the account of this key.', '409': 'Another request renewed the link at the same moment: try again.', '413': true, '415': true, '429': true },
 };
 
 function parameters(op: PublicOperation): Json[] {
@@ -82,7 +84,12 @@ export function openApiDocument(serverUrl?: string): Json {
   for (const route of publicRoutes()) {
     const op = PUBLIC_OPERATIONS[`${route.method} ${route.path}` as keyof typeof PUBLIC_OPERATIONS];
     if (!op) throw new Error(`${route.method} ${route.path} is a public API route without an entry in PUBLIC_OPERATIONS`);
-    const responses: Json = { [String(op.status)]: { description: op.status === 201 ? 'Created.' : 'OK.', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } } };
+    const responses: Json = {
+      [String(op.status)]: {
+        description: op.status === 201 ? 'Created.' : 'OK.',
+        content: { 'application/json': { schema: jsonSchema(op.response, 'output') }, ...(op.csv ? { 'text/csv': { schema: { type: 'string', description: op.csv } } } : {}) },
+      },
+    };
     if (route.path === '/api/v1/car-packages' && route.method === 'POST') {
       responses['200'] = { description: 'A package with this external_id existed already: this is it.', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } };
     }

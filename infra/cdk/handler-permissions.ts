@@ -129,7 +129,8 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'share-car-package': ['table:read', 'table:write'],
   'unshare-car-package': ['table:read', 'table:write'],
   'get-shared-car': ['table:read', 'table:write', 'uploads:read'],
-  'get-shared-car-image': ['table:read', 'table:write', 'renders:read'],
+  // Also the inventory feed's listing sizes of a shared car (1024, 640x480): made with sharp on first request and kept.
+  'get-shared-car-image': ['table:read', 'table:write', 'renders:read', 'renders:write', 'native:sharp'],
   // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
   'get-shared-car-page': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
   'get-shared-car-embed': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
@@ -211,6 +212,14 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'v1-start-car-package': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'v1-create-car-package-zip': ['table:read', 'table:write', 'renders:read', 'renders:write'],
   'v1-get-credit-balance': ['table:read', 'table:write'],
+  // The inventory feed (issue 41, item 4): the feed record (its signing key made on first read), the packages, the site's
+  // origin for absolute links; the feed's files: the renders read, their listing sizes made with sharp and kept.
+  'v1-get-inventory-feed': ['table:read', 'table:write', 'ssm:site-origin'],
+  'v1-rotate-inventory-feed-link': ['table:read', 'table:write', 'ssm:site-origin'],
+  'get-inventory-feed-link': ['table:read'],
+  'rotate-inventory-feed-link': ['table:read', 'table:write', 'ssm:site-origin'],
+  'get-inventory-feed-by-link': ['table:read', 'table:write', 'ssm:site-origin'],
+  'get-inventory-feed-file': ['table:read', 'table:write', 'renders:read', 'renders:write', 'native:sharp'],
 };
 
 /**
@@ -234,6 +243,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'check-car-package-photo': { uploads: ['drafts/car-packages/'] },
   'get-shared-car': { uploads: ['logos/'] },
   'get-shared-car-image': { renders: CAR_PACKAGE_OBJECTS.renders },
+  'get-inventory-feed-file': { renders: CAR_PACKAGE_OBJECTS.renders },
   'get-shared-car-page': { uploads: ['logos/'] },
   'get-shared-car-embed': { uploads: ['logos/'] },
   // The start also copies the dealer's checked logo (logos/) into the package.

@@ -19,6 +19,7 @@ import {
 import { creditBalanceSchema } from './credit-balance';
 import { MESSAGES } from '../messages';
 import { checkVin } from '../vin';
+import { INVENTORY_FEED_COLUMNS, INVENTORY_FEED_PAGE_MAX, inventoryFeedDealerPathSchema, inventoryFeedLinkSchema, inventoryFeedQuerySchema, inventoryFeedResponseSchema, rotateInventoryFeedLinkRequestSchema } from './inventory-feed';
 
 /** The car's stock number or VIN in the dealer's own system: unique per dealer. */
 export const externalIdSchema = z
@@ -90,6 +91,8 @@ export interface PublicOperation {
   headers?: Record<string, string>;
   response: z.ZodType;
   status: number;
+  /** The route also answers text/csv (format=csv): what the CSV holds. */
+  csv?: string;
 }
 
 type KeyRoute = Extract<(typeof API_ROUTES)[number], { access: 'key' }>;
@@ -137,6 +140,24 @@ export const PUBLIC_OPERATIONS: Record<KeyRouteKey, PublicOperation> = {
   'GET /api/v1/credits/balance': {
     summary: 'Your credit balance',
     response: creditBalanceSchema,
+    status: 200,
+  },
+  'GET /api/v1/dealers/{dealer_id}/inventory-feed': {
+    summary: 'Your inventory feed for listing sites (CSV or JSON)',
+    description: `One row per car package you started (drafts and deleted packages are not in it; a package you started again appears once, as the new one), newest first, at most ${INVENTORY_FEED_PAGE_MAX} a page (\`next_cursor\`, or the CSV's Link header, gives the next). \`dealer_id\` is your account id (the \`user_id\` of your car packages): any other is answered 404 with no data. \`format=csv\` (the default) answers \`text/csv\` per RFC 4180 with a header row and the columns ${INVENTORY_FEED_COLUMNS.map((c) => `\`${c}\``).join(', ')}, in this order; lists are joined with \`|\` and follow the angle order front, rear, left side, right side, then the four corners (the n-th URL of each size is of the n-th angle). A cell starting with =, +, -, @ is prefixed with ' so no spreadsheet runs it. \`format=json\` answers the same fields as JSON. Image URLs stay the same in every read while the image is unchanged: a shared car's are its public page's; the others are signed links on this site with no expiry, valid while the image is the car's current one (a retried angle gets a new URL) and until you renew the feed link. Sizes: \`full\` (1536x1024), \`1024\` (1024x683) and \`640x480\` (letterboxed, never cropped). The walk-around video URL answers with a redirect to a signed download valid for an hour.`,
+    params: inventoryFeedDealerPathSchema,
+    query: inventoryFeedQuerySchema,
+    response: inventoryFeedResponseSchema,
+    status: 200,
+    csv: `format=csv (the default): a header row, then one row per car, every field quoted; columns ${INVENTORY_FEED_COLUMNS.join(', ')}.`,
+  },
+  'POST /api/v1/dealers/{dealer_id}/inventory-feed/link': {
+    summary: 'Renew your secret feed link',
+    description:
+      'A new secret link to your inventory feed, for a listing site that cannot send a key: the link itself is the password (256 bits), shown only in this answer; we keep its fingerprint. The link before it, and the signed image links of the feed, stop working at once: give the listing site the new link. The same as Settings → Inventory feed → New link. No body, or `{}`.',
+    params: inventoryFeedDealerPathSchema,
+    body: rotateInventoryFeedLinkRequestSchema,
+    response: inventoryFeedLinkSchema,
     status: 200,
   },
 };

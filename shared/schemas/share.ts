@@ -10,8 +10,12 @@ export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const shareTokenSchema = z.string({ error: 'token is required' }).regex(SHARE_TOKEN_PATTERN, { error: 'token is not a share link' });
 
 export const sharePathSchema = z.strictObject({ token: shareTokenSchema });
-/** The two sizes of a shared image: the full-size JPEG (downloads, og:image) and the gallery-size WebP (the page). */
-export const SHARED_IMAGE_SIZES = ['full', 'web'] as const;
+/**
+ * The sizes of a shared image: the full-size JPEG (downloads, og:image), the gallery-size WebP (the page), and the
+ * listing sizes of the inventory feed (issue 41): 1024 px wide and 640x480 JPEGs, made on first request and kept.
+ */
+export const SHARED_IMAGE_SIZES = ['full', 'web', '1024', '640x480'] as const;
+export type SharedImageSize = (typeof SHARED_IMAGE_SIZES)[number];
 export const sharedImagePathSchema = z.strictObject({
   token: shareTokenSchema,
   angle: z.enum(ANGLES, { error: `angle must be one of ${ANGLES.join(', ')}` }),

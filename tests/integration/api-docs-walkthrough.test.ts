@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { unzipSync } from 'fflate';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { WALKTHROUGH } from '@shared/api-walkthrough';
 import { useLocalHost } from '../support/local-host';
@@ -18,7 +19,7 @@ const dir = await mkdtemp(join(tmpdir(), 'api-walkthrough-'));
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 describe('the API reference walk-through', () => {
-  it('runs as written: balance, create by external_id, upload, start, wait, zip', async () => {
+  it('runs as written: balance, create by external_id, upload, start, wait, zip, inventory feed', async () => {
     const dealer = await signInNewDealer(url, 'walkthrough');
     const created = await fetch(`${url}/api/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${dealer.accessToken}`, 'content-type': 'application/json' }, body: '{"name":"walk-through"}' });
     const { secret } = (await created.json()) as { secret: string };
@@ -31,5 +32,11 @@ describe('the API reference walk-through', () => {
     expect(stdout).toMatch(/"status": "(completed|partial_complete)"/);
     const zip = unzipSync(new Uint8Array(await readFile(join(dir, 'studio-images.zip'))));
     expect(Object.keys(zip).filter((n) => n.endsWith('.jpg')).length).toBeGreaterThan(0);
+    // The inventory feed: its CSV header, the car's row, and a 640x480 listing image fetched from its URL.
+    const feed = await readFile(join(dir, 'inventory.csv'), 'utf8');
+    expect(feed.split('\r\n')[0]).toMatch(/^"vin","stock_number","name","year","make","model","status","angles",/);
+    expect(feed).toContain('"2021 Cupra Born"');
+    const listing = await sharp(await readFile(join(dir, 'front-640x480.jpg'))).metadata();
+    expect([listing.width, listing.height]).toEqual([640, 480]);
   }, 300_000);
 });

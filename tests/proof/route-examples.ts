@@ -81,6 +81,9 @@ const UNKNOWN_TRIAL_TOKEN = 'A'.repeat(43);
 /** The shape of a share link's token (16 bytes, base64url) that no shared car has. */
 const UNKNOWN_SHARE_TOKEN = 'B'.repeat(22);
 
+/** The shape of a secret feed link's token and of a feed file's signature (32 bytes, base64url) that none has. */
+const UNKNOWN_FEED_TOKEN = 'C'.repeat(43);
+
 /** An id of the right shape that no resource has. */
 const NO_SUCH_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 
@@ -108,6 +111,18 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/v1/car-packages/{id}/start': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'POST /api/v1/car-packages/{id}/zip': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
   'GET /api/v1/credits/balance': { ownership: 'self', ok: 200, request: () => ({}) },
+  // The inventory feed (issue 41, item 4). The URL names the owner's account: any other dealer's key gets 404.
+  'GET /api/v1/dealers/{dealer_id}/inventory-feed': { ownership: 'resource', ok: 200, request: (w) => ({ params: { dealer_id: w.owner.sub } }) },
+  'POST /api/v1/dealers/{dealer_id}/inventory-feed/link': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { dealer_id: w.owner.sub } }) },
+  'GET /api/inventory-feed/link': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/inventory-feed/link': { ownership: 'self', ok: 200, changes: true, request: () => ({}) },
+  // A well-formed link no dealer has, and a file of the owner's finished car with a signature that is not its own.
+  'GET /api/feeds/{token}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_FEED_TOKEN } }) },
+  'GET /api/feed-files/{package_id}/{file}/{signature}': {
+    ownership: 'none',
+    ok: 404,
+    request: (w) => ({ params: { package_id: w.finishedPackage, file: `${w.renderedAngle}-640x480.jpg`, signature: UNKNOWN_FEED_TOKEN } }),
+  },
   'GET /api/health': { ownership: 'none', ok: 200, request: () => ({}) },
   'GET /api/credits/packages': { ownership: 'none', ok: 200, request: () => ({}) },
   'POST /api/contact': {

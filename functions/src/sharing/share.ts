@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { MAX_LOGO_BYTES, SHARED_CAR_CACHE_SECONDS, SHARED_CAR_ORIGIN_PER_MINUTE } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
-import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar } from '@shared/schemas/share';
+import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar, type SharedImageSize } from '@shared/schemas/share';
 import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import type { AccountStore } from '../accounts/account-store';
@@ -15,6 +15,7 @@ import type { LogoStorage } from '../accounts/logo';
 import { imageFileName, slugOf, type StoredImage, type StoredPackage } from '../car-packages/car-package';
 import { ownPackage } from '../car-packages/package-deps';
 import type { PackageStore, PhotoStorage } from '../car-packages/ports';
+import { isDerivedSize, listingImageOf, type ListingImage } from '../inventory-feed/listing-sizes';
 
 /** Port: the public link's lookup item and the token on the package (DynamoDB in both homes). */
 export interface ShareStore {
@@ -36,6 +37,8 @@ export interface ShareDeps {
   shares: ShareStore;
   store: PackageStore;
   photos: Pick<PhotoStorage, 'readRender'>;
+  /** The inventory feed's listing sizes (1024, 640x480), wired by the image route only (it has the image library). */
+  listingImage?: ListingImage;
   /** Each shared car's own limit of requests a minute (absent: none, e.g. the dealer's own share routes). */
   countView?: ShareViewCounter;
   now?: () => number;
@@ -102,7 +105,7 @@ async function sharedPackage(deps: Pick<ShareDeps, 'shares' | 'store' | 'countVi
 export const SHARED_CAR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CAR_CACHE_SECONDS}`;
 
 /** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
-export const sharedImagePath = (token: string, angle: Angle, size: 'full' | 'web') => `/api/share/${token}/images/${angle}/${size}`;
+export const sharedImagePath = (token: string, angle: Angle, size: SharedImageSize) => `/api/share/${token}/images/${angle}/${size}`;
 const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, image: Pick<StoredImage, 'angle' | 'mirrored'>) => imageFileName(slugOf(pkg.session_name), image.angle, image.mirrored, 'jpg');
 
 /** GET /api/share/{token}: what the public page shows, finished angles in walk-around order. */
@@ -142,10 +145,12 @@ export interface SharedImageFile {
  * GET /api/share/{token}/images/{angle}/{size}: the file itself, from the site (a redirect to a signed storage link
  * would show its key, which names the account and the package).
  */
-export async function sharedImageFile(deps: ShareDeps, token: string, angle: Angle, size: 'full' | 'web'): Promise<SharedImageFile> {
+export async function sharedImageFile(deps: ShareDeps, token: string, angle: Angle, size: SharedImageSize): Promise<SharedImageFile> {
   const { pkg, images } = await sharedPackage(deps, token);
   const image = finished(images).find((i) => i.angle === angle);
   if (!image) throw notShared();
+  // The inventory feed's listing sizes (issue 41): a shared car's feed links are these public ones.
+  if (isDerivedSize(size)) return { bytes: await listingImageOf(deps.listingImage)(image.rendered_key!, size), content_type: 'image/jpeg', file_name: null };
   return size === 'full'
     ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, image) }
     : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };

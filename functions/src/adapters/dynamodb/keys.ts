@@ -153,3 +153,14 @@ export const shareKeys = {
   share: (tokenHash: string) => ({ PK: `SHARE#${tokenHash}`, SK: 'SHARE' }),
   shareIndex: (sub: string, tokenHash: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `SHARE#${tokenHash}` }),
 } as const;
+
+/**
+ * The inventory feed (issue 41, item 4): the dealer's feed record (the secret link's fingerprint and the key that signs
+ * its image links) under the dealer's partition, and the secret link's lookup by the SHA-256 of its token, which
+ * carries GSI1PK USER#<sub> so an account erasure finds and deletes it.
+ */
+export const inventoryFeedKeys = {
+  feed: (sub: string) => ({ PK: `USER#${sub}`, SK: 'INVENTORY_FEED' }),
+  link: (tokenHash: string) => ({ PK: `FEED_LINK#${tokenHash}`, SK: 'LINK' }),
+  linkIndex: (sub: string, tokenHash: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `FEED_LINK#${tokenHash}` }),
+} as const;

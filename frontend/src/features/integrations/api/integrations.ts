@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiKey, CreateApiKeyResponse, CreateWebhookEndpointResponse, WebhookDelivery, WebhookEndpoint } from '@shared/schemas/integrations';
+import type { InventoryFeedLink, InventoryFeedLinkStatus } from '@shared/schemas/inventory-feed';
 import { api } from '@/lib/api-client';
 
 const keysKey = ['integrations', 'api-keys'] as const;
@@ -60,5 +61,21 @@ export function useWebhookDeliveries(id: string) {
     queryKey: deliveriesKey(id),
     queryFn: ({ signal }) => api.get<{ deliveries: WebhookDelivery[] }>(`/api/webhooks/endpoints/${encodeURIComponent(id)}/deliveries`, { auth: true, signal }),
     refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending') ? 3000 : false),
+  });
+}
+
+const feedLinkKey = ['integrations', 'inventory-feed-link'] as const;
+
+/** Whether the dealer has a secret inventory feed link, since when, and the account id the API's feed URL names. */
+export function useInventoryFeedLink() {
+  return useQuery({ queryKey: feedLinkKey, queryFn: ({ signal }) => api.get<InventoryFeedLinkStatus>('/api/inventory-feed/link', { auth: true, signal }) });
+}
+
+/** A new secret feed link (shown once); the one before it stops working at once. */
+export function useRenewInventoryFeedLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<InventoryFeedLink>('/api/inventory-feed/link', undefined, { auth: true }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: feedLinkKey }),
   });
 }
