@@ -85,6 +85,8 @@ export const API_ROUTES = [
   // itself (og:image and downloads outlive any signed link, whose storage key would name the account).
   { method: 'GET', path: '/api/share/{token}', handler: 'get-shared-car', access: 'public' },
   { method: 'GET', path: '/api/share/{token}/images/{angle}/{size}', handler: 'get-shared-car-image', access: 'public', memoryMb: 1024 },
+  // The walk-around video of a shared car (issue 41, item 6), by byte ranges too (Safari plays no video without them).
+  { method: 'GET', path: '/api/share/{token}/video', handler: 'get-shared-car-video', access: 'public' },
   // The car's page and the embed as HTML, rendered per request (CloudFront's /c/* behaviours and the local host send
   // /c/{token} and /c/{token}/embed here). Any token that is not shared answers the same 404 page.
   { method: 'GET', path: '/api/share/{token}/page', handler: 'get-shared-car-page', access: 'public', memoryMb: 1024 },

@@ -97,6 +97,10 @@ export const JSON_BODY_BOUNDS = { maxDepth: 8, maxNumber: Number.MAX_SAFE_INTEGE
 /** Accounts and credits (the sign-in issue). */
 export const DEALER_NAME_MAX = 120;
 export const LOGO_URL_MAX = 2048;
+/** The dealer's public contact on a shared car's page (Settings, "Car page contact"; issue 41, item 6). */
+export const CONTACT_PHONE_MAX = 32;
+export const CONTACT_PHONE_DIGITS = { min: 6, max: 15 } as const;
+export const CONTACT_ADDRESS_MAX = 200;
 /** Extensions a logo URL's path may end with. */
 export const LOGO_URL_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.svg'] as const;
 /** Largest number of credits one POST /api/credits/use may spend. */

@@ -147,7 +147,7 @@ export const MESSAGES = {
   // Accounts, credits and support (server side)
   accountNotFound: 'Your account was not found. Please sign out and sign in again.',
   notYourAccount: 'You can only act on your own account.',
-  nothingToUpdate: 'Send dealer_name, logo_url, plate_treatment or package_ready_email in the body to update your profile.',
+  nothingToUpdate: 'Send dealer_name, logo_url, plate_treatment, package_ready_email, contact_phone, contact_address or contact_email in the body to update your profile.',
   onlyThroughSite: 'Use the API through the site address, not the API Gateway endpoint.',
   erasureConfirmRequired: 'Send confirm: true to delete your account and all its data.',
   erasureKept: 'Payment records are kept for finance and tax law (amount, date, credits bought, account id); everything else of your account was deleted.',
@@ -453,6 +453,22 @@ export const SHARE_MESSAGES = {
   notFound: 'This car is not shared (any more).',
   nothingToShare: 'No image of this car package is finished yet: share it once an angle is done.',
   busy: 'This car is being viewed very often right now. Please try again in a minute.',
+  /** The page a browser gets for a link that is not shared (any more). */
+  goneTitle: 'This car page is no longer available',
+  goneBody: 'The dealer may have sold the car or taken the page down. The link may also be mistyped.',
+  goneWayOn: 'Go to the Studio Lot home page',
+} as const;
+
+/** The dealer's public contact on shared car pages (Settings, "Car page contact"; issue 41, item 6). */
+export const CONTACT_MESSAGES = {
+  phoneInvalid: (min: number, max: number, chars: number) =>
+    `Enter the phone number as a buyer dials it, e.g. +44 20 7946 0000 or (555) 010-2030: digits, spaces, ( ) - . and a + at the start only, ${min} to ${max} digits, at most ${chars} characters.`,
+  addressTooLong: (max: number) => `The address must be at most ${max} characters.`,
+  addressControl: 'The address may hold letters, digits, punctuation and line breaks only.',
+  emailInvalid: 'Enter the contact e-mail as name@example.com.',
+  emailTooLong: (max: number) => `The contact e-mail must be at most ${max} characters.`,
+  saved: 'Car page contact saved',
+  hint: 'Shown on the public page of each car you share, so buyers can call or write to you. Leave a field empty to hide it.',
 } as const;
 
 /** A car's VIN and stock number on a package, and finding a car in the gallery (issue 41, items 1 and 2). */

@@ -131,6 +131,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'get-shared-car': ['table:read', 'table:write', 'uploads:read'],
   // Also the inventory feed's listing sizes of a shared car (1024, 640x480): made with sharp on first request and kept.
   'get-shared-car-image': ['table:read', 'table:write', 'renders:read', 'renders:write', 'native:sharp'],
+  'get-shared-car-video': ['table:read', 'table:write', 'renders:read'],
   // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
   'get-shared-car-page': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
   'get-shared-car-embed': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
@@ -244,6 +245,7 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'get-shared-car': { uploads: ['logos/'] },
   'get-shared-car-image': { renders: CAR_PACKAGE_OBJECTS.renders },
   'get-inventory-feed-file': { renders: CAR_PACKAGE_OBJECTS.renders },
+  'get-shared-car-video': { renders: CAR_PACKAGE_OBJECTS.renders },
   'get-shared-car-page': { uploads: ['logos/'] },
   'get-shared-car-embed': { uploads: ['logos/'] },
   // The start also copies the dealer's checked logo (logos/) into the package.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCEPTED_IMAGE_MIME_TYPES, DEALER_NAME_MAX, LOGO_URL_EXTENSIONS, LOGO_URL_MAX, MAX_LOGO_BYTES } from '../limits';
+import { contactAddressSchema, contactEmailSchema, contactPhoneSchema } from '../dealer-contact';
 import { MESSAGES } from '../messages';
 import { PLATE_TREATMENTS } from '../plates';
 import { ROLES, USER_TYPES } from '../statuses';
@@ -18,6 +19,13 @@ export const profileSchema = z.object({
   plate_treatment: z.enum(PLATE_TREATMENTS),
   /** Whether a "Your car package is ready" e-mail goes out when each package ends (Settings, "E-mails"; on by default). */
   package_ready_email: z.boolean(),
+  /**
+   * The public contact on shared car pages (Settings, "Car page contact"; null: not shown). The contact e-mail is one the
+   * dealer typed there, never the sign-in e-mail.
+   */
+  contact_phone: z.string().nullable(),
+  contact_address: z.string().nullable(),
+  contact_email: z.string().nullable(),
   role: z.enum(ROLES),
   user_type: z.enum(USER_TYPES),
   total_credits_purchased: z.number().int().nonnegative(),
@@ -67,11 +75,14 @@ export const updateProfileRequestSchema = z
       .optional(),
     plate_treatment: z.enum(PLATE_TREATMENTS, { error: `plate_treatment must be one of ${PLATE_TREATMENTS.join(', ')}` }).optional(),
     package_ready_email: z.boolean({ error: 'package_ready_email must be true or false' }).optional(),
+    contact_phone: contactPhoneSchema,
+    contact_address: contactAddressSchema,
+    contact_email: contactEmailSchema,
     /** The e-mail is the sign-in identity: refused with the message the settings page shows. */
     email: z.never({ error: MESSAGES.emailCannotChange }).optional(),
     user_id: ownUserIdSchema,
   })
-  .refine((b) => b.dealer_name !== undefined || b.logo_url !== undefined || b.plate_treatment !== undefined || b.package_ready_email !== undefined, { error: MESSAGES.nothingToUpdate });
+  .refine((b) => Object.entries(b).some(([key, value]) => key !== 'user_id' && value !== undefined), { error: MESSAGES.nothingToUpdate });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 export const updateProfileResponseSchema = z.object({ profile: profileSchema });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANGLES } from '../angles';
+import { decodedVehicleSchema } from '../vin';
 import { packageIdSchema } from './car-packages';
 
 /**
@@ -45,14 +46,43 @@ export const sharedCarImageSchema = z.object({
   file_name: z.string(),
 });
 
-/** What the public page shows (GET /api/share/{token}): the car, the dealer's name and logo; no id, no e-mail. */
+/**
+ * The dealer's public contact as set in Settings ("Car page contact"); each null when not set. Never the sign-in e-mail:
+ * only a contact e-mail the dealer typed for this.
+ */
+export const sharedCarContactSchema = z.object({
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** The car's walk-around video on the page: a stable link on the site (answers byte ranges) and its poster picture. */
+export const sharedCarVideoSchema = z.object({
+  /** /api/share/<token>/video (MP4, H.264). */
+  url: z.string(),
+  /** The gallery-size image of the video's first angle. */
+  poster_url: z.string(),
+  duration_seconds: z.number(),
+});
+
+/**
+ * What the public page shows (GET /api/share/{token}): the car (name, VIN, stock number, what the VIN decoded to), the
+ * dealer's name, logo and public contact, the finished images and the walk-around video; no id, no sign-in e-mail.
+ */
 export const sharedCarSchema = z.object({
   car_name: z.string(),
   dealer_name: z.string().nullable(),
   /** The dealer's logo as a data: URL (PNG), null without one. */
   logo_url: z.string().nullable(),
+  contact: sharedCarContactSchema,
+  vin: z.string().nullable(),
+  stock_number: z.string().nullable(),
+  /** What the VIN decoded to (year, make, model, trim, body where known); null without a VIN or when it did not decode. */
+  vehicle: decodedVehicleSchema.nullable(),
+  video: sharedCarVideoSchema.nullable(),
   images: z.array(sharedCarImageSchema),
 });
+export type SharedCarContact = z.infer<typeof sharedCarContactSchema>;
 export type SharedCar = z.infer<typeof sharedCarSchema>;
 export type SharedCarImage = z.infer<typeof sharedCarImageSchema>;
 

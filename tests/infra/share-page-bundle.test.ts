@@ -48,7 +48,7 @@ describe('shared car page Lambda bundle', () => {
         {
           view: 'page',
           page_path: '/c/TOKEN',
-          car: { car_name: '2020 Audi A4', dealer_name: 'Bundle Motors', logo_url: null, images: [{ angle: 'front', label: 'Front View', web_url: '/w', full_url: '/f', file_name: 'a4-front.jpg' }] },
+          car: { car_name: '2020 Audi A4', dealer_name: 'Bundle Motors', logo_url: null, contact: { phone: null, address: null, email: null }, vin: null, stock_number: null, vehicle: null, video: null, images: [{ angle: 'front', label: 'Front View', web_url: '/w', full_url: '/f', file_name: 'a4-front.jpg' }] },
         },
         { origin: 'https://cars.example', previewImagePath: '/f' },
       );

@@ -241,6 +241,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // A well-formed link no car has: the same 404 as a link turned off (the share tests cover real links end to end).
   'GET /api/share/{token}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
   'GET /api/share/{token}/images/{angle}/{size}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN, angle: 'front', size: 'full' } }) },
+  'GET /api/share/{token}/video': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
   // The page and the embed (HTML) answer any token that is not shared with the same 404, malformed ones included: a page
   // for a browser, the JSON error for other clients (as here).
   'GET /api/share/{token}/page': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },

@@ -1,9 +1,10 @@
 import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
+import type { ContactField } from '@shared/dealer-contact';
 import type { Profile } from '@shared/schemas/account';
 import type { StoredBalance } from '../credits/balance';
 import type { LedgerEntry } from '../credits/credit-store';
 
-export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatment' | 'package_ready_email'> {
+export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatment' | 'package_ready_email' | ContactField> {
   updated_at: string;
   /** Absent (null) on profiles made before the setting existed: the default then. */
   plate_treatment?: PlateTreatment | null;
@@ -11,6 +12,10 @@ export interface StoredProfile extends Omit<Profile, 'has_logo' | 'plate_treatme
   package_ready_email?: boolean | null;
   /** The checked logo in the uploads bucket (logos/<sub>/...), set only by POST /api/profile/logo. */
   logo_key: string | null;
+  /** The public contact on shared car pages (absent on profiles made before it existed: none). */
+  contact_phone?: string | null;
+  contact_address?: string | null;
+  contact_email?: string | null;
 }
 
 export interface NewAccount {
@@ -28,6 +33,9 @@ export interface ProfileChanges {
   logo_url?: string | null;
   plate_treatment?: PlateTreatment;
   package_ready_email?: boolean;
+  contact_phone?: string | null;
+  contact_address?: string | null;
+  contact_email?: string | null;
 }
 
 /** Port: profiles and the account creation transaction (DynamoDB in both homes). */
@@ -61,6 +69,9 @@ export function profileView(p: StoredProfile): Profile {
     has_logo: Boolean(p.logo_key),
     plate_treatment: p.plate_treatment ?? DEFAULT_PLATE_TREATMENT,
     package_ready_email: packageReadyEmailOf(p),
+    contact_phone: p.contact_phone ?? null,
+    contact_address: p.contact_address ?? null,
+    contact_email: p.contact_email ?? null,
     role: p.role,
     user_type: p.user_type,
     total_credits_purchased: p.total_credits_purchased,

@@ -4,7 +4,7 @@ import { keys } from '../adapters/dynamodb/keys';
 import { creditItems } from '../credits/dynamodb-credit-store';
 import type { AccountStore, NewAccount, ProfileChanges, StoredProfile } from './account-store';
 
-const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'logo_key', 'plate_treatment', 'package_ready_email', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'trial_credits_refused', 'created_at', 'updated_at'] as const;
+const PROFILE_FIELDS = ['id', 'email', 'dealer_name', 'logo_url', 'logo_key', 'plate_treatment', 'package_ready_email', 'contact_phone', 'contact_address', 'contact_email', 'role', 'user_type', 'total_credits_purchased', 'first_purchase_date', 'trial_credits_refused', 'created_at', 'updated_at'] as const;
 const toProfile = (item: Record<string, unknown>) => Object.fromEntries(PROFILE_FIELDS.map((f) => [f, item[f] ?? null])) as unknown as StoredProfile;
 
 export class DynamoDbAccountStore implements AccountStore {
@@ -69,7 +69,7 @@ export class DynamoDbAccountStore implements AccountStore {
   async updateProfile(sub: string, changes: ProfileChanges, now: Date): Promise<StoredProfile | undefined> {
     const sets: string[] = ['updated_at = :now'];
     const values: Record<string, unknown> = { ':now': now.toISOString() };
-    for (const field of ['dealer_name', 'logo_url', 'plate_treatment', 'package_ready_email'] as const) {
+    for (const field of ['dealer_name', 'logo_url', 'plate_treatment', 'package_ready_email', 'contact_phone', 'contact_address', 'contact_email'] as const) {
       if (changes[field] === undefined) continue;
       sets.push(`${field} = :${field}`);
       values[`:${field}`] = changes[field];

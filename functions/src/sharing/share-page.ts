@@ -39,7 +39,7 @@ export async function sharedCarPage(deps: SharePageDeps, token: string, view: 'p
     );
     return { status: 200, html, headers: { 'cache-control': SHARED_CAR_CACHE_CONTROL } };
   } catch (error) {
-    if (wantsHtml && error instanceof DomainError && error.kind === 'not_found') return { status: 404, html: renderNotSharedHtml(await deps.template(), error.message), headers: {} };
+    if (wantsHtml && error instanceof DomainError && error.kind === 'not_found') return { status: 404, html: renderNotSharedHtml(await deps.template()), headers: {} };
     throw error;
   }
 }

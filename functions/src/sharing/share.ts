@@ -1,7 +1,8 @@
 /**
  * Sharing a car package (issue 29): the dealer turns Share on and gets an unguessable link to a public page of the car;
- * turning it off makes the link answer 404 at once. The public side reveals the car's name, the dealer's name and logo
- * and the finished images: no account id, no e-mail, no package id. No AWS SDK here.
+ * turning it off makes the link answer 404 at once. The public side reveals the car's name, VIN, stock number and what
+ * the VIN decoded to, the dealer's name, logo and the public contact they set (issue 41, item 6), the finished images
+ * and the walk-around video: no account id, no sign-in e-mail, no package id. No AWS SDK here.
  */
 import { randomBytes } from 'node:crypto';
 import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
@@ -108,15 +109,26 @@ export const SHARED_CAR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CA
 export const sharedImagePath = (token: string, angle: Angle, size: SharedImageSize) => `/api/share/${token}/images/${angle}/${size}`;
 const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, image: Pick<StoredImage, 'angle' | 'mirrored'>) => imageFileName(slugOf(pkg.session_name), image.angle, image.mirrored, 'jpg');
 
+/** The shared video's stable link (answers the MP4 itself, by byte ranges too). */
+export const sharedVideoPath = (token: string) => `/api/share/${token}/video`;
+
 /** GET /api/share/{token}: what the public page shows, finished angles in walk-around order. */
 export async function sharedCar(deps: PublicShareDeps, token: string): Promise<SharedCar> {
   const { pkg, images } = await sharedPackage(deps, token);
   const profile = await deps.accounts.getProfile(pkg.user_id);
   const done = finished(images).sort((a, b) => WALK_AROUND_ORDER.indexOf(a.angle) - WALK_AROUND_ORDER.indexOf(b.angle));
+  // The video's poster: its first angle, as the page shows it (the gallery size).
+  const posterAngle = pkg.video?.angles.find((a) => done.some((i) => i.angle === a));
   return {
     car_name: pkg.session_name,
     dealer_name: profile?.dealer_name?.trim() || null,
     logo_url: profile?.logo_key ? await logoDataUrl(deps, profile.logo_key) : null,
+    // Only what the dealer set for buyers in Settings: never the sign-in e-mail.
+    contact: { phone: profile?.contact_phone ?? null, address: profile?.contact_address ?? null, email: profile?.contact_email ?? null },
+    vin: pkg.vin ?? null,
+    stock_number: pkg.stock_number ?? null,
+    vehicle: pkg.vehicle ?? null,
+    video: pkg.video && posterAngle ? { url: sharedVideoPath(token), poster_url: sharedImagePath(token, posterAngle, 'web'), duration_seconds: pkg.video.duration_seconds } : null,
     // Links on the site, never signed storage links: those name the storage keys (account and package ids).
     images: done.map((i) => ({
       angle: i.angle,
@@ -154,6 +166,50 @@ export async function sharedImageFile(deps: ShareDeps, token: string, angle: Ang
   return size === 'full'
     ? { bytes: await deps.photos.readRender(image.rendered_key!), content_type: 'image/jpeg', file_name: fileNameOf(pkg, image) }
     : { bytes: await deps.photos.readRender(image.web_key!), content_type: 'image/webp', file_name: null };
+}
+
+export interface SharedVideoFile {
+  /** 200 (the whole file), 206 (the range asked for) or 416 (a range outside the file: no bytes). */
+  status: 200 | 206 | 416;
+  bytes: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * One byte range of a Range header (RFC 9110, 14.1.2): "bytes=a-b", "bytes=a-" or "bytes=-n". Undefined for no header,
+ * another unit or several ranges (answered whole, as the RFC allows); 'unsatisfiable' for a range outside the file.
+ */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * GET /api/share/{token}/video: the walk-around video itself, from the site (its storage key names the account), by
+ * byte ranges too: Safari asks for a video in ranges and plays none that answers without them. 404 while there is none.
+ */
+export async function sharedVideoFile(deps: ShareDeps, token: string, range: string | undefined): Promise<SharedVideoFile> {
+  const { pkg } = await sharedPackage(deps, token);
+  if (!pkg.video) throw notShared();
+  const bytes = await deps.photos.readRender(pkg.video.key);
+  const base = { 'content-type': 'video/mp4', 'accept-ranges': 'bytes', 'cache-control': SHARED_CAR_CACHE_CONTROL };
+  const wanted = byteRange(range, bytes.length);
+  if (wanted === 'unsatisfiable') return { status: 416, bytes: Buffer.alloc(0), headers: { ...base, 'content-range': `bytes */${bytes.length}` } };
+  if (!wanted) return { status: 200, bytes, headers: base };
+  return {
+    status: 206,
+    bytes: bytes.subarray(wanted.start, wanted.end + 1),
+    headers: { ...base, 'content-range': `bytes ${wanted.start}-${wanted.end}/${bytes.length}` },
+  };
 }
 
 /**

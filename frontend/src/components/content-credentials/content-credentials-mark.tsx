@@ -16,9 +16,15 @@ export function ContentCredentialsMark({
   imageUrl,
   className,
   originalNote = 'Your original photo is kept, unchanged, with this package.',
+  quiet = false,
+  label = CONTENT_CREDENTIALS.mark,
 }: {
   imageUrl: string;
   className?: string;
+  /** A small plain badge (one per page: the shared car's page) instead of the pill beside each image. */
+  quiet?: boolean;
+  /** The button's words (its accessible name). */
+  label?: string;
   /** Said below the report; the public page of a shared car (buyers) says nothing of the dealer's photos. */
   originalNote?: string;
 }) {
@@ -42,10 +48,15 @@ export function ContentCredentialsMark({
         onClick={toggle}
         aria-expanded={open}
         aria-controls={panel}
-        className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 bg-white px-2.5 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={cn(
+          'inline-flex items-center gap-1.5 text-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          quiet
+            ? 'min-h-6 rounded px-0.5 text-slate-600 underline-offset-2 hover:text-slate-900 hover:underline'
+            : 'rounded-full border border-slate-300 bg-white px-2.5 py-1 font-semibold text-slate-800 hover:bg-slate-50',
+        )}
       >
-        <ShieldCheck className="size-3.5 text-brand-700" aria-hidden="true" />
-        {CONTENT_CREDENTIALS.mark}
+        <ShieldCheck className={cn('size-3.5', quiet ? 'text-slate-500' : 'text-brand-700')} aria-hidden="true" />
+        {label}
         <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && (

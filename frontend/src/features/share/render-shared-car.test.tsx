@@ -9,6 +9,11 @@ const car: SharedCar = {
   car_name: '2019 BMW X3 </script><script>alert(1)</script> "M40i"',
   dealer_name: 'Harbour & Sons',
   logo_url: 'https://renders.example/logo.png?sig=1',
+  contact: { phone: '+44 (0)20 7946-0000', address: '1 Quay Street\nBristol BS1 4DJ', email: 'sales@harbour.example' },
+  vin: '1HGCM82633A004352',
+  stock_number: 'A1234',
+  vehicle: { year: 2003, make: 'Honda', model: 'Accord', trim: 'EX-V6', body: 'Sedan' },
+  video: { url: '/api/share/TOKEN/video', poster_url: 'https://renders.example/front.webp?sig=2', duration_seconds: 8 },
   images: [
     { angle: 'front', label: 'Front View', web_url: 'https://renders.example/front.webp?sig=2', full_url: '/api/share/TOKEN/images/front/full', file_name: 'bmw-front.jpg' },
     { angle: 'front_left_corner', label: 'Front Left Corner', web_url: 'https://renders.example/flc.webp?sig=3', full_url: '/api/share/TOKEN/images/front_left_corner/full', file_name: 'bmw-front-left-corner.jpg' },
@@ -43,14 +48,37 @@ describe('the shared car page HTML', () => {
     expect(JSON.parse(json)).toEqual(data);
   });
 
-  it('renders the page: car name as the heading, the dealer, the walk-around, a download and a credentials mark per image', () => {
+  it('renders the page: car name as the heading, the dealer, the walk-around, a download per image and one quiet credentials badge', () => {
     const html = renderSharedCarHtml(TEMPLATE, data, options);
     const root = html.slice(html.indexOf('<div id="root">'));
     expect(root).toMatch(/<h1[^>]*>2019 BMW X3 &lt;\/script&gt;/);
     expect(root).toContain('Harbour &amp; Sons');
     expect(root).toContain('data-testid="walk-around-stage"');
     expect(root.match(/download="bmw-[a-z-]+\.jpg"/g)).toEqual(['download="bmw-front.jpg"', 'download="bmw-front-left-corner.jpg"']);
-    expect(root.match(/Content credentials/g)).toHaveLength(2);
+    // One badge for the page (it reads the first image's credentials), not a pill on every card.
+    expect(root.match(/<button[^>]*>(?:(?!<\/button>).)*Content credentials/g)).toHaveLength(1);
+  });
+
+  it("shows the dealer's contact as tel: and mailto: links (the car and its VIN in the subject), the address, and the car's VIN, year, make and model", () => {
+    const html = renderSharedCarHtml(TEMPLATE, data, options);
+    const root = html.slice(html.indexOf('<div id="root">'));
+    const hrefs = [...root.matchAll(/href="((?:tel|mailto):[^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+    expect(hrefs).toEqual(['tel:+4402079460000', 'tel:+4402079460000', `mailto:sales@harbour.example?subject=${encodeURIComponent('2019 BMW X3 </script><script>alert(1)</script> "M40i" (VIN 1HGCM82633A004352)')}`]);
+    expect(root).toMatch(/<address[^>]*>.*1 Quay Street\nBristol BS1 4DJ/s);
+    const identity = /data-testid="shared-car-identity"[^>]*>(.*?)<\/dl>/s.exec(root)![1]!.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|');
+    expect(identity).toBe('|Year|2003|Make|Honda|Model|Accord EX-V6|VIN|1HGCM82633A004352|Stock number|A1234|');
+  });
+
+  it('without a contact set, shows no contact; the video is there only when made, fetched only when played', () => {
+    const none = renderSharedCarHtml(TEMPLATE, { ...data, car: { ...car, contact: { phone: null, address: null, email: null }, video: null } }, options);
+    expect(none).not.toContain('data-testid="dealer-contact"');
+    expect(none).not.toMatch(/href="(tel|mailto):/);
+    expect(none).not.toContain('<video');
+    const video = /<video[^>]*>/.exec(renderSharedCarHtml(TEMPLATE, data, options))![0];
+    expect(video).toContain('preload="none"');
+    expect(video).toContain('poster="https://renders.example/front.webp?sig=2"');
+    expect(video).toMatch(/ muted/);
+    expect(video).toMatch(/ controls/);
   });
 
   it('the embed is the walk-around alone, not indexed, linking to the page', () => {
@@ -66,8 +94,10 @@ describe('the shared car page HTML', () => {
     const html = renderSharedCarHtml(TEMPLATE, data, { ...options, previewImagePath: null });
     expect(metaOf(html, 'og:image')).toBeUndefined();
     expect(metaOf(html, 'twitter:card')).toBe('summary');
-    const missing = renderNotSharedHtml(TEMPLATE, 'This car is not shared (any more).');
-    expect(missing).toContain('This car is not shared (any more).');
+    const missing = renderNotSharedHtml(TEMPLATE);
+    expect(missing).toMatch(/<h1[^>]*>This car page is no longer available<\/h1>/);
+    expect(missing).toMatch(/<a href="\/"[^>]*>Go to the Studio Lot home page/);
+    expect(missing).toContain('<meta name="robots" content="noindex" />');
     expect(missing).not.toContain('share-data');
   });
 });

@@ -1,5 +1,7 @@
 import { renderToString } from 'react-dom/server';
+import { NotSharedPage } from './components/not-shared-page';
 import { sharedFrames as sharedFramesOf } from './components/shared-car-page';
+import { SHARE_MESSAGES } from '@shared/messages';
 import { SHARE_DATA_ID } from './share-data';
 import { SharedCarApp, type SharedCarPageData } from './shared-car-app';
 
@@ -57,9 +59,8 @@ export function renderSharedCarHtml(template: string, data: SharedCarPageData, o
   return template.replace(SHARE_HEAD_SLOT, () => head).replace(SHARE_BODY_SLOT, () => renderToString(<SharedCarApp data={data} />));
 }
 
-/** The page for a link that is not shared (any more): a plain 404 that says so. */
-export function renderNotSharedHtml(template: string, message: string): string {
-  const head = `<title>Not shared · Studio Lot</title>\n    <meta name="robots" content="noindex" />`;
-  const body = `<main class="mx-auto grid min-h-screen max-w-xl place-content-center gap-3 p-6 text-center text-slate-900"><h1 class="text-2xl font-bold">Not found</h1><p class="text-slate-700">${escapeHtml(message)}</p></main>`;
-  return template.replace(SHARE_HEAD_SLOT, () => head).replace(SHARE_BODY_SLOT, () => body);
+/** The page for a link that is not shared (any more): a branded 404 that says so, with a way on to the home page. */
+export function renderNotSharedHtml(template: string): string {
+  const head = `<title>${escapeHtml(SHARE_MESSAGES.goneTitle)} · Studio Lot</title>\n    <meta name="robots" content="noindex" />`;
+  return template.replace(SHARE_HEAD_SLOT, () => head).replace(SHARE_BODY_SLOT, () => renderToString(<NotSharedPage />));
 }

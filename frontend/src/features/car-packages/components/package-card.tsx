@@ -1,4 +1,5 @@
 import type { CarPackageSummary } from '@shared/schemas/car-packages';
+import { CarIdentity } from '@/components/car-identity/car-identity';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AngleProgress } from './angle-progress';
@@ -25,22 +26,7 @@ export function PackageCard({ summary, onOpen }: { summary: CarPackageSummary; o
           </h2>
           <SessionStatusIcon status={summary.status} />
         </div>
-        {(summary.vin || summary.stock_number) && (
-          <dl className="-mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="package-card-ids">
-            {summary.vin && (
-              <div className="flex min-w-0 gap-1">
-                <dt className="text-slate-600">VIN</dt>
-                <dd className="truncate font-mono">{summary.vin}</dd>
-              </div>
-            )}
-            {summary.stock_number && (
-              <div className="flex min-w-0 gap-1">
-                <dt className="text-slate-600">Stock</dt>
-                <dd className="truncate font-mono">{summary.stock_number}</dd>
-              </div>
-            )}
-          </dl>
-        )}
+        <CarIdentity car={summary} compact testId="package-card-ids" className="-mt-1" />
         <div className="grid gap-1.5">
           <AngleProgress completed={summary.completed_angles} total={summary.total_angles} label={`${title} progress`} testId="package-progress" />
         </div>

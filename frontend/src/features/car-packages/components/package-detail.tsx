@@ -16,7 +16,7 @@ import { useCarPackageZip } from '../api/package-actions';
 import { AngleCard } from './angle-card';
 import { DeletePackageDialog } from './delete-package-dialog';
 import { formatDateTime, packageTitle } from './format';
-import { CarIdentity } from './car-identity';
+import { CarIdentity } from '@/components/car-identity/car-identity';
 import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
 import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
 import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
@@ -171,7 +171,7 @@ export function PackageDetail({
               {BACKGROUND_LABELS[pkg.background]} background{pkg.use_logo ? ', with your logo' : ''} · Created {formatDateTime(pkg.created_at)} · Updated{' '}
               {formatDateTime(pkg.updated_at)}
             </p>
-            <CarIdentity pkg={pkg} />
+            <CarIdentity car={pkg} testId="package-car-identity" className="mt-2" />
           </div>
           <div className="flex flex-wrap gap-2">
             {pkg.credit_refunded && onOpen && <StartAgainDialog packageId={pkg.id} title={title} onStarted={onOpen} />}
