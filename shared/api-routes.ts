@@ -87,6 +87,8 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/share/{token}/images/{angle}/{size}', handler: 'get-shared-car-image', access: 'public', memoryMb: 1024 },
   // The walk-around video of a shared car (issue 41, item 6), by byte ranges too (Safari plays no video without them).
   { method: 'GET', path: '/api/share/{token}/video', handler: 'get-shared-car-video', access: 'public' },
+  // The shared car's package for its own dealer, signed in (the page's "Download all" asks for its zip); 404 for anyone else.
+  { method: 'GET', path: '/api/share/{token}/owner', handler: 'get-shared-car-owner', access: 'user' },
   // The car's page and the embed as HTML, rendered per request (CloudFront's /c/* behaviours and the local host send
   // /c/{token} and /c/{token}/embed here). Any token that is not shared answers the same 404 page.
   { method: 'GET', path: '/api/share/{token}/page', handler: 'get-shared-car-page', access: 'public', memoryMb: 1024 },

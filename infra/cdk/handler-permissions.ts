@@ -132,6 +132,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // Also the inventory feed's listing sizes of a shared car (1024, 640x480): made with sharp on first request and kept.
   'get-shared-car-image': ['table:read', 'table:write', 'renders:read', 'renders:write', 'native:sharp'],
   'get-shared-car-video': ['table:read', 'table:write', 'renders:read'],
+  'get-shared-car-owner': ['table:read'],
   // The page and the embed: the shared car (as get-shared-car) and the site's origin for previews.
   'get-shared-car-page': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],
   'get-shared-car-embed': ['table:read', 'table:write', 'uploads:read', 'ssm:site-origin'],

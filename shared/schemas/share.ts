@@ -86,5 +86,12 @@ export type SharedCarContact = z.infer<typeof sharedCarContactSchema>;
 export type SharedCar = z.infer<typeof sharedCarSchema>;
 export type SharedCarImage = z.infer<typeof sharedCarImageSchema>;
 
+/**
+ * GET /api/share/{token}/owner: the shared car's package, for its own dealer signed in (the page's "Download all" then
+ * asks for the package's zip); 404 for anyone else, as for a link not shared.
+ */
+export const sharedCarOwnerSchema = z.object({ package_id: z.string() });
+export type SharedCarOwner = z.infer<typeof sharedCarOwnerSchema>;
+
 export const sharePagePath = (token: string) => `/c/${token}`;
 export const shareEmbedPath = (token: string) => `/c/${token}/embed`;

@@ -100,6 +100,27 @@ describe('GET /api/me and PATCH /api/profile', () => {
     expect(res.body.profile).toMatchObject({ dealer_name: null });
   });
 
+  it('sets the car page contact (phone, address, contact e-mail; trimmed), shows none by default, and clears each with an empty value', async () => {
+    const user = newUser();
+    await ensureAccountInTable(user);
+    const me = await callRoute('GET /api/me', { user });
+    expect(meResponseSchema.parse(me.body).profile).toMatchObject({ contact_phone: null, contact_address: null, contact_email: null });
+    let res = await callRoute('PATCH /api/profile', { user, body: { contact_phone: ' +44 (0)20 7946-0000 ', contact_address: '1 Quay Street\r\n\r\nBristol BS1 4DJ ', contact_email: ' sales@harbour.example ' } });
+    expect(res.status).toBe(200);
+    expect(updateProfileResponseSchema.parse(res.body).profile).toMatchObject({
+      contact_phone: '+44 (0)20 7946-0000',
+      contact_address: '1 Quay Street\nBristol BS1 4DJ',
+      contact_email: 'sales@harbour.example',
+      email: user.email,
+    });
+    // A local number as written at home is accepted too.
+    res = await callRoute('PATCH /api/profile', { user, body: { contact_phone: '(555) 010-2030', contact_email: '' } });
+    expect(res.body.profile).toMatchObject({ contact_phone: '(555) 010-2030', contact_address: '1 Quay Street\nBristol BS1 4DJ', contact_email: null });
+    res = await callRoute('PATCH /api/profile', { user, body: { contact_phone: null, contact_address: '' } });
+    expect(res.body.profile).toMatchObject({ contact_phone: null, contact_address: null, contact_email: null });
+    expect((await accounts.getProfile(user.sub))).toMatchObject({ contact_phone: null, contact_address: null, contact_email: null });
+  });
+
   const bad: [string, { body?: unknown; rawBody?: string }, number, RegExp][] = [
     ['malformed JSON', { rawBody: '{"dealer_name": "A",' }, 400, /not valid JSON/],
     ['wrong type', { body: { dealer_name: 42 } }, 400, /dealer_name must be text/],
@@ -110,7 +131,17 @@ describe('GET /api/me and PATCH /api/profile', () => {
     ['not a URL', { body: { logo_url: 'javascript:alert(1)' } }, 400, /The Logo URL must be an https:\/\/ address/],
     ['e-mail change', { body: { email: 'new@example.com' } }, 400, new RegExp(MESSAGES.emailCannotChange)],
     ['ready mail not a boolean', { body: { package_ready_email: 'no' } }, 400, /package_ready_email must be true or false/],
-    ['nothing to change', { body: {} }, 400, /Send dealer_name, logo_url, plate_treatment or package_ready_email/],
+    ['nothing to change', { body: {} }, 400, /Send dealer_name, logo_url, plate_treatment, package_ready_email, contact_phone, contact_address or contact_email/],
+    // The car page contact (issue 41, item 6).
+    ['phone in words', { body: { contact_phone: 'call me' } }, 400, /Enter the phone number as a buyer dials it/],
+    ['phone too short', { body: { contact_phone: '12 34' } }, 400, /6 to 15 digits/],
+    ['phone too many digits', { body: { contact_phone: '+1 234 567 890 123 456' } }, 400, /6 to 15 digits/],
+    ['phone + inside', { body: { contact_phone: '020 +7946 0000' } }, 400, /a \+ at the start only/],
+    ['phone not text', { body: { contact_phone: 5550102030 } }, 400, /contact_phone must be text/],
+    ['address too long', { body: { contact_address: 'x'.repeat(201) } }, 400, /The address must be at most 200 characters/],
+    ['address with a control character', { body: { contact_address: '1 Quay St\u0007' } }, 400, /letters, digits, punctuation and line breaks only/],
+    ['contact e-mail not an address', { body: { contact_email: 'sales at harbour' } }, 400, /Enter the contact e-mail as name@example.com/],
+    ['contact e-mail too long', { body: { contact_email: `${'a'.repeat(250)}@x.io` } }, 400, /The contact e-mail must be at most 254 characters/],
     ['array body', { body: [] }, 400, /expected object/],
   ];
   for (const [name, input, status, message] of bad) {

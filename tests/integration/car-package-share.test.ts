@@ -130,7 +130,7 @@ describe('sharing a car package', () => {
       const res = await browse(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
-      expect(await res.text(), path).toContain(SHARE_MESSAGES.notFound);
+      expect(await res.text(), path).toContain(SHARE_MESSAGES.goneTitle);
       // "Not shared" is never kept by a cache: a car shared a moment later opens at once.
       expect(res.headers.get('cache-control'), path).toBe('no-store');
     }
@@ -156,6 +156,30 @@ describe('sharing a car package', () => {
     for (const secret of [sub, owner.dealer.email, pkg]) expect(html).not.toContain(secret);
   });
 
+  it("shows only the contact the dealer set for buyers (never the sign-in e-mail), and gives the package to its own dealer alone (Download all)", async () => {
+    const token = tokenOf((await owner.call<PackageShare>('PUT', `/api/car-packages/${pkg}/share`)).body)!;
+    const read = async () => (await (await signedOut(`/api/share/${token}`)).json()) as SharedCar;
+    // Nothing set: no contact at all, and the sign-in e-mail nowhere.
+    expect((await read()).contact).toEqual({ phone: null, address: null, email: null });
+    expect((await owner.call('PATCH', '/api/profile', { contact_phone: '+1 (555) 010-2030', contact_address: '9 Harbour Road\nPortland', contact_email: 'cars@harbour.example' })).status).toBe(200);
+    const car = await read();
+    expect(car.contact).toEqual({ phone: '+1 (555) 010-2030', address: '9 Harbour Road\nPortland', email: 'cars@harbour.example' });
+    // The package has no VIN or stock number, and one photo: nothing to show of them, no video (404 at its link).
+    expect([car.vin, car.stock_number, car.vehicle]).toEqual([null, null, null]);
+    if (!car.video) expect((await signedOut(`/api/share/${token}/video`)).status).toBe(404);
+    const html = await (await browse(`/c/${token}`)).text();
+    expect(html).toContain('href="tel:+15550102030"');
+    expect(html).toContain('href="mailto:cars@harbour.example?subject=2019%20Cupra%20Formentor"');
+    for (const secret of [subOf(owner.dealer), owner.dealer.email, pkg]) expect(html).not.toContain(secret);
+
+    // "Download all": the package only to the dealer who shared it; another dealer and signed-out callers learn nothing.
+    expect(await owner.call('GET', `/api/share/${token}/owner`)).toMatchObject({ status: 200, body: { package_id: pkg } });
+    expect(await other.call('GET', `/api/share/${token}/owner`)).toMatchObject({ status: 404, body: { message: SHARE_MESSAGES.notFound } });
+    expect((await signedOut(`/api/share/${token}/owner`)).status).toBe(401);
+    expect((await owner.call('PATCH', '/api/profile', { contact_phone: '', contact_address: null, contact_email: '' })).status).toBe(200);
+    expect((await read()).contact).toEqual({ phone: null, address: null, email: null });
+  });
+
   it("another dealer cannot see or change the package's sharing, and an unknown link answers 404", async () => {
     for (const method of ['GET', 'PUT', 'DELETE']) expect((await other.call('GET' === method ? 'GET' : method, `/api/car-packages/${pkg}/share`)).status, method).toBe(404);
     expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body.shared).toBe(true);
@@ -177,6 +201,7 @@ describe('sharing a car package', () => {
     expect((await signedOut(`/c/${token}`)).status).toBe(404);
     expect((await signedOut(`/c/${token}/embed`)).status).toBe(404);
     expect((await signedOut(image.full_url)).status).toBe(404);
+    expect((await owner.call('GET', `/api/share/${token}/owner`)).status).toBe(404);
     expect(await shares.find(sha256(token))).toBeUndefined();
     // Off again changes nothing.
     expect((await owner.call('DELETE', `/api/car-packages/${pkg}/share`)).status).toBe(200);

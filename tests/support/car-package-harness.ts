@@ -131,7 +131,12 @@ export interface DraftPhoto {
  * POST /api/car-packages at the use-case level (the body through the route's own schema, so defaults apply), then
  * each photo uploaded through its presigned POST, as the browser does. Returns the package id.
  */
-export async function createUploadedDraft(sub: string, photos: DraftPhoto[], name = `Test car ${Date.now()}`, options: { use_logo?: boolean; background?: Background; fill_missing_sides?: boolean; plate?: PlateTreatment } = {}): Promise<string> {
+export async function createUploadedDraft(
+  sub: string,
+  photos: DraftPhoto[],
+  name = `Test car ${Date.now()}`,
+  options: { use_logo?: boolean; background?: Background; fill_missing_sides?: boolean; plate?: PlateTreatment; vin?: string; stock_number?: string } = {},
+): Promise<string> {
   const body = createCarPackageRequestSchema.parse({
     session_name: name,
     ...options,
@@ -142,7 +147,9 @@ export async function createUploadedDraft(sub: string, photos: DraftPhoto[], nam
       ...(p.angle ? { angle: p.angle } : {}),
     })),
   });
-  const created = await createCarPackage(adapters, sub, body);
+  // A VIN is decoded as the route does it (the real offline decoder, opened at its first use).
+  const vins = options.vin ? (await import('../../functions/src/vin/vin-decoder')).vinDecoder() : undefined;
+  const created = await createCarPackage({ ...adapters, ...(vins ? { vins } : {}) }, sub, body);
   await Promise.all(created.uploads.map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes, photos[i]!.content_type ?? 'image/jpeg')));
   return created.package_id;
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { MAX_LOGO_BYTES, SHARED_CAR_CACHE_SECONDS, SHARED_CAR_ORIGIN_PER_MINUTE } from '@shared/limits';
 import { SHARE_MESSAGES } from '@shared/messages';
-import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar, type SharedImageSize } from '@shared/schemas/share';
+import { shareEmbedPath, sharePagePath, type PackageShare, type SharedCar, type SharedCarOwner, type SharedImageSize } from '@shared/schemas/share';
 import { DomainError, RateLimitedError, secondsToWindowEnd } from '../lib/errors';
 import { sha256 } from '../lib/ids';
 import type { AccountStore } from '../accounts/account-store';
@@ -108,6 +108,18 @@ export const SHARED_CAR_CACHE_CONTROL = `public, max-age=0, s-maxage=${SHARED_CA
 /** Stable links on the site (a signed link expires; a page, a preview or a listing does not). */
 export const sharedImagePath = (token: string, angle: Angle, size: SharedImageSize) => `/api/share/${token}/images/${angle}/${size}`;
 const fileNameOf = (pkg: Pick<StoredPackage, 'session_name'>, image: Pick<StoredImage, 'angle' | 'mirrored'>) => imageFileName(slugOf(pkg.session_name), image.angle, image.mirrored, 'jpg');
+
+/**
+ * GET /api/share/{token}/owner: the package behind a shared link, for the dealer who shared it (signed in) only: the
+ * page offers them "Download all", the package's own zip. Anyone else, signed in too, gets the "not shared" 404: the
+ * link says nothing of whose it is. Not counted against the car's request limit (the dealer's own route).
+ */
+export async function sharedCarOwner(deps: Pick<ShareDeps, 'shares' | 'store'>, sub: string, token: string): Promise<SharedCarOwner> {
+  const found = await deps.shares.find(sha256(token));
+  if (!found || found.user_id !== sub) throw notShared();
+  const { pkg } = await sharedPackage(deps, token);
+  return { package_id: pkg.id };
+}
 
 /** The shared video's stable link (answers the MP4 itself, by byte ranges too). */
 export const sharedVideoPath = (token: string) => `/api/share/${token}/video`;

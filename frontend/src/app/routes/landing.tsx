@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { CREDIT_PACKAGES } from '@shared/pricing';
 import type { OpenAuthDialog } from '@/features/auth/components/auth-dialogs';
 import { LandingPage } from '@/features/landing/components/landing-page';
+import { hasStoredSession } from '@/lib/stored-session';
 
 // The dialogs (Radix Dialog, and Amplify once they send) load on first use, not with the landing page; so does the
 // runtime configuration they send with (the landing entry does not load it at boot).
@@ -49,20 +50,4 @@ export default function LandingRoute() {
       )}
     </>
   );
-}
-
-/**
- * Whether the browser holds a sign-in (Amplify keeps `CognitoIdentityServiceProvider.<client>.LastAuthUser` in local
- * storage), read without loading Amplify. An expired session is caught by the dashboard, which sends the visitor back.
- */
-function hasStoredSession(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) ?? '';
-      if (key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser') && localStorage.getItem(key)) return true;
-    }
-  } catch {
-    // No storage: treated as signed out.
-  }
-  return false;
 }

@@ -19,7 +19,7 @@ export function SharedCarApp({ data }: { data: SharedCarPageData }) {
   return (
     <StrictMode>
       <QueryClientProvider client={client}>
-        {data.view === 'embed' ? <SharedCarEmbed car={data.car} pagePath={data.page_path} /> : <SharedCarPage car={data.car} />}
+        {data.view === 'embed' ? <SharedCarEmbed car={data.car} pagePath={data.page_path} /> : <SharedCarPage car={data.car} pagePath={data.page_path} />}
       </QueryClientProvider>
     </StrictMode>
   );

@@ -9,7 +9,7 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: ({ signal }) => api.get<MeResponse>('/api/me', { auth: true, signal }) });
 }
 
-export type ProfileChanges = Pick<UpdateProfileRequest, 'dealer_name' | 'logo_url' | 'plate_treatment' | 'package_ready_email'>;
+export type ProfileChanges = Pick<UpdateProfileRequest, 'dealer_name' | 'logo_url' | 'plate_treatment' | 'package_ready_email' | 'contact_phone' | 'contact_address' | 'contact_email'>;
 
 /** Settings: PATCH /api/profile; the answer replaces the cached profile. */
 export function useUpdateProfile() {

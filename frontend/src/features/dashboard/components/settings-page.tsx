@@ -2,7 +2,7 @@
 import { BadgeCheck, LogOut, Star } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { EMAIL_SETTING_MESSAGES, MESSAGES } from '@shared/messages';
+import { CONTACT_MESSAGES, EMAIL_SETTING_MESSAGES, MESSAGES } from '@shared/messages';
 import { PLATE_MESSAGES } from '@shared/plates';
 import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
 import { Badge } from '@/components/ui/badge';
@@ -17,6 +17,7 @@ import { usePageMeta } from '@/lib/page-meta';
 import { useMe, useUpdateProfile } from '../api/account';
 import { useSignOut } from '../hooks/use-sign-out';
 import { PlateTreatmentSelect } from '@/components/plate-treatment-select';
+import { CarPageContactForm } from './car-page-contact-form';
 import { DeleteAccount } from './delete-account';
 import { LogoUpload } from './logo-upload';
 import { PageHeading } from './page-heading';
@@ -206,6 +207,17 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             )}
           </CardContent>
         </Card>
+        {profile && (
+          <Card>
+            <CardHeader>
+              <CardTitle>Car page contact</CardTitle>
+              <CardDescription>{CONTACT_MESSAGES.hint}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <CarPageContactForm key={profile.id} profile={profile} />
+            </CardContent>
+          </Card>
+        )}
         {profile && (
           <Card>
             <CardHeader>

@@ -4,6 +4,8 @@ import type { SharedCar } from '@shared/schemas/share';
 import { CarIdentity } from '@/components/car-identity/car-identity';
 import { ContentCredentialsMark } from '@/components/content-credentials/content-credentials-mark';
 import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
+import { cn } from '@/lib/utils';
+import { DealerDownloadAll } from './dealer-download-all';
 import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
 
 /** The frames of a shared car: the page shows the signed gallery-size images, zooms into the stable full-size links. */
@@ -14,7 +16,7 @@ export const mailSubject = (car: Pick<SharedCar, 'car_name' | 'vin' | 'stock_num
   `${car.car_name}${car.vin ? ` (VIN ${car.vin})` : car.stock_number ? ` (stock number ${car.stock_number})` : ''}`;
 
 const ACTION =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 /** The dealer's name and logo. */
 function DealerHeader({ car }: { car: SharedCar }) {
@@ -35,26 +37,31 @@ function DealerHeader({ car }: { car: SharedCar }) {
 }
 
 /** Call or write to the dealer, and where to find them: only what the dealer set in Settings; nothing when none is. */
-function DealerContact({ car }: { car: SharedCar }) {
+function DealerContact({ car, className }: { car: SharedCar; className?: string }) {
   const { phone, email, address } = car.contact;
-  if (!phone && !email && !address) return null;
   return (
-    <section className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby="dealer-contact-title" data-testid="dealer-contact">
+    <section className={cn('grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm', className)} aria-labelledby="dealer-contact-title" data-testid="dealer-contact">
       <h2 id="dealer-contact-title" className="text-lg font-semibold">
         Ask {car.dealer_name ?? 'the dealer'} about this car
       </h2>
       {(phone || email) && (
-        <div className="flex flex-wrap gap-2">
+        <div className="grid gap-2">
           {phone && (
             <a href={telHref(phone)} className={`${ACTION} bg-brand-700 text-white hover:bg-brand-800`}>
-              <Phone className="size-4" aria-hidden="true" />
-              Call {phone}
+              <Phone className="size-4 shrink-0" aria-hidden="true" />
+              <span className="grid">
+                <span>Call</span>{' '}
+                <span className="font-normal">{phone}</span>
+              </span>
             </a>
           )}
           {email && (
             <a href={mailtoHref(email, mailSubject(car))} className={`${ACTION} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`}>
-              <Mail className="size-4 text-brand-700" aria-hidden="true" />
-              <span className="min-w-0 break-all">E-mail {email}</span>
+              <Mail className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+              <span className="grid min-w-0">
+                <span>E-mail</span>{' '}
+                <span className="font-normal break-all">{email}</span>
+              </span>
             </a>
           )}
         </div>
@@ -76,7 +83,7 @@ function DealerContact({ car }: { car: SharedCar }) {
 function WalkAroundVideo({ car }: { car: SharedCar }) {
   if (!car.video) return null;
   return (
-    <section className="grid max-w-3xl gap-3" aria-labelledby="shared-video-title">
+    <section className="grid max-w-3xl min-w-0 gap-3 lg:col-start-1" aria-labelledby="shared-video-title">
       <h2 id="shared-video-title" className="text-lg font-semibold">
         Walk-around video
       </h2>
@@ -101,25 +108,30 @@ function WalkAroundVideo({ car }: { car: SharedCar }) {
 /**
  * The public page of a shared car (/c/<token>): the dealer's name, logo and contact (call, e-mail, address, as set in
  * Settings), the car's name, VIN, stock number, year, make and model, the walk-around and its video, and each finished
- * image to download; one quiet content credentials badge for the page. Rendered to HTML by the server for every request
+ * image to download; one quiet content credentials badge for the page; "Download all" for the dealer who shared it. Rendered to HTML by the server for every request
  * and hydrated in the browser (share-main.tsx).
  */
-export function SharedCarPage({ car }: { car: SharedCar }) {
+export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: string }) {
   const frames = sharedFrames(car);
   const first = car.images[0];
+  const hasContact = Boolean(car.contact.phone || car.contact.email || car.contact.address);
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <DealerHeader car={car} />
       <main className="mx-auto grid max-w-5xl gap-8 px-4 py-6">
-        <div className="grid gap-4">
-          <div className="grid gap-2">
-            <h1 className="text-2xl font-bold break-words sm:text-3xl">{car.car_name}</h1>
-            <CarIdentity car={car} vehicle="fields" testId="shared-car-identity" />
+        <DealerDownloadAll token={pagePath.split('/').pop() ?? ''} />
+        {/* On a wide screen the dealer's contact stays beside the car and its video; on a phone it follows the walk-around. */}
+        <div className={cn('grid gap-6 lg:items-start', hasContact && 'lg:grid-cols-[minmax(0,1fr)_19rem]')}>
+          <div className="grid min-w-0 gap-4">
+            <div className="grid gap-2">
+              <h1 className="text-2xl font-bold break-words sm:text-3xl">{car.car_name}</h1>
+              <CarIdentity car={car} vehicle="fields" testId="shared-car-identity" />
+            </div>
+            {frames.length > 0 && <WalkAroundViewer frames={frames} title={car.car_name} className="max-w-3xl" />}
           </div>
-          {frames.length > 0 && <WalkAroundViewer frames={frames} title={car.car_name} className="max-w-3xl" />}
+          {hasContact && <DealerContact car={car} className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" />}
+          <WalkAroundVideo car={car} />
         </div>
-        <DealerContact car={car} />
-        <WalkAroundVideo car={car} />
         <section className="grid gap-3" aria-labelledby="shared-images-title">
           <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1">
             <h2 id="shared-images-title" className="text-lg font-semibold">
