@@ -207,9 +207,10 @@ async function sharedCarSection(hostUrl: string): Promise<string> {
   const { PackageApi, isFinal, signInNewDealer } = await import('../integration/package-api-client');
   const { createPackage } = await import('../support/car-package-http');
   const dealer = new PackageApi(hostUrl, await signInNewDealer(hostUrl, 'bench-share'));
-  await dealer.call('PATCH', '/api/profile', { dealer_name: 'Bench Motors' });
+  // The page as a dealer who filled in Settings has it: the contact shown (issue 41, item 6).
+  await dealer.call('PATCH', '/api/profile', { dealer_name: 'Bench Motors', contact_phone: '+1 (555) 010-2030', contact_email: 'sales@bench-motors.example', contact_address: '12 Harbour Road\nPortland, ME 04101' });
   const photo = await readFile(join(ROOT, 'tests/fixtures/cars/bmw-2002-silver-front34-grass.jpg'));
-  const made = await createPackage(dealer, [{ file_name: 'front.jpg', bytes: photo }], '1974 BMW 2002');
+  const made = await createPackage(dealer, [{ file_name: 'front.jpg', bytes: photo }], '1974 BMW 2002', { stock_number: 'BM-1974', fill_missing_sides: true });
   if (!made.id || made.uploads[0] !== 'ok') throw new Error(`the bench package was not created: ${JSON.stringify(made.created.body)}`);
   const started = await dealer.call('POST', `/api/car-packages/${made.id}/start`);
   if (started.status !== 200) throw new Error(`the bench package did not start: ${JSON.stringify(started.body)}`);
@@ -220,6 +221,8 @@ async function sharedCarSection(hostUrl: string): Promise<string> {
   const finished = done.images.filter((i) => i.angle_status === 'completed').length;
   const html = await (await fetch(pageUrl, { headers: { accept: 'text/html' } })).text();
   const ogImage = /<meta property="og:image" content="([^"]+)"/.test(html);
+  const video = /<video[^>]*preload="none"/.test(html);
+  const load = loadavg();
   const lcp = [
     { width: 1280, ...(await largestContentfulPaint(pageUrl, 1280)) },
     { width: 375, ...(await largestContentfulPaint(pageUrl, 375)) },
@@ -234,9 +237,10 @@ async function sharedCarSection(hostUrl: string): Promise<string> {
   return [
     '## Web: shared car page',
     '',
-    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts; \`-- --only=shared-car\` runs this part alone): local host, headless Chromium, cold cache.`,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:web\` (tests/bench/web.ts; \`-- --only=shared-car\` runs this part alone): local host, headless Chromium ${FULL_CHROMIUM_PATH}, cold cache.`,
     '',
-    `The page of a shared car package (/c/<token>) with ${finished} finished angle${finished === 1 ? '' : 's'} (one photo of a car, rendered by the local renderer), rendered by the server per request from the build's share.html (stylesheet inline) and hydrated by its own entry. Open Graph image in the HTML: ${ogImage ? 'yes' : 'NO'}.`,
+    `The page of a shared car package (/c/<token>) with ${finished} finished angle${finished === 1 ? '' : 's'} (one photo of a car, the other side filled by its mirror image, rendered by the local renderer), rendered by the server per request from the build's share.html (stylesheet inline) and hydrated by its own entry. Open Graph image in the HTML: ${ogImage ? 'yes' : 'NO'}. The dealer's contact (phone, e-mail, address) and the stock number shown; walk-around video on the page (preload none): ${video ? 'yes' : 'no'}.`,
+    `Load average (1, 5, 15 min) when this part started: ${load.map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores (other work shared the machine).`,
     '',
     '| viewport | LCP (no throttling) | element |',
     '|---|---:|---|',

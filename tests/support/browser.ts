@@ -6,8 +6,11 @@ import { CHROMIUM_ARGS } from './browser-server';
 
 export { CHROMIUM_ARGS };
 
-/** The full browser a dealer runs, headless: what the web benchmarks measure (tests use the headless shell). */
-export const FULL_CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * The full browser a dealer runs, headless: what the web benchmarks measure (tests use the headless shell).
+ * FULL_CHROMIUM_PATH names another (a machine without Debian's chromium package); the benchmarks print which they used.
+ */
+export const FULL_CHROMIUM_PATH = process.env.FULL_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** A Chromium of its own (benchmarks: the full browser); test files share the run's one through useBrowserSession. */
 export function launchBrowser(): Promise<Browser> {

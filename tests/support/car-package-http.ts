@@ -28,7 +28,7 @@ export interface HttpPhoto {
 const typeOf = (name: string) => (/\.png$/i.test(name) ? 'image/png' : /\.webp$/i.test(name) ? 'image/webp' : /\.gif$/i.test(name) ? 'image/gif' : 'image/jpeg');
 
 /** POST /api/car-packages and each upload's presigned POST, answering what each step said. */
-export async function createPackage(api: PackageApi, photos: HttpPhoto[], name = `Test car ${Date.now()}`, options: { fill_missing_sides?: boolean } = {}) {
+export async function createPackage(api: PackageApi, photos: HttpPhoto[], name = `Test car ${Date.now()}`, options: { fill_missing_sides?: boolean; vin?: string; stock_number?: string } = {}) {
   const created = await api.call<CreateCarPackageResponse & { message?: string; fields?: Record<string, string> }>('POST', '/api/car-packages', {
     session_name: name,
     ...options,
