@@ -7,22 +7,14 @@
 import { z } from 'zod';
 import { CONTACT_ADDRESS_MAX, CONTACT_EMAIL_MAX, CONTACT_PHONE_DIGITS, CONTACT_PHONE_MAX } from './limits';
 import { CONTACT_MESSAGES } from './messages';
+import { digitsOf } from './contact-links';
 
 const PHONE_CHARACTERS = /^\+?[0-9 ().-]+$/;
-const digitsOf = (phone: string) => phone.replace(/\D/g, '');
 
 /** A phone number as a buyer dials it: international (+44 20 7946 0000) or as written locally ((555) 010-2030). */
 export function isContactPhone(value: string): boolean {
   const digits = digitsOf(value).length;
   return value.length <= CONTACT_PHONE_MAX && PHONE_CHARACTERS.test(value) && digits >= CONTACT_PHONE_DIGITS.min && digits <= CONTACT_PHONE_DIGITS.max;
-}
-
-/** The tel: link of a checked phone number: its digits, with the + of an international number. */
-export const telHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${digitsOf(phone)}`;
-
-/** A mailto: link whose subject names the car (and its VIN or stock number), so the dealer knows which car is meant. */
-export function mailtoHref(email: string, subject: string): string {
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}`;
 }
 
 /** Absent: unchanged; "" or null: cleared. */

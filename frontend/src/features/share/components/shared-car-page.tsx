@@ -1,5 +1,5 @@
 import { Download, Mail, MapPin, Phone } from 'lucide-react';
-import { mailtoHref, telHref } from '@shared/dealer-contact';
+import { mailtoHref, telHref } from '@shared/contact-links';
 import type { SharedCar } from '@shared/schemas/share';
 import { CarIdentity } from '@/components/car-identity/car-identity';
 import { ContentCredentialsMark } from '@/components/content-credentials/content-credentials-mark';
