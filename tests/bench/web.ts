@@ -214,7 +214,10 @@ async function sharedCarSection(hostUrl: string): Promise<string> {
   if (!made.id || made.uploads[0] !== 'ok') throw new Error(`the bench package was not created: ${JSON.stringify(made.created.body)}`);
   const started = await dealer.call('POST', `/api/car-packages/${made.id}/start`);
   if (started.status !== 200) throw new Error(`the bench package did not start: ${JSON.stringify(started.body)}`);
-  const done = await dealer.waitFor(made.id, isFinal, 600_000, 500);
+  const ended = await dealer.waitFor(made.id, isFinal, 600_000, 500);
+  // The walk-around video follows the package by a second or two (two angles or more): the page is measured with it.
+  const angles = ended.images.filter((i) => i.angle_status === 'completed').length;
+  const done = angles < 2 ? ended : await dealer.waitFor(made.id, (p) => p.video !== null, 60_000, 500);
   const share = await dealer.call<{ page_path: string | null }>('PUT', `/api/car-packages/${made.id}/share`);
   if (!share.body.page_path) throw new Error(`Share did not turn on: ${JSON.stringify(share.body)}`);
   const pageUrl = `${hostUrl}${share.body.page_path}`;

@@ -17,14 +17,11 @@ export function ContentCredentialsMark({
   className,
   originalNote = 'Your original photo is kept, unchanged, with this package.',
   quiet = false,
-  label = CONTENT_CREDENTIALS.mark,
 }: {
   imageUrl: string;
   className?: string;
   /** A small plain badge (one per page: the shared car's page) instead of the pill beside each image. */
   quiet?: boolean;
-  /** The button's words (its accessible name). */
-  label?: string;
   /** Said below the report; the public page of a shared car (buyers) says nothing of the dealer's photos. */
   originalNote?: string;
 }) {
@@ -56,7 +53,7 @@ export function ContentCredentialsMark({
         )}
       >
         <ShieldCheck className={cn('size-3.5', quiet ? 'text-slate-500' : 'text-brand-700')} aria-hidden="true" />
-        {label}
+        {CONTENT_CREDENTIALS.mark}
         <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && (
