@@ -9,7 +9,7 @@ import { bundle } from './bundle';
  * routes (which share their domain modules) bundle without sharp at all, as their functions could not load it.
  */
 const WITH_SHARP = ['get-inventory-feed-file', 'get-shared-car-image'];
-const WITHOUT_SHARP = ['v1-get-inventory-feed', 'get-inventory-feed-by-link', 'rotate-inventory-feed-link', 'get-shared-car', 'get-shared-car-page', 'share-car-package'];
+const WITHOUT_SHARP = ['v1-get-inventory-feed', 'get-inventory-feed-by-link', 'rotate-inventory-feed-link', 'get-shared-car', 'get-shared-car-page', 'get-shared-car-video', 'get-shared-car-owner', 'share-car-package'];
 
 describe('the inventory feed’s Lambda bundles', () => {
   it('the image routes import sharp from the native image layer; the feed and the sharing routes hold no sharp', async () => {
