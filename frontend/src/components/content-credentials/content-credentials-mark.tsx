@@ -39,7 +39,8 @@ export function ContentCredentialsMark({
     setOpen(!open);
   };
   return (
-    <div className={cn('text-left', className)}>
+    // Quiet, its button and report sit in the parent's row (the report on a line of its own below).
+    <div className={cn('text-left', quiet && 'contents', className)}>
       <button
         type="button"
         onClick={toggle}
@@ -57,7 +58,7 @@ export function ContentCredentialsMark({
         <ChevronDown className={cn('size-3.5 transition-transform', open && 'rotate-180')} aria-hidden="true" />
       </button>
       {open && (
-        <div id={panel} className="mt-3 rounded-lg border border-slate-200 bg-white p-3">
+        <div id={panel} className={cn('rounded-lg border border-slate-200 bg-white p-3', quiet ? 'w-full' : 'mt-3')}>
           {check.isPending && <Spinner label="Reading the content credentials" className="size-5 text-brand-700" />}
           {check.isError && (
             <p role="alert" className="text-sm text-red-700">

@@ -137,7 +137,7 @@ export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: str
             <h2 id="shared-images-title" className="text-lg font-semibold">
               Images
             </h2>
-            {first && <ContentCredentialsMark imageUrl={first.full_url} originalNote="" quiet className="min-w-0" />}
+            {first && <ContentCredentialsMark imageUrl={first.full_url} originalNote="" quiet />}
           </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {car.images.map((image) => (
