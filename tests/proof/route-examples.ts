@@ -242,7 +242,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'GET /api/share/{token}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
   'GET /api/share/{token}/images/{angle}/{size}': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN, angle: 'front', size: 'full' } }) },
   'GET /api/share/{token}/video': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
-  // Signed in, a link no car has (or another dealer's): the same 404 (tests/integration/shared-car-owner.test.ts covers the owner).
+  // Signed in, a link no car has (or another dealer's): the same 404 (tests/integration/car-package-share.test.ts covers the owner and another dealer).
   'GET /api/share/{token}/owner': { ownership: 'none', ok: 404, request: () => ({ params: { token: UNKNOWN_SHARE_TOKEN } }) },
   // The page and the embed (HTML) answer any token that is not shared with the same 404, malformed ones included: a page
   // for a browser, the JSON error for other clients (as here).
