@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
+import { MY_IMAGES_PAGE_SIZE } from '@shared/schemas/images';
+import { useBrowserSession } from '../support/browser';
+import { useLocalHost } from '../support/local-host';
+import { signedInDealer } from '../support/sign-in';
+
+/**
+ * My Images as a person sees it, at 375 px (1280 px and a failed load: my-images.test.ts, the same tests). The dealer signs in through the real
+ * UI; their car packages are rendered by the real workflow definition with the scripted renderer (in this process,
+ * against the shared host's table and buckets), so the page shows real studio images a moment later.
+ */
+useLocalHost();
+const session = useBrowserSession();
+const h = await import('../support/car-package-harness');
+const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
+
+const sfn = await h.TestStepFunctions.start();
+afterAll(() => sfn.close());
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** `count` finished packages of the dealer signed in with `email`, 8 studio images each. */
+async function finishedPackages(email: string, names: string[]) {
+  const sub = (await h.adapters.accounts.findSubByEmail(email))!;
+  expect(sub).toBeTruthy();
+  const w = await h.scriptedWorkflow(sfn, {});
+  const photo = await h.carPhoto();
+  // The drafts and their uploads side by side (they wait on the host); started one after another, in order.
+  const ids = await Promise.all(names.map((name) => h.createUploadedDraft(sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), name)));
+  for (const id of ids) await startCarPackage(w.packageDeps, sub, id);
+  await w.settle();
+}
+
+describe('My Images', () => {
+  for (const viewport of [{ width: 375, height: 740 }]) {
+    const w = viewport.width;
+
+    it(`a new dealer sees No Images Yet with the way to a first car package (${w} px)`, async () => {
+      const { page, context, errors } = await signedInDealer(session.browser, session.url, { name: `images-empty-${w}`, viewport });
+      await page.goto(`${session.url}/dashboard/images`);
+      await page.getByRole('heading', { level: 1, name: MY_IMAGES_MESSAGES.title }).waitFor();
+      const empty = page.getByTestId('images-empty');
+      await empty.getByRole('heading', { name: MY_IMAGES_MESSAGES.emptyTitle }).waitFor();
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
+      await page.screenshot({ path: `test-results/my-images-empty-${w}.png`, fullPage: true });
+      await empty.getByRole('link', { name: MY_IMAGES_MESSAGES.createPackage }).click();
+      await page.waitForURL(/\/dashboard\/car-packages\?tab=upload$/);
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 90_000);
+
+    it(`a dealer's finished packages appear newest first; the viewer, View Original and Download work (${w} px)`, async () => {
+      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `images-${w}`, viewport });
+      // At 1280 px enough images for a second page (24 per page): 4 packages, 32 images.
+      const names = w === 1280 ? ['Older 2018 Audi A4', 'Mid 2019 BMW X3', 'Later 2020 Kia EV6', 'Newest 2021 Cupra Born'] : ['Newest 2021 Cupra Born'];
+      await page.goto(`${session.url}/dashboard/images`);
+      await page.getByTestId('images-empty').waitFor();
+      await finishedPackages(email, names);
+      // The page picks them up without a reload (each completed angle is pushed live).
+      const cards = page.getByTestId('image-card');
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(Math.min(names.length * 8, MY_IMAGES_PAGE_SIZE));
+      // Newest first: the first card is of the last package rendered.
+      const firstId = await cards.first().getAttribute('data-image-id');
+      expect(firstId).toBeTruthy();
+      await expect.poll(() => cards.first().locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+      expect(await cards.first().locator('time').textContent()).toBe(today);
+      if (names.length * 8 > MY_IMAGES_PAGE_SIZE) {
+        await page.getByRole('button', { name: MY_IMAGES_MESSAGES.loadMore }).click();
+        await expect.poll(() => cards.count()).toBe(names.length * 8);
+        await expect.poll(() => page.getByRole('button', { name: MY_IMAGES_MESSAGES.loadMore }).count()).toBe(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
+      }
+      expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
+      await page.screenshot({ path: `test-results/my-images-grid-${w}.png` });
+
+      // The viewer: the studio image, titled with its label, with Download Image.
+      const card = cards.first();
+      const label = (await card.locator('p').first().textContent())!;
+      await card.getByRole('button', { name: `View ${label} Enhanced` }).click();
+      const viewer = page.getByRole('dialog', { name: `${label} Enhanced` });
+      await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+      await page.screenshot({ path: `test-results/my-images-viewer-${w}.png` });
+      const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
+      // Spec section 7: saved under the last segment of the image's path.
+      expect(download.suggestedFilename()).toMatch(/^newest-2021-cupra-born-[a-z-]+\.jpg$/);
+      await page.getByText(MESSAGES.downloaded).first().waitFor();
+      // axe reads colours as painted: wait until the toast has faded in (sonner animates its opacity), or a
+      // half-transparent frame is measured instead of what the dealer reads.
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.downloaded }).first();
+      await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+      // The open viewer is axe clean (issue 26); closing it gives focus back to the image that opened it.
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`View ${label} Enhanced`);
+
+      // View Original: the dealer's photo in the viewer.
+      await card.getByRole('button', { name: MY_IMAGES_MESSAGES.viewOriginal }).click();
+      const original = page.getByRole('dialog', { name: MY_IMAGES_MESSAGES.originalTitle });
+      await expect.poll(() => original.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
+      await page.keyboard.press('Escape');
+      await original.waitFor({ state: 'detached' });
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(MY_IMAGES_MESSAGES.viewOriginal);
+
+      // Download from the card.
+      const [fromCard] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: MY_IMAGES_MESSAGES.download, exact: true }).click()]);
+      expect(fromCard.suggestedFilename()).toBe(download.suggestedFilename());
+      expect(errors).toEqual([]);
+      await context.close();
+    }, 180_000);
+  }
+});
