@@ -66,14 +66,22 @@ export default class SummaryReporter implements Reporter {
     const timings = readTimings(process.env.TEST_TIMINGS_FILE);
     const cpuOf = new Map(timings.filter((t) => t.kind === 'file cpu').map((t) => [t.file, Math.round(t.ms)]));
     const files: FileDuration[] = [];
+    /** Named in the closing lines: CI tooling may keep only the tail of the output. */
+    const failures: string[] = [];
+    const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => (errors?.[0]?.message ?? '').split('\n')[0].slice(0, 200);
     for (const mod of testModules) {
-      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) failed++;
+      if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) {
+        failed++;
+        failures.push(`${relative(this.root, mod.moduleId)}: ${firstLine(mod.errors())}`);
+      }
       const tests: FileDuration['tests'] = [];
       for (const test of mod.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
-        else if (state === 'failed') failed++;
-        else skipped++;
+        else if (state === 'failed') {
+          failed++;
+          failures.push(`${relative(this.root, mod.moduleId)} > ${test.fullName}: ${firstLine(test.result().errors)}`);
+        } else skipped++;
         const counted = test.meta().assertions ?? 0;
         assertions += counted;
         tests.push({ name: test.fullName, ms: Math.round(test.diagnostic()?.duration ?? 0), state, assertions: counted });
@@ -109,6 +117,7 @@ export default class SummaryReporter implements Reporter {
     for (const f of overLimit) lines.push(`FAILED: ${f.file} took ${s(f.wallMs)}, over the ${FILE_LIMIT_SECONDS} s a test file may take (split it or make it faster)`);
     if (overLimit.length) process.exitCode = 1;
 
+    for (const f of failures) lines.push(`FAILED TEST: ${f}`);
     lines.push(`assertions: ${assertions} executed`);
     lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
     process.stdout.write(`${lines.join('\n')}\n`);
