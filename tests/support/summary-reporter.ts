@@ -68,7 +68,7 @@ export default class SummaryReporter implements Reporter {
     const files: FileDuration[] = [];
     /** Named in the closing lines: CI tooling may keep only the tail of the output. */
     const failures: string[] = [];
-    const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => (errors?.[0]?.message ?? '').split('\n')[0].slice(0, 200);
+    const firstLine = (errors: ReadonlyArray<{ message?: string }> | undefined) => (errors?.[0]?.message?.split('\n')[0] ?? '').slice(0, 200);
     for (const mod of testModules) {
       if (mod.state() === 'failed' && [...mod.children.allTests()].length === 0) {
         failed++;

@@ -1,15 +1,14 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CONTACT_FIELDS, type ContactField } from '@shared/dealer-contact';
 import { CONTACT_ADDRESS_MAX, CONTACT_EMAIL_MAX, CONTACT_PHONE_MAX } from '@shared/limits';
-import { CONTACT_MESSAGES, MESSAGES } from '@shared/messages';
-import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
+import { CONTACT_MESSAGES } from '@shared/messages';
+import type { Profile } from '@shared/schemas/account';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError } from '@/lib/api-client';
-import { useUpdateProfile } from '../api/account';
+import { useProfileForm } from '../hooks/use-profile-form';
 
 const LABELS: Record<ContactField, { label: string; hint: string }> = {
   contact_phone: { label: 'Phone', hint: 'As buyers dial it, e.g. +1 555 010 2030. The page offers it as a Call button.' },
@@ -19,60 +18,10 @@ const LABELS: Record<ContactField, { label: string; hint: string }> = {
 
 /**
  * Settings, "Car page contact" (issue 41, item 6): the phone, contact e-mail and address shown on the public page of
- * every car the dealer shares, each optional; an empty field hides it. Checked by the same schema as PATCH /api/profile.
+ * every car the dealer shares, each optional; an empty field hides it. Checked and saved as the profile form is (useProfileForm).
  */
 export function CarPageContactForm({ profile }: { profile: Profile }) {
-  const id = useId();
-  const [values, setValues] = useState<Record<ContactField, string>>({
-    contact_phone: profile.contact_phone ?? '',
-    contact_email: profile.contact_email ?? '',
-    contact_address: profile.contact_address ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
-  const update = useUpdateProfile();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = updateProfileRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<ContactField, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as ContactField] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    const { contact_phone, contact_email, contact_address } = parsed.data;
-    update.mutate(
-      { contact_phone, contact_email, contact_address },
-      {
-        onSuccess: ({ profile: saved }) => {
-          setValues({ contact_phone: saved.contact_phone ?? '', contact_email: saved.contact_email ?? '', contact_address: saved.contact_address ?? '' });
-          toast.success(CONTACT_MESSAGES.saved);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            const fieldErrors: Partial<Record<ContactField, string>> = {};
-            for (const [key, text] of Object.entries(error.fields)) if ((CONTACT_FIELDS as readonly string[]).includes(key)) fieldErrors[key as ContactField] = text;
-            setErrors(fieldErrors);
-          }
-          toast.error(MESSAGES.settingsUpdateFailedTitle, { description: error instanceof Error && error.message ? error.message : MESSAGES.settingsUpdateFailedFallback });
-        },
-      },
-    );
-  };
-
-  const field = (name: ContactField) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    disabled: update.isPending,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': `${id}-${name}-hint${errors[name] ? ` ${id}-${name}-error` : ''}`,
-  });
+  const { id, errors, pending, submit, field } = useProfileForm(profile, CONTACT_FIELDS, () => toast.success(CONTACT_MESSAGES.saved));
   const wrap = (name: ContactField, control: ReactNode) => (
     <div className="grid gap-2">
       <Label htmlFor={`${id}-${name}`}>
@@ -96,8 +45,8 @@ export function CarPageContactForm({ profile }: { profile: Profile }) {
       {wrap('contact_email', <Input {...field('contact_email')} type="email" inputMode="email" autoComplete="email" maxLength={CONTACT_EMAIL_MAX} />)}
       {wrap('contact_address', <Textarea {...field('contact_address')} rows={3} autoComplete="street-address" maxLength={CONTACT_ADDRESS_MAX} className="min-h-20" />)}
       <div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save contact'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save contact'}
         </Button>
       </div>
     </form>

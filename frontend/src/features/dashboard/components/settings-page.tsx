@@ -1,10 +1,10 @@
 // Icons the landing page does not use: a shared icon becomes an extra chunk on the landing page.
 import { BadgeCheck, LogOut, Star } from 'lucide-react';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { CONTACT_MESSAGES, EMAIL_SETTING_MESSAGES, MESSAGES } from '@shared/messages';
 import { PLATE_MESSAGES } from '@shared/plates';
-import { updateProfileRequestSchema, type Profile } from '@shared/schemas/account';
+import type { Profile } from '@shared/schemas/account';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -12,9 +12,9 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { ApiError } from '@/lib/api-client';
 import { usePageMeta } from '@/lib/page-meta';
 import { useMe, useUpdateProfile } from '../api/account';
+import { useProfileForm } from '../hooks/use-profile-form';
 import { useSignOut } from '../hooks/use-sign-out';
 import { PlateTreatmentSelect } from '@/components/plate-treatment-select';
 import { CarPageContactForm } from './car-page-contact-form';
@@ -22,59 +22,14 @@ import { DeleteAccount } from './delete-account';
 import { LogoUpload } from './logo-upload';
 import { PageHeading } from './page-heading';
 
-type Field = 'dealer_name' | 'logo_url';
+const PROFILE_FIELDS = ['dealer_name', 'logo_url'] as const;
 
 function ProfileForm({ profile }: { profile: Profile }) {
-  const id = useId();
-  const [values, setValues] = useState<Record<Field, string>>({
-    dealer_name: profile.dealer_name ?? '',
-    logo_url: profile.logo_url ?? '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const update = useUpdateProfile();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The same schema the server applies: https image URL, length limits.
-    const parsed = updateProfileRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as Field] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    update.mutate(
-      { dealer_name: parsed.data.dealer_name, logo_url: parsed.data.logo_url },
-      {
-        onSuccess: () => toast.success(MESSAGES.profileUpdated.title, { description: MESSAGES.profileUpdated.description }),
-        onError: (error) => {
-          if (error instanceof ApiError) {
-            const fieldErrors: Partial<Record<Field, string>> = {};
-            for (const [key, text] of Object.entries(error.fields)) if (key === 'dealer_name' || key === 'logo_url') fieldErrors[key] = text;
-            setErrors(fieldErrors);
-          }
-          toast.error(MESSAGES.settingsUpdateFailedTitle, {
-            description: error instanceof Error && error.message ? error.message : MESSAGES.settingsUpdateFailedFallback,
-          });
-        },
-      },
-    );
-  };
-
-  const field = (name: Field) => ({
-    id: `${id}-${name}`,
-    value: values[name],
-    disabled: update.isPending,
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      // An edited field's old error no longer applies.
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : `${id}-${name}-hint`,
-  });
-  const error = (name: Field) =>
+  // The same schema the server applies: https image URL, length limits.
+  const { id, errors, pending, submit, field } = useProfileForm(profile, PROFILE_FIELDS, () =>
+    toast.success(MESSAGES.profileUpdated.title, { description: MESSAGES.profileUpdated.description }),
+  );
+  const error = (name: (typeof PROFILE_FIELDS)[number]) =>
     errors[name] && (
       <p id={`${id}-${name}-error`} role="alert" className="text-sm font-medium text-red-700">
         {errors[name]}
@@ -107,8 +62,8 @@ function ProfileForm({ profile }: { profile: Profile }) {
         {error('logo_url')}
       </div>
       <div>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Updating...' : 'Update Profile'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Updating...' : 'Update Profile'}
         </Button>
       </div>
     </form>
