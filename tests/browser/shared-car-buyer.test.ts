@@ -1,10 +1,8 @@
-import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
+import { noSideScroll, seriousAxeViolations } from '../support/axe';
 
 /**
  * A car page that sells (issue 41, item 6), the buyer's side: a buyer opens the shared car signed out and finds the
@@ -17,40 +15,20 @@ import { useLocalHost } from '../support/local-host';
 useLocalHost();
 const session = useBrowserSession();
 const h = await import('../support/car-package-harness');
-const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { updateProfile } = await import('../../functions/src/accounts/profile');
 const { sharePackage, unsharePackage } = await import('../../functions/src/sharing/share');
 const { DynamoDbShareStore } = await import('../../functions/src/sharing/dynamodb-share-store');
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
 
-const SHOTS = 'test-results/shared-car-contact';
-await mkdir(SHOTS, { recursive: true });
-const VIN = '1HGCM82633A004352';
-const CAR = 'Harbour 2003 Honda Accord';
-const PHONE = '+44 (0)20 7946-0000';
-const MAIL = 'sales@harbour-cars.example';
-const ADDRESS = '1 Quay Street\nBristol BS1 4DJ';
+const { ADDRESS, CAR, MAIL, PHONE, SHOTS, STOCK_NUMBER, VIN, finishedCarPackage } = await import('./shared-car-fixture');
 const shares = new DynamoDbShareStore();
 const state = { pageUrl: '', packageId: '', sub: '', email: '' };
-
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 beforeAll(async () => {
   const dealer = await h.newDealer('carpage-buyer');
   await updateProfile({ accounts: h.adapters.accounts, credits: h.adapters.credits }, dealer.sub, { dealer_name: 'Harbour Cars', contact_phone: PHONE, contact_email: MAIL, contact_address: ADDRESS });
-  // The package, rendered by the real workflow definition with the scripted renderer: 8 angles and their video.
-  const w = await h.scriptedWorkflow(sfn, {});
-  const photo = await h.carPhoto();
-  const id = await h.createUploadedDraft(dealer.sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), CAR, { vin: VIN, stock_number: 'HC-2003/17' });
-  await startCarPackage(w.packageDeps, dealer.sub, id);
-  await w.settle();
+  const id = await finishedCarPackage(sfn, dealer.sub);
   const on = await sharePackage({ store: h.adapters.store, shares }, dealer.sub, id, new Date());
   Object.assign(state, { pageUrl: `${session.url}${on.page_path}`, packageId: id, sub: dealer.sub, email: dealer.email });
 }, 90_000);
@@ -81,7 +59,7 @@ describe('the car page that sells: the buyer', () => {
       const values = await identity.locator('dd').allTextContents();
       expect(values.slice(0, 2)).toEqual(['2003', 'Honda']);
       expect(values[2]).toMatch(/^Accord/);
-      expect(values.slice(3)).toEqual([VIN, 'HC-2003/17']);
+      expect(values.slice(3)).toEqual([VIN, STOCK_NUMBER]);
 
       // The video: controls, muted, fetched only when played; its poster is the walk-around's first image.
       const video = page.getByTestId('shared-video');
@@ -111,7 +89,7 @@ describe('the car page that sells: the buyer', () => {
       const html = await page.content();
       expect([state.email, state.sub, state.packageId].filter((secret) => html.includes(secret))).toEqual([]);
       expect(await noSideScroll(page)).toBe(true);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/shared-page-${width}.png`, fullPage: true });
       await contact.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/shared-page-${width}-contact.png` });
@@ -130,12 +108,12 @@ describe('the car page that sells: the buyer', () => {
       expect(await page.title()).toBe(`${SHARE_MESSAGES.goneTitle} · Studio Lot`);
       const wayOn = page.getByTestId('not-shared').getByRole('link', { name: SHARE_MESSAGES.goneWayOn });
       expect(await wayOn.getAttribute('href')).toBe('/');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     }
     expect(await noSideScroll(page)).toBe(true);
     await page.screenshot({ path: `${SHOTS}/not-shared-375.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/not-shared-1280.png` });
     // The way on leads to the home page.
     await page.getByRole('link', { name: SHARE_MESSAGES.goneWayOn }).click();

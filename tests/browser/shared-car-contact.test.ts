@@ -1,11 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGES } from '@shared/messages';
 import { unzipSync } from 'fflate';
 import { downloadedBytes, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
+import { noSideScroll, seriousAxeViolations } from '../support/axe';
 import { signedInDealer } from '../support/sign-in';
 
 /**
@@ -18,39 +16,19 @@ import { signedInDealer } from '../support/sign-in';
 useLocalHost();
 const session = useBrowserSession();
 const h = await import('../support/car-package-harness');
-const { startCarPackage } = await import('../../functions/src/car-packages/start-package');
 const { sharePackage } = await import('../../functions/src/sharing/share');
 const { DynamoDbShareStore } = await import('../../functions/src/sharing/dynamodb-share-store');
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
 
-const SHOTS = 'test-results/shared-car-contact';
-await mkdir(SHOTS, { recursive: true });
-const VIN = '1HGCM82633A004352';
-const CAR = 'Harbour 2003 Honda Accord';
-const PHONE = '+44 (0)20 7946-0000';
-const MAIL = 'sales@harbour-cars.example';
-const ADDRESS = '1 Quay Street\nBristol BS1 4DJ';
+const { ADDRESS, CAR, MAIL, PHONE, SHOTS, STOCK_NUMBER, VIN, finishedCarPackage } = await import('./shared-car-fixture');
 const shares = new DynamoDbShareStore();
-
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe('the car page that sells: the dealer', () => {
   it('the dealer sets the car page contact in Settings (a wrong phone refused with its reason); the card and the package page list the VIN and stock number', async () => {
     const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: 'carpage', dealerName: 'Harbour Cars', viewport: { width: 1280, height: 900 } });
     const sub = (await h.adapters.accounts.findSubByEmail(email))!;
-    // The package, rendered by the real workflow definition with the scripted renderer: 8 angles and their video.
-    const w = await h.scriptedWorkflow(sfn, {});
-    const photo = await h.carPhoto();
-    const id = await h.createUploadedDraft(sub, h.ALL_ANGLE_TAGS.map((angle) => ({ bytes: photo, angle })), CAR, { vin: VIN, stock_number: 'HC-2003/17' });
-    await startCarPackage(w.packageDeps, sub, id);
-    await w.settle();
+    const id = await finishedCarPackage(sfn, sub);
 
     await page.goto(`${session.url}/dashboard/settings`);
     const form = page.getByTestId('car-page-contact');
@@ -67,7 +45,7 @@ describe('the car page that sells: the dealer', () => {
     await form.getByRole('button', { name: 'Save contact' }).click();
     await page.getByText(CONTACT_MESSAGES.saved).waitFor();
     expect(await h.adapters.accounts.getProfile(sub)).toMatchObject({ contact_phone: PHONE, contact_email: MAIL, contact_address: ADDRESS });
-    expect(await axeViolations(page, '[data-testid=car-page-contact]')).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid=car-page-contact]')).toEqual([]);
     await form.screenshot({ path: `${SHOTS}/settings-contact-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     await form.scrollIntoViewIfNeeded();
@@ -81,7 +59,7 @@ describe('the car page that sells: the dealer', () => {
     const cardIds = card.getByTestId('package-card-ids');
     await cardIds.waitFor();
     expect(await cardIds.locator('dt').allTextContents()).toEqual(['VIN', 'Stock']);
-    expect(await cardIds.locator('dd').allTextContents()).toEqual([VIN, 'HC-2003/17']);
+    expect(await cardIds.locator('dd').allTextContents()).toEqual([VIN, STOCK_NUMBER]);
     await card.screenshot({ path: `${SHOTS}/card-ids-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     await card.screenshot({ path: `${SHOTS}/card-ids-375.png` });
@@ -109,7 +87,7 @@ describe('the car page that sells: the dealer', () => {
     const files = Object.keys(unzipSync(await downloadedBytes(download))).sort();
     expect(files.filter((f) => f.endsWith('.jpg'))).toHaveLength(8);
     expect(files).toContain('walk-around.mp4');
-    expect(await axeViolations(page, '[data-testid=dealer-download]')).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid=dealer-download]')).toEqual([]);
     await mine.screenshot({ path: `${SHOTS}/dealer-download-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await noSideScroll(page)).toBe(true);

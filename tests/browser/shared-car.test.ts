@@ -1,12 +1,12 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { SHARE_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
+import { seriousAxeViolations } from '../support/axe';
 import { signedInDealer } from '../support/sign-in';
 
 /**
@@ -25,12 +25,6 @@ afterAll(() => sfn.close());
 
 const CAR = 'Shared 2022 Volvo XC40';
 const state = { pageUrl: '', embedUrl: '', snippet: '', packageId: '', sub: '', email: '' };
-
-async function axeViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const result = await (include ? builder.include(include) : builder).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** What the page shows of the account besides the dealer's name: must be nothing. */
 const leaks = (html: string) => [state.sub, state.email, state.packageId].filter((secret) => html.includes(secret));
@@ -71,7 +65,7 @@ describe('sharing a car', () => {
     await panel.getByRole('button', { name: 'Copy link' }).click();
     await page.getByText('Link copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(state.pageUrl);
-    expect(await axeViolations(page, '[data-testid=share-panel]')).toEqual([]);
+    expect(await seriousAxeViolations(page, '[data-testid=share-panel]')).toEqual([]);
     await panel.scrollIntoViewIfNeeded();
     await panel.screenshot({ path: 'test-results/share-panel-1280.png' });
     await page.setViewportSize({ width: 375, height: 740 });
@@ -120,7 +114,7 @@ describe('sharing a car', () => {
     expect(await report.getByRole('status').innerText()).toBe(CONTENT_CREDENTIALS.status[verified.status]);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(leaks(await page.content())).toEqual([]);
     await page.screenshot({ path: 'test-results/shared-car-375.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -166,7 +160,7 @@ describe('sharing a car', () => {
     await embedPage.setViewportSize({ width: 375, height: 300 });
     await embedPage.goto(state.embedUrl);
     await embedPage.getByTestId('walk-around-stage').waitFor();
-    expect(await axeViolations(embedPage)).toEqual([]);
+    expect(await seriousAxeViolations(embedPage)).toEqual([]);
     expect(leaks(await embedPage.content())).toEqual([]);
     expect(errors.filter((e) => !/frame-ancestors|Refused to display/.test(e))).toEqual([]);
     await context.close();
@@ -184,7 +178,7 @@ describe('sharing a car', () => {
     const again = await page.goto(state.pageUrl);
     expect(again?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: SHARE_MESSAGES.goneTitle }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/shared-car-404-375.png' });
     expect((await page.goto(state.embedUrl))?.status()).toBe(404);
     for (const path of [`/c/${'x'.repeat(22)}`, `/c/${state.packageId}`, `/c/${state.packageId}/embed`]) {
