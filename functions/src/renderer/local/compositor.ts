@@ -11,6 +11,7 @@ import { decontaminatedCarLayer } from '../cutout/edge-decontamination';
 import type { SceneMetadata } from '../port';
 
 import { studioScale } from '../framing';
+import { CAR_HEIGHT } from '../scenes/scene-view';
 
 export interface ComposeOptions {
   mirror: boolean;
@@ -63,6 +64,16 @@ export interface SceneBackdrop {
   rgb: Buffer;
   shadowStrength: number;
   reflection: number;
+  /**
+   * How dark (0..1) a thin, hardly blurred crease is where the tyres meet the ground (outdoor ground: the tyre pressed
+   * into it); absent or 0 on a studio's or showroom's smooth floor, whose soft contact shadow is kept as it is.
+   */
+  contactLine?: number;
+  /**
+   * Grass, gravel or loose dirt standing on this ground, metres: that much of the ground's own texture covers the bottom
+   * of each tyre, ragged (scene-manifest.ts, groundCover). Absent on hard ground.
+   */
+  groundCover?: number;
   light?: BackdropLight;
   /** The car keeps its photo's colours (the original location: the car is already in its scene's light). */
   keepCarColour?: boolean;
@@ -97,6 +108,8 @@ export interface Composed {
   /** Canvas pixels per pixel of the photo at working size (the car check turns it into the enlargement of the original). */
   carScale: number;
   warnings: string[];
+  /** How many of the car's pixels the ground's grass or gravel covers (the tyres' bottoms; 0 on smooth ground). */
+  groundCover: number;
   /** The scene behind the car (absent on a fixed plate). */
   scene?: SceneMetadata;
 }
@@ -255,6 +268,80 @@ function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Fl
       for (let c = 0; c < 3; c++) canvas[i + c] = canvas[i + c]! * (1 - a) + carRgba[s + c]! * a;
     }
   }
+}
+
+/**
+ * Per column of the car, how well its underside rests on the ground line (1 at a tyre's contact, falling to 0 as the
+ * underside lifts off it), for the crease and the ground cover.
+ */
+function contactOf(bottom: Int32Array, ground: Float32Array, ch: number): Float32Array {
+  const out = new Float32Array(bottom.length);
+  const reach = Math.max(1.5, ch * 0.012);
+  for (let x = 0; x < bottom.length; x++) if (ground[x]! >= 0 && bottom[x]! >= 0) out[x] = Math.exp(-Math.max(0, ground[x]! - bottom[x]!) / reach);
+  return out;
+}
+
+/**
+ * A thin crease of shade where each tyre meets the ground (a couple of pixels, hardly blurred): the soft contact
+ * shadow alone leaves a sharp tyre standing on a soft grey, which reads as hovering.
+ */
+function contactCrease(canvas: Buffer, contact: Float32Array, ground: Float32Array, left: number, top: number, W: number, H: number, strength: number, ch: number): void {
+  const half = Math.max(1.2, ch * 0.004);
+  for (let x = 0; x < contact.length; x++) {
+    const c = contact[x]!;
+    const cx = left + x;
+    if (c < 0.05 || cx < 0 || cx >= W) continue;
+    const gy = top + ground[x]!;
+    for (let y = Math.max(0, Math.floor(gy - 2 * half)); y <= Math.min(H - 1, Math.ceil(gy + 3 * half)); y++) {
+      const d = (y - gy - 0.5 * half) / half;
+      const k = 1 - strength * c * Math.exp(-d * d);
+      const i = 3 * (y * W + cx);
+      canvas[i] = canvas[i]! * k;
+      canvas[i + 1] = canvas[i + 1]! * k;
+      canvas[i + 2] = canvas[i + 2]! * k;
+    }
+  }
+}
+
+/** A fixed, repeatable noise in [0, 1) per integer (no randomness from one render to the next). */
+const hash01 = (n: number) => {
+  let h = (n * 374761393 + 668265263) >>> 0;
+  h = ((h ^ (h >>> 13)) * 1274126177) >>> 0;
+  return ((h ^ (h >>> 16)) >>> 0) / 4294967296;
+};
+
+/**
+ * Grass, gravel or loose dirt over the bottom of the tyres, where the style's ground is rough: over each column where
+ * the car rests on the ground, the ground's own texture (the row as far below the contact as this one is above it:
+ * the ground just in front of the tyre, in the tyre's shade) covers the car's pixels up to a ragged height (up to
+ * `coverPx`, blade to blade), with a soft top. Returns how many of the car's pixels it covered (for tests and review).
+ */
+function coverTyres(canvas: Buffer, groundRgb: Buffer, carRgba: Buffer, contact: Float32Array, ground: Float32Array, cw: number, left: number, top: number, W: number, H: number, coverPx: number): number {
+  let covered = 0;
+  const period = Math.max(3, Math.round(coverPx * 0.6)); // clumps a little wider than a blade or a stone
+  for (let x = 0; x < cw; x++) {
+    const c = contact[x]!;
+    const cx = left + x;
+    if (c < 0.2 || cx < 0 || cx >= W) continue;
+    const cell = Math.floor((cx) / period), f = cx / period - cell;
+    const clump = hash01(cell) * (1 - f) + hash01(cell + 1) * f;
+    const height = coverPx * c * (0.3 + 0.45 * clump + 0.25 * hash01(cx + 7919));
+    const gy = top + ground[x]!;
+    for (let y = Math.max(0, Math.floor(gy - height - 2)); y <= Math.min(H - 1, Math.ceil(gy)); y++) {
+      const carY = y - top;
+      if (carY < 0 || carY >= carRgba.length / 4 / cw) continue;
+      const ca = carRgba[4 * (carY * cw + x) + 3]! / 255;
+      if (ca <= 0) continue;
+      const a = ca * Math.max(0, Math.min(1, (y - (gy - height)) / 2));
+      if (a <= 0) continue;
+      const sy = Math.min(H - 1, Math.round(2 * gy - y + 1));
+      const sx = Math.max(0, Math.min(W - 1, cx + (hash01(y * 31 + cx) < 0.5 ? -1 : 1)));
+      const s = 3 * (sy * W + sx), d = 3 * (y * W + cx);
+      for (let k = 0; k < 3; k++) canvas[d + k] = canvas[d + k]! * (1 - a) + groundRgb[s + k]! * a;
+      if (a >= 0.5) covered++;
+    }
+  }
+  return covered;
 }
 
 /** At most this much darker at the car's end away from a strong light straight from one side. */
@@ -432,6 +519,10 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     }
   }
   if (backdrop.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, backdrop.reflection);
+  const contact = contactOf(bottom, ground, ch);
+  if (scene?.contactLine) contactCrease(canvas, contact, ground, left, top, W, H, scene.contactLine, ch);
+  // The ground as it lies under the car (shaded), for the cover drawn over the tyres' bottoms once the car is placed.
+  const groundRgb = scene?.groundCover ? Buffer.from(canvas) : undefined;
   const carAlpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {
@@ -446,6 +537,8 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       canvas[d + 2] = carRgba[s + 2]! * a + canvas[d + 2]! * (1 - a);
       carAlpha[cy * W + cx] = carRgba[s + 3]!;
     }
+  // Ground cover in pixels: a car of CAR_HEIGHT metres is ch pixels tall at its distance.
+  const groundCover = groundRgb && scene?.groundCover ? coverTyres(canvas, groundRgb, carRgba, contact, ground, cw, left, top, W, H, (scene.groundCover * ch) / CAR_HEIGHT) : 0;
   let rgb = canvas;
   if (options.logo && !sign) {
     try {
@@ -459,5 +552,5 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       warnings.push('The dealer logo could not be read and was left out.');
     }
   }
-  return { rgb, width: W, height: H, carAlpha, carScale: scale, warnings, ...(scene ? { scene: scene.scene } : {}) };
+  return { rgb, width: W, height: H, carAlpha, carScale: scale, warnings, groundCover, ...(scene ? { scene: scene.scene } : {}) };
 }

@@ -13,7 +13,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
-import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera, signedDegrees } from './scene-view';
+import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera, sharpenGroundAtCar, signedDegrees } from './scene-view';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 import { cameraHeightOnStage } from './photo-camera';
 
@@ -32,10 +32,11 @@ export const ANGLE_AZIMUTH: Record<Angle, number> = {
   front_left_corner: 315,
 };
 
-const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number }> = {
-  glossy: { shadowStrength: 0.8, reflection: 0.16 },
-  matt: { shadowStrength: 0.82, reflection: 0 },
-  rough: { shadowStrength: 0.8, reflection: 0 },
+/** contactLine: the crease where the tyres meet outdoor ground (the compositor's contactCrease). */
+const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; contactLine: number }> = {
+  glossy: { shadowStrength: 0.8, reflection: 0.16, contactLine: 0 },
+  matt: { shadowStrength: 0.82, reflection: 0, contactLine: 0.35 },
+  rough: { shadowStrength: 0.8, reflection: 0, contactLine: 0.4 },
 };
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
@@ -76,10 +77,13 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       const azimuth = ANGLE_AZIMUTH[angle];
       const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement));
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
+      // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height);
       addSensorGrain(rgb, 2.5);
       return {
         rgb,
         ...floor,
+        ...(scene.groundCover > 0 ? { groundCover: scene.groundCover } : {}),
         light: sceneLight(scene, pano, camera.yaw, rgb),
         scene: { id: scene.id, label: scene.label, yaw: camera.yaw, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };

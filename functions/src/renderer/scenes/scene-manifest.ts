@@ -44,6 +44,12 @@ export const sceneSchema = z.object({
   panoHeight: z.number().min(0.5).max(6).default(1.7),
   /** `soft`: large or diffuse lights (a softbox, a hall's ceiling) cast a short, soft shadow whatever their brightest point. */
   light: z.enum(['sun', 'soft']).default('sun'),
+  /**
+   * How high the ground's grass, gravel or loose dirt stands where the tyres rest, metres: the compositor lets that
+   * much of the ground's own texture, ragged, cover the bottom of each tyre (a car on a meadow sinks into it a little).
+   * 0 (the default) on hard ground: paving, a quay, cobbles, a studio or showroom floor.
+   */
+  groundCover: z.number().min(0).max(0.08).default(0),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -55,7 +61,7 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // The sea and the low sun (216 degrees) to the camera's right: warm side light on the car.
   { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 122, yawSpan: 24, exposure: -0.6, floor: 'matt' },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera.
-  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 40, exposure: -1.0, floor: 'rough' },
+  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 40, exposure: -1.0, floor: 'rough', groundCover: 0.02 },
   // The panorama was shot standing on the square's red pavement, which is then the ground under the car in every
   // direction (the ground near the car comes from the panorama's nadir): no longer given to new packages.
   { id: 'potsdamer_platz', style: 'urban', label: 'City square, high-rises', slug: 'potsdamer_platz', sha256_1k: '7afe4c2f9700ee78c7477c53fa355463d7dda1fdede401432d6b5f9ff0a95696', licence: 'CC0-1.0', source: ph('potsdamer_platz'), startYaw: 215, exposure: 0.5, floor: 'matt', offered: false },
@@ -67,12 +73,13 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // No sand beach panorama is at hand: the "beach" style is a coast (its label says so). The open sea fills 105 to 270
   // degrees; the cameras look at its near end, the sun (216) on their right.
   { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 125, yawSpan: 30, exposure: -0.3, floor: 'matt' },
+  // (groundCover: the dry hills' dirt and stones cover a tyre's lowest 2 cm; the meadows' grass about 4.5 cm.)
   // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
-  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough' },
+  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02 },
   // Distant peaks over the meadow between 215 and 300 degrees: the cameras look at their far end, the sun (216) beside them.
-  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 305, yawSpan: 20, exposure: 0.3, floor: 'rough' },
+  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 305, yawSpan: 20, exposure: 0.3, floor: 'rough', groundCover: 0.045 },
   // Green hills, no mountains: no longer given to new packages (it was the Mountain style's second scene).
-  { id: 'hilly_terrain_01', style: 'mountain', label: 'Green hills', slug: 'hilly_terrain_01', sha256_1k: '74bea0e8a354bff11349a41746eb3c3c45a648216af2d59445b4012b8639eb0d', licence: 'CC0-1.0', source: ph('hilly_terrain_01'), startYaw: 90, exposure: -0.2, floor: 'rough', offered: false },
+  { id: 'hilly_terrain_01', style: 'mountain', label: 'Green hills', slug: 'hilly_terrain_01', sha256_1k: '74bea0e8a354bff11349a41746eb3c3c45a648216af2d59445b4012b8639eb0d', licence: 'CC0-1.0', source: ph('hilly_terrain_01'), startYaw: 90, exposure: -0.2, floor: 'rough', groundCover: 0.045, offered: false },
 ]);
 
 /** The scenes new packages of a style are given (a scene no longer offered still renders for the packages that have it). */

@@ -64,19 +64,22 @@ function sample(p: Panorama, u: number, v: number, out: Float32Array, o: number)
     out[o + k] = (s[a + k]! * (1 - fx) + s[b + k]! * fx) * (1 - fy) + (s[c + k]! * (1 - fx) + s[d + k]! * fx) * fy;
 }
 
-/** The scene behind the car at the output size (RGB bytes). */
-export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
-  const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
+/**
+ * The scene sampled every `step` output pixels over rows [y0, y1) (float RGB, (y1 - y0) / step rows of width / step):
+ * the ray through each sample, above the horizon by direction, below it where it meets the ground.
+ */
+function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, step: number, y0: number, y1: number): Float32Array {
+  const w = Math.round(width / step), h = Math.round((y1 - y0) / step);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
   const psi = (camera.yaw * Math.PI) / 180;
   const Fx = Math.sin(psi), Fz = Math.cos(psi), Rx = Math.cos(psi), Rz = -Math.sin(psi);
   const small = new Float32Array(w * h * 3);
   const toU = p.width / (2 * Math.PI), toV = p.height / Math.PI;
   for (let y = 0; y < h; y++) {
-    const Y = (y + 0.5) * REDUCE;
+    const Y = y0 + (y + 0.5) * step;
     const ry = (horizonRow - Y) / f;
     for (let x = 0; x < w; x++) {
-      const rx = ((x + 0.5) * REDUCE - width / 2) / f;
+      const rx = ((x + 0.5) * step - width / 2) / f;
       const dx = rx * Rx + Fx, dz = rx * Rz + Fz; // horizontal part of the ray (forward component 1)
       let yaw: number, elevation: number;
       if (ry < -1e-4) {
@@ -92,9 +95,50 @@ export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeig
       sample(p, (yaw < 0 ? yaw + 2 * Math.PI : yaw) * toU, (Math.PI / 2 - elevation) * toV, small, 3 * (y * w + x));
     }
   }
+  return small;
+}
+
+/** The scene behind the car at the output size (RGB bytes). */
+export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
+  const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE);
   const bytes = Buffer.alloc(small.length);
   for (let i = 0; i < small.length; i++) bytes[i] = small[i]!;
   return outOfFocus(bytes, camera, width, height);
+}
+
+/** How far from the focus (|1 - d/z|, the share of the far blur) the ground keeps its own detail: there it is in focus. */
+export const SHARP_GROUND_DEPTH = 0.22;
+
+/**
+ * The ground around the tyres as sharp as the tyres: the view of the quarter-size backdrop is upscaled, so at the car
+ * (in focus) the ground is as soft as four output pixels while the tyres standing on it are sharp, and the car reads
+ * as floating. The rows whose depth is within SHARP_GROUND_DEPTH of the focus are sampled again at every output pixel
+ * and given an unsharp mask at the car's scale (the 1k panorama near its nadir holds about one pixel per 2-3 output
+ * pixels there), then blended over the backdrop, fully at the car's distance and fading toward the band's edges, where
+ * the depth of field takes over. Returns the rows it changed.
+ */
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<{ from: number; to: number }> {
+  const { groundRow, horizonRow } = camera;
+  const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
+  // |1 - d/z| = |1 - (Y - horizon) / depth| for a ground row Y.
+  const from = Math.max(0, Math.floor(groundRow - SHARP_GROUND_DEPTH * depth));
+  const to = Math.min(height, Math.ceil(groundRow + SHARP_GROUND_DEPTH * depth));
+  if (to - from < 4 || depth <= 0) return { from, to: from };
+  const band = sampleView(p, camera, panoHeight, width, 1, from, to);
+  const bytes = Buffer.alloc(band.length);
+  for (let i = 0; i < band.length; i++) bytes[i] = band[i]!;
+  const sharpened = await sharp(bytes, { raw: { width, height: to - from, channels: 3 } })
+    .sharpen({ sigma: 1.2, m1: 0.5, m2: 2.5 })
+    .raw()
+    .toBuffer();
+  for (let y = from; y < to; y++) {
+    const k = Math.abs(1 - (y + 0.5 - horizonRow) / depth);
+    const weight = Math.max(0, Math.min(1, 1.6 * (1 - k / SHARP_GROUND_DEPTH)));
+    if (weight <= 0) continue;
+    const o = 3 * y * width, b = 3 * (y - from) * width;
+    for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + sharpened[b + i]! * weight;
+  }
+  return { from, to };
 }
 
 /** Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled. */
