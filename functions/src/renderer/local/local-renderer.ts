@@ -25,6 +25,7 @@ import {
   type SourcePhoto,
 } from '../port';
 import { composeCar, type Composed } from './compositor';
+import { levelCar } from './levelling';
 import { sceneBackdrop, scenesConfigured } from '../scenes/scene-backdrop';
 import { STAGE } from '../scenes/rendered-studio';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
@@ -199,12 +200,17 @@ export async function renderPrepared(
   const served = prepared[plan.photoIndex]!;
   const t = performance.now();
   // The plate is blurred on the photo, before the car is placed (and before a mirror image's text is blurred).
-  const { source, plate } = await withPlateTreated(served, options.plate ?? 'keep', options.plateLogo);
+  const { source: treated, plate } = await withPlateTreated(served, options.plate ?? 'keep', options.plateLogo);
+  // A front, rear or side view whose two tyres' contacts slope (a car on a slope, a crooked phone) is levelled, photo
+  // and cut-out together, so both tyres stand on the scene's ground line; the original location keeps its own ground.
+  const level = background === 'original' ? undefined : levelCar(treated.photo, treated.mask, treated.angle);
+  const source = level?.degrees ? { ...treated, photo: level.photo, mask: level.mask } : treated;
   // The rendered studio and showroom, the original location, an outdoor style's scene (the library is configured).
   const backdrop = await sceneBackdrop(background, angle, scene, { photo: source.photo, mask: source.mask, ...STAGE });
   // An outdoor style on a site without scenes: its forms do not offer it and its API refuses it (styles-offered.ts).
   if (!backdrop) throw new RenderPermanentError(CAR_PACKAGE_MESSAGES.styleNotOffered(BACKGROUND_LABELS[background]));
   const composed = await composeCar(source.photo, source.mask, backdrop, { mirror: plan.mirrored, logo });
+  if (level?.degrees) composed.levelledDegrees = level.degrees;
   // A mirror image's text (plates, badges, stickers) would read backwards: it is blurred before anything is encoded
   // or measured (decisions.md, turn 4).
   const blurredText = plan.mirrored ? await blurTextOnCar(composed) : [];
@@ -242,7 +248,8 @@ export async function renderPrepared(
   // The car as placed, checked against the detector's box and its own outline (checks/car-checks.ts); the enlargement
   // is of the original photo's pixels.
   const { measures: _measures, ...check } = checkCar({
-    mask: source.mask,
+    // The cut-out as made (the detector's box is of the photo as shot, not levelled).
+    mask: treated.mask,
     main: source.main,
     angle: source.angle,
     cutByEdge: source.cutByEdge,

@@ -1,0 +1,93 @@
+/**
+ * A car photographed on a slope (or with the phone held crooked) is levelled (issue 38, local/levelling.ts): a
+ * committed side view turned a few degrees renders with both tyres on the scene's ground line; a level photo, a corner
+ * view and the original location are left as they are, and the turn is limited.
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Angle } from '@shared/angles';
+
+vi.hoisted(() => {
+  process.env.SCENES_DIR ??= '../shared/scenes';
+});
+
+import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
+import { levelCar, MAX_LEVEL_DEGREES, tyreContacts } from '../../functions/src/renderer/local/levelling';
+import { car } from './bad-photos';
+
+const acuraBytes = readFileSync(resolve(import.meta.dirname, '../fixtures/vision/acura-tl-blue-side-lot.jpg'));
+/** The side view turned `degrees` (positive: clockwise, its front end, on the right, goes down), as a camera held crooked or a car on a slope. */
+const tilted = (degrees: number) => sharp(acuraBytes).rotate(degrees, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+
+let ioniq: PreparedPhoto;
+let acura: PreparedPhoto;
+const acuraTilted = new Map<number, PreparedPhoto>();
+
+beforeAll(async () => {
+  [ioniq] = (await preparePhotos([{ id: 'ioniq', bytes: car('hyundai-ioniq5-silver-front34-grass.jpg') }])) as [PreparedPhoto];
+  const photos = await preparePhotos([
+    { id: 'acura', bytes: acuraBytes, angle: 'right_side' },
+    { id: 'acura-plus4', bytes: await tilted(4), angle: 'right_side' },
+    { id: 'acura-minus4', bytes: await tilted(-4), angle: 'right_side' },
+  ]);
+  [acura] = photos as [PreparedPhoto];
+  acuraTilted.set(4, photos[1]!);
+  acuraTilted.set(-4, photos[2]!);
+}, 120_000);
+
+/** Per column of the output, the car's lowest opaque row (-1 where it has none). */
+function lowestRows(alpha: Uint8Array, W: number, H: number): Int32Array {
+  const lowest = new Int32Array(W).fill(-1);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) lowest[x] = y;
+  return lowest;
+}
+
+describe('a car photographed on a slope is levelled', () => {
+  /** The rendered car's two tyre contacts (the ends of its underside hull's longest run), in output pixels. */
+  const outputContacts = (image: Awaited<ReturnType<typeof renderPrepared>>) => {
+    const { carAlpha, width: W, height: H } = image.composed;
+    const lowest = lowestRows(carAlpha, W, H);
+    const contacts = tyreContacts({ alpha: carAlpha, width: W, height: H, box: boxOf(lowest, carAlpha, W) });
+    expect(contacts).toBeDefined();
+    return contacts!;
+  };
+  const boxOf = (lowest: Int32Array, alpha: Uint8Array, W: number) => {
+    const columns = [...lowest.keys()].filter((x) => lowest[x]! >= 0);
+    return { left: Math.min(...columns), right: Math.max(...columns) + 1, top: Math.floor(alpha.findIndex((a) => a >= 128) / W), bottom: Math.max(...lowest) + 1 };
+  };
+
+  it.each([4, -4])('the side view turned %d degrees: both tyres land on the scene\'s ground line within 3 px', async (degrees) => {
+    const photo = acuraTilted.get(degrees)!;
+    // The photo's own contacts slope by about the turn (the fixture's own level stands within a degree).
+    const read = tyreContacts(photo.mask)!;
+    expect(Math.abs(read.degrees - degrees)).toBeLessThan(1.5);
+    for (const style of ['studio', 'mountain'] as const) {
+      const image = await renderPrepared([photo], 'right_side', style, undefined, pickScene(style, 'level'));
+      expect(image.composed.levelledDegrees).toBeCloseTo(-read.degrees, 5);
+      const { left, right } = outputContacts(image);
+      const groundRow = image.metadata.scene!.groundRow;
+      expect(Math.abs(left[1] - right[1]), style).toBeLessThanOrEqual(3);
+      expect(Math.abs(left[1] - groundRow), style).toBeLessThanOrEqual(3);
+      expect(Math.abs(right[1] - groundRow), style).toBeLessThanOrEqual(3);
+      // The car in the output is still the photo's (compared with the levelled cut-out).
+      expect(image.metadata.fidelity).toBeGreaterThan(0.85);
+    }
+  }, 60_000);
+
+  it('leaves a level photo, a corner view and the original location as they are, and limits the turn', async () => {
+    expect(Math.abs(tyreContacts(acura.mask)!.degrees)).toBeLessThan(1.5);
+    const corner = levelCar(ioniq.photo, ioniq.mask, ioniq.angle as Angle);
+    expect(corner).toMatchObject({ degrees: 0, skipped: 'not a square view' });
+    const original = await renderPrepared([acuraTilted.get(4)!], 'right_side', 'original');
+    expect(original.composed.levelledDegrees).toBeUndefined();
+    // A steeper slope than the limit is turned by the limit only.
+    const steep = await preparePhotos([{ id: 'acura-plus8', bytes: await tilted(8), angle: 'right_side' }]);
+    const p = steep[0]!;
+    const levelled = levelCar(p.photo, p.mask, 'right_side');
+    expect(tyreContacts(p.mask)!.degrees).toBeGreaterThan(MAX_LEVEL_DEGREES);
+    expect(levelled.degrees).toBe(-MAX_LEVEL_DEGREES);
+  }, 60_000);
+});
