@@ -55,9 +55,6 @@ export function tyreContacts(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' 
   }
   if (best < 0 || bestRun < bw / 3) return undefined;
   const [xa, ya] = hull[best]!, [xb, yb] = hull[best + 1]!;
-  // Both ends stand at the car's bottom (a bumper's lower edge stands well above the tyres).
-  const lowest = Math.max(ya, yb);
-  if (lowest - Math.min(ya, yb) > Math.tan((UNTRUSTED_DEGREES * Math.PI) / 180) * bestRun) return undefined;
   // Between them the underside stands clear of the line: two tyres, not a flat blob (a shadow kept in the cut-out).
   let clear = 0;
   for (let x = xa + Math.round(0.3 * bestRun); x <= xb - Math.round(0.3 * bestRun); x++) {
