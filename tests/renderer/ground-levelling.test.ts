@@ -83,15 +83,15 @@ describe('a car photographed on a slope is levelled', () => {
     expect(original.composed.levelledDegrees).toBeUndefined();
   }, 30_000);
 
-  /** A plain side view (a body and two tyres 360 px apart) whose front tyre stands `degrees` lower. */
-  const sideView = (degrees: number) => {
+  /** A plain side view (a body and two tyres 360 px apart) whose front tyre stands `degrees` lower (its radius `farRadius`). */
+  const sideView = (degrees: number, farRadius = 50) => {
     const W = 800, H = 420;
     const alpha = new Uint8Array(W * H);
     const drop = Math.round(360 * Math.tan((degrees * Math.PI) / 180));
     for (let y = 0; y < H; y++)
       for (let x = 0; x < W; x++) {
         const body = x >= 100 && x < 700 && y >= 100 && y < 250 + (drop * (x - 100)) / 600;
-        const tyre = Math.hypot(x - 220, y - 270) <= 50 || Math.hypot(x - 580, y - 270 - drop) <= 50;
+        const tyre = Math.hypot(x - 220, y - 270) <= 50 || Math.hypot(x - 580, y - 320 + farRadius - drop) <= farRadius;
         if (body || tyre) alpha[y * W + x] = 255;
       }
     const box = { left: 100, top: 100, right: 700, bottom: 321 + drop };
@@ -109,5 +109,9 @@ describe('a car photographed on a slope is levelled', () => {
     const tooSteep = sideView(12);
     expect(levelCar(tooSteep.photo, tooSteep.mask, 'left_side')).toMatchObject({ degrees: 0, skipped: 'too steep to trust' });
     expect(levelCar(sideView(0).photo, sideView(0).mask, 'front')).toMatchObject({ degrees: 0, skipped: 'level' });
+    // A corner view tagged as a side: its far tyre looks narrower, the line's slope is perspective.
+    const corner = sideView(5, 30);
+    expect(tyreContacts(corner.mask)!.likeness).toBeLessThan(0.85);
+    expect(levelCar(corner.photo, corner.mask, 'right_side')).toMatchObject({ degrees: 0, skipped: 'tyres unlike: a corner view' });
   });
 });

@@ -8,9 +8,9 @@
  * Only views square to the car are levelled: in a corner view the ground lines through the tyres slope by perspective
  * (photo-camera.ts reads the camera's height from that), and a tilt cannot be told from it without knowing the lens.
  * The correction is limited to MAX_LEVEL_DEGREES and skipped when the contacts are not trustworthy: a slope steeper
- * than UNTRUSTED_DEGREES (a lowered spoiler or a shadow kept in the cut-out rather than two tyres), contacts less than
- * a third of the car apart, a flat underside with no gap between them (a shadow filled in under the car), the car cut
- * by the frame's bottom.
+ * than UNTRUSTED_DEGREES, contacts less than a third of the car apart, a flat underside with no gap between them (a
+ * shadow filled in under the car: the iX3's front, the Camry's and the Lexus's rears), the car cut by the frame's
+ * bottom, two tyres of unlike widths (a corner view tagged or read as a side: its near tyre is the wider).
  */
 import type { Angle } from '@shared/angles';
 import type { DecodedPhoto } from '../photo-validation';
@@ -24,6 +24,13 @@ export const UNTRUSTED_DEGREES = 10;
 /** Below this the car is level enough: it is left untouched (no resampling of its pixels). */
 export const LEVEL_ENOUGH_DEGREES = 0.3;
 
+/**
+ * Two tyres seen square on are alike (their widths just above the contacts within 15%): side views read 0.87 to 0.99
+ * (the Acura, the Genesis, the Changan's sides and the frames 15 degrees off them), corner views 0.63 to 0.80 (the
+ * Ioniq, X3, E30, M5 and the Changan's corner), their near tyres wider.
+ */
+export const SQUARE_TYRES = 0.85;
+
 const SQUARE_VIEWS: ReadonlySet<Angle> = new Set(['front', 'rear', 'left_side', 'right_side']);
 
 export interface TyreContacts {
@@ -32,6 +39,8 @@ export interface TyreContacts {
   right: [number, number];
   /** The line's slope, degrees (positive: the right contact lies lower in the photo). */
   degrees: number;
+  /** The narrower tyre's width over the wider one's, just above their contacts (1: alike, as seen square on). */
+  likeness: number;
 }
 
 /** The two tyres' contact points of a front, rear or side view, or undefined when they cannot be trusted. */
@@ -64,7 +73,20 @@ export function tyreContacts(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' 
   }
   if (clear === 0) return undefined;
   const degrees = (Math.atan2(yb - ya, xb - xa) * 180) / Math.PI;
-  return { left: [box.left + xa, ya], right: [box.left + xb, yb], degrees };
+  // Two tyres seen square on look alike: each one's width a little above its contact (a tenth of the car's height
+  // up, measured along the line between them). In a corner view taken for a side (a wrong tag, a misread angle) the
+  // near tyre looks wider than the far one, and the line between them slopes by perspective, not by a slope.
+  const width = (x0: number, y0: number) => {
+    const rise = 0.1 * bh;
+    let from = x0, to = x0;
+    const lineAt = (x: number) => y0 + ((yb - ya) * (x - x0)) / bestRun - rise;
+    while (from > 0 && bottom[from - 1]! >= lineAt(from - 1)) from--;
+    while (to + 1 < bw && bottom[to + 1]! >= lineAt(to + 1)) to++;
+    return to - from + 1;
+  };
+  const tyres = [width(xa, ya), width(xb, yb)];
+  const likeness = Math.min(tyres[0]!, tyres[1]!) / Math.max(tyres[0]!, tyres[1]!);
+  return { left: [box.left + xa, ya], right: [box.left + xb, yb], degrees, likeness };
 }
 
 export interface Levelled {
@@ -73,7 +95,7 @@ export interface Levelled {
   /** The turn applied, degrees (0: left as it was). */
   degrees: number;
   /** Why nothing was turned, when it was not. */
-  skipped?: 'not a square view' | 'contacts not found' | 'level' | 'too steep to trust';
+  skipped?: 'not a square view' | 'contacts not found' | 'tyres unlike: a corner view' | 'level' | 'too steep to trust';
 }
 
 const levelledPhotos = new WeakMap<Uint8Array, { rgb: Buffer; levelled: Levelled }>();
@@ -89,6 +111,7 @@ export function levelCar(photo: DecodedPhoto, mask: CleanMask, angle: Angle): Le
   const contacts = tyreContacts(mask);
   let levelled: Levelled;
   if (!contacts) levelled = { photo, mask, degrees: 0, skipped: 'contacts not found' };
+  else if (contacts.likeness < SQUARE_TYRES) levelled = { photo, mask, degrees: 0, skipped: 'tyres unlike: a corner view' };
   else if (Math.abs(contacts.degrees) > UNTRUSTED_DEGREES) levelled = { photo, mask, degrees: 0, skipped: 'too steep to trust' };
   else if (Math.abs(contacts.degrees) < LEVEL_ENOUGH_DEGREES) levelled = { photo, mask, degrees: 0, skipped: 'level' };
   else {
