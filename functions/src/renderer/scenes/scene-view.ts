@@ -107,7 +107,7 @@ export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeig
 }
 
 /** How far from the focus (|1 - d/z|, the share of the far blur) the ground keeps its own detail: there it is in focus. */
-export const SHARP_GROUND_DEPTH = 0.22;
+export const SHARP_GROUND_DEPTH = 0.15;
 
 /**
  * The ground around the tyres as sharp as the tyres: the view of the quarter-size backdrop is upscaled, so at the car
