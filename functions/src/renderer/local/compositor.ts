@@ -174,7 +174,7 @@ export function groundLine(bottom: Int32Array): Float32Array {
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -196,7 +196,9 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       // dark just under the sills: the gap under a car is in its shade all along (0.3 left the sills' ground 11-13%
       // darker than beside the car on the dark studio and the showroom: it read as a lit gap).
       const under = y <= gy ? 0.7 * Math.min(1, (y - (top + bottom[x]!)) / Math.max(1, lift) + 0.5) : 0;
-      const touch = contact * Math.exp(-((d / band) ** 2));
+      // A far tyre resting above the ground line (restFarTyres) touches on its own row.
+      const far = rest && restContact && rest[x]! !== ground[x]! ? restContact[x]! * Math.exp(-(((y - top - rest[x]!) / band) ** 2)) : 0;
+      const touch = Math.max(far, contact * Math.exp(-((d / band) ** 2)));
       const spread = d > 0 ? 0.5 * Math.exp(-d / penumbra) : 0;
       const v = Math.max(under, touch, spread);
       const i = y * W + cx;
@@ -283,6 +285,42 @@ function contactOf(bottom: Int32Array, ground: Float32Array, ch: number): Float3
   const reach = Math.max(1.5, ch * 0.012);
   for (let x = 0; x < bottom.length; x++) if (ground[x]! >= 0 && bottom[x]! >= 0) out[x] = Math.exp(-Math.max(0, ground[x]! - bottom[x]!) / reach);
   return out;
+}
+
+/**
+ * The tyres that stand on the ground above the ground line of the near ones (a corner view's far tyres, seen under the
+ * body): a dark, round-bottomed low point of the underside, lower than everything a tyre's width either side of it and
+ * clear of the hull. Their columns rest on their own lowest row: `rest` is moved there (in place) and their contact
+ * set, so the contact shade, the crease and the ground cover reach them too.
+ */
+function restFarTyres(carRgba: Buffer, bottom: Int32Array, rest: Float32Array, contact: Float32Array, cw: number, ch: number): void {
+  const r = Math.max(4, Math.round(0.03 * cw));
+  const rise = 0.02 * ch;
+  const reach = Math.max(1.5, ch * 0.012);
+  for (let x = r; x < cw - r; x++) {
+    const b = bottom[x]!;
+    if (b < 0 || rest[x]! < 0 || rest[x]! - b < 2 * rise) continue;
+    let lowest = true;
+    for (let k = x - r; k <= x + r && lowest; k++) if (bottom[k]! > b || (bottom[k]! === b && k < x)) lowest = false;
+    if (!lowest) continue;
+    // Round-bottomed: the underside rises a tyre's half width either side (or the car ends there).
+    if (bottom[x - r]! > b - rise || bottom[x + r]! > b - rise) continue;
+    // Dark, as rubber is: the car's pixels just above the low point.
+    let sum = 0, n = 0;
+    for (let y = Math.max(0, b - Math.round(0.03 * ch)); y <= b; y++)
+      for (let k = x - 2; k <= x + 2; k++) {
+        const i = 4 * (y * cw + k);
+        if (carRgba[i + 3]! < 200) continue;
+        sum += 0.2126 * carRgba[i]! + 0.7152 * carRgba[i + 1]! + 0.0722 * carRgba[i + 2]!;
+        n++;
+      }
+    if (n === 0 || sum / n > 80) continue;
+    for (let k = x - r; k <= x + r; k++) {
+      if (bottom[k]! < 0) continue;
+      const c = Math.exp(-Math.max(0, b - bottom[k]!) / reach);
+      if (c > contact[k]!) (contact[k] = c), (rest[k] = b);
+    }
+  }
 }
 
 /**
@@ -505,7 +543,11 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
 
   const bottom = underside(carRgba, cw, ch);
   const ground = groundLine(bottom);
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H);
+  // Where each column rests (the ground line, or a far tyre's own row) and how firmly.
+  const contact = contactOf(bottom, ground, ch);
+  const rest = Float32Array.from(ground);
+  restFarTyres(carRgba, bottom, rest, contact, cw, ch);
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact);
   // The contact shadow's blur runs in libvips while the cast shadow is traced.
   const [blurred, cast] = await Promise.all([
     blurShadow(shadow, W, H, Math.max(2, ch * 0.012)),
@@ -523,8 +565,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     }
   }
   if (backdrop.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, backdrop.reflection);
-  const contact = contactOf(bottom, ground, ch);
-  if (scene?.contactLine) contactCrease(canvas, contact, ground, left, top, W, H, scene.contactLine, ch);
+  if (scene?.contactLine) contactCrease(canvas, contact, rest, left, top, W, H, scene.contactLine, ch);
   // The ground as it lies under the car (shaded), for the cover drawn over the tyres' bottoms once the car is placed.
   const groundRgb = scene?.groundCover ? Buffer.from(canvas) : undefined;
   const carAlpha = new Uint8Array(W * H);
@@ -542,7 +583,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
       carAlpha[cy * W + cx] = carRgba[s + 3]!;
     }
   // Ground cover in pixels: a car of CAR_HEIGHT metres is ch pixels tall at its distance.
-  const groundCover = groundRgb && scene?.groundCover ? coverTyres(canvas, groundRgb, carRgba, contact, ground, cw, left, top, W, H, (scene.groundCover * ch) / CAR_HEIGHT) : 0;
+  const groundCover = groundRgb && scene?.groundCover ? coverTyres(canvas, groundRgb, carRgba, contact, rest, cw, left, top, W, H, (scene.groundCover * ch) / CAR_HEIGHT) : 0;
   let rgb = canvas;
   if (options.logo && !sign) {
     try {

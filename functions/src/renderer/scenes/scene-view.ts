@@ -108,20 +108,26 @@ export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeig
 
 /** How far from the focus (|1 - d/z|, the share of the far blur) the ground keeps its own detail: there it is in focus. */
 export const SHARP_GROUND_DEPTH = 0.15;
+/**
+ * Beyond the car's distance the sharp ground reaches further (0.3 of the rows to the horizon): in a corner view the
+ * rear tyres stand a car's length further off, up to a quarter of those rows above the front tyre's, and a lens
+ * focused on the car keeps the whole car, and the ground it stands on, sharp.
+ */
+export const SHARP_GROUND_DEPTH_BEYOND = 0.3;
 
 /**
  * The ground around the tyres as sharp as the tyres: the view of the quarter-size backdrop is upscaled, so at the car
  * (in focus) the ground is as soft as four output pixels while the tyres standing on it are sharp, and the car reads
  * as floating. The rows whose depth is within SHARP_GROUND_DEPTH of the focus are sampled again at every output pixel
- * and given an unsharp mask at the car's scale (the 1k panorama near its nadir holds about one pixel per 2-3 output
- * pixels there), then blended over the backdrop, fully at the car's distance and fading toward the band's edges, where
- * the depth of field takes over. Returns the rows it changed.
+ * (SHARP_GROUND_DEPTH_BEYOND beyond the car) and given an unsharp mask at the car's scale (the 1k panorama near its
+ * nadir holds about one pixel per 2-3 output pixels there), then blended over the backdrop, fully at the car's distance
+ * and fading toward the band's edges, where the depth of field takes over. Returns the rows it changed.
  */
 export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   // |1 - d/z| = |1 - (Y - horizon) / depth| for a ground row Y.
-  const from = Math.max(0, Math.floor(groundRow - SHARP_GROUND_DEPTH * depth));
+  const from = Math.max(0, Math.floor(groundRow - SHARP_GROUND_DEPTH_BEYOND * depth));
   const to = Math.min(height, Math.ceil(groundRow + SHARP_GROUND_DEPTH * depth));
   if (to - from < 4 || depth <= 0) return { from, to: from };
   const band = sampleView(p, camera, panoHeight, width, 1, from, to);
@@ -132,8 +138,8 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
     .raw()
     .toBuffer();
   for (let y = from; y < to; y++) {
-    const k = Math.abs(1 - (y + 0.5 - horizonRow) / depth);
-    const weight = Math.max(0, Math.min(1, 1.6 * (1 - k / SHARP_GROUND_DEPTH)));
+    const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
+    const weight = Math.max(0, Math.min(1, 1.6 * (1 - Math.abs(k) / (k > 0 ? SHARP_GROUND_DEPTH_BEYOND : SHARP_GROUND_DEPTH))));
     if (weight <= 0) continue;
     const o = 3 * y * width, b = 3 * (y - from) * width;
     for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + sharpened[b + i]! * weight;
