@@ -118,9 +118,19 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/ },
+            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|rolldown[\\/]runtime/ },
+            // The part of the kit the shared car's page needs too (class names, the button, the icon base and the icons
+            // of its walk-around and credentials badge, Vite's helper for lazy imports), apart: that page loads this file
+            // and not the rest of the kit (the layout, Radix' accordion and its context plumbing), whose evaluation it
+            // would wait for on a phone. Priorities: a module two groups match goes to the higher.
+            {
+              name: 'ui-kit',
+              priority: 2,
+              test: /frontend[\\/]src[\\/](components[\\/]ui[\\/]button|lib[\\/]utils)|shared[\\/](brand|limits)\.ts|vite[\\/]preload-helper|node_modules[\\/](@radix-ui[\\/]react-(slot|compose-refs)|clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](chevron-down|chevron-right|chevron-left|shield-check)\.mjs)/,
+            },
             {
               name: 'site-kit',
+              priority: 1,
               test: /frontend[\\/]src[\\/](components[\\/](layout[\\/](brand-mark|site-footer|site-link)|ui[\\/]button)|lib[\\/](utils|page-meta)|app[\\/]deferred-toaster)|shared[\\/](brand|limits)\.ts|node_modules[\\/](@radix-ui[\\/]react-(slot|compose-refs|primitive|context|id|presence|direction|collection|collapsible|accordion|use-controllable-state|use-layout-effect)|clsx|tailwind-merge|class-variance-authority|lucide-react[\\/]dist[\\/]esm[\\/](?!icons)|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](chevron-down|chevron-right|chevron-left|check|sparkles|camera|download|upload|shield-check)\.mjs)/,
             },
           ],

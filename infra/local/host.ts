@@ -225,6 +225,7 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const spa = options.dev ? await startViteMiddleware(server, stops) : sirv(SPA_DIST, { single: true, etag: true, brotli: true, gzip: true, dev: false, setHeaders: cacheHeaders });
     // Built files are served precompressed by sirv; the rest (config.json, dev mode) is compressed per request.
     const compress = compression({ filter: (req, res) => !!options.dev || (req.url ?? '').startsWith('/config.json') ? compression.filter(req, res) : false });
+    const sharePageCompress = compression();
 
     // The same headers CloudFront adds (infra/security-headers.ts); Vite's dev server needs inline scripts, so no CSP there.
     const sources = { connect: [runtimeConfig.webSocketUrl, runtimeConfig.webSocketUrl.replace('localhost', '127.0.0.1')], img: [] };
@@ -245,10 +246,11 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
         return refuse(res, 403, 'The local mailbox and management endpoints answer only to this machine.');
       }
       if (path.startsWith('/api/')) return api(req, res);
-      // The shared car's page and embed (issue 29): the API renders them, as CloudFront's /c/* behaviours send them there.
+      // The shared car's page and embed (issue 29): the API renders them, as CloudFront's /c/* behaviours send them there,
+      // compressed as CloudFront sends them (compress: true on /c/*; the page carries its stylesheet inline).
       if (path.startsWith('/c/')) {
         req.url = shareApiPath(path) ?? NOT_SHARED_API_PATH;
-        return api(req, res);
+        return new Promise<void>((done, fail) => sharePageCompress(req as never, res as never, () => api(req, res).then(done, fail)));
       }
       if (path.startsWith('/s3/') && s3) return s3.handle(req, res, '/s3');
       if (path === '/_local/cognito' || path.startsWith('/_local/cognito/')) return cognito.handle(req, res, '/_local/cognito');

@@ -1,3 +1,5 @@
+// First: this module is loaded on its own on the shared car's page, whose entry loads no zod (see zod-config.ts).
+import '@/lib/zod-config';
 import type { CredentialsReport } from '@shared/schemas/content-credentials';
 import { api } from '@/lib/api-client';
 import { ensureRuntimeConfig } from '@/lib/runtime-config';

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { ChevronDown, ShieldCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
-import { checkImageCredentials } from './check-image-credentials';
-import { CredentialsReport } from './credentials-report';
+
+// The check (the API client, its messages and schemas) and the report (its icons) are loaded when the mark is first
+// opened: the shared car's page shows the mark to every buyer, few of whom open it, and its first render on a phone
+// must not wait for that code.
+const CredentialsReport = lazy(() => import('./credentials-report').then((m) => ({ default: m.CredentialsReport })));
 
 /**
  * The small "Content credentials" mark on a studio image. Opening it reads the credentials the image itself
@@ -31,7 +34,9 @@ export function ContentCredentialsMark({
     mutationFn: async () => {
       const response = await fetch(imageUrl);
       if (!response.ok) throw new Error('The image could not be loaded.');
-      return checkImageCredentials(await response.blob());
+      // The report's code comes in beside the check, so it is there when the answer is.
+      const [{ checkImageCredentials }, image] = await Promise.all([import('./check-image-credentials'), response.blob(), import('./credentials-report')]);
+      return checkImageCredentials(image);
     },
   });
   const toggle = () => {
@@ -65,7 +70,11 @@ export function ContentCredentialsMark({
               {check.error.message}
             </p>
           )}
-          {check.data && <CredentialsReport report={check.data} originalNote={originalNote || undefined} />}
+          {check.data && (
+            <Suspense fallback={<Spinner label="Reading the content credentials" className="size-5 text-brand-700" />}>
+              <CredentialsReport report={check.data} originalNote={originalNote || undefined} />
+            </Suspense>
+          )}
         </div>
       )}
     </div>

@@ -1,9 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import { NotSharedPage } from './components/not-shared-page';
-import { sharedFrames as sharedFramesOf } from './components/shared-car-page';
 import { SHARE_MESSAGES } from '@shared/messages';
+import { createQueryClient } from '@/lib/query-client';
+import { NotSharedPage } from './components/not-shared-page';
+import { Island, SharedCarPage, type IslandMarkup } from './components/shared-car-page';
 import { SHARE_DATA_ID } from './share-data';
-import { SharedCarApp, type SharedCarPageData } from './shared-car-app';
+import { islandIdPrefix, SharedCarIsland, type ShareIsland, type SharedCarPageData } from './shared-car-app';
+import { sharedFrames as sharedFramesOf } from './shared-frames';
 
 /** The slots of share.html (the Vite build's entry for this page) that the server fills per request. */
 export const SHARE_HEAD_SLOT = '<!--share-head-->';
@@ -56,7 +58,20 @@ export function renderSharedCarHtml(template: string, data: SharedCarPageData, o
     data.view === 'embed' ? '<meta name="robots" content="noindex" />' : '',
     `<script type="application/json" id="${SHARE_DATA_ID}">${scriptJson(data)}</script>`,
   ].join('\n    ');
-  return template.replace(SHARE_HEAD_SLOT, () => head).replace(SHARE_BODY_SLOT, () => renderToString(<SharedCarApp data={data} />));
+  return template.replace(SHARE_HEAD_SLOT, () => head).replace(SHARE_BODY_SLOT, () => renderSharedCarBody(data));
+}
+
+/**
+ * The page's markup: each island (shared-car-app.tsx) rendered as a root of its own, as the browser hydrates it, then
+ * the page around them (the embed is one island).
+ */
+function renderSharedCarBody(data: SharedCarPageData): string {
+  const client = createQueryClient();
+  const names: ShareIsland[] = data.view === 'embed' ? ['embed'] : ['walk-around', 'credentials', 'dealer-download'];
+  const islands: IslandMarkup = Object.fromEntries(
+    names.map((island) => [island, renderToString(<SharedCarIsland island={island} data={data} client={client} />, { identifierPrefix: islandIdPrefix(island) })]),
+  );
+  return renderToString(data.view === 'embed' ? <Island island="embed" markup={islands} /> : <SharedCarPage car={data.car} islands={islands} />);
 }
 
 /** The page for a link that is not shared (any more): a branded 404 that says so, with a way on to the home page. */

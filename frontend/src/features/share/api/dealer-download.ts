@@ -2,6 +2,8 @@
  * "Download all" on the shared car's page, for the dealer who shared it (issue 41, item 6): loaded only when the browser
  * holds a sign-in, so a buyer's page never pulls in the sign-in code. The package's own zip, by the dealer's own routes.
  */
+// First: this module is loaded on its own on the shared car's page, whose entry loads no zod (see zod-config.ts).
+import '@/lib/zod-config';
 import type { CarPackageZipResponse } from '@shared/schemas/car-packages';
 import type { SharedCarOwner } from '@shared/schemas/share';
 import { api } from '@/lib/api-client';

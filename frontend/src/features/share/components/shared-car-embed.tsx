@@ -1,6 +1,6 @@
 import type { SharedCar } from '@shared/schemas/share';
 import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
-import { sharedFrames } from './shared-car-page';
+import { sharedFrames } from '../shared-frames';
 
 /**
  * The embed (/c/<token>/embed) on the dealer's own site: the walk-around alone, filling its frame whatever its size,

@@ -2,14 +2,20 @@ import { Download, Mail, MapPin, Phone } from 'lucide-react';
 import { mailtoHref, telHref } from '@shared/contact-links';
 import type { SharedCar } from '@shared/schemas/share';
 import { CarIdentity } from '@/components/car-identity/car-identity';
-import { ContentCredentialsMark } from '@/components/content-credentials/content-credentials-mark';
-import { WalkAroundViewer } from '@/components/walk-around/walk-around-viewer';
 import { cn } from '@/lib/utils';
-import { DealerDownloadAll } from './dealer-download-all';
-import { walkAroundFrames } from '@/components/walk-around/walk-around-frames';
+import { ISLAND_ATTRIBUTE, type ShareIsland } from '../shared-car-app';
+import { sharedFrames } from '../shared-frames';
 
-/** The frames of a shared car: the page shows the signed gallery-size images, zooms into the stable full-size links. */
-export const sharedFrames = (car: SharedCar) => walkAroundFrames(car.images.map((i) => ({ angle: i.angle, label: i.label, imageUrl: i.web_url, fullUrl: i.full_url })));
+/** The islands' markup, each rendered by the server as a root of its own (render-shared-car.tsx). */
+export type IslandMarkup = Partial<Record<ShareIsland, string>>;
+
+/**
+ * Where an island of the page goes: its own markup in an element that takes no room of its own (display: contents),
+ * so the island lays out as a child of the page's grid or row, as if the page had rendered it in place.
+ */
+export function Island({ island, markup }: { island: ShareIsland; markup: IslandMarkup }) {
+  return <div {...{ [ISLAND_ATTRIBUTE]: island }} className="contents" dangerouslySetInnerHTML={{ __html: markup[island] ?? '' }} />;
+}
 
 /** The subject of a buyer's e-mail: the car, and its VIN (or stock number) so the dealer knows which one is meant. */
 export const mailSubject = (car: Pick<SharedCar, 'car_name' | 'vin' | 'stock_number'>) =>
@@ -108,10 +114,10 @@ function WalkAroundVideo({ car }: { car: SharedCar }) {
 /**
  * The public page of a shared car (/c/<token>): the dealer's name, logo and contact (call, e-mail, address, as set in
  * Settings), the car's name, VIN, stock number, year, make and model, the walk-around and its video, and each finished
- * image to download; one quiet content credentials badge for the page; "Download all" for the dealer who shared it. Rendered to HTML by the server for every request
- * and hydrated in the browser (share-main.tsx).
+ * image to download; one quiet content credentials badge for the page; "Download all" for the dealer who shared it.
+ * Rendered to HTML by the server for every request; the browser hydrates only its islands (shared-car-app.tsx).
  */
-export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: string }) {
+export function SharedCarPage({ car, islands }: { car: SharedCar; islands: IslandMarkup }) {
   const frames = sharedFrames(car);
   const first = car.images[0];
   const hasContact = Boolean(car.contact.phone || car.contact.email || car.contact.address);
@@ -119,7 +125,7 @@ export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: str
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <DealerHeader car={car} />
       <main className="mx-auto grid max-w-5xl gap-8 px-4 py-6">
-        <DealerDownloadAll token={pagePath.split('/').pop() ?? ''} />
+        <Island island="dealer-download" markup={islands} />
         {/* On a wide screen the dealer's contact stays beside the car and its video; on a phone it follows the walk-around. */}
         <div className={cn('grid gap-6 lg:items-start', hasContact && 'lg:grid-cols-[minmax(0,1fr)_19rem]')}>
           <div className="grid min-w-0 gap-4">
@@ -127,7 +133,7 @@ export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: str
               <h1 className="text-2xl font-bold break-words sm:text-3xl">{car.car_name}</h1>
               <CarIdentity car={car} vehicle="fields" testId="shared-car-identity" />
             </div>
-            {frames.length > 0 && <WalkAroundViewer frames={frames} title={car.car_name} className="max-w-3xl" />}
+            {frames.length > 0 && <Island island="walk-around" markup={islands} />}
           </div>
           {hasContact && <DealerContact car={car} className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1" />}
           <WalkAroundVideo car={car} />
@@ -137,7 +143,7 @@ export function SharedCarPage({ car, pagePath }: { car: SharedCar; pagePath: str
             <h2 id="shared-images-title" className="text-lg font-semibold">
               Images
             </h2>
-            {first && <ContentCredentialsMark imageUrl={first.full_url} originalNote="" quiet />}
+            {first && <Island island="credentials" markup={islands} />}
           </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {car.images.map((image) => (
