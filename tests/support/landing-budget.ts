@@ -65,11 +65,16 @@ export interface LandingScripts {
 
 /** The landing page's JavaScript in a built frontend/dist: the union of what its HTML names and its entry imports. */
 export function landingScripts(dist = SPA_DIST): LandingScripts {
+  return pageScripts('landing.html', dist);
+}
+
+/** The JavaScript a built page (landing.html, share.html) loads before any dynamic import: what its HTML names and its entry imports. */
+export function pageScripts(page: string, dist = SPA_DIST): LandingScripts {
   const read = (path: string) => readFileSync(join(dist, path));
-  const html = read('landing.html').toString('utf8');
+  const html = read(page).toString('utf8');
   const fromHtml = htmlScripts(html);
   const entries = [...html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
-  if (entries.length === 0) throw new Error(`${join(dist, 'landing.html')} has no module script`);
+  if (entries.length === 0) throw new Error(`${join(dist, page)} has no module script`);
   const fromImports = new Set<string>();
   const queue = [...entries];
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {

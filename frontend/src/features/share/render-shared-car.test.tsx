@@ -1,7 +1,9 @@
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { SharedCar } from '@shared/schemas/share';
+import { createQueryClient } from '@/lib/query-client';
 import { renderNotSharedHtml, renderSharedCarHtml } from './render-shared-car';
-import type { SharedCarPageData } from './shared-car-app';
+import { islandIdPrefix, SharedCarIsland, type ShareIsland, type SharedCarPageData } from './shared-car-app';
 
 const TEMPLATE = `<!doctype html><html><head><meta charset="UTF-8" /><!--share-head--><script type="module" src="/assets/share.js"></script></head><body><div id="root"><!--share-html--></div></body></html>`;
 
@@ -88,6 +90,29 @@ describe('the shared car page HTML', () => {
     expect(root).toContain('data-testid="walk-around-stage"');
     expect(root).not.toContain('data-testid="shared-image"');
     expect(root).toContain('href="/c/TOKEN"');
+  });
+
+  it('marks the islands the browser hydrates, each holding exactly what that island renders as a root of its own', () => {
+    const islandsIn = (html: string) => [...html.matchAll(/<div data-share-island="([a-z-]+)" class="contents">/g)].map((m) => m[1]);
+    // The markup hydrateRoot(element, <SharedCarIsland island=…/>, { identifierPrefix }) expects in the element.
+    const alone = (island: ShareIsland, d: SharedCarPageData) =>
+      renderToString(<SharedCarIsland island={island} data={d} client={createQueryClient()} />, { identifierPrefix: islandIdPrefix(island) });
+    const page = renderSharedCarHtml(TEMPLATE, data, options);
+    expect(islandsIn(page)).toEqual(['dealer-download', 'walk-around', 'credentials']);
+    for (const island of ['walk-around', 'credentials', 'dealer-download'] as const) {
+      expect(page).toContain(`<div data-share-island="${island}" class="contents">${alone(island, data)}</div>`);
+    }
+    // Ids are the island's own (the walk-around's help text, the badge's panel): the same on both sides.
+    expect(page).toMatch(/aria-describedby="_walk-around-R_[^"]+"/);
+    expect(page).toMatch(/aria-controls="_credentials-R_[^"]+"/);
+    // The dealer's Download all renders nothing until the browser finds the dealer signed in.
+    expect(alone('dealer-download', data)).toBe('');
+    // Everything else is plain HTML outside the islands: the contact, the images, the footer.
+    const outside = page.replace(/<div data-share-island="[a-z-]+" class="contents">(?:(?!<div data-share-island).)*?<\/div><\/div>/gs, '');
+    expect(outside).toContain('data-testid="dealer-contact"');
+    const embed = renderSharedCarHtml(TEMPLATE, { ...data, view: 'embed' }, options);
+    expect(islandsIn(embed)).toEqual(['embed']);
+    expect(embed).toContain(`<div data-share-island="embed" class="contents">${alone('embed', { ...data, view: 'embed' })}</div>`);
   });
 
   it('without a finished preview angle there is no og:image, and the 404 page says the car is not shared', () => {
