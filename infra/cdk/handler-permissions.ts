@@ -206,6 +206,15 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // The queue's consumer: reads the endpoint's secret, logs the attempt, counts it, queues the next attempt.
   'deliver-webhook': ['table:read', 'table:write', 'webhooks:enqueue'],
   'get-admin-api-usage': ['table:read'],
+  // A dealership is a team (issue 42). Every signed-in route reads the caller's membership (table:read). An invite also
+  // makes the invited person's sign-in, signs and mails their link, as the sign-in link request does.
+  'get-team': ['table:read'],
+  'create-team-invite': ['table:read', 'table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
+  'withdraw-team-invite': ['table:read', 'table:write'],
+  'change-team-member-role': ['table:read', 'table:write'],
+  'remove-team-member': ['table:read', 'table:write'],
+  'hand-over-ownership': ['table:read', 'table:write'],
+  'leave-team': ['table:read', 'table:write'],
   'get-openapi-document': [],
   // The public API (v1): every call with a key records its use and rate window (table:write); otherwise as the app's route.
   'v1-create-car-package': ['table:read', 'table:write', 'uploads:write', 'data:vin'],

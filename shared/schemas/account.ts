@@ -4,6 +4,7 @@ import { contactAddressSchema, contactEmailSchema, contactPhoneSchema } from '..
 import { MESSAGES } from '../messages';
 import { PLATE_TREATMENTS } from '../plates';
 import { ROLES, USER_TYPES } from '../statuses';
+import { TEAM_ROLES } from '../team';
 import { creditBalanceSchema } from './credit-balance';
 import { ownUserIdSchema } from './own-user-id';
 
@@ -40,7 +41,15 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 /** GET /api/me */
-export const meResponseSchema = z.object({ profile: profileSchema, balance: creditBalanceSchema });
+export const meResponseSchema = z.object({
+  /** The dealership's profile (its name, branding, settings): the same for every member. */
+  profile: profileSchema,
+  balance: creditBalanceSchema,
+  /** The signed-in person in the dealership (issue 42): their own id, e-mail and role. */
+  member: z.object({ id: z.string(), email: z.string().nullable(), role: z.enum(TEAM_ROLES) }),
+  /** Why an invite to another dealership did not join this person (they belong to a dealership already); null: none. */
+  team_notice: z.string().nullable(),
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
 /** True for an https URL whose path ends with an image extension (a logo the renderer can place). */

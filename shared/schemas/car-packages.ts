@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actingMemberSchema } from './team';
 import { carCheckSchema } from '../car-checks';
 import { ANGLES } from '../angles';
 import { BACKGROUNDS, DEFAULT_BACKGROUND } from '../backgrounds';
@@ -190,6 +191,8 @@ export const carPackageSummarySchema = z.object({
   stock_number: z.string().nullable(),
   /** What the VIN decoded to offline (year, make, model, trim, body where known); null without a VIN or when it did not decode. */
   vehicle: decodedVehicleSchema.nullable(),
+  /** The dealership's member who made it (issue 42); null on packages from before teams and from the public API. */
+  created_by: actingMemberSchema.nullable(),
 });
 export type CarPackageSummary = z.infer<typeof carPackageSummarySchema>;
 

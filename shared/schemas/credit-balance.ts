@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actingMemberSchema } from './team';
 import { CREDIT_DESCRIPTION_MAX, IDEMPOTENCY_KEY_MAX, MAX_CREDITS_PER_USE } from '../limits';
 import { ownUserIdSchema } from './own-user-id';
 
@@ -34,6 +35,8 @@ export const creditTransactionSchema = z.object({
   description: z.string(),
   metadata: z.record(z.string(), z.unknown()).optional(),
   created_at: z.string(),
+  /** The dealership's member whose request made the change (issue 42); null for changes nobody asked for (refunds, expiry). */
+  member: actingMemberSchema.nullable().optional(),
 });
 export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
 

@@ -18,3 +18,4 @@ export * from './images';
 export * from './admin-dealers';
 export * from './batch';
 export * from './share';
+export * from './team';

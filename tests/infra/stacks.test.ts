@@ -358,21 +358,21 @@ describe('auth stack', () => {
     });
   });
 
-  it('signs links with an asymmetric KMS key that only POST /api/auth/magic-link (and the trial account creation, which runs the same request) may use to sign', () => {
+  it('signs links with an asymmetric KMS key that only POST /api/auth/magic-link (and the trial account creation, which runs the same request, and a team invite, which mails a sign-in link) may use to sign', () => {
     auth.hasResourceProperties('AWS::KMS::Key', { KeySpec: 'ECC_NIST_P256', KeyUsage: 'SIGN_VERIFY' });
     const signersIn = (t: Template) =>
       Object.entries(t.findResources('AWS::IAM::Policy'))
         .filter(([, p]) => (p.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[]).some((st) => [st.Action].flat().includes('kms:Sign') && JSON.stringify(st.Resource).includes('MagicLinkSigningKey')))
         .map(([id]) => id.replace(/Fn.*/, ''));
-    expect([...signersIn(auth), ...signersIn(api)].sort()).toEqual(['CreateTrialAccountHandler', 'RequestMagicLinkHandler']);
+    expect([...signersIn(auth), ...signersIn(api)].sort()).toEqual(['CreateTeamInviteHandler', 'CreateTrialAccountHandler', 'RequestMagicLinkHandler']);
   });
 
-  it('self sign-up is off (accounts are made by the magic-link route and the trial account creation), and the dealership name is an account attribute', () => {
+  it('self sign-up is off (accounts are made by the magic-link route, the trial account creation and a team invite), and the dealership name is an account attribute', () => {
     auth.hasResourceProperties('AWS::Cognito::UserPool', {
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Schema: Match.arrayWith([Match.objectLike({ Name: 'dealer_name', AttributeDataType: 'String', Mutable: true })]),
     });
-    const creators = ['RequestMagicLinkHandler', 'CreateTrialAccountHandler'];
+    const creators = ['RequestMagicLinkHandler', 'CreateTrialAccountHandler', 'CreateTeamInviteHandler'];
     for (const creator of creators) {
       const handler = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith(creator));
       const doc = JSON.stringify(handler.map(([, p]) => p.Properties.PolicyDocument));

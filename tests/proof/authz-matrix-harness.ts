@@ -5,6 +5,8 @@ import { signInNewDealer, PackageApi } from '../integration/package-api-client';
 import { createPackage, subOf } from '../support/car-package-http';
 import { promoteToSuperUser } from '../../functions/src/accounts/super-user';
 import { DynamoDbAccountStore } from '../../functions/src/accounts/dynamodb-account-store';
+import { roleAllows } from '@shared/team';
+import { inviteAndSignIn, teamCall } from '../support/team';
 import { ROUTE_EXAMPLES, credentialFor, pathOf, routeKey, type Actor, type World } from './route-examples';
 
 /**
@@ -24,13 +26,29 @@ import { ROUTE_EXAMPLES, credentialFor, pathOf, routeKey, type Actor, type World
  * as that dealer. A sixth caller holds the owner's credentials the wrong way round: the owner's API key on every other
  * route and the owner's session token on the public API's routes; it gets 401 on every route that is not public, so a
  * key never reaches a route outside its set and a session never reaches the public API.
+ * Issue 42 (a dealership is a team): the owner's dealership also has a manager and a photographer, the other dealer's a
+ * photographer ("other member"), and a member the owner removed keeps their token ("removed member"). On every
+ * signed-in dealer route a member below the route's role gets 403 and the others what the owner gets (the dealership's
+ * records are theirs); the other dealership's member gets 403 below the role and otherwise what the other dealer gets;
+ * the removed member 401 on every dealer route (403 on super-user routes, like any dealer). A member allowed on a route
+ * that changes what the next caller reaches (a delete) is not called there: the owner's call proves it.
  */
 
 const OWNER_CAR = 'Owner Secret 1967 Shelby GT500';
 // Routes that erase the caller's account go last: every actor is still needed by the others.
 const allRoutes = [...(API_ROUTES as readonly ApiRoute[])].sort((a, b) => Number(!!ROUTE_EXAMPLES[routeKey(a)]?.erasesCaller) - Number(!!ROUTE_EXAMPLES[routeKey(b)]?.erasesCaller));
 
-type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user' | 'erased account' | 'owner, other credential';
+type MemberRole = 'manager' | 'photographer' | 'other member' | 'removed member';
+type Role = 'anonymous' | 'owner' | 'other dealer' | 'super user' | 'erased account' | 'owner, other credential' | MemberRole;
+const MEMBER_ROLES: readonly MemberRole[] = ['manager', 'photographer', 'other member', 'removed member'];
+/** The role each member actor holds in their dealership. */
+const TEAM_ROLE_OF = { manager: 'manager', photographer: 'photographer', 'other member': 'photographer', 'removed member': 'photographer' } as const;
+/** Whether a member actor is called on a route (see the header): only on dealer and super-user routes, not where allowed to change. */
+function callsMember(route: ApiRoute, role: MemberRole): boolean {
+  if (route.access !== 'user' && route.access !== 'super') return false;
+  if (route.access === 'user' && role !== 'removed member' && ROUTE_EXAMPLES[routeKey(route)]!.changes && roleAllows(TEAM_ROLE_OF[role], route.role)) return false;
+  return true;
+}
 /** A route the erased account's token is tried on: every signed-in route that may write. */
 const isSignedInWrite = (route: ApiRoute) => route.access !== 'public' && route.method !== 'GET';
 
@@ -52,6 +70,14 @@ async function call(route: ApiRoute, actor: Actor | undefined, world: World, bea
 function expected(route: ApiRoute, role: Role): number {
   const example = ROUTE_EXAMPLES[routeKey(route)]!;
   if (route.access === 'public') return example.ok;
+  if ((MEMBER_ROLES as readonly string[]).includes(role)) {
+    const member = role as MemberRole;
+    if (route.access === 'super') return 403;
+    if (member === 'removed member') return 401;
+    if (route.access !== 'user' || !roleAllows(TEAM_ROLE_OF[member], route.role)) return 403;
+    if (member === 'other member') return example.ownership === 'resource' ? 404 : example.ok;
+    return example.asMember?.[member] ?? example.ok;
+  }
   if (role === 'anonymous' || role === 'owner, other credential') return 401;
   if (role === 'erased account') return example.erasesCaller ? example.ok : 401;
   if (route.access === 'super') return role === 'super user' ? example.ok : 403;
@@ -75,6 +101,8 @@ async function erasedAccountItems(): Promise<string[]> {
 }
 
 const actors = {} as Record<Exclude<Role, 'anonymous' | 'owner, other credential'>, Actor>;
+/** The roles that see the owner's data: the owner and the members of the owner's dealership. */
+const SAME_DEALERSHIP: readonly Role[] = ['owner', 'manager', 'photographer'];
 
 /** Settings' "Create API key", as the dealer's session does it. */
 async function newApiKey(token: string): Promise<{ id: string; secret: string }> {
@@ -125,6 +153,19 @@ describe(`authz matrix, part ${part} of ${parts}: every route of the route table
     const erasure = await fetch(`${url}/api/account/erasure`, { method: 'POST', headers: { authorization: `Bearer ${erased!.accessToken}`, 'content-type': 'application/json' }, body: '{"confirm":true}' });
     expect(erasure.status).toBe(200);
     expect(await promoteToSuperUser(new DynamoDbAccountStore(), admin!.email)).toMatchObject({ role: 'super' });
+    // The teams (issue 42): members of the owner's dealership and of the other dealer's, one of them removed.
+    const [manager, photographer, otherMember, removed, toChange, toRemove] = await Promise.all([
+      inviteAndSignIn(url, owner!.accessToken, 'manager', 'authz-manager'),
+      inviteAndSignIn(url, owner!.accessToken, 'photographer', 'authz-photographer'),
+      inviteAndSignIn(url, other!.accessToken, 'photographer', 'authz-other-member'),
+      inviteAndSignIn(url, owner!.accessToken, 'photographer', 'authz-removed'),
+      inviteAndSignIn(url, owner!.accessToken, 'photographer', 'authz-to-change'),
+      inviteAndSignIn(url, owner!.accessToken, 'photographer', 'authz-to-remove'),
+    ]);
+    for (const [role, m] of [['manager', manager], ['photographer', photographer], ['other member', otherMember], ['removed member', removed]] as const) actors[role] = { sub: m!.sub, email: m!.email, token: m!.accessToken };
+    expect((await teamCall(url, owner!.accessToken, 'DELETE', `/api/team/members/${removed!.sub}`)).status).toBe(200);
+    const pendingInvite = await teamCall(url, owner!.accessToken, 'POST', '/api/team/invites', { email: `authz-withdraw-${Date.now()}-${part}@example.com`, role: 'manager' });
+    expect(pendingInvite.status).toBe(201);
 
     const api = new PackageApi(url, owner!);
     const photo = readFileSync(new URL('../fixtures/cars/cupra-born-grey-front34-street.jpg', import.meta.url));
@@ -147,6 +188,9 @@ describe(`authz matrix, part ${part} of ${parts}: every route of the route table
       apiKeyToRevoke: keyToRevoke.id,
       webhookEndpoint,
       webhookEndpointToDelete,
+      memberToChange: toChange!.sub,
+      memberToRemove: toRemove!.sub,
+      inviteToWithdraw: pendingInvite.body.invite.id,
     };
   }, 240_000);
 
@@ -162,7 +206,8 @@ describe(`authz matrix, part ${part} of ${parts}: every route of the route table
           : ['anonymous', 'owner, other credential', 'owner', 'other dealer', 'super user'];
       const base = route.access === 'public' && example!.changes ? (['anonymous', 'owner'] as Role[]) : order;
       // The erased account's token first: whatever it may not write must still be there for the others.
-      const roles: Role[] = isSignedInWrite(route) ? ['erased account', ...base] : base;
+      const members = MEMBER_ROLES.filter((m) => callsMember(route, m));
+      const roles: Role[] = [...(isSignedInWrite(route) ? (['erased account'] as Role[]) : []), ...members, ...base];
       const seen: string[] = [];
       const want: string[] = [];
       for (const role of roles) {
@@ -180,7 +225,7 @@ describe(`authz matrix, part ${part} of ${parts}: every route of the route table
         want.push(`${role}: ${expected(route, role)}`);
         expect(status, `${key} as ${role} answered ${status}: ${text.slice(0, 300)}`).toBeLessThan(500);
         // Super users see dealers' data on super-user routes (their inbox, payments): that is what those routes are for.
-        if (role !== 'owner' && !(role === 'super user' && route.access === 'super')) {
+        if (!SAME_DEALERSHIP.includes(role) && !(role === 'super user' && route.access === 'super')) {
           for (const secret of [world.owner.sub, world.owner.email, OWNER_CAR]) {
             expect(text.includes(secret), `${key} as ${role} shows the owner's data (${secret})`).toBe(false);
           }

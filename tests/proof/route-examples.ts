@@ -35,6 +35,10 @@ export interface World {
   /** The owner's webhook endpoint, and another for the delete route. */
   webhookEndpoint?: string;
   webhookEndpointToDelete?: string;
+  /** Issue 42: a member of the owner's dealership whose role the role route changes, one for the removal route, an invite to withdraw. */
+  memberToChange?: string;
+  memberToRemove?: string;
+  inviteToWithdraw?: string;
 }
 
 export interface ExampleRequest {
@@ -67,6 +71,11 @@ export interface RouteExample {
   rawBody?: boolean;
   /** How the route refuses an invalid path parameter when the spec has it answer so instead of with a 4xx. */
   refusesParamsWith?: { status: number; body: Record<string, unknown> };
+  /**
+   * What a member of the owner's dealership whose role the route allows gets instead of `ok` (issue 42): a photographer
+   * deleting a package someone else made (403).
+   */
+  asMember?: Partial<Record<'manager' | 'photographer', number>>;
   /** Body fields that take free-form JSON (the bad-input sweep puts what the table cannot hold inside them). */
   openFields?: readonly string[];
 }
@@ -90,6 +99,17 @@ const NO_SUCH_ID = '01ARZ3NDEKTSV4RRFFQ69G5FAV';
 export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // Dealer integrations (issue 28)
   'GET /api/api-keys': { ownership: 'self', ok: 200, request: () => ({}) },
+  // A dealership is a team (issue 42). The invite's address is new per call (one sign-in mail a minute per address).
+  'GET /api/team': { ownership: 'self', ok: 200, request: () => ({}) },
+  'POST /api/team/invites': { ownership: 'self', ok: 201, request: () => ({ body: { email: `proof-invite-${crypto.randomUUID()}@example.com`, role: 'photographer' } }) },
+  'DELETE /api/team/invites/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.inviteToWithdraw ?? NO_SUCH_ID } }) },
+  'PATCH /api/team/members/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.memberToChange ?? NO_SUCH_ID }, body: { role: 'manager' } }) },
+  'DELETE /api/team/members/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.memberToRemove ?? NO_SUCH_ID } }) },
+  // Handed to oneself: refused (409) for the owner, 404 for anyone else (the member is not theirs); the hand-over itself
+  // is proven in tests/integration/team.test.ts (it would demote the matrix's owner).
+  'POST /api/team/ownership': { ownership: 'resource', ok: 409, request: (w) => ({ body: { member_id: w.owner.sub } }) },
+  // The matrix's signed-in callers all made their dealership: it keeps them (409); a member leaving: tests/integration/team.test.ts.
+  'POST /api/team/leave': { ownership: 'self', ok: 409, changes: true, request: () => ({}) },
   'POST /api/api-keys': { ownership: 'self', ok: 201, request: () => ({ body: { name: 'Proof key' } }) },
   'POST /api/api-keys/{id}/revoke': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.apiKeyToRevoke ?? NO_SUCH_ID } }) },
   'GET /api/webhooks/endpoints': { ownership: 'self', ok: 200, request: () => ({}) },
@@ -221,7 +241,7 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // A VIN is no resource of anyone's: each caller is answered about their own packages of that car (issue 41).
   'GET /api/vins/{vin}': { ownership: 'self', ok: 200, request: () => ({ params: { vin: '1HGCM82633A004352' } }) },
   'GET /api/car-packages/{id}': { ownership: 'resource', ok: 200, request: (w) => ({ params: { id: w.finishedPackage } }) },
-  'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.packageToDelete } }) },
+  'DELETE /api/car-packages/{id}': { ownership: 'resource', ok: 200, changes: true, asMember: { photographer: 403 }, request: (w) => ({ params: { id: w.packageToDelete } }) },
   // The draft's photo was never uploaded: the owner passes the access check and is told which photo is missing.
   'POST /api/car-packages/{id}/photos/{photo_id}/check': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage, photo_id: 'photo-1' } }) },
   'POST /api/car-packages/{id}/start': { ownership: 'resource', ok: 400, request: (w) => ({ params: { id: w.draftPackage } }) },

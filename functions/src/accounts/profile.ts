@@ -4,6 +4,7 @@ import type { MeResponse, Profile } from '@shared/schemas/account';
 import type { CreditStore } from '../credits/credit-store';
 import { getCreditBalance } from '../credits/read-credits';
 import { DomainError } from '../lib/errors';
+import type { TeamRole } from '@shared/team';
 import { profileView, type AccountStore, type ProfileChanges } from './account-store';
 import { ensureAccount } from './ensure-account';
 
@@ -18,15 +19,24 @@ export interface ProfileDeps {
  * (the trigger failed, or the account predates it) and the token carries the e-mail, it is created here, the same
  * idempotent way (the spec's "balance created when missing").
  */
-export async function getMe(deps: ProfileDeps, caller: { sub: string; email?: string }): Promise<MeResponse> {
+export async function getMe(
+  deps: ProfileDeps & { teamNotice?: (person: { email?: string; dealershipId: string }) => Promise<string | null> },
+  caller: { sub: string; email?: string; member?: { id: string; role: TeamRole } },
+): Promise<MeResponse> {
   const read = () => Promise.all([deps.accounts.getProfile(caller.sub), getCreditBalance({ store: deps.credits, now: deps.now }, caller.sub)]);
   let [profile, balance] = await read();
-  if ((!profile || !balance) && caller.email) {
+  const founder = !caller.member || caller.member.id === caller.sub;
+  // Only the dealership's own sign-in makes its account; a member's token never makes one.
+  if ((!profile || !balance) && caller.email && founder) {
     await ensureAccount(deps, { sub: caller.sub, email: caller.email });
     [profile, balance] = await read();
   }
   if (!profile || !balance) throw new DomainError('not_found', MESSAGES.accountNotFound);
-  return { profile: profileView(profile), balance };
+  // The dealership's own sign-in is the profile's e-mail (an access token carries none).
+  const email = caller.email ?? (founder ? profile.email : null);
+  const member = { id: caller.member?.id ?? caller.sub, email, role: caller.member?.role ?? 'owner' };
+  const team_notice = deps.teamNotice ? await deps.teamNotice({ ...(email ? { email } : {}), dealershipId: caller.sub }) : null;
+  return { profile: profileView(profile), balance, member, team_notice };
 }
 
 /**

@@ -34,7 +34,10 @@ export const emailHashOf = (email: string) => sha256(`magic-link:${email.trim().
 export type SendOutcome = 'sent' | 'throttled' | 'origin-not-allowed';
 
 /** Sends a sign-in link to a known user (POST /api/auth/magic-link). Unknown addresses never reach this. */
-export async function sendMagicLink(deps: MagicLinkDeps, input: { userName: string; email: string; redirectOrigin: string }): Promise<SendOutcome> {
+export async function sendMagicLink(
+  deps: MagicLinkDeps,
+  input: { userName: string; email: string; redirectOrigin: string; /** Another mail around the same link (a team invite). */ mail?: (link: string, minutes: number) => { subject: string; text: string; html: string } },
+): Promise<SendOutcome> {
   const origin = normaliseOrigin(input.redirectOrigin);
   if (!origin || !(await deps.allowedOrigins()).includes(origin)) return 'origin-not-allowed';
   const now = deps.now?.() ?? Date.now();
@@ -49,7 +52,8 @@ export async function sendMagicLink(deps: MagicLinkDeps, input: { userName: stri
   );
   if (!saved) return 'throttled';
   const link = `${origin}${CALLBACK_PATH}#${token}`;
-  await deps.mailer.send({ to: email, ...magicLinkMail({ link, minutes: MAGIC_LINK_LIFETIME_MS / 60_000 }) });
+  const minutes = MAGIC_LINK_LIFETIME_MS / 60_000;
+  await deps.mailer.send({ to: email, ...(input.mail ? input.mail(link, minutes) : magicLinkMail({ link, minutes })) });
   return 'sent';
 }
 

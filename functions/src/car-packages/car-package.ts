@@ -2,6 +2,8 @@
  * The car package as stored, and the rules that do not depend on where it is stored: S3 keys, the status a
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
+import type { ActingMember } from '@shared/schemas/team';
+import { actingMember } from '../team/acting-member';
 import type { CarCheck } from '@shared/car-checks';
 import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import { createHash } from 'node:crypto';
@@ -72,7 +74,15 @@ export interface StoredDraft {
    * 8 standard angles, each one a photo does not give reported with the reason.
    */
   angles?: Angle[];
+  /** The member who made it (issue 42; absent on drafts from before, and from the public API). */
+  created_by?: ActingMember;
 }
+
+/** The member whose request makes a draft (issue 42): recorded on it and on its package. */
+export const createdBy = (): { created_by?: ActingMember } => {
+  const member = actingMember();
+  return member ? { created_by: member } : {};
+};
 
 /** The angles a package started from this draft has (in the package's order). */
 export const draftAngles = (draft: Pick<StoredDraft, 'angles'>): Angle[] => (draft.angles?.length ? ANGLES.filter((a) => draft.angles!.includes(a)) : [...ANGLES]);
@@ -139,6 +149,8 @@ export interface StoredPackage {
   share_token?: string;
   /** The walk-around video of its finished angles, once made (issue 29; absent before, and for fewer than 2 angles). */
   video?: StoredVideo;
+  /** The member who made it (issue 42; absent on packages from before, and from the public API). */
+  created_by?: ActingMember;
 }
 
 /** A package's walk-around video (renders bucket, under the package's own prefix: deleted and erased with it). */
@@ -296,6 +308,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     ...(draft.vin ? { vin: draft.vin } : {}),
     ...(draft.stock_number ? { stock_number: draft.stock_number } : {}),
     ...(draft.vehicle ? { vehicle: draft.vehicle } : {}),
+    ...(draft.created_by ? { created_by: draft.created_by } : {}),
   };
   return { pkg, images: draftAngles(draft).map((a) => newImage(pkg, a, now)) };
 }
@@ -341,6 +354,7 @@ export async function summaryView(pkg: StoredPackage, urls: SignedUrls): Promise
     vin_warning: pkg.vin ? vinWarning(pkg.vin) : null,
     stock_number: pkg.stock_number ?? null,
     vehicle: pkg.vehicle ?? null,
+    created_by: pkg.created_by ?? null,
   };
 }
 

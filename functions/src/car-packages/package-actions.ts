@@ -1,4 +1,5 @@
 /** What a dealer does with a started package: retry a failed angle, delete it, download it as a zip. */
+import { TEAM_MESSAGES, type TeamRole } from '@shared/team';
 import { ANGLES, type Angle } from '@shared/angles';
 import { SIGNED_URL_LIFETIME_S } from '@shared/limits';
 import { MAX_FREE_RETRIES_PER_ANGLE, CAR_PACKAGE_DRAFT_LIFETIME_MS } from '@shared/limits';
@@ -9,7 +10,7 @@ import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { txIds } from '../credits/credit-store';
-import { extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, plateOf, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { createdBy, extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, plateOf, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
 import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';
@@ -52,14 +53,25 @@ export async function retryAngle(deps: Omit<PackageDeps, 'vision'>, sub: string,
 }
 
 /** DELETE /api/car-packages/{id}: a started package once it has finished, or a draft. Its files go too. */
-export async function deleteCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, id: string): Promise<void> {
+export async function deleteCarPackage(
+  deps: Pick<PackageDeps, 'store' | 'photos'>,
+  sub: string,
+  id: string,
+  /** The member deleting (issue 42): a photographer deletes only the packages they made. */
+  member?: { id: string; role: TeamRole },
+): Promise<void> {
+  const mayDelete = (made: { created_by?: { id: string } }) => {
+    if (member?.role === 'photographer' && made.created_by?.id !== member.id) throw new DomainError('forbidden', TEAM_MESSAGES.notYourPackage);
+  };
   const pkg = await deps.store.get(id);
   if (pkg) {
     if (pkg.user_id !== sub) throw notFound();
+    mayDelete(pkg);
     if (!(await deps.store.delete(id, pkg.share_token))) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.stillProcessing);
   } else {
     const draft = await deps.store.getDraft(id);
     if (!draft || draft.user_id !== sub) throw notFound();
+    mayDelete(draft);
     await deps.store.deleteDraft(id);
   }
   await deps.photos.deletePrefix(s3Keys.packagePrefix(sub, id), 'both');
@@ -139,6 +151,7 @@ export async function startPackageAgain(deps: PackageDeps, sub: string, id: stri
     photos: usable.map((p, i) => ({ ...p, id: photoId(i), upload_key: p.key, key: s3Keys.photo(sub, againId, photoId(i), extensionOf(p.content_type)), assigned_angle: null, refused: null })),
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
+    ...createdBy(),
   };
   return startPackageFromStoredPhotos(deps, draft);
 }

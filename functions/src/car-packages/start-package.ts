@@ -2,6 +2,7 @@
  * Creating and starting a car package: presigned uploads, the checks of every photo by its bytes, and the start that
  * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
+import { createdBy } from './car-package';
 import { DEFAULT_PLATE_TREATMENT, PLATE_MESSAGES } from '@shared/plates';
 import { ANGLES } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';
@@ -74,6 +75,7 @@ export async function createCarPackage(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + CAR_PACKAGE_DRAFT_LIFETIME_MS).toISOString(),
     ...(options.externalId ? { external_id: options.externalId } : {}),
+    ...createdBy(),
     checked_uploads: {},
   };
   await deps.store.putDraft(draft);

@@ -1,3 +1,4 @@
+import { actingMember } from '../team/acting-member';
 import { BONUS_CREDIT_LIFETIME_MS, CREDIT_UPDATE_ATTEMPTS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import type { CreditBalance, CreditTransactionKind } from '@shared/schemas/credit-balance';
@@ -129,7 +130,9 @@ function entryOf(
   now: Date,
   extra: Partial<LedgerEntry> & { description: string },
 ): LedgerEntry {
-  return { id: txId, user_id: sub, kind, ...moved, created_at: now.toISOString(), balance_after: balanceView(next, now), ...extra };
+  // The member whose request made the change (issue 42): named in the ledger. None for the workflow's and Stripe's changes.
+  const member = actingMember();
+  return { id: txId, user_id: sub, kind, ...moved, created_at: now.toISOString(), balance_after: balanceView(next, now), ...(member ? { member } : {}), ...extra };
 }
 
 type SpendInput = { sub: string; credits: number; description: string; metadata?: Record<string, unknown> };

@@ -1,4 +1,5 @@
 import type { CreditBalance, CreditTransaction, CreditTransactionKind } from '@shared/schemas/credit-balance';
+import type { ActingMember } from '@shared/schemas/team';
 import type { Allocation, BonusLot, StoredBalance } from './balance';
 
 /** Ledger entry ids are deterministic (`<KIND>#<key>`): the same charge, refund or grant can be written only once. */
@@ -39,6 +40,8 @@ export interface LedgerEntry {
   refunded_credits?: number;
   /** Refunds only: the charge refunded. */
   refund_of?: string;
+  /** The member whose request made this change (issue 42); absent for changes nobody asked for (refunds, expiry). */
+  member?: ActingMember;
 }
 
 /**
@@ -90,6 +93,7 @@ export function transactionView(e: LedgerEntry): CreditTransaction {
     description: e.description,
     ...(e.metadata ? { metadata: e.metadata } : {}),
     created_at: e.created_at,
+    member: e.member ?? null,
   };
 }
 

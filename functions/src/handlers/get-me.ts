@@ -2,8 +2,12 @@ import { apiHandler } from '../http/api-handler';
 import { getMe } from '../accounts/profile';
 import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
+import { DynamoDbTeamStore } from '../team/dynamodb-team-store';
+import { pendingInviteNotice } from '../team/team';
 
-const deps = { accounts: new DynamoDbAccountStore(), credits: new DynamoDbCreditStore() };
+const accounts = new DynamoDbAccountStore();
+const team = new DynamoDbTeamStore();
+const deps = { accounts, credits: new DynamoDbCreditStore(), teamNotice: (person: { email?: string; dealershipId: string }) => pendingInviteNotice({ team, accounts }, person) };
 
-/** The signed-in dealer's profile and credit balance. */
+/** The signed-in dealer's profile and credit balance, who is signed in and in which role. */
 export const handler = apiHandler('get-me', {}, async ({ caller }) => ({ body: await getMe(deps, caller!) }));

@@ -8,11 +8,22 @@ import { logger } from '../lib/logger';
 import { errorResponse, json, publicErrorResponse } from './error-response';
 import { cameThroughSite } from './origin-guard';
 import { isAccountErased } from '../privacy/erased-accounts';
+import { roleAllows, TEAM_MESSAGES, type TeamRole } from '@shared/team';
+import { resolveMember, type ResolvedMember } from '../team/resolve-member';
+import { DynamoDbMembershipReader } from '../team/dynamodb-membership-reader';
+import { asMember } from '../team/acting-member';
 import { assertJsonContentType, isFormContentType, parseWith, readFormBody, readJsonBody } from './validation';
 
 export interface Caller {
+  /**
+   * The dealer's account id: on "user" routes the dealership the signed-in member belongs to (every record of the
+   * dealership is keyed by it), otherwise the token's or key's own.
+   */
   sub: string;
+  /** The signed-in person's e-mail (from the token). */
   email?: string;
+  /** "user" routes: the signed-in member (their own sign-in id) and their role in the dealership (issue 42). */
+  member?: { id: string; role: TeamRole };
   /** Set when the caller is an API key (a "key" route): the key's id. */
   keyId?: string;
 }
@@ -50,6 +61,8 @@ interface Options<BS extends z.ZodType | undefined, QS extends z.ZodType | undef
   allowErasedCaller?: boolean;
   /** Replaces the erasure record lookup (tests of the wrapper itself). */
   isAccountErased?: ErasedAccountCheck;
+  /** Replaces the membership lookup (tests of the wrapper itself). */
+  resolveMember?: (personSub: string) => Promise<ResolvedMember>;
   /** Needed by routes whose access is "key": the key's rate limit, revocation and usage (api-keys/key-admission.ts). */
   admitKeyCall?: (sub: string, keyId: string) => Promise<void>;
 }
@@ -75,6 +88,8 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
   const route = routeForHandler(handlerName);
   if (!route) throw new Error(`Handler ${handlerName} is not in the route table`);
   const access: RouteAccess = route.access;
+  let memberships: DynamoDbMembershipReader | undefined;
+  const defaultResolveMember = (personSub: string) => resolveMember((memberships ??= new DynamoDbMembershipReader()), personSub);
   if (access === 'super' && !options.isSuperUser) throw new Error(`Handler ${handlerName} needs isSuperUser`);
   if (access === 'key' && !options.admitKeyCall) throw new Error(`Handler ${handlerName} needs admitKeyCall`);
 
@@ -85,8 +100,16 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
     try {
       // Read from the environment itself: a handler whose other settings are missing still refuses a direct call.
       if (!cameThroughSite(event.headers, process.env.ORIGIN_VERIFY_SECRET)) throw new DomainError('forbidden', MESSAGES.onlyThroughSite);
-      const caller = access === 'key' ? keyCallerOf(event) : callerOf(event);
+      let caller = access === 'key' ? keyCallerOf(event) : callerOf(event);
       if (access !== 'public' && !caller) throw new DomainError('unauthorized', MESSAGES.unauthorized);
+      // A signed-in dealer route: the token's person as a member of their dealership (a removed member is refused here,
+      // on every route, from the moment of removal), and the route's minimum role (issue 42).
+      if (route.access === 'user') {
+        const member = await (options.resolveMember ?? defaultResolveMember)(caller!.sub);
+        if (!roleAllows(member.role, route.role)) throw new DomainError('forbidden', TEAM_MESSAGES.roleTooLow(route.role));
+        const email = member.email ?? caller!.email;
+        caller = { sub: member.dealershipId, ...(email ? { email } : {}), member: { id: member.memberId, role: member.role } };
+      }
       // Every signed-in write: a token of an erased account writes nothing (reads find nothing of it anyway).
       if (caller && route.method !== 'GET' && !options.allowErasedCaller && (await (options.isAccountErased ?? isAccountErased)(caller.sub))) {
         throw new DomainError('unauthorized', ERASED_ACCOUNT_MESSAGES.erased);
@@ -106,14 +129,15 @@ export function apiHandler<BS extends z.ZodType | undefined = undefined, QS exte
       // Every valid call with a key: its rate limit, the key still active (revoked keys refused at once), counted. After
       // the input checks, so a refused input writes nothing (its key was found by the authorizer all the same).
       if (access === 'key') await options.admitKeyCall!(caller!.sub, caller!.keyId!);
-      const result = await run({
+      const acting = caller?.member ? { id: caller.member.id, email: caller.email ?? null } : undefined;
+      const result = await asMember(acting, () => run({
         body: body as Parsed<BS>,
         query: query as Parsed<QS>,
         params: params as Parsed<PS>,
         caller,
         sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
         event,
-      });
+      }));
       response =
         'html' in result
           ? { statusCode: result.status ?? 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...result.headers }, body: result.html }

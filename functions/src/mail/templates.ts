@@ -187,3 +187,18 @@ export function purchaseReceiptMail(input: {
   );
   return { subject, text, html };
 }
+
+/** An owner invited someone to their dealership (issue 42): the link signs in and joins on first sign-in. */
+export function teamInviteMail(input: { link: string; dealership: string; invitedBy: string; role: string; minutes: number; days: number }) {
+  const subject = `${input.dealership} invited you to Studio Lot`;
+  const text =
+    `${input.invitedBy} invited you to join ${input.dealership} on Studio Lot as ${input.role}.\n\nJoin with this link:\n\n${input.link}\n\n` +
+    `The link works once and expires in ${input.minutes} minutes; the invite itself lasts ${input.days} days (ask for a new sign-in link on the site's Login). If you did not expect it, ignore this e-mail.\n`;
+  const html = layout(
+    `Join ${input.dealership} on Studio Lot`,
+    `<p>${escapeHtml(input.invitedBy)} invited you to join <b>${escapeHtml(input.dealership)}</b> as ${escapeHtml(input.role)}.</p>` +
+      `<p><a href="${escapeHtml(input.link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">Join and sign in</a></p>` +
+      `<p>The link works once and expires in ${input.minutes} minutes; the invite itself lasts ${input.days} days (ask for a new sign-in link on the site's Login). If you did not expect it, ignore this e-mail.</p>`,
+  );
+  return { subject, text, html };
+}

@@ -164,3 +164,20 @@ export const inventoryFeedKeys = {
   link: (tokenHash: string) => ({ PK: `FEED_LINK#${tokenHash}`, SK: 'LINK' }),
   linkIndex: (sub: string, tokenHash: string) => ({ GSI1PK: `USER#${sub}`, GSI1SK: `FEED_LINK#${tokenHash}` }),
 } as const;
+
+/**
+ * A dealership is a team (issue 42). A person's membership (their sign-in identity's sub to the dealership's account id
+ * and role) is found from the token on every request; it is listed under the dealership on GSI1 while active (TEAM#,
+ * not USER#: an account erasure keeps it, so the removed or erased-dealership member is still refused). An invite is
+ * keyed by the invited address (the first sign-in finds it) and listed under the dealership on GSI1.
+ */
+export const teamKeys = {
+  membership: (personSub: string) => ({ PK: `MEMBER#${personSub}`, SK: 'MEMBERSHIP' }),
+  memberIndex: (dealershipId: string, personSub: string) => ({ GSI1PK: `TEAM#${dealershipId}`, GSI1SK: `MEMBER#${personSub}` }),
+  teamPartition: (dealershipId: string) => `TEAM#${dealershipId}`,
+  memberIndexPrefix: 'MEMBER#',
+  invite: (email: string, dealershipId: string) => ({ PK: `INVITE#${email.toLowerCase()}`, SK: `TEAM#${dealershipId}` }),
+  invitesOf: (email: string) => `INVITE#${email.toLowerCase()}`,
+  inviteIndex: (dealershipId: string, inviteId: string) => ({ GSI1PK: `TEAM#${dealershipId}`, GSI1SK: `INVITE#${inviteId}` }),
+  inviteIndexPrefix: 'INVITE#',
+} as const;

@@ -23,6 +23,7 @@ function summary(id: string, overrides: Partial<CarPackageSummary> = {}): CarPac
     failed_angles: 0,
     credits_used: 1,
     photo_count: 2,
+    created_by: null,
     status_message: null,
     thumbnail_url: null,
     created_at: T0,
