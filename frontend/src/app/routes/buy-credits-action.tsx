@@ -21,6 +21,8 @@ export function BuyCreditsAction() {
   const [initial] = useState(requested);
   const me = useMe();
   const client = useQueryClient();
+  // Photographers do not buy credits (issue 42: the server refuses them too).
+  if (!me.data || me.data.member.role === 'photographer') return null;
   return (
     <>
       <Button className="w-full sm:w-auto" onClick={() => setOpen(true)}>

@@ -55,12 +55,14 @@ function NavItemLink({ item }: { item: NavItem }) {
 
 export interface AppSidebarProps {
   dealerName: string;
+  /** The signed-in member's own e-mail and role in the dealership (issue 42). */
+  member?: { email: string | null; role: string };
   isSuperUser: boolean;
   onLogout: () => void;
 }
 
 /** Spec section 2: Dashboard, Car Packages, My Images and Image Processor (super users); Settings, Support, Logout. Admin: super users (decisions.md). */
-export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProps) {
+export function AppSidebar({ dealerName, member, isSuperUser, onLogout }: AppSidebarProps) {
   const main: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: LayoutDashboard, end: true },
     // The gallery's address (a package's detail has its own, /dashboard/car-packages/{id}).
@@ -86,7 +88,9 @@ export function AppSidebar({ dealerName, isSuperUser, onLogout }: AppSidebarProp
           <span className="block truncate text-sm font-semibold text-slate-900" data-testid="sidebar-dealer-name">
             {dealerName}
           </span>
-          <span className="block text-xs text-slate-600">Dealer dashboard</span>
+          <span className="block truncate text-xs text-slate-600" data-testid="sidebar-member">
+            {member?.email ? `${member.email} · ${member.role}` : 'Dealer dashboard'}
+          </span>
         </span>
       </div>
       <ul className="flex flex-1 flex-col gap-1 overflow-y-auto p-2">

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { PRODUCT_NAME } from '@shared/brand';
+import { ROLE_LABELS } from '@shared/team';
 import { SidebarProvider, SidebarTrigger, useSidebar } from '@/components/ui/sidebar';
 import { useMe } from '../api/account';
 import { useLiveEvents } from '../api/live-events';
@@ -39,6 +40,7 @@ export default function DashboardLayout() {
       </a>
       <AppSidebar
         dealerName={profile?.dealer_name || FALLBACK_DEALER_NAME}
+        {...(me.data ? { member: { email: me.data.member.email, role: ROLE_LABELS[me.data.member.role] } } : {})}
         isSuperUser={profile?.role === 'super'}
         onLogout={() => void signOut()}
       />

@@ -33,7 +33,8 @@ export function OverviewPage({ summary, recent, balanceAction }: OverviewPagePro
         <CreditBalanceCard userType={me.data?.profile.user_type} trialRefused={me.data?.profile.trial_credits_refused ?? null} action={balanceAction} />
         {summary}
         {recent}
-        <RecentTransactions />
+        {/* Photographers see no payments or ledger (issue 42). */}
+        {me.data && me.data.member.role !== 'photographer' && <RecentTransactions />}
       </div>
     </section>
   );

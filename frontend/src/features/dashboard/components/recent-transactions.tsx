@@ -28,7 +28,10 @@ export function RecentTransactions() {
               <li key={t.id} className="flex items-center justify-between gap-4 py-2.5">
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-slate-900">{t.description}</p>
-                  <p className="text-xs text-slate-600">{formatDateTime(t.created_at)}</p>
+                  <p className="text-xs text-slate-600">
+                    {formatDateTime(t.created_at)}
+                    {t.member?.email && <span data-testid="transaction-member"> · by {t.member.email}</span>}
+                  </p>
                 </div>
                 <span className={cn('shrink-0 text-sm font-semibold', t.credits >= 0 ? 'text-green-700' : 'text-slate-900')}>
                   {t.credits > 0 ? `+${t.credits}` : t.credits}

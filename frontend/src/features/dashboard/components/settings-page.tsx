@@ -134,6 +134,9 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
   const signOut = useSignOut();
   const profile = me.data?.profile;
   const isSuper = profile?.role === 'super';
+  // Issue 42: branding is for managers and owners, deleting the dealership for owners (the server refuses the rest).
+  const role = me.data?.member.role;
+  const canBrand = role === 'owner' || role === 'manager';
   return (
     <section>
       <PageHeading title="Settings" description="Manage your dealership profile and account.">
@@ -151,7 +154,11 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             <CardDescription>Your dealership details.</CardDescription>
           </CardHeader>
           <CardContent>
-            {profile ? (
+            {profile && !canBrand ? (
+              <p className="text-sm text-slate-700">
+                {profile.dealer_name ?? 'Your dealership'}. Your role cannot change the dealership&apos;s settings: ask a manager or owner.
+              </p>
+            ) : profile ? (
               <ProfileForm key={profile.id} profile={profile} />
             ) : me.isError ? (
               <p role="alert" className="text-sm text-red-700">
@@ -162,7 +169,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             )}
           </CardContent>
         </Card>
-        {profile && (
+        {profile && canBrand && (
           <Card>
             <CardHeader>
               <CardTitle>Car page contact</CardTitle>
@@ -173,7 +180,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             </CardContent>
           </Card>
         )}
-        {profile && (
+        {profile && canBrand && (
           <Card>
             <CardHeader>
               <CardTitle>Logo on your images</CardTitle>
@@ -184,7 +191,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             </CardContent>
           </Card>
         )}
-        {profile && (
+        {profile && canBrand && (
           <Card>
             <CardHeader>
               <CardTitle>Number plates</CardTitle>
@@ -195,7 +202,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
             </CardContent>
           </Card>
         )}
-        {profile && (
+        {profile && canBrand && (
           <Card>
             <CardHeader>
               <CardTitle>E-mails</CardTitle>
@@ -231,7 +238,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
               <LogOut aria-hidden="true" />
               Log Out
             </Button>
-            <DeleteAccount />
+            {role === 'owner' && <DeleteAccount />}
           </CardContent>
         </Card>
       </div>
