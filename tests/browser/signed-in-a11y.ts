@@ -5,8 +5,9 @@ import { afterAll, expect } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 
 /**
- * The checks of the signed-in pages' accessibility tests (dashboard-a11y and admin-support-a11y, one file per group
- * of pages and width, so that they run side by side): axe's serious and critical violations plus the rules the issue names, and
+ * The checks of the signed-in pages' accessibility tests (dashboard-a11y-packages, dashboard-a11y-pages, support-a11y
+ * and admin-tabs-a11y, each at 1280 px and, in its -375 file, at 375 px: one file per group of pages and width, so
+ * that they run side by side and each stays well under the 90-s guard): axe's serious and critical violations plus the rules the issue names, and
  * a visible focus indicator on every Tab stop.
  */
 
@@ -110,8 +111,11 @@ type Session = { readonly url: string; readonly browser: Browser };
 type SuperUser = Awaited<ReturnType<typeof useSuperUserWithRefundedPackage>>;
 type Viewport = { width: number; height: number };
 
-/** Every dashboard page and dialog of a super user with a refunded car package, at one width: axe clean, focus visible. */
-export async function dashboardPagesAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+/**
+ * The dashboard, its dialogs (and the navigation drawer below 768 px) and the car package pages of a super user with a
+ * refunded car package, at one width: axe clean, focus visible. The other dashboard pages: otherDashboardPagesAreAxeClean.
+ */
+export async function dashboardAndPackagesAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
   const w = viewport.width;
   const name = `Axe check ${w} Cupra Born`;
   const { page } = await superUser(name, viewport, `axe-${w}`);
@@ -154,6 +158,15 @@ export async function dashboardPagesAreAxeClean(session: Session, superUser: Sup
   await check('create new package');
   await checkFocus('create new package');
 
+  expect(found).toEqual([]);
+}
+
+/** My Images, the Image Processor, Settings and its toasts of a super user, at one width: axe clean, focus visible. */
+export async function otherDashboardPagesAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+  const w = viewport.width;
+  const { page } = await superUser(`Axe pages check ${w} Cupra Born`, viewport, `axe-pages-${w}`);
+  const { found, check, checkFocus } = findings(page, w);
+
   for (const path of ['/dashboard/images', '/dashboard/image-processor', '/dashboard/settings']) {
     await page.goto(`${session.url}${path}`);
     await settled(page);
@@ -172,10 +185,10 @@ export async function dashboardPagesAreAxeClean(session: Session, superUser: Sup
   expect(found).toEqual([]);
 }
 
-/** Every Support section and admin tab of a super user with a refunded car package, at one width: axe clean, focus visible. */
-export async function supportAndAdminAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+/** Every Support section of a super user with a refunded car package, at one width: axe clean, focus visible. */
+export async function supportIsAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
   const w = viewport.width;
-  const { page } = await superUser(`Axe admin check ${w} Cupra Born`, viewport, `axe-admin-${w}`);
+  const { page } = await superUser(`Axe support check ${w} Cupra Born`, viewport, `axe-support-${w}`);
   const { found, check, checkFocus } = findings(page, w);
 
   await page.goto(`${session.url}/dashboard/support`);
@@ -186,6 +199,15 @@ export async function supportAndAdminAreAxeClean(session: Session, superUser: Su
     await check(`support: ${section}`);
     await checkFocus(`support: ${section}`);
   }
+
+  expect(found).toEqual([]);
+}
+
+/** Every admin tab of a super user with a refunded car package (the Packages tab lists it), at one width: axe clean, focus visible. */
+export async function adminTabsAreAxeClean(session: Session, superUser: SuperUser, viewport: Viewport) {
+  const w = viewport.width;
+  const { page } = await superUser(`Axe admin check ${w} Cupra Born`, viewport, `axe-admin-${w}`);
+  const { found, check, checkFocus } = findings(page, w);
 
   await page.goto(`${session.url}/dashboard/admin`);
   await settled(page);
