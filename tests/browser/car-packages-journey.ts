@@ -8,7 +8,7 @@ import { MESSAGES, PACKAGE_PROGRESS_MESSAGES } from '@shared/messages';
 import { downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 
-/** The steps and checks of the car package journeys (car-packages.test.ts at 1280 px, car-packages-375.test.ts). */
+/** The steps and checks of the car package journeys (car-packages.test.ts at 1280 px, car-packages-journey-375.test.ts). */
 const CARS = join(import.meta.dirname, '../fixtures/cars');
 export const car = (name: string) => join(CARS, name);
 export const TERMINAL = ['Completed', 'Partial complete', 'Error'];

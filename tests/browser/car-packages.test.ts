@@ -8,7 +8,7 @@ import { signedInDealer } from '../support/sign-in';
 import { car, liveEvents, counter, createPackage, expectLiveProgress, viewAndDownloadImage, downloadZip } from './car-packages-journey';
 
 // The dealer's journey end to end at 1280 px, with the studio compositor's images (the product's default); the phone's
-// journey and the form's refusals: car-packages-375.test.ts.
+// journey: car-packages-journey-375.test.ts; the form's refusals: car-packages-form-refusals.test.ts.
 const session = useBrowserSession({ renderer: 'studio' });
 
 describe('car packages', () => {
