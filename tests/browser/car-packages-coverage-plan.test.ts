@@ -1,34 +1,13 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CoveragePlan } from '@shared/angle-plan';
 import { TRIAL_CREDITS } from '@shared/limits';
 import type { StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { useBrowserSession } from '../support/browser';
-import { spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { threeFrontCorners } from './car-packages-coverage-photos';
 
+/** The coverage plan before paying, at 1280 and 375 px (a photo still being checked, no credit left: car-packages-coverage-not-ready.test.ts). */
 const session = useBrowserSession();
-const X3 = join(import.meta.dirname, '../fixtures/cars/bmw-x3-blue-front34-parked-4540px.jpg');
-
-/** Three front three-quarter photos of one car, framed and lit a little differently (as three shots on the lot would be). */
-async function threeFrontCorners(): Promise<string[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'coverage-'));
-  const original = await readFile(X3);
-  const { width, height } = await sharp(original).metadata();
-  const shots = [
-    await sharp(original).resize({ width: 1600 }).jpeg({ quality: 90 }).toBuffer(),
-    await sharp(original).extend({ left: Math.round(width! * 0.05), right: Math.round(width! * 0.05), top: Math.round(height! * 0.04), bottom: 0, extendWith: 'copy' }).resize({ width: 1600 }).jpeg({ quality: 88 }).toBuffer(),
-    await sharp(original).resize({ width: 1400 }).modulate({ brightness: 1.08 }).jpeg({ quality: 85 }).toBuffer(),
-  ];
-  return Promise.all(shots.map(async (bytes, i) => {
-    const path = join(dir, `x3-front-corner-${i + 1}.jpg`);
-    await writeFile(path, bytes);
-    return path;
-  }));
-}
 
 describe('coverage before paying', () => {
   it.each([1280, 375])('%i px: three front corners show 1 of 8 around the car, 2 with the mirror fill turned on; Generate names the number and asks once, the start answers the same plan', async (width) => {
@@ -110,54 +89,4 @@ describe('coverage before paying', () => {
     await page.getByTestId('package-detail').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('package-credits').textContent(), { timeout: 30_000 }).toBe(`${TRIAL_CREDITS - 1} credits left`);
   }, 420_000);
-
-  it('1280 px: while a photo is being checked nothing is decided: the diagram waits, Generate says so and cannot be pressed', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-checking', viewport: { width: 1280, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
-    await page.getByTestId('package-credits').waitFor();
-    // The photo's check is held back until the test lets it answer.
-    let answer!: () => void;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    await page.route('**/api/car-photos/check', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.getByLabel('Car Name / Description').fill('2018 BMW X3 M40i');
-    const [photo] = await threeFrontCorners();
-    await page.getByTestId('photo-input').setInputFiles([photo!]);
-    const checking = page.getByRole('button', { name: 'Checking photos (0 of 1)…' });
-    await checking.waitFor();
-    expect(await checking.isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: /^Generate / }).count()).toBe(0);
-    const diagram = page.getByTestId('coverage-diagram');
-    expect(await diagram.getByTestId('coverage-count').textContent()).toBe('checking 1 photo…');
-    const sources = await diagram.getByTestId('coverage-angle').evaluateAll((els) => els.map((el) => el.getAttribute('data-source')));
-    expect(sources).toEqual(Array(8).fill('checking'));
-    await page.screenshot({ path: 'test-results/car-packages-checking-1280.png', fullPage: true });
-    // The mirror fill is not offered on half-known facts either.
-    expect(await page.getByTestId('mirror-fill').count()).toBe(0);
-    answer();
-    const generate = page.getByRole('button', { name: 'Generate 1 of 8 angles (1 credit)' });
-    await generate.waitFor({ timeout: 120_000 });
-    expect(await generate.isDisabled()).toBe(false);
-    expect(await diagram.getByTestId('coverage-count').textContent()).toBe('1 of 8');
-  }, 180_000);
-
-  it('375 px: at 0 credits the form offers Buy Credits before any photo is added', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-no-credits', viewport: { width: 375, height: 800 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
-    await page.getByTestId('package-credits').waitFor();
-    const spent = await spendCredits(page, TRIAL_CREDITS);
-    expect(spent).toBe(200);
-    await page.reload();
-    await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe('0 credits left');
-    const banner = page.getByTestId('no-credits');
-    await banner.getByText('You have 0 credits.').waitFor();
-    // Generate itself becomes Buy Credits.
-    expect(await page.getByRole('button', { name: /^Generate / }).count()).toBe(0);
-    expect(await page.getByTestId('generate-buys-credits').getByRole('button', { name: 'Buy Credits' }).count()).toBe(1);
-    await banner.getByRole('button', { name: 'Buy Credits' }).click();
-    await page.getByRole('dialog').waitFor();
-    await page.screenshot({ path: 'test-results/car-packages-no-credits-375.png' });
-  }, 180_000);
 });
