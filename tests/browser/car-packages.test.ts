@@ -75,7 +75,7 @@ describe('car packages', () => {
     await page.screenshot({ path: 'test-results/car-packages-detail-1280.png', fullPage: true });
 
     // An angle no photo can give says why and offers no retry (it would give the same result; the API answers 409).
-    // (A free retry of an angle that failed in rendering is proven in tests/integration/car-packages-faults.test.ts.)
+    // (A free retry of an angle that failed in rendering is proven in tests/integration/car-packages-faults-refunds.test.ts.)
     const failedCard = page.locator('[data-testid=angle-card][data-status=failed]').first();
     if (failed > 0) {
       await failedCard.getByText(/^No photo shows the /).waitFor();
