@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
-import { trialUploadCompleteResponseSchema, type TrialUploadTarget } from '@shared/schemas/trial';
+import type { TrialUploadTarget } from '@shared/schemas/trial';
 import { TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { useLocalHost } from '../support/local-host';
 
 /**
  * Trial links after the upload (shared steps: trial-links-harness.ts; the link, the uploads and the account up to
- * its creation: trial-links-conversion.test.ts): a trial package is one car, the car check runs once per photo, and
- * the transfer into a car package charged 1 trial credit after the first sign-in, on the real workflow definition
+ * its creation, one car per package: trial-links-conversion.test.ts): the car check runs once per photo, and the
+ * transfer into a car package charged 1 trial credit after the first sign-in, on the real workflow definition
  * (scripted renderer, in this process).
  */
 const { url } = useLocalHost();
@@ -23,7 +23,7 @@ const t = await import('../support/trial-links');
 const { uploadByPresignedPost } = await import('./package-api-client');
 const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
 const { keys } = await import('../../functions/src/adapters/dynamodb/keys');
-const { trialLinkSteps, otherCorner, newEmail, formOf, CUPRA, BMW } = await import('./trial-links-harness');
+const { trialLinkSteps, otherCorner, newEmail, formOf, CUPRA } = await import('./trial-links-harness');
 const sfn = await h.TestStepFunctions.start(sfnPort);
 const w = await h.scriptedWorkflow(sfn, {}, { arn: ARN });
 afterAll(async () => {
@@ -32,44 +32,6 @@ afterAll(async () => {
 });
 const steps = trialLinkSteps(url);
 const { call, newLink, linkInList, uploadPhotos, createAccount } = steps;
-
-describe('a trial package is one car (issue 39)', () => {
-  it('photos of two cars: each photo names its car, the account step is refused until one car is kept; a photo uploaded again is not looked at twice', async () => {
-    const { createVision } = await import('../../functions/src/vision/create-vision');
-    const { completeTrialUploads } = await import('../../functions/src/trial/trial-page');
-    const { trialPageDeps } = await import('../../functions/src/trial/adapters');
-    const local = createVision({ vision: 'local' });
-    let looks = 0;
-    const counting = { name: local.name, model: local.model, look: (...args: Parameters<typeof local.look>) => ((looks += 1), local.look(...args)) };
-    const link = await newLink('Two Cars Motors');
-    const upload = async (photos: { name: string; bytes: Buffer }[]) => {
-      const asked = await call('POST /api/trial/upload-photos/{token}', { pathParameters: { token: link.token }, body: { files: photos.map((p) => ({ name: p.name, type: 'image/jpeg', size: p.bytes.length })) } });
-      expect(asked.status).toBe(200);
-      await Promise.all((asked.body.uploads as TrialUploadTarget[]).map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes)));
-      return trialUploadCompleteResponseSchema.parse(await completeTrialUploads(trialPageDeps(counting), link.token, '127.0.0.1'));
-    };
-    const grey = { name: 'grey-front.jpg', bytes: await h.carPhoto() };
-    const greyOther = { name: 'grey-other-side.jpg', bytes: await otherCorner() };
-    const green = { name: 'bmw-2002.jpg', bytes: BMW };
-
-    const mixed = await upload([grey, green, greyOther]);
-    expect(looks).toBe(3);
-    expect(mixed).toMatchObject({ success: false, uploaded_count: 3, cars: 2, error: TRIAL_CHECK_MESSAGES.differentCars(2) });
-    expect(mixed.photos.map((p) => (p.car ? p.car_group : 0))).toEqual([1, 2, 1]);
-    const email = newEmail('two-cars');
-    const refused = await createAccount({ token: link.token, email });
-    expect(refused.status).toBe(400);
-    expect(refused.body.error).toBe(TRIAL_CHECK_MESSAGES.keepOneCarFirst);
-    expect(await t.mailTo(url, email)).toEqual([]);
-
-    // The prospect keeps the grey car: the same files again, whose verdicts are kept without a second look.
-    const kept = await upload([grey, greyOther]);
-    expect(looks).toBe(3);
-    expect(kept).toMatchObject({ success: true, uploaded_count: 2, cars: 1, error: null, angles: ['front_left_corner', 'front_right_corner'] });
-    expect((await createAccount({ token: link.token, email })).status).toBe(200);
-    expect((await linkInList(link.link.id)).photos.map((p) => p.name)).toEqual(['grey-front.jpg', 'grey-other-side.jpg']);
-  }, 120_000);
-});
 
 describe('the transfer after the first sign-in: once per account and per link', () => {
   it('5 concurrent transfers (token, form-encoded, and the e-mail fallback) make one package and one trial debit; its PNG and WebP photos render', async () => {

@@ -4,22 +4,24 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_TRIAL_PHOTOS, TRIAL_RATE_LIMIT } from '@shared/limits';
 import { MESSAGES, TRIAL_MESSAGES } from '@shared/messages';
-import { trialUploadCompleteResponseSchema } from '@shared/schemas/trial';
+import { trialUploadCompleteResponseSchema, type TrialUploadTarget } from '@shared/schemas/trial';
 import { TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { useLocalHost } from '../support/local-host';
 
 /**
  * Trial links end to end through the routes' real handlers and the shared host's engines, up to the account: a super
  * user's link, the prospect's presigned uploads and their check, the account creation over HTTP (the host's Cognito
- * endpoint creates the account and mails the link), and every refusal. One car per package and the transfer after
- * the first sign-in: trial-links-car-check-and-transfer.test.ts (shared steps: trial-links-harness.ts).
+ * endpoint creates the account and mails the link), every refusal, and one car per trial package. The car check
+ * counted across the transfer, and the transfer after the first sign-in: trial-links-car-check-and-transfer.test.ts
+ * (shared steps: trial-links-harness.ts).
  */
 const { url } = useLocalHost();
 const h = await import('../support/car-package-harness');
 const t = await import('../support/trial-links');
 const { dynamo, tableName } = await import('../../functions/src/adapters/dynamodb/client');
 const { keys } = await import('../../functions/src/adapters/dynamodb/keys');
-const { trialLinkSteps, otherCorner, newEmail } = await import('./trial-links-harness');
+const { uploadByPresignedPost } = await import('./package-api-client');
+const { trialLinkSteps, otherCorner, newEmail, BMW } = await import('./trial-links-harness');
 const steps = trialLinkSteps(url);
 const { call, newLink, linkInList, uploadPhotos, createAccount } = steps;
 
@@ -169,4 +171,42 @@ describe('a trial link converts once', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(TRIAL_MESSAGES.tooManyTrialRequests);
   });
+});
+
+describe('a trial package is one car (issue 39)', () => {
+  it('photos of two cars: each photo names its car, the account step is refused until one car is kept; a photo uploaded again is not looked at twice', async () => {
+    const { createVision } = await import('../../functions/src/vision/create-vision');
+    const { completeTrialUploads } = await import('../../functions/src/trial/trial-page');
+    const { trialPageDeps } = await import('../../functions/src/trial/adapters');
+    const local = createVision({ vision: 'local' });
+    let looks = 0;
+    const counting = { name: local.name, model: local.model, look: (...args: Parameters<typeof local.look>) => ((looks += 1), local.look(...args)) };
+    const link = await newLink('Two Cars Motors');
+    const upload = async (photos: { name: string; bytes: Buffer }[]) => {
+      const asked = await call('POST /api/trial/upload-photos/{token}', { pathParameters: { token: link.token }, body: { files: photos.map((p) => ({ name: p.name, type: 'image/jpeg', size: p.bytes.length })) } });
+      expect(asked.status).toBe(200);
+      await Promise.all((asked.body.uploads as TrialUploadTarget[]).map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes)));
+      return trialUploadCompleteResponseSchema.parse(await completeTrialUploads(trialPageDeps(counting), link.token, '127.0.0.1'));
+    };
+    const grey = { name: 'grey-front.jpg', bytes: await h.carPhoto() };
+    const greyOther = { name: 'grey-other-side.jpg', bytes: await otherCorner() };
+    const green = { name: 'bmw-2002.jpg', bytes: BMW };
+
+    const mixed = await upload([grey, green, greyOther]);
+    expect(looks).toBe(3);
+    expect(mixed).toMatchObject({ success: false, uploaded_count: 3, cars: 2, error: TRIAL_CHECK_MESSAGES.differentCars(2) });
+    expect(mixed.photos.map((p) => (p.car ? p.car_group : 0))).toEqual([1, 2, 1]);
+    const email = newEmail('two-cars');
+    const refused = await createAccount({ token: link.token, email });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(TRIAL_CHECK_MESSAGES.keepOneCarFirst);
+    expect(await t.mailTo(url, email)).toEqual([]);
+
+    // The prospect keeps the grey car: the same files again, whose verdicts are kept without a second look.
+    const kept = await upload([grey, greyOther]);
+    expect(looks).toBe(3);
+    expect(kept).toMatchObject({ success: true, uploaded_count: 2, cars: 1, error: null, angles: ['front_left_corner', 'front_right_corner'] });
+    expect((await createAccount({ token: link.token, email })).status).toBe(200);
+    expect((await linkInList(link.link.id)).photos.map((p) => p.name)).toEqual(['grey-front.jpg', 'grey-other-side.jpg']);
+  }, 120_000);
 });

@@ -10,9 +10,9 @@ import { uploadByPresignedPost } from './package-api-client';
 /**
  * Shared by the two trial-link files (the one file took 74 s in a clean-clone run, near the 90-s guard):
  *   trial-links-conversion: the link issued by a super user, the prospect's uploads and their check, the account
- *     creation once, and every refusal;
- *   trial-links-car-check-and-transfer: one car per trial package, the car check counted, and the transfer into a
- *     car package after the first sign-in (the real workflow definition, scripted renderer).
+ *     creation once, every refusal, and one car per trial package;
+ *   trial-links-car-check-and-transfer: the car check counted across the transfer, and the transfer into a car
+ *     package after the first sign-in (the real workflow definition, scripted renderer).
  * Imported after useLocalHost (and after the transfer file's workflow environment), whose environment these modules
  * read. Each file calls trialLinkSteps once: its own super user, so the two files can share a host and a process.
  */
