@@ -12,6 +12,7 @@ vi.hoisted(() => {
 });
 
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { lowestRows, lumaOf } from './ground-probes';
 import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
 import { sceneById, sceneChoice, SCENES } from '../../functions/src/renderer/scenes/scene-manifest';
 import { car } from './bad-photos';
@@ -27,15 +28,6 @@ beforeAll(async () => {
   [ioniq] = (await preparePhotos([{ id: 'ioniq', bytes: car('hyundai-ioniq5-silver-front34-grass.jpg') }])) as [PreparedPhoto];
   [acura] = (await preparePhotos([{ id: 'acura', bytes: acuraBytes, angle: 'right_side' }])) as [PreparedPhoto];
 }, 120_000);
-
-/** Per column of the output, the car's lowest opaque row (-1 where it has none). */
-function lowestRows(alpha: Uint8Array, W: number, H: number): Int32Array {
-  const lowest = new Int32Array(W).fill(-1);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) lowest[x] = y;
-  return lowest;
-}
-
-const lumaOf = (data: Buffer, W: number) => (x: number, y: number) => 0.2126 * data[3 * (y * W + x)]! + 0.7152 * data[3 * (y * W + x) + 1]! + 0.0722 * data[3 * (y * W + x) + 2]!;
 
 /** Mean absolute difference between horizontal neighbours two pixels apart, of the luma over the given pixels. */
 function detail(data: Buffer, W: number, pixels: Iterable<[number, number]>): number {

@@ -14,6 +14,7 @@ vi.hoisted(() => {
 });
 
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { lowestRows } from './ground-probes';
 import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
 import { levelCar, MAX_LEVEL_DEGREES, tyreContacts } from '../../functions/src/renderer/local/levelling';
 
@@ -34,13 +35,6 @@ beforeAll(async () => {
   acuraTilted.set(4, photos[1]!);
   acuraTilted.set(-4, photos[2]!);
 }, 120_000);
-
-/** Per column of the output, the car's lowest opaque row (-1 where it has none). */
-function lowestRows(alpha: Uint8Array, W: number, H: number): Int32Array {
-  const lowest = new Int32Array(W).fill(-1);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) lowest[x] = y;
-  return lowest;
-}
 
 describe('a car photographed on a slope is levelled', () => {
   /** The rendered car's two tyre contacts (the ends of its underside hull's longest run), in output pixels. */

@@ -12,6 +12,7 @@ vi.hoisted(() => {
 });
 
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { lowestRows, lumaOf } from './ground-probes';
 import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
 import { lowerHull } from '../../functions/src/renderer/scenes/photo-camera';
 import { car } from './bad-photos';
@@ -21,15 +22,6 @@ let ioniq: PreparedPhoto;
 beforeAll(async () => {
   [ioniq] = (await preparePhotos([{ id: 'ioniq', bytes: car('hyundai-ioniq5-silver-front34-grass.jpg') }])) as [PreparedPhoto];
 }, 120_000);
-
-/** Per column of the output, the car's lowest opaque row (-1 where it has none). */
-function lowestRows(alpha: Uint8Array, W: number, H: number): Int32Array {
-  const lowest = new Int32Array(W).fill(-1);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (alpha[y * W + x]! >= 128) lowest[x] = y;
-  return lowest;
-}
-
-const lumaOf = (data: Buffer, W: number) => (x: number, y: number) => 0.2126 * data[3 * (y * W + x)]! + 0.7152 * data[3 * (y * W + x) + 1]! + 0.0722 * data[3 * (y * W + x) + 2]!;
 
 describe('shade under the car on every style', () => {
   it.each(BACKGROUNDS)('%s: the ground just under the tyres and along the sills is darker than the same rows beside the car', async (style) => {

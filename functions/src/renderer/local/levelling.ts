@@ -15,7 +15,7 @@
 import type { Angle } from '@shared/angles';
 import type { DecodedPhoto } from '../photo-validation';
 import { solidExtent, type CleanMask } from '../cutout/mask-cleanup';
-import { lowerHull } from '../scenes/photo-camera';
+import { underside } from '../scenes/photo-camera';
 
 /** The largest turn applied, degrees. */
 export const MAX_LEVEL_DEGREES = 6;
@@ -45,17 +45,10 @@ export interface TyreContacts {
 
 /** The two tyres' contact points of a front, rear or side view, or undefined when they cannot be trusted. */
 export function tyreContacts(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): TyreContacts | undefined {
-  const { alpha, width: w, box } = mask;
+  const { box } = mask;
   const bw = box.right - box.left, bh = box.bottom - box.top;
   if (bw < 40 || bh < 20 || box.bottom >= mask.height - 1) return undefined;
-  const bottom = new Int32Array(bw).fill(-1);
-  for (let x = 0; x < bw; x++)
-    for (let y = box.bottom - 1; y >= box.top; y--)
-      if (alpha[y * w + box.left + x]! >= 128) {
-        bottom[x] = y;
-        break;
-      }
-  const hull = lowerHull(bottom);
+  const { bottom, hull } = underside(mask);
   // The hull's longest level-ish run spans the gap between the two tyres (the sill or the body above it).
   let best = -1, bestRun = 0;
   for (let i = 0; i + 1 < hull.length; i++) {

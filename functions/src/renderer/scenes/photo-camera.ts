@@ -40,6 +40,22 @@ export interface PhotoCamera {
 
 const clampHeight = (h: number) => Math.min(CAMERA_HEIGHT_RANGE[1], Math.max(CAMERA_HEIGHT_RANGE[0], h));
 
+/**
+ * The car's underside in the mask's box: per column (counted from the box's left edge) the lowest car pixel's row
+ * (alpha at least 128; -1 where the column has none), and the lower convex hull of those.
+ */
+export function underside(mask: Pick<CleanMask, 'alpha' | 'width' | 'box'>): { bottom: Int32Array; hull: Array<[number, number]> } {
+  const { alpha, width: w, box } = mask;
+  const bottom = new Int32Array(box.right - box.left).fill(-1);
+  for (let x = 0; x < bottom.length; x++)
+    for (let y = box.bottom - 1; y >= box.top; y--)
+      if (alpha[y * w + box.left + x]! >= 128) {
+        bottom[x] = y;
+        break;
+      }
+  return { bottom, hull: lowerHull(bottom) };
+}
+
 /** The lower convex hull of the underside (columns with a car pixel), as [x, y] points, y growing downwards. */
 export function lowerHull(bottom: ArrayLike<number>): Array<[number, number]> {
   const hull: Array<[number, number]> = [];
@@ -76,19 +92,12 @@ function farContact(hull: Array<[number, number]>, from: number, step: 1 | -1): 
  */
 export function estimatePhotoCamera(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, lens: { focalPx: number; centreX: number }): PhotoCamera {
   const fallback: PhotoCamera = { height: CAMERA_HEIGHT, from: 'default' };
-  const { alpha, width: w, box } = mask;
+  const { box } = mask;
   const bw = box.right - box.left, bh = box.bottom - box.top;
   if (bw < 20 || bh < 10) return fallback;
   // Touching the frame's bottom, the tyres are not all in the photo.
   if (box.bottom >= mask.height - 1) return fallback;
-  const bottom = new Int32Array(bw).fill(-1);
-  for (let x = 0; x < bw; x++)
-    for (let y = box.bottom - 1; y >= box.top; y--)
-      if (alpha[y * w + box.left + x]! >= 128) {
-        bottom[x] = y;
-        break;
-      }
-  const hull = lowerHull(bottom);
+  const { hull } = underside(mask);
   if (hull.length < 3) return fallback;
   // The nearest tyre: the lowest hull points (its contact patch, within 1% of the car's height).
   let lowest = 0;
