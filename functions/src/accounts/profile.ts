@@ -23,6 +23,11 @@ export async function getMe(
   deps: ProfileDeps & { teamNotice?: (person: { email?: string; dealershipId: string }) => Promise<string | null> },
   caller: { sub: string; email?: string; member?: { id: string; role: TeamRole } },
 ): Promise<MeResponse> {
+  const notice = (email: string | null) => (deps.teamNotice ? deps.teamNotice({ ...(email ? { email } : {}), dealershipId: caller.sub }) : Promise.resolve(null));
+  // A token that names its e-mail has the invite look-up run beside the reads, not after them (every dashboard load).
+  const early = caller.email ? notice(caller.email) : undefined;
+  // Handled where it is awaited; marked here so a failed read before then leaves no unhandled rejection.
+  early?.catch(() => undefined);
   const read = () => Promise.all([deps.accounts.getProfile(caller.sub), getCreditBalance({ store: deps.credits, now: deps.now }, caller.sub)]);
   let [profile, balance] = await read();
   const founder = !caller.member || caller.member.id === caller.sub;
@@ -35,7 +40,7 @@ export async function getMe(
   // The dealership's own sign-in is the profile's e-mail (an access token carries none).
   const email = caller.email ?? (founder ? profile.email : null);
   const member = { id: caller.member?.id ?? caller.sub, email, role: caller.member?.role ?? 'owner' };
-  const team_notice = deps.teamNotice ? await deps.teamNotice({ ...(email ? { email } : {}), dealershipId: caller.sub }) : null;
+  const team_notice = await (early ?? notice(email));
   return { profile: profileView(profile), balance, member, team_notice };
 }
 
