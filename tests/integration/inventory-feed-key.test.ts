@@ -39,7 +39,9 @@ async function finishedCar(api: PackageApi, fields: Record<string, string | unde
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   await Promise.all(created.body.uploads.map((u, i) => uploadByPresignedPost(u, photos[i]!.bytes)));
   expect((await api.call('POST', `/api/car-packages/${created.body.package_id}/start`)).status).toBe(200);
-  return api.waitFor(created.body.package_id, isFinal, 60_000);
+  // Finished and its walk-around video made: the video is the workflow's last task, after the package is final, and
+  // it changes the car's row (video_url, updated_at), so a read before it would not match a read after it.
+  return api.waitFor(created.body.package_id, (p) => isFinal(p) && p.video !== null, 60_000);
 }
 
 const withKey = (path: string, key?: string) => fetch(`${url}${path}`, { headers: key ? { authorization: `Bearer ${key}` } : {}, redirect: 'manual' });
