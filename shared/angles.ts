@@ -76,3 +76,9 @@ export const WALK_AROUND_ORDER = [
   'left_side',
   'front_left_corner',
 ] as const satisfies readonly Angle[];
+
+/** "1 angle", "3 angles": how many angles a package is made of (or has finished), in the dealer's words. */
+export const angleCount = (n: number) => `${n} ${n === 1 ? 'angle' : 'angles'}`;
+
+/** "2 angles from 2 photos": what a package is made of (decisions.md, turn 4: the angles its photos show). */
+export const anglesFromPhotos = (angles: number, photos: number) => `${angleCount(angles)} from ${photos} ${photos === 1 ? 'photo' : 'photos'}`;

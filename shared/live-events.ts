@@ -9,6 +9,8 @@ export type LiveEvent =
       type: 'package.updated';
       package_id: string;
       status: SessionStatus;
+      /** The angles of the package: fewer once the workflow found that its photos do not give some (they are dropped). */
+      total_angles: number;
       completed_angles: number;
       failed_angles: number;
       status_message: string | null;

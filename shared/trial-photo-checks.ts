@@ -3,15 +3,15 @@
  * photo shows is the package form's grouping, shared/same-car.ts carsInPhotos). A trial package is one car, made of the
  * angles its photos show (decisions.md, turn 4).
  */
-import { ANGLE_LABELS, ANGLES, type Angle } from './angles';
+import { ANGLE_LABELS, ANGLES, anglesFromPhotos, type Angle } from './angles';
+
+export { anglesFromPhotos };
 
 /** The angles some photos give, each once, in the package's order. */
 export const anglesGiven = (angles: ReadonlyArray<Angle | null | undefined>): Angle[] => ANGLES.filter((a) => angles.includes(a));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** "2 angles from 2 photos": how a trial package is named and counted. */
-export const anglesFromPhotos = (angles: number, photos: number) => `${plural(angles, 'angle')} from ${plural(photos, 'photo')}`;
 
 export const TRIAL_CHECK_MESSAGES = {
   noUsablePhoto: 'None of these photos shows a car we can use. Please choose other photos.',

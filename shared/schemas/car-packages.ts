@@ -209,8 +209,30 @@ export const packageVideoSchema = z.object({
 });
 export type PackageVideo = z.infer<typeof packageVideoSchema>;
 
+/**
+ * An angle not in the package: none of its photos gives it (decisions.md, turn 4: a credit buys the angles the photos
+ * show). Nothing was attempted or charged for it; a package with a photo of it would have it.
+ */
+export const missingAngleSchema = z.object({
+  angle: z.enum(ANGLES),
+  /** The angles a photo could show to give it: the angle itself, and for a side or corner the opposite one (mirrored). */
+  would_be_given_by: z.array(z.enum(ANGLES)),
+  /** "Fill missing sides with mirror images" would make it from a photo this package has (the opposite side or corner). */
+  mirror_possible: z.boolean(),
+});
+export type MissingAngle = z.infer<typeof missingAngleSchema>;
+
 export const carPackageDetailSchema = carPackageSummarySchema.extend({
+  /** The angles of the package (total_angles of them): the angles its photos give, each made, running or failed. */
   images: z.array(packageImageSchema),
+  /**
+   * The angles not in the package, in angle order, with the photo that would give each: its photos show none of them.
+   * Empty while the angle of some photo is still being found (the package then has all 8 until that step drops them).
+   */
+  missing_angles: z.array(missingAngleSchema).meta({
+    description:
+      'The angles not in this package because none of its photos shows them (nothing was attempted or charged for them), each with the angles a photo would have to show to give it, and whether "Fill missing sides with mirror images" would make it from a photo the package has.',
+  }),
   photos: z.array(packagePhotoSchema),
   /** Null until made: after the package finished with at least 2 angles (made after, so it follows by seconds). */
   video: packageVideoSchema.nullable(),

@@ -1,6 +1,7 @@
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { describe, expect, it } from 'vitest';
-import { angleState, imageFileName, outcomeOf, s3Keys, slugOf, type StoredImage } from './car-package';
+import { angleState, draftAngles, imageFileName, missingAngles, outcomeOf, s3Keys, slugOf, type StoredImage, type StoredPhoto } from './car-package';
+import { ANGLES, type Angle } from '@shared/angles';
 import { angleFailureMessage } from './render-workflow-tasks';
 
 describe('a package status from its angles', () => {
@@ -73,3 +74,31 @@ describe('what a dealer reads on an angle that can no longer be retried for free
   });
 });
 
+
+describe('the angles a package is made of (decisions.md, turn 4: a credit buys the angles the photos show)', () => {
+  const photo = (angle: Angle | null, more: Partial<StoredPhoto> = {}): StoredPhoto => ({
+    id: 'photo-1', file_name: 'p.jpg', content_type: 'image/jpeg', size: 1, angle, upload_key: 'u', key: 'k', assigned_angle: null, refused: null, ...more,
+  });
+
+  it('tagged photos: the angles they show, and with the mirror fill on, their mirror images too', () => {
+    expect(draftAngles({ photos: [photo('front_left_corner')] })).toEqual(['front_left_corner']);
+    expect(draftAngles({ photos: [photo('front_left_corner')], fill_missing_sides: true })).toEqual(['front_left_corner', 'front_right_corner']);
+    expect(draftAngles({ photos: [photo('rear'), photo('front'), photo('front')] })).toEqual(['front', 'rear']);
+  });
+
+  it('a trial draft keeps the angles it names; a photo whose angle is not known yet: all 8 (prepare drops the others)', () => {
+    expect(draftAngles({ angles: ['rear', 'front'], photos: [photo(null)] })).toEqual(['front', 'rear']);
+    expect(draftAngles({ photos: [photo('front'), photo(null)] })).toEqual([...ANGLES]);
+  });
+
+  it('the angles not in a package: each with the photos that would give it and whether the mirror fill would make it', () => {
+    const pkg = { photos: [photo('front_left_corner')] };
+    const missing = missingAngles(pkg, [{ angle: 'front_left_corner' }]);
+    expect(missing.map((m) => m.angle)).toEqual(ANGLES.filter((a) => a !== 'front_left_corner'));
+    expect(missing.find((m) => m.angle === 'front_right_corner')).toEqual({ angle: 'front_right_corner', would_be_given_by: ['front_right_corner', 'front_left_corner'], mirror_possible: true });
+    expect(missing.find((m) => m.angle === 'rear')).toEqual({ angle: 'rear', would_be_given_by: ['rear'], mirror_possible: false });
+    // A package that has all its angles (or all 8 while prepare finds them) misses none; a refused photo gives nothing.
+    expect(missingAngles(pkg, ANGLES.map((angle) => ({ angle })))).toEqual([]);
+    expect(missingAngles({ photos: [photo('front', { refused: 'Not a car.' })] }, [{ angle: 'rear' }]).find((m) => m.angle === 'front')).toBeTruthy();
+  });
+});

@@ -9,8 +9,9 @@ import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import { createHash } from 'node:crypto';
 import { ANGLES, imageLabel, type Angle } from '@shared/angles';
 import type { Background } from '@shared/backgrounds';
-import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_ANGLE_COUNT, CAR_PACKAGE_CREDITS, MAX_FREE_RETRIES_PER_ANGLE, type AcceptedImageType } from '@shared/limits';
-import type { CarPackageSummary, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
+import { planCoverage, type CoveragePlan } from '@shared/angle-plan';
+import { ACCEPTED_IMAGE_TYPES, CAR_PACKAGE_CREDITS, MAX_FREE_RETRIES_PER_ANGLE, type AcceptedImageType } from '@shared/limits';
+import type { CarPackageSummary, MissingAngle, PackageImage, PackagePhoto } from '@shared/schemas/car-packages';
 import type { AngleStatus, ImageStatus, SessionStatus } from '@shared/statuses';
 import type { RenderedImageRecord } from '../images/rendered-image';
 import { pickScene } from '../renderer/scenes/scene-manifest';
@@ -70,8 +71,9 @@ export interface StoredDraft {
    */
   checked_uploads?: Record<string, string>;
   /**
-   * The angles the package is made of (a trial package: the angles its photos show, decisions.md turn 4); absent: the
-   * 8 standard angles, each one a photo does not give reported with the reason.
+   * The angles the package is made of, when the draft names them (a trial package: the angles its photos show). Absent:
+   * the angles its photos' tags give (draftAngles), or, while some photo's angle is not known, the 8 standard angles
+   * until the workflow's prepare step finds the photos' angles and drops those no photo gives.
    */
   angles?: Angle[];
   /** The member who made it (issue 42; absent on drafts from before, and from the public API). */
@@ -84,8 +86,38 @@ export const createdBy = (): { created_by?: ActingMember } => {
   return member ? { created_by: member } : {};
 };
 
-/** The angles a package started from this draft has (in the package's order). */
-export const draftAngles = (draft: Pick<StoredDraft, 'angles'>): Angle[] => (draft.angles?.length ? ANGLES.filter((a) => draft.angles!.includes(a)) : [...ANGLES]);
+/**
+ * The angles a package started from this draft is made of, in the package's order (decisions.md, turn 4: a credit buys
+ * the angles the photos show, up to 8): those the draft names (a trial package); else, when every photo's angle is known
+ * (tagged, or suggested and kept), those the photos give, with the mirror images of the opposite sides when the dealer
+ * turned the mirror fill on (shared/angle-plan.ts). Otherwise the 8 standard angles: the workflow's prepare step finds
+ * the unknown photos' angles and drops the angles no photo gives (render-workflow-tasks.ts).
+ */
+export function draftAngles(draft: Pick<StoredDraft, 'angles' | 'photos' | 'fill_missing_sides'>): Angle[] {
+  if (draft.angles?.length) return ANGLES.filter((a) => draft.angles!.includes(a));
+  const tags = draft.photos.map((p) => p.angle);
+  if (tags.length > 0 && tags.every(Boolean)) {
+    const given = anglesPlanned(planCoverage(tags, mirrorFillOf(draft)));
+    if (given.length > 0) return given;
+  }
+  return [...ANGLES];
+}
+
+/** The angles a plan makes (from a photo, or its mirror image with the mirror fill on), in the package's order. */
+export const anglesPlanned = (plan: CoveragePlan): Angle[] => plan.angles.filter((a) => a.source !== 'missing').map((a) => a.angle);
+
+/**
+ * The angles not in a package (its photos give none of them), each with the photos that would give it and whether the
+ * mirror fill would make it: what the package page asks the dealer for (never failed angles: nothing was attempted).
+ */
+export function missingAngles(pkg: Pick<StoredPackage, 'photos' | 'fill_missing_sides'>, images: Pick<StoredImage, 'angle'>[]): MissingAngle[] {
+  const made = new Set(images.map((i) => i.angle));
+  const plan = planCoverage(
+    pkg.photos.filter((p) => !p.refused).map((p) => p.assigned_angle ?? p.angle),
+    mirrorFillOf(pkg),
+  );
+  return plan.angles.filter((a) => !made.has(a.angle)).map((a) => ({ angle: a.angle, would_be_given_by: a.would_be_given_by, mirror_possible: a.mirror_possible }));
+}
 
 /** A draft's uploads that passed their checks as they landed, by upload key: the digest of the bytes checked. */
 export function passedUploads(draft: StoredDraft): Map<string, string> {
@@ -284,6 +316,7 @@ export function newImage(pkg: Pick<StoredPackage, 'id' | 'user_id' | 'background
 }
 
 export function newPackage(draft: StoredDraft, logoKey: string | null, photos: StoredPhoto[], now: string): { pkg: StoredPackage; images: StoredImage[] } {
+  const angles = draftAngles(draft);
   const pkg: StoredPackage = {
     id: draft.id,
     user_id: draft.user_id,
@@ -295,7 +328,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     logo_key: logoKey,
     scene: sceneFor(draft.background, draft.id),
     status: 'pending',
-    total_angles: draft.angles?.length ? draftAngles(draft).length : CAR_PACKAGE_ANGLE_COUNT,
+    total_angles: angles.length,
     completed_angles: 0,
     failed_angles: 0,
     credits_used: CAR_PACKAGE_CREDITS,
@@ -310,7 +343,7 @@ export function newPackage(draft: StoredDraft, logoKey: string | null, photos: S
     ...(draft.vehicle ? { vehicle: draft.vehicle } : {}),
     ...(draft.created_by ? { created_by: draft.created_by } : {}),
   };
-  return { pkg, images: draftAngles(draft).map((a) => newImage(pkg, a, now)) };
+  return { pkg, images: angles.map((a) => newImage(pkg, a, now)) };
 }
 
 export type Outcome = { status: SessionStatus; finished: boolean };

@@ -212,19 +212,39 @@ export class DynamoDbPackageStore implements PackageStore {
     return total;
   }
 
-  async setPrepared(id: string, photos: StoredPhoto[], now: string): Promise<StoredPackage | undefined> {
-    try {
-      const out = await dynamo().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.carPackage(id),
-          UpdateExpression: 'SET photos = :p, #s = :processing, updated_at = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#s': 'status' },
-          ExpressionAttributeValues: { ':p': photos, ':processing': 'processing', ':now': now },
-          ReturnValues: 'ALL_NEW',
-        }),
+  async setPrepared(id: string, photos: StoredPhoto[], now: string, drop: Angle[] = []): Promise<StoredPackage | undefined> {
+    const prepared = {
+      TableName: tableName(),
+      Key: keys.carPackage(id),
+      UpdateExpression: 'SET photos = :p, #s = :processing, updated_at = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#s': 'status' },
+      ExpressionAttributeValues: { ':p': photos, ':processing': 'processing', ':now': now } as Record<string, unknown>,
+    };
+    if (drop.length > 0) {
+      // The photos, the package's count and the dropped angles' records at once, each angle only while never attempted.
+      const dropped = await ignoreConditionFailure(
+        dynamo().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Update: { ...prepared, UpdateExpression: `${prepared.UpdateExpression} ADD total_angles :minus`, ExpressionAttributeValues: { ...prepared.ExpressionAttributeValues, ':minus': -drop.length } } },
+              ...drop.map((angle) => ({
+                Delete: {
+                  TableName: tableName(),
+                  Key: keys.carPackageImage(id, angle),
+                  ConditionExpression: 'angle_status = :pending AND attempts = :zero',
+                  ExpressionAttributeValues: { ':pending': 'pending', ':zero': 0 },
+                },
+              })),
+            ],
+          }),
+        ),
       );
+      if (dropped) return this.get(id);
+      // Gone, or an angle moved on (a concurrent prepare dropped them first): the photos alone, as below.
+    }
+    try {
+      const out = await dynamo().send(new UpdateCommand({ ...prepared, ReturnValues: 'ALL_NEW' }));
       return out.Attributes ? strip<StoredPackage>(out.Attributes) : undefined;
     } catch (error) {
       if (isConditionFailure(error)) return undefined;

@@ -7,6 +7,7 @@ export function packageChanged(notify: Notify, pkg: StoredPackage): Promise<void
     type: 'package.updated',
     package_id: pkg.id,
     status: pkg.status,
+    total_angles: pkg.total_angles,
     completed_angles: pkg.completed_angles,
     failed_angles: pkg.failed_angles,
     status_message: pkg.status_message,

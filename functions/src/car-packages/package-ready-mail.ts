@@ -8,7 +8,7 @@ import { packageReadyEmailOf, type AccountStore } from '../accounts/account-stor
 import { mailOnce, type MailOnceOutcome } from '../mail/mail-once';
 import type { Mailer } from '../mail/mailer';
 import { packageReadyMail } from '../mail/templates';
-import type { StoredImage, StoredPackage } from './car-package';
+import { missingAngles, type StoredImage, type StoredPackage } from './car-package';
 import type { PackageStore } from './ports';
 
 export interface ReadyMailDeps {
@@ -45,6 +45,7 @@ export async function mailPackageReady(
         status: pkg.status as 'completed' | 'partial_complete' | 'error',
         finished: ordered.filter((i) => i.angle_status === 'completed').map((i) => imageLabel(i.angle, Boolean(i.mirrored))),
         notMade: ordered.filter((i) => i.angle_status !== 'completed').map((i) => imageLabel(i.angle, false)),
+        notInPackage: missingAngles(pkg, images).map((m) => imageLabel(m.angle, false)),
         link: `${await deps.siteOrigin()}${packagePagePath(pkg.id)}`,
         carLine: [pkg.stock_number ? `stock ${pkg.stock_number}` : null, pkg.vin ? `VIN ${pkg.vin}` : null].filter(Boolean).join(', ') || null,
         refunded: pkg.credit_refunded_at !== undefined,

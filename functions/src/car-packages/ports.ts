@@ -60,8 +60,12 @@ export interface PackageStore {
   list(sub: string, limit: number, cursor?: string, filter?: PackageFilter): Promise<{ packages: StoredPackage[]; nextCursor: string | null }>;
   /** Packages created at or after `sinceMs` (all when undefined). */
   count(sub: string, sinceMs?: number): Promise<number>;
-  /** Prepare found each photo's angle (or refused it); the package is processing. */
-  setPrepared(id: string, photos: StoredPhoto[], now: string): Promise<StoredPackage | undefined>;
+  /**
+   * Prepare found each photo's angle (or refused it); the package is processing. `drop`: angles no photo gives, removed
+   * from the package in the same write (their records, and its total_angles), each only while it was never attempted;
+   * if one was meanwhile (or a concurrent prepare dropped them), the photos are stored and nothing is dropped.
+   */
+  setPrepared(id: string, photos: StoredPhoto[], now: string, drop?: Angle[]): Promise<StoredPackage | undefined>;
   /**
    * One more render attempt: pending or processing -> processing, attempts counted; undefined when the angle is no
    * longer pending or processing (already final).

@@ -4,7 +4,7 @@ import type { CarPackageActivity, CarPackageDetail, ListCarPackagesResponse, Pac
 import { checkVin, vehicleName } from '@shared/vin';
 import type { VinDecoder } from '../vin/vin-decoder';
 import type { PackageFilter } from './ports';
-import { imageView, photoView, slugOf, summaryView, walkAroundVideoName, type StoredPackage } from './car-package';
+import { imageView, missingAngles, photoView, slugOf, summaryView, walkAroundVideoName, type StoredPackage } from './car-package';
 import { ownPackage, type PackageDeps } from './package-deps';
 
 /** The store's filter from a list's query (the gallery's and the public API's: the same parameters). */
@@ -43,7 +43,7 @@ async function videoView(pkg: StoredPackage, photos: PackageDeps['photos']): Pro
   };
 }
 
-/** GET /api/car-packages/{id}: the package, its 8 angles (signed image links), its photos and its walk-around video. */
+/** GET /api/car-packages/{id}: the package, its angles (signed image links), the angles its photos do not give, its photos and its walk-around video. */
 export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>, sub: string, id: string): Promise<CarPackageDetail> {
   const { pkg, images } = await ownPackage(deps, sub, id);
   const urls = deps.photos.urls();
@@ -51,6 +51,7 @@ export async function getCarPackage(deps: Pick<PackageDeps, 'store' | 'photos'>,
   return {
     ...(await summaryView(pkg, urls)),
     images: await Promise.all([...images].sort((a, b) => order(a.angle) - order(b.angle)).map((i) => imageView(i, pkg, urls))),
+    missing_angles: missingAngles(pkg, images),
     photos: await Promise.all(pkg.photos.map((p) => photoView(p, urls, true))),
     video: await videoView(pkg, deps.photos),
   };

@@ -10,7 +10,7 @@ import { logger } from '../lib/logger';
 import { planAngle } from '../renderer/angle-planner';
 import { renderFailureOf, reportInternalFailure, type CaughtError } from '../renderer/render-failure';
 import { PhotoRejectedError, type Renderer, type SourcePhoto } from '../renderer/port';
-import { chargeKey, mirrorFillOf, outcomeOf, plateOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, mirrorFillOf, outcomeOf, plateOf, refundKey, renderedImageOrigin, s3Keys, slugOf, type StoredImage, type StoredPackage, type StoredPhoto } from './car-package';
 import { angleChanged, packageChanged } from './package-events';
 import { sweepLostExecutions, type SweepOptions } from './sweep-lost-executions';
 import { mailPackageReady, type ReadyMailDeps } from './package-ready-mail';
@@ -82,36 +82,58 @@ async function keepCutouts(deps: Pick<WorkflowDeps, 'photos'>, pkg: StoredPackag
 }
 
 /**
- * Prepare: checks every photo (bytes, a car in it) and finds the angle of untagged ones through the renderer;
- * marks the angles no photo can serve as failed with the reason; answers the angles to render.
+ * Prepare: checks every photo (bytes, a car in it) and finds the angle of untagged ones through the renderer; answers
+ * the angles to render. A package started while some photo's angle was not known has all 8 angles until here: the ones
+ * no usable photo gives (nor, with the mirror fill on, its mirror image) are dropped from it (their records and its
+ * total_angles) in the write that stores the prepared photos, never failed: a credit buys the angles the photos show
+ * (decisions.md, turn 4). An angle the package was started with that no photo can serve now (its photo was refused
+ * here), or a retried one, is failed with the reason, as is every angle when the photos give none (the credit back).
  */
 export async function preparePackage(deps: WorkflowDeps, run: PackageRun): Promise<{ items: AngleItem[] }> {
-  const pkg = await deps.store.get(run.package_id);
-  if (!pkg) throw new PackageGoneError(CAR_PACKAGE_MESSAGES.notFound);
+  const found = await deps.store.getWithImages(run.package_id);
+  if (!found) throw new PackageGoneError(CAR_PACKAGE_MESSAGES.notFound);
+  const { pkg } = found;
   const infos = await deps.renderer.prepare(await sourcesOf(deps, pkg.photos, (p) => p.angle ?? undefined));
   await keepCutouts(deps, pkg, infos);
   const photos = pkg.photos.map((p) => {
     const info = infos.find((i) => i.id === p.id);
     return { ...p, assigned_angle: info?.refused ? null : (info?.angle ?? null), refused: info?.refused?.message ?? null };
   });
-  const prepared = (await deps.store.setPrepared(pkg.id, photos, nowIso(deps))) ?? { ...pkg, photos };
+  const usable = photos.filter((p) => !p.refused);
+  const planOf = (angle: Angle) => planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined), mirrorFillOf(pkg));
+  const given = (angle: Angle) => 'photoIndex' in planOf(angle);
+  const drop = anglesToDrop(pkg, found.images, run, given);
+  const prepared = (await deps.store.setPrepared(pkg.id, photos, nowIso(deps), drop)) ?? { ...pkg, photos };
   await packageChanged(deps.notify, prepared);
 
-  const usable = photos.filter((p) => !p.refused);
   if (usable.length === 0) {
     throw new PhotoRejectedError('not_a_car', CAR_PACKAGE_MESSAGES.noUsablePhoto([...new Set(photos.map((p) => p.refused!))]));
   }
+  // What the package has now (a concurrent prepare may have dropped the same angles already).
+  const kept = new Set(drop.length > 0 ? ((await deps.store.getWithImages(pkg.id))?.images ?? found.images).map((i) => i.angle) : found.images.map((i) => i.angle));
   const items: AngleItem[] = [];
-  for (const angle of run.angles) {
-    const plan = planAngle(angle, usable.map((p) => p.assigned_angle ?? undefined), mirrorFillOf(pkg));
+  for (const angle of run.angles.filter((a) => kept.has(a))) {
+    const plan = planOf(angle);
     if ('photoIndex' in plan) {
       items.push({ package_id: pkg.id, user_id: pkg.user_id, angle, execution: run.execution });
       continue;
     }
-    // Not made up: an angle no photo shows (nor, with the mirror fill on, its mirror image) is reported, with the reason.
+    // Not made up: an angle of the package no usable photo shows (nor its mirror image, with the fill on) is reported.
     if (await deps.store.failAngle(pkg.id, angle, plan.reason, nowIso(deps), false)) await notifyAngle(deps, pkg.id, angle);
   }
   return { items };
+}
+
+/**
+ * The angles of this run that no photo gives and that were never attempted, when the package was started with a photo
+ * whose angle was not known (untagged: the public API, or a tag left out): none when the photos give no angle at all
+ * (the package keeps its angles, which fail, and its credit is given back).
+ */
+function anglesToDrop(pkg: StoredPackage, images: StoredImage[], run: PackageRun, given: (angle: Angle) => boolean): Angle[] {
+  if (pkg.photos.every((p) => p.angle)) return [];
+  const untouched = images.filter((i) => run.angles.includes(i.angle) && i.angle_status === 'pending' && i.attempts === 0 && !i.free_retries);
+  const drop = untouched.filter((i) => !given(i.angle)).map((i) => i.angle);
+  return drop.length < images.length ? drop : [];
 }
 
 async function notifyAngle(deps: Pick<WorkflowDeps, 'store' | 'notify'>, id: string, angle: Angle) {

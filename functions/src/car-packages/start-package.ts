@@ -20,7 +20,7 @@ import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { isMissing } from '../adapters/s3/is-missing';
 import { checkUploadedPhotos, type CheckOptions } from '../uploads/check-uploads';
-import { chargeKey, draftAngles, extensionOf, mirrorFillOf, newPackage, plateOf, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
+import { chargeKey, extensionOf, mirrorFillOf, newPackage, plateOf, passedUploads, photoId, refundKey, s3Keys, summaryView, type StoredDraft, type StoredPackage, type StoredPhoto } from './car-package';
 import { stripLocation } from '../uploads/strip-location';
 import { packageChanged } from './package-events';
 import { clock, notFound, type PackageDeps } from './package-deps';
@@ -127,8 +127,8 @@ async function keepLogo(deps: Pick<PackageDeps, 'accounts' | 'photos'>, draft: S
 }
 
 /**
- * POST /api/car-packages/{id}/start: checks the uploads, then in one transaction creates the package and its 8
- * angles and charges 1 credit (ledger key per package: a repeated start charges nothing), then starts the
+ * POST /api/car-packages/{id}/start: checks the uploads, then in one transaction creates the package and its angles
+ * (those its photos give: draftAngles) and charges 1 credit (ledger key per package: a repeated start charges nothing), then starts the
  * workflow named by the package id. If it cannot start, the credit is refunded.
  */
 export async function startCarPackage(deps: PackageDeps, sub: string, id: string): Promise<StartCarPackageResponse> {
@@ -149,13 +149,13 @@ export async function startCarPackage(deps: PackageDeps, sub: string, id: string
     if (winner?.user_id === sub) return replay(deps, winner);
     throw error;
   }
-  const { pkg, balance, replayed } = charge;
+  const { pkg, balance, replayed, angles } = charge;
   if (replayed) return replay(deps, (await deps.store.get(id)) ?? pkg);
   opsEvent('packageStarted', { packageId: pkg.id });
   // The workflow, the balance pushed and the draft's uploads removed (checked copies are kept) at once: the
   // workflow's first task need not wait for the other two.
   const [workflow, balancePushed] = await Promise.allSettled([
-    deps.workflow.start(pkg.execution_name, { package_id: id, user_id: sub, angles: [...ANGLES] }),
+    deps.workflow.start(pkg.execution_name, { package_id: id, user_id: sub, angles }),
     deps.notify(sub, { type: 'balance.updated' }),
     deps.photos.deletePrefix(s3Keys.draftPrefix(sub, id), 'uploads').catch((error) => logger.warn('draft uploads not deleted', { error: error as Error })),
   ]);
@@ -196,7 +196,7 @@ async function chargeDraft(deps: PackageDeps, draft: StoredDraft, claim?: Packag
         },
       },
     );
-    return { pkg, balance: charge.balance, replayed: charge.replayed };
+    return { pkg, balance: charge.balance, replayed: charge.replayed, angles: images.map((i) => i.angle) };
   } catch (error) {
     // Unless another start of this package won (its copies are the same files), no copy may outlive the refusal.
     if (!(await deps.store.get(draft.id))) {
@@ -238,7 +238,7 @@ export async function startPackageFromStoredPhotos(deps: PackageDeps, draft: Sto
   opsEvent('packageStarted', { packageId: pkg.id });
   await deps.notify(draft.user_id, { type: 'balance.updated' });
   try {
-    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: draftAngles(draft) });
+    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: charge.angles });
   } catch (error) {
     logger.error('render workflow did not start; refunding', { packageId: pkg.id, error: error as Error });
     await closeUnstarted(deps, pkg);
@@ -256,7 +256,8 @@ function planOf(pkg: StoredPackage) {
 /** A repeated start: nothing is charged again; the workflow is started if the first call could not. */
 async function replay(deps: PackageDeps, pkg: StoredPackage): Promise<StartCarPackageResponse> {
   if (pkg.status === 'pending' && pkg.execution_name === pkg.id) {
-    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles: [...ANGLES] });
+    const angles = (await deps.store.getWithImages(pkg.id))?.images.map((i) => i.angle) ?? [...ANGLES];
+    await deps.workflow.start(pkg.execution_name, { package_id: pkg.id, user_id: pkg.user_id, angles });
   }
   const balance = await getCreditBalance({ store: deps.credits, now: deps.now }, pkg.user_id);
   if (!balance) throw new DomainError('not_found', CAR_PACKAGE_MESSAGES.notFound);

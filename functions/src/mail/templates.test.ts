@@ -7,12 +7,22 @@ const base = { name: '2021 Cupra Born', link, carLine: null, refunded: false, st
 describe('the ready mail', () => {
   it('a completed package: every finished angle listed in order, the link, how to turn it off', () => {
     const mail = packageReadyMail({ ...base, status: 'completed', finished: ['Front View', 'Rear View'], notMade: [] });
-    expect(mail.subject).toBe('Your car package is ready: 2021 Cupra Born');
-    expect(mail.text).toContain('All 2 angles of 2021 Cupra Born are finished:\n\n- Front View\n- Rear View\n');
+    expect(mail.subject).toBe('Your car package is ready: 2021 Cupra Born (2 angles)');
+    expect(mail.text).toContain('2 angles of 2021 Cupra Born are finished:\n\n- Front View\n- Rear View\n');
+    expect(mail.text).not.toMatch(/of 8|Not made|Not in this package/);
     expect(mail.text).toContain(link);
     expect(mail.text).toContain('Settings');
     expect(mail.html).toContain(`href="${link}"`);
     expect(mail.html).toContain('<li>Front View</li><li>Rear View</li>');
+  });
+
+  it('a package of the one angle its photo shows says "1 angle", never "1 of 8", and names the angles it does not have quietly', () => {
+    const notInPackage = ['Front View', 'Rear View', 'Left Side', 'Right Side', 'Front Right Corner', 'Rear Left Corner', 'Rear Right Corner'];
+    const mail = packageReadyMail({ ...base, status: 'completed', finished: ['Front Left Corner'], notMade: [], notInPackage });
+    expect(mail.subject).toBe('Your car package is ready: 2021 Cupra Born (1 angle)');
+    expect(mail.text).toContain('1 angle of 2021 Cupra Born is finished:\n\n- Front Left Corner\n');
+    expect(mail.text).toContain(`Not in this package, as none of its photos shows them: ${notInPackage.join(', ')}.`);
+    expect(mail.text).not.toMatch(/of 8|of the 8|Not made|failed/i);
   });
 
   it('a partial package: how many of how many in the subject, the finished ones listed, the others named', () => {

@@ -1,3 +1,4 @@
+import { angleCount } from '@shared/angles';
 import { EMAIL_SETTING_MESSAGES } from '@shared/messages';
 
 /** Mail templates, the same in both homes. Every value from a person is escaped in HTML. */
@@ -93,15 +94,18 @@ const button = (link: string, label: string) =>
 const READY_MAIL_OFF = `You get this e-mail once per car package. To stop it, turn off "${EMAIL_SETTING_MESSAGES.readyLabel}" in Settings.`;
 
 /**
- * "Your car package is ready" (issue 41): sent once when a package ends. Completed: every angle is finished;
- * partial_complete: the finished angles, and those that were not made; error: nothing could be made (the credit back).
- * `finished` and `notMade` are the angles' labels in the package's order; `carLine` the VIN and stock number, if any.
+ * "Your car package is ready" (issue 41): sent once when a package ends. Completed: every angle of the package is
+ * finished (a package is the angles its photos show: "2 angles", never "2 of 8"); partial_complete: the finished angles,
+ * and those that were attempted and not made; error: nothing could be made (the credit back). `finished` and `notMade`
+ * are the angles' labels in the package's order; `notInPackage` the angles none of its photos shows (nothing was
+ * attempted for them); `carLine` the VIN and stock number, if any.
  */
 export function packageReadyMail(input: {
   name: string;
   status: 'completed' | 'partial_complete' | 'error';
   finished: string[];
   notMade: string[];
+  notInPackage?: string[];
   link: string;
   carLine: string | null;
   refunded: boolean;
@@ -123,22 +127,27 @@ export function packageReadyMail(input: {
     return { subject, text, html };
   }
   const partial = input.status === 'partial_complete';
+  const done = input.finished.length;
   const subject = partial
-    ? `Your car package is ready: ${input.name} (${input.finished.length} of ${total} angles)`
-    : `Your car package is ready: ${input.name}`;
+    ? `Your car package is ready: ${input.name} (${done} of ${total} angles)`
+    : `Your car package is ready: ${input.name} (${angleCount(done)})`;
   const lead = partial
-    ? `${input.finished.length} of the ${total} angles of ${input.name}${car} are finished:`
-    : `All ${total} angles of ${input.name}${car} are finished:`;
+    ? `${done} of the ${total} angles of ${input.name}${car} are finished:`
+    : `${angleCount(done)} of ${input.name}${car} ${done === 1 ? 'is' : 'are'} finished:`;
   const notMade = partial
     ? `Not made: ${input.notMade.join(', ')}. The package's page says why, and offers a free retry where one can help.`
     : '';
+  const notInPackage = input.notInPackage?.length
+    ? `Not in this package, as none of its photos shows them: ${input.notInPackage.join(', ')}. Photos of them give them in a new package.`
+    : '';
+  const notes = [notMade, notInPackage].filter(Boolean);
   const text =
-    `${lead}\n\n${input.finished.map((a) => `- ${a}`).join('\n')}\n\n${notMade ? `${notMade}\n\n` : ''}` +
+    `${lead}\n\n${input.finished.map((a) => `- ${a}`).join('\n')}\n\n${notes.map((n) => `${n}\n\n`).join('')}` +
     `Open the package to download its studio images:\n\n${input.link}\n\n${READY_MAIL_OFF}\n`;
   const html = layout(
     'Your car package is ready',
     `<p>${escapeHtml(lead)}</p><ul>${input.finished.map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` +
-      (notMade ? `<p>${escapeHtml(notMade)}</p>` : '') +
+      notes.map((n) => `<p>${escapeHtml(n)}</p>`).join('') +
       button(input.link, 'Open the car package') +
       `<p style="color:#666;font-size:12px">${escapeHtml(READY_MAIL_OFF)}</p>`,
   );

@@ -81,6 +81,7 @@ function seeded() {
   client.setQueryData<CarPackageDetail>(carPackageKeys.detail('pkg-1'), {
     ...summary('pkg-1'),
     images: ANGLES.map((a) => image(a)),
+    missing_angles: [],
     photos: [],
     video: null,
   });
@@ -91,6 +92,7 @@ const packageEvent = (overrides = {}) => ({
   type: 'package.updated' as const,
   package_id: 'pkg-1',
   status: 'processing' as const,
+  total_angles: 8,
   completed_angles: 3,
   failed_angles: 1,
   status_message: null,
@@ -138,6 +140,16 @@ describe('live car package events in the query cache', () => {
     applyCarPackageEvent(shown, packageEvent({ status: 'completed', has_video: true }));
     expect(shown.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(false);
     expect(shown.getQueryData<CarPackageDetail>(carPackageKeys.detail('pkg-1'))!.video).toEqual(video);
+  });
+
+  it('angles dropped from the package (its photos do not give them) make the detail fetch its angles and the missing ones; the count is patched at once', () => {
+    const client = seeded();
+    applyCarPackageEvent(client, packageEvent({ completed_angles: 0, failed_angles: 0 }));
+    expect(client.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(false);
+    applyCarPackageEvent(client, packageEvent({ total_angles: 2, completed_angles: 0, failed_angles: 0 }));
+    expect(client.getQueryState(carPackageKeys.detail('pkg-1'))!.isInvalidated).toBe(true);
+    expect(client.getQueryData<CarPackageDetail>(carPackageKeys.detail('pkg-1'))!.total_angles).toBe(2);
+    expect(client.getQueryData<InfiniteData<ListCarPackagesResponse>>(carPackageKeys.gallery)!.pages[0]!.packages[0]!.total_angles).toBe(2);
   });
 
   it('a first completed angle makes the lists fetch the preview', () => {

@@ -16,6 +16,7 @@ function patchSummary<T extends CarPackageSummary>(summary: T, event: PackageEve
   return {
     ...summary,
     status: event.status,
+    total_angles: event.total_angles,
     completed_angles: event.completed_angles,
     failed_angles: event.failed_angles,
     status_message: event.status_message,
@@ -65,14 +66,16 @@ function applyPackageEvent(client: QueryClient, event: PackageEvent): void {
     data ? { ...data, pages: data.pages.map(patchList) } : data,
   );
   client.setQueryData<ListCarPackagesResponse>(carPackageKeys.recent, (data) => (data ? patchList(data) : data));
-  let needsVideo = false;
+  let needsDetail = false;
   client.setQueryData<CarPackageDetail>(carPackageKeys.detail(event.package_id), (detail) => {
     if (!detail) return detail;
     // The walk-around video was made (after the package finished): its signed link comes with the detail.
-    if (event.has_video && detail.video === null) needsVideo = true;
+    if (event.has_video && detail.video === null) needsDetail = true;
+    // Angles its photos do not give were dropped from the package: its angles and the missing ones come with the detail.
+    if (event.total_angles !== detail.total_angles && isNewer(event, detail)) needsDetail = true;
     return patchSummary(detail, event);
   });
-  if (needsVideo) void client.invalidateQueries({ queryKey: carPackageKeys.detail(event.package_id) });
+  if (needsDetail) void client.invalidateQueries({ queryKey: carPackageKeys.detail(event.package_id) });
   // A package these lists do not show yet (started in another tab or browser), or a first preview to fetch.
   if (!known || needsThumbnail) {
     void client.invalidateQueries({ queryKey: carPackageKeys.gallery });
