@@ -182,6 +182,18 @@ export const BACKGROUND_NOTES = {
 } as const;
 
 /** Car packages: answers of the API and texts of the pages (car packages issue). */
+/**
+ * The angles a package does not have because none of its photos shows them (decisions.md, turn 4): a quiet note on
+ * the package's page, never a failure (nothing was attempted for them).
+ */
+export const MISSING_ANGLE_MESSAGES = {
+  title: 'Not in this package',
+  why: 'None of its photos shows these angles. Photos of them give them in a new package.',
+  createLink: 'Create a package',
+  /** With the mirror fill off: the angles a new package would also make from these photos, reversed. */
+  mirror: (switchLabel: string, angles: string[]) => `With “${switchLabel}” on, a new package would also make the ${angles.join(', ')} from these photos, reversed.`,
+} as const;
+
 export const CAR_PACKAGE_MESSAGES = {
   notFound: 'This car package was not found.',
   photoNotUploaded: (fileName: string) => `${fileName} was not uploaded. Please upload it again.`,

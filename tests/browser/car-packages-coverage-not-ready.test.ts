@@ -35,7 +35,7 @@ describe('coverage before paying', () => {
     // The mirror fill is not offered on half-known facts either.
     expect(await page.getByTestId('mirror-fill').count()).toBe(0);
     answer();
-    const generate = page.getByRole('button', { name: 'Generate 1 of 8 angles (1 credit)' });
+    const generate = page.getByRole('button', { name: 'Generate 1 angle (1 credit)' });
     await generate.waitFor({ timeout: 120_000 });
     expect(await generate.isDisabled()).toBe(false);
     expect(await diagram.getByTestId('coverage-count').textContent()).toBe('1 of 8');

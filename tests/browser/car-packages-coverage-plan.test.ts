@@ -45,7 +45,7 @@ describe('coverage before paying', () => {
     const mirrorFill = page.getByRole('switch', { name: 'Fill missing sides with mirror images' });
     expect(await mirrorFill.getAttribute('aria-checked')).toBe('false');
     expect(await page.getByTestId('mirror-fill').textContent()).toContain('Turn on to add 1 angle');
-    expect(await page.getByRole('button', { name: 'Generate 1 of 8 angles (1 credit)' }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Generate 1 angle (1 credit)' }).isDisabled()).toBe(false);
     // The dealer turns it on: the mirror image joins the plan, labelled as one.
     await mirrorFill.click();
     await expect.poll(() => diagram.getByTestId('coverage-count').textContent()).toBe('2 of 8');
@@ -63,10 +63,10 @@ describe('coverage before paying', () => {
     await page.screenshot({ path: `test-results/car-packages-coverage-${width}.png`, fullPage: true });
 
     // Generate says what the credit buys and asks once.
-    const generate = page.getByRole('button', { name: 'Generate 2 of 8 angles (1 credit)' });
+    const generate = page.getByRole('button', { name: 'Generate 2 angles (1 credit)' });
     expect(await generate.isDisabled()).toBe(false);
     await generate.click();
-    const confirm = page.getByRole('dialog', { name: 'Only 2 of 8 angles can be made' });
+    const confirm = page.getByRole('dialog', { name: 'Your photos give 2 of the 8 angles' });
     await confirm.waitFor();
     await confirm.getByText('Rear View').waitFor();
     await page.screenshot({ path: `test-results/car-packages-coverage-confirm-${width}.png` });

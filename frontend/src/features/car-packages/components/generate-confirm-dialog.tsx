@@ -1,9 +1,12 @@
-import { ANGLE_LABELS, ANGLES } from '@shared/angles';
+import { ANGLE_LABELS, ANGLES, angleCount } from '@shared/angles';
 import type { CoveragePlan } from '@shared/angle-plan';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 
-/** "Generate 5 of 8 angles (1 credit)": asked once before a package that cannot make every angle is charged. */
+/**
+ * "Generate 5 angles (1 credit)": asked once before a package of fewer than the 8 angles is charged. The package is the
+ * angles the photos give (decisions.md, turn 4); the others are named with the photo that would give each.
+ */
 export function GenerateConfirmDialog({ plan, open, onOpenChange, onConfirm }: { plan: CoveragePlan; open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => void }) {
   const missing = plan.angles.filter((a) => a.source === 'missing');
   return (
@@ -11,10 +14,10 @@ export function GenerateConfirmDialog({ plan, open, onOpenChange, onConfirm }: {
       <DialogContent data-testid="generate-confirm">
         <DialogHeader>
           <DialogTitle>
-            Only {plan.covered} of {ANGLES.length} angles can be made
+            Your photos give {plan.covered} of the {ANGLES.length} angles
           </DialogTitle>
           <DialogDescription>
-            The package costs 1 credit however many angles it makes. These {missing.length} cannot be made from your photos:
+            The package is made of the angles your photos give, for 1 credit however many. These {missing.length} will not be in it:
           </DialogDescription>
         </DialogHeader>
         <ul className="grid gap-1 text-sm text-slate-800">
@@ -29,7 +32,7 @@ export function GenerateConfirmDialog({ plan, open, onOpenChange, onConfirm }: {
             <Button variant="outline">Add more photos</Button>
           </DialogClose>
           <Button onClick={onConfirm}>
-            Generate {plan.covered} {plan.covered === 1 ? 'angle' : 'angles'} (1 credit)
+            Generate {angleCount(plan.covered)} (1 credit)
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -1,7 +1,7 @@
 import { ArrowLeft, FileArchive, FileVideo, Info } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { ANGLES, imageLabel } from '@shared/angles';
+import { ANGLES, anglesFromPhotos, imageLabel } from '@shared/angles';
 import { BACKGROUND_LABELS } from '@shared/backgrounds';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import type { CarPackageDetail } from '@shared/schemas/car-packages';
@@ -15,6 +15,7 @@ import { useCarPackage } from '../api/car-packages';
 import { useCarPackageZip } from '../api/package-actions';
 import { AngleCard } from './angle-card';
 import { DeletePackageDialog } from './delete-package-dialog';
+import { MissingAngles } from './missing-angles';
 import { formatDateTime, packageTitle } from './format';
 import { CarIdentity } from '@/components/car-identity/car-identity';
 import { ImageViewerDialog, type ViewedImage } from '@/components/image-viewer/image-viewer-dialog';
@@ -26,19 +27,29 @@ import { PackageProgress } from './package-progress';
 import { StartAgainDialog } from './start-again-dialog';
 import { SessionStatusBadge } from './status-badge';
 
+/**
+ * What the package is made of: "2 angles from 2 photos"; while the angle of some photo is still being found (an
+ * untagged photo, before the workflow's first step), its photos only.
+ */
+function madeOf(pkg: CarPackageDetail): string {
+  const known = pkg.photos.every((p) => p.refused || p.assigned_angle || p.angle);
+  return known ? anglesFromPhotos(pkg.total_angles, pkg.photo_count) : `${pkg.photo_count} ${pkg.photo_count === 1 ? 'photo' : 'photos'}`;
+}
+
+/** The package in numbers: its angles (those its photos give), how many are made, failed (if any), and its credit. */
 function Counters({ pkg }: { pkg: CarPackageDetail }) {
   const counters = [
-    ['Completed', pkg.completed_angles, 'text-green-700'],
-    ['Failed', pkg.failed_angles, 'text-red-700'],
-    ['Total Angles', pkg.total_angles, 'text-slate-900'],
-    ['Credits Used', pkg.credits_used, 'text-slate-900'],
+    ['Angles', pkg.total_angles, 'text-slate-900', 'counter-total-angles'],
+    ['Completed', pkg.completed_angles, 'text-green-700', 'counter-completed'],
+    ['Failed', pkg.failed_angles, pkg.failed_angles > 0 ? 'text-red-700' : 'text-slate-900', 'counter-failed'],
+    ['Credits Used', pkg.credits_used, 'text-slate-900', 'counter-credits-used'],
   ] as const;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {counters.map(([label, value, colour]) => (
+      {counters.map(([label, value, colour, testId]) => (
         <Card key={label} className="p-4 text-center">
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className={`text-2xl font-bold ${colour}`} data-testid={`counter-${label.toLowerCase().replace(/ /g, '-')}`}>
+          <dd className={`text-2xl font-bold ${colour}`} data-testid={testId}>
             {value}
           </dd>
         </Card>
@@ -107,8 +118,9 @@ function DetailSkeleton() {
 }
 
 /**
- * One car package: status, counters, progress, dates, the walk-around (and its video), the 8 angles, the dealer's photos,
- * zip and delete. A package whose credit was refunded offers "Start again (1 credit)" instead of free retries.
+ * One car package: what it is made of ("2 angles from 2 photos"), status, counters, progress, dates, the walk-around (and
+ * its video), its angles, the angles its photos do not give (a quiet note, not failures), the dealer's photos, zip and
+ * delete. A package whose credit was refunded offers "Start again (1 credit)" instead of free retries.
  * `packageId` null: the address names no package (not a package id), said as for a package not found.
  */
 export function PackageDetail({
@@ -168,7 +180,8 @@ export function PackageDetail({
               <SessionStatusBadge status={pkg.status} />
             </div>
             <p className="mt-1 text-sm text-slate-600">
-              {BACKGROUND_LABELS[pkg.background]} background{pkg.use_logo ? ', with your logo' : ''} · Created {formatDateTime(pkg.created_at)}
+              <span data-testid="package-made-of">{madeOf(pkg)}</span> · {BACKGROUND_LABELS[pkg.background]} background
+              {pkg.use_logo ? ', with your logo' : ''} · Created {formatDateTime(pkg.created_at)}
               {pkg.created_by?.email && <span data-testid="package-created-by"> by {pkg.created_by.email}</span>} · Updated {formatDateTime(pkg.updated_at)}
             </p>
             <CarIdentity car={pkg} testId="package-car-identity" className="mt-2" />
@@ -207,6 +220,7 @@ export function PackageDetail({
           </li>
         ))}
       </ul>
+      <MissingAngles pkg={pkg} />
       <PackagePhotos photos={pkg.photos} />
       <ImageViewerDialog image={viewed} onClose={() => setViewed(null)} />
     </div>

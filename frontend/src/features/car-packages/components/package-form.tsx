@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ANGLES, type Angle } from '@shared/angles';
+import { ANGLES, angleCount, type Angle } from '@shared/angles';
 import { photosLeftOut, planCoverage } from '@shared/angle-plan';
 import { oddPhotos, type CarAppearance } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
@@ -37,9 +37,9 @@ import { stockNumberError, VinFields, vinState } from './vin-fields';
 
 const SUBMIT_LABEL = 'Generate 8-Photo Car Package (1 Credit)';
 
-/** Today's label with every angle covered; otherwise how many angles the credit buys. */
+/** Today's label with every angle covered; otherwise how many angles the credit buys (the package is those angles). */
 function submitLabel(covered: number): string {
-  return covered === ANGLES.length ? SUBMIT_LABEL : `Generate ${covered} of ${ANGLES.length} angles (1 credit)`;
+  return covered === ANGLES.length ? SUBMIT_LABEL : `Generate ${angleCount(covered)} (1 credit)`;
 }
 
 /** While the photos' checks run: how many have answered. */

@@ -24,7 +24,7 @@ export const GETTING_STARTED_STEPS: readonly { title: string; text: string }[] =
   },
   {
     title: 'Create a car package',
-    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos, and covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles: every angle a photo shows is rendered, and an angle no photo shows is marked with the reason. A missing side or corner can be made from the opposite one, reversed, if you turn on "Fill missing sides with mirror images"; each such image is labelled as a mirror image (on its card, in My Images, on a shared page and in its file name). Before you pay, the form draws the 8 angles around the car: which photo gives each, which are mirror images and which are missing; with fewer than 8 the Generate button says how many you get and asks you to confirm.`,
+    text: `Open Car Packages, name the car (for example 2021 Toyota Camry SE), choose a background and add 1 to ${MAX_CAR_PACKAGE_PHOTOS} photos of it. A car package costs ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos, and is made of the angles your photos show, up to the ${CAR_PACKAGE_ANGLE_COUNT} standard angles: every angle a photo shows is rendered; an angle no photo shows is not in the package (its page names it, so you can photograph it for a new one). A missing side or corner can be made from the opposite one, reversed, if you turn on "Fill missing sides with mirror images"; each such image is labelled as a mirror image (on its card, in My Images, on a shared page and in its file name). Before you pay, the form draws the 8 angles around the car: which photo gives each, which are mirror images and which are missing; with fewer than 8 the Generate button says how many you get and asks you to confirm.`,
   },
   {
     title: 'Watch it render',
@@ -55,7 +55,7 @@ export function supportFaq(): readonly HelpItem[] {
   return [
     {
       question: 'How many images do I get?',
-      answer: `A car package covers the ${CAR_PACKAGE_ANGLE_COUNT} standard angles for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show (with "Fill missing sides with mirror images" on, also the mirror image of each side or corner you photographed); an angle none of them gives is listed with the reason. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
+      answer: `A car package is the angles your photos show, up to the ${CAR_PACKAGE_ANGLE_COUNT} standard angles, for ${CAR_PACKAGE_CREDITS} credit, whatever the number of photos (1 to ${MAX_CAR_PACKAGE_PHOTOS}) you upload: you get every angle your photos show (with "Fill missing sides with mirror images" on, also the mirror image of each side or corner you photographed); an angle none of them gives is not in the package, and its page names it with the photo that would give it. The batch processor (for super users) returns one image per uploaded photo, at ${BATCH_CREDITS_PER_IMAGE} credit each, up to ${MAX_BATCH_PHOTOS} photos at once.`,
     },
     { question: 'How long does processing take?', answer: PROCESSING_TIME_TEXT.answer },
     {
