@@ -11,7 +11,7 @@ export async function clickGenerate(page: Page): Promise<void> {
   const button = generateButton(page);
   const label = (await button.textContent()) ?? '';
   await button.click();
-  if (/Generate \d of 8 angles/.test(label)) await page.getByRole('dialog').getByRole('button', { name: /^Generate \d+ angles? \(1 credit\)$/ }).click();
+  if (/^Generate \d angles? \(1 credit\)$/.test(label.trim())) await page.getByRole('dialog').getByRole('button', { name: /^Generate \d+ angles? \(1 credit\)$/ }).click();
 }
 
 /** The dealer says "It is the same car" for every photo the form flags as likely another car; returns how many. */

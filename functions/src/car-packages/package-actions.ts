@@ -32,7 +32,8 @@ export async function retryAngle(deps: Omit<PackageDeps, 'vision'>, sub: string,
   const { pkg, images } = await ownPackage(deps, sub, id);
   if (pkg.credit_refunded_at) throw RETRY_REFUSALS.refunded();
   const current = images.find((i) => i.angle === angle);
-  if (current?.angle_status === 'failed' && current.retryable === false) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
+  // An angle not in the package (none of its photos gives it) is no more retried than one a retry cannot help.
+  if (!current || (current.angle_status === 'failed' && current.retryable === false)) throw new DomainError('conflict', CAR_PACKAGE_MESSAGES.angleNotRetryable);
   const executionName = `${id}-retry-${newId()}`;
   const outcome = await deps.store.retryAngle(id, angle, sub, executionName, clock(deps).toISOString());
   if (outcome !== 'retried') throw RETRY_REFUSALS[outcome]();
