@@ -99,10 +99,14 @@ describe('the ready mail', () => {
     const photo = await h.carPhoto();
     const id = await api.createWithPhotos([{ file: 'front.jpg', bytes: photo, angle: 'front' }, { file: 'rear.jpg', bytes: photo, angle: 'rear' }], { name: 'Host 2022 Tucson' });
     await api.start(id);
-    expect((await api.waitFor(id, isFinal, 60_000)).status).toBe('partial_complete');
-    await expect.poll(async () => (await readyMails(dealer.email)).map((m) => m.subject), { timeout: 10_000 }).toEqual(['Your car package is ready: Host 2022 Tucson (2 of 8 angles)']);
+    // A package of the 2 angles its photos show, both made: completed, and the mail says "2 angles", not "2 of 8".
+    expect((await api.waitFor(id, isFinal, 60_000)).status).toBe('completed');
+    await expect.poll(async () => (await readyMails(dealer.email)).map((m) => m.subject), { timeout: 10_000 }).toEqual(['Your car package is ready: Host 2022 Tucson (2 angles)']);
     const [mail] = await readyMails(dealer.email);
     expect(mail!.text.split('\n').filter((l) => l.startsWith('- '))).toEqual(['- Front View', '- Rear View']);
+    expect(mail!.text).toContain('2 angles of Host 2022 Tucson are finished:');
+    expect(mail!.text).toContain('Not in this package, as none of its photos shows them: Left Side, Right Side, Front Left Corner, Front Right Corner, Rear Left Corner, Rear Right Corner.');
+    expect(mail!.text).not.toMatch(/of 8|Not made/);
     expect(mail!.text).toContain(`${url}/dashboard/car-packages/${id}`);
 
     const off = await api.call<{ profile: { package_ready_email: boolean } }>('PATCH', '/api/profile', { package_ready_email: false });
@@ -113,6 +117,6 @@ describe('the ready mail', () => {
     await api.waitFor(second, isFinal, 60_000);
     // The end's decision is recorded on the package: off, nothing sent.
     await expect.poll(async () => ((await h.packageOf(second)).pkg as { ready_mail?: string }).ready_mail, { timeout: 10_000 }).toBe('off');
-    expect((await readyMails(dealer.email)).map((m) => m.subject)).toEqual(['Your car package is ready: Host 2022 Tucson (2 of 8 angles)']);
+    expect((await readyMails(dealer.email)).map((m) => m.subject)).toEqual(['Your car package is ready: Host 2022 Tucson (2 angles)']);
   });
 });
