@@ -134,18 +134,27 @@ export async function expectLiveProgress(page: Page, events: { type: string; pac
   expect(progress.length).toBeGreaterThanOrEqual(1);
   for (const line of progress) expect(line).toMatch(new RegExp(`^(${escape(PACKAGE_PROGRESS_MESSAGES.checking)}|Rendering: \\d+ of \\d+ angles? ready\\.) ${escape(PROCESSING_TIME_TEXT.estimate)}$`));
   expect(await page.getByTestId('package-detail').getByTestId('package-progress-text').count()).toBe(0);
-  expect(await page.getByTestId('detail-progress').textContent()).toBe(`${completed}/8 angles`);
+  // A package is the angles its photos give (up to 8): its own count, never "of 8" unless it has 8.
+  const total = await counter(page, 'total-angles');
+  expect(total).toBeGreaterThanOrEqual(1);
+  expect(total).toBeLessThanOrEqual(8);
+  expect(await page.getByTestId('detail-progress').textContent()).toBe(progressWords(completed, total));
   expect(states.length).toBeGreaterThanOrEqual(2);
   expect(states[0]).not.toBe(states.at(-1));
   expect(TERMINAL).not.toContain(states[0]!.split('|')[0]);
   expect(states.at(-1)).toBe(`${final}|${completed}`);
   expect(events.filter((e) => e.type === 'package.updated').length).toBeGreaterThanOrEqual(2);
   expect(events.some((e) => e.type === 'angle.updated')).toBe(true);
-  expect(completed + failed).toBe(8);
-  expect(await counter(page, 'total-angles')).toBe(8);
+  expect(completed + failed).toBe(total);
+  // The angles its photos do not give are named quietly, not failed.
+  const missing = page.getByTestId('package-detail').getByTestId('missing-angles-list');
+  expect(total === 8 ? await missing.count() : ((await missing.textContent()) ?? '').split(', ').length).toBe(8 - total);
   expect(await counter(page, 'credits-used')).toBe(1);
-  return { final, completed, failed };
+  return { final, completed, failed, total };
 }
+
+/** The progress words of a package (card and page): "1/3 angles" while some are not made, "3 angles" once all are. */
+export const progressWords = (completed: number, total: number) => (completed === total ? `${total} ${total === 1 ? 'angle' : 'angles'}` : `${completed}/${total} angles`);
 
 /** Opens the viewer on the first completed angle, downloads it, then the original. */
 export async function viewAndDownloadImage(page: Page) {

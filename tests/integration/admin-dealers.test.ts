@@ -57,7 +57,7 @@ describe('admin: dealers', () => {
     expect(found.profile).toMatchObject({ id: dealer.sub, email: dealer.email, role: 'standard' });
     expect(found.balance?.total_credits).toBe(4);
     expect(found.transactions.map((t) => t.kind)).toEqual(['debit', 'trial_grant']);
-    expect(found.packages).toMatchObject([{ id: packageId, session_name: 'Dealers tab 2020 Audi A4', credits_used: 1, total_angles: 8 }]);
+    expect(found.packages).toMatchObject([{ id: packageId, session_name: 'Dealers tab 2020 Audi A4', credits_used: 1, total_angles: 1 }]);
     expect(found.role_changes).toEqual([]);
 
     const nobody = await find(admin, 'nobody-signed-in@example.com');

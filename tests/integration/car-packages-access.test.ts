@@ -27,8 +27,8 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     const [a, b] = await Promise.all([signInNewDealer(url, 'owner'), signInNewDealer(url, 'intruder')]);
     owner = new PackageApi(url, a);
     intruder = new PackageApi(url, b);
-    // A started package (one untagged car photo with the mirror fill on: its angle and the mirrored one are rendered,
-    // the others reported as not shown), and a draft.
+    // A started package (one untagged car photo with the mirror fill on: a package of its angle and the mirrored one,
+    // the others dropped as no photo gives them), and a draft.
     const photo = await (await import('../support/car-package-harness')).carPhoto();
     const s = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's 2019 BMW X3", { fill_missing_sides: true });
     const d = await createPackage(owner, [{ file_name: 'park.jpg', bytes: photo }], "Owner's draft");
@@ -55,14 +55,14 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
       uploads: await h.objectKeys('uploads', `car-packages/${ownerSub}/`),
       drafts: await h.objectKeys('uploads', `drafts/car-packages/${ownerSub}/`),
     };
-    expect(before.pkg?.pkg).toMatchObject({ user_id: ownerSub, status: 'partial_complete' });
+    expect(before.pkg?.pkg).toMatchObject({ user_id: ownerSub, status: 'completed' });
     expect(before.pkg?.images.filter((i) => i.angle_status === 'completed').length).toBe(2);
     expect(before.draft).toMatchObject({ user_id: ownerSub });
 
     const attempts: [string, string][] = [
       ['GET', `/api/car-packages/${started}`],
       ['GET', `/api/car-packages/${draft}`],
-      ['POST', `/api/car-packages/${started}/angles/front/retry`], // a failed angle: the owner could retry it
+      ['POST', `/api/car-packages/${started}/angles/front/retry`], // the owner hears why not (409); the intruder, that there is no such package
       ['POST', `/api/car-packages/${started}/zip`],
       ['POST', `/api/car-packages/${started}/start`],
       ['POST', `/api/car-packages/${draft}/start`],
@@ -98,7 +98,7 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     expect(await h.objectKeys('uploads', `car-packages/${ownerSub}/`)).toEqual(before.uploads);
     expect(await h.objectKeys('uploads', `drafts/car-packages/${ownerSub}/`)).toEqual(before.drafts);
     const seen = await owner.get(started);
-    expect(seen).toMatchObject({ id: started, status: 'partial_complete', user_id: ownerSub });
+    expect(seen).toMatchObject({ id: started, status: 'completed', user_id: ownerSub });
     // And the intruder was charged nothing, nor got anything of the owner's.
     const intruderLedger = await chargesOf(intruderSub);
     expect(intruderLedger.entries.map((e) => e.kind)).toEqual(['trial_grant']);
@@ -138,6 +138,6 @@ describe("car packages: a dealer cannot see or touch another dealer's package", 
     }
     // Nothing happened to the owner's packages.
     expect(await h.adapters.store.getDraft(draft)).toMatchObject({ id: draft });
-    expect((await owner.get(started)) as CarPackageDetail).toMatchObject({ id: started, status: 'partial_complete' });
+    expect((await owner.get(started)) as CarPackageDetail).toMatchObject({ id: started, status: 'completed' });
   });
 });

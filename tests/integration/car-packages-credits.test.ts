@@ -118,7 +118,8 @@ describe('car package credits: one charge per package, never more than the balan
     // Once the package has run: still replayed, still one charge, and no second execution.
     const later = await start(other, id!);
     expect(later.status).toBe(200);
-    expect(later.body).toMatchObject({ replayed: true, balance: { total_credits: 4 }, package: { id, status: 'partial_complete' } });
+    // Its untagged photo gives one angle: a package of that angle, completed.
+    expect(later.body).toMatchObject({ replayed: true, balance: { total_credits: 4 }, package: { id, status: 'completed', total_angles: 1 } });
     expect(executionsNamed(id!).length).toBe(1);
     const ledger = await h.ledgerOf(other.sub);
     expect(ledger.debits.map((d) => d.id)).toEqual([`DEBIT#car-package:${id}`]);

@@ -140,7 +140,7 @@ describe('the walk-around video of a finished car package (real workflow, real e
     const single = await h.scriptedWorkflow(sfn, {});
     const one = await startedPackage(single, ['front']);
     await single.settle();
-    expect(await getCarPackage(h.adapters, one.dealer.sub, one.id)).toMatchObject({ status: 'partial_complete', completed_angles: 1, video: null });
+    expect(await getCarPackage(h.adapters, one.dealer.sub, one.id)).toMatchObject({ status: 'completed', total_angles: 1, completed_angles: 1, video: null });
 
     const refunded = await h.scriptedWorkflow(sfn, { outcomes: { '*': ['permanent'] } });
     const none = await startedPackage(refunded);

@@ -180,8 +180,7 @@ export function PackageDetail({
               <SessionStatusBadge status={pkg.status} />
             </div>
             <p className="mt-1 text-sm text-slate-600">
-              <span data-testid="package-made-of">{madeOf(pkg)}</span> · {BACKGROUND_LABELS[pkg.background]} background
-              {pkg.use_logo ? ', with your logo' : ''} · Created {formatDateTime(pkg.created_at)}
+              {BACKGROUND_LABELS[pkg.background]} background{pkg.use_logo ? ', with your logo' : ''} · <span data-testid="package-made-of">{madeOf(pkg)}</span> · Created {formatDateTime(pkg.created_at)}
               {pkg.created_by?.email && <span data-testid="package-created-by"> by {pkg.created_by.email}</span>} · Updated {formatDateTime(pkg.updated_at)}
             </p>
             <CarIdentity car={pkg} testId="package-car-identity" className="mt-2" />
