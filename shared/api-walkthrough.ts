@@ -53,13 +53,13 @@ curl -sS --fail-with-body -X POST "$(jq -r '.uploads[0].url' package.json)" \\
   },
   {
     title: '5. Wait until it has finished',
-    text: 'Poll the package, or register a webhook endpoint in Settings and receive package.completed or package.failed. The image links in the answer are signed and short-lived: read the package again for fresh ones.',
+    text: 'Poll the package, or register a webhook endpoint in Settings and receive package.completed or package.failed. A package is made of the angles its photos show (total_angles, up to 8): completed when each is made; missing_angles names the others, with the photo that would give each. The image links in the answer are signed and short-lived: read the package again for fresh ones.',
     code: `until jq -e '.status != "pending" and .status != "processing"' status.json > /dev/null 2>&1; do
   sleep 5
   curl -sS --fail-with-body "$BASE_URL/api/v1/car-packages/$PACKAGE_ID" \\
     -H "Authorization: Bearer $API_KEY" > status.json
 done
-jq '{status, completed_angles, failed_angles}' status.json`,
+jq '{status, total_angles, completed_angles, failed_angles, missing: [.missing_angles[].angle]}' status.json`,
   },
   {
     title: '6. Download every finished image as one zip',

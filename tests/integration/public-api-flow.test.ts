@@ -94,6 +94,10 @@ describe('the public API, end to end with a key and curl', () => {
 
     const detail = await curl(jsonArgs('GET', `${url}/api/v1/car-packages/${pkg.id}`, secretKey));
     expect(detail.json()).toMatchObject({ id: pkg.id, external_id: request.external_id });
+    // The event counts the package's own angles (those its photos give); the detail names the others.
+    const read = detail.json<{ total_angles: number; missing_angles: { angle: string }[] }>();
+    expect((event.data.package as { total_angles?: number }).total_angles).toBe(read.total_angles);
+    expect(read.missing_angles.length).toBe(8 - read.total_angles);
     const zip = await curl(jsonArgs('POST', `${url}/api/v1/car-packages/${pkg.id}/zip`, secretKey));
     expect(zip.status, zip.body).toBe(200);
     const link = zip.json<{ url: string; image_count: number }>();

@@ -31,6 +31,8 @@ async function emitFor(store: Pick<PackageStore, 'get'>, webhooks: WebhookDeps, 
         id: event.package_id,
         external_id: pkg?.external_id ?? null,
         status: event.status,
+        // The angles of the package: those its photos give (completed: every one made; "2 of 2", never "2 of 8").
+        total_angles: event.total_angles,
         completed_angles: event.completed_angles,
         failed_angles: event.failed_angles,
         status_message: event.status_message,
