@@ -106,43 +106,86 @@ export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeig
   return outOfFocus(bytes, camera, width, height);
 }
 
-/** How far from the focus (|1 - d/z|, the share of the far blur) the ground keeps its own detail: there it is in focus. */
-export const SHARP_GROUND_DEPTH = 0.15;
+/** How far from the focus (|1 - d/z|, the share of the far blur) nearer the camera the ground keeps its own detail: in focus. */
+export const SHARP_GROUND_DEPTH = 0.05;
 /**
- * Beyond the car's distance the sharp ground reaches further (0.3 of the rows to the horizon): in a corner view the
- * rear tyres stand a car's length further off, up to a quarter of those rows above the front tyre's, and a lens
- * focused on the car keeps the whole car, and the ground it stands on, sharp.
+ * Beyond the car's distance the in-focus ground reaches further (0.12 of the rows to the horizon): in a corner view the
+ * rear tyres stand a car's length further off, and a lens focused on the car keeps the whole car, and the ground it
+ * stands on, sharp.
  */
-export const SHARP_GROUND_DEPTH_BEYOND = 0.3;
+export const SHARP_GROUND_DEPTH_BEYOND = 0.12;
+/**
+ * Where the full-size ground ends and the quarter-size backdrop takes over (|1 - d/z| nearer / beyond the car): there
+ * the lens's blur (|1 - d/z| of FAR_BLUR, 3.5 and 4.9 output pixels) is more than the backdrop's upscaling loses, so the
+ * two meet at the same softness and no edge of the band shows.
+ */
+export const GROUND_BAND_NEAR = 0.25;
+export const GROUND_BAND_BEYOND = 0.35;
+/**
+ * The blurs (gaussian sigma, output pixels) the full-size ground is drawn at, blended row by row between neighbours:
+ * 0 is the ground with an unsharp mask, 0.35 the ground as sampled (neither sharpened nor blurred).
+ */
+const BAND_SIGMAS = [0, 0.35, 0.6, 1, 1.6, 2.6, 3.8, 5.2];
+const PLAIN = 0.35;
+/** How the blur grows from the in-focus ground to the band's edges: slowly at first (fine detail fades fastest there). */
+const BAND_EASE = 3;
+
+/**
+ * The ground's blur on a row `k` (|1 - d/z| signed: positive beyond the car) of the full-size band: none where it is in
+ * focus, then rising to the lens's own blur (|k| of FAR_BLUR) at the band's edges, where the backdrop has that blur.
+ */
+export function groundBandSigma(k: number): number {
+  const [sharp, edge] = k > 0 ? [SHARP_GROUND_DEPTH_BEYOND, GROUND_BAND_BEYOND] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
+  const t = Math.max(0, Math.min(1, (Math.abs(k) - sharp) / (edge - sharp)));
+  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * FAR_BLUR;
+}
 
 /**
  * The ground around the tyres as sharp as the tyres: the view of the quarter-size backdrop is upscaled, so at the car
  * (in focus) the ground is as soft as four output pixels while the tyres standing on it are sharp, and the car reads
- * as floating. The rows whose depth is within SHARP_GROUND_DEPTH of the focus are sampled again at every output pixel
- * (SHARP_GROUND_DEPTH_BEYOND beyond the car) and given an unsharp mask at the car's scale (the 1k panorama near its
- * nadir holds about one pixel per 2-3 output pixels there), then blended over the backdrop, fully at the car's distance
- * and fading toward the band's edges, where the depth of field takes over. Returns the rows it changed.
+ * as floating. The rows between GROUND_BAND_BEYOND beyond the car and GROUND_BAND_NEAR nearer are sampled again at every
+ * output pixel, given an unsharp mask where they are in focus (the 1k panorama near its nadir holds about one pixel per
+ * 2-3 output pixels there), and blurred row by row as the lens blurs them (groundBandSigma): sharp from
+ * SHARP_GROUND_DEPTH nearer to SHARP_GROUND_DEPTH_BEYOND beyond the car, as soft as the backdrop at the band's edges,
+ * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
+ * rows it changed.
  */
 export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   // |1 - d/z| = |1 - (Y - horizon) / depth| for a ground row Y.
-  const from = Math.max(0, Math.floor(groundRow - SHARP_GROUND_DEPTH_BEYOND * depth));
-  const to = Math.min(height, Math.ceil(groundRow + SHARP_GROUND_DEPTH * depth));
+  const from = Math.max(0, Math.floor(groundRow - GROUND_BAND_BEYOND * depth));
+  const to = Math.min(height, Math.ceil(groundRow + GROUND_BAND_NEAR * depth));
   if (to - from < 4 || depth <= 0) return { from, to: from };
+  const rows = to - from;
   const band = sampleView(p, camera, panoHeight, width, 1, from, to);
   const bytes = Buffer.alloc(band.length);
   for (let i = 0; i < band.length; i++) bytes[i] = band[i]!;
-  const sharpened = await sharp(bytes, { raw: { width, height: to - from, channels: 3 } })
-    .sharpen({ sigma: 1.2, m1: 0.5, m2: 2.5 })
-    .raw()
-    .toBuffer();
+  const raw = { raw: { width, height: rows, channels: 3 as const } };
+  const levels = await Promise.all(
+    BAND_SIGMAS.map((sigma) =>
+      sigma === 0
+        ? sharp(bytes, raw).sharpen({ sigma: 1.2, m1: 0.5, m2: 2.5 }).raw().toBuffer()
+        : sigma === PLAIN
+          ? Promise.resolve(bytes)
+          : sharp(bytes, raw).blur(sigma).raw().toBuffer(),
+    ),
+  );
+  const top = BAND_SIGMAS[BAND_SIGMAS.length - 1]!;
   for (let y = from; y < to; y++) {
     const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
-    const weight = Math.max(0, Math.min(1, 1.6 * (1 - Math.abs(k) / (k > 0 ? SHARP_GROUND_DEPTH_BEYOND : SHARP_GROUND_DEPTH))));
+    const sigma = Math.min(top, groundBandSigma(k));
+    let j = 0;
+    while (j + 2 < BAND_SIGMAS.length && BAND_SIGMAS[j + 1]! < sigma) j++;
+    const m = Math.max(0, Math.min(1, (sigma - BAND_SIGMAS[j]!) / (BAND_SIGMAS[j + 1]! - BAND_SIGMAS[j]!)));
+    // Into the backdrop over the band's outer fifth on each side, where both are equally soft.
+    const edge = k > 0 ? GROUND_BAND_BEYOND : GROUND_BAND_NEAR;
+    const u = Math.max(0, Math.min(1, (1 - Math.abs(k) / edge) / 0.2));
+    const weight = u * u * (3 - 2 * u);
     if (weight <= 0) continue;
+    const A = levels[j]!, B = levels[j + 1]!;
     const o = 3 * y * width, b = 3 * (y - from) * width;
-    for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + sharpened[b + i]! * weight;
+    for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + (A[b + i]! * (1 - m) + B[b + i]! * m) * weight;
   }
   return { from, to };
 }
