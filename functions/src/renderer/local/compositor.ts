@@ -58,6 +58,11 @@ export interface BackdropLight {
   tint: [number, number, number];
   /** Exposure gain for the car (1: as the photo is after its own correction). */
   exposure: number;
+  /**
+   * A low sun's colour where it falls on the car (gains, mean 1; absent: no low sun): the car's side toward it warmer,
+   * fading across the car (lowSunGlow).
+   */
+  glow?: [number, number, number];
 }
 
 export interface SceneBackdrop {
@@ -400,6 +405,20 @@ export function keyLightFalloff(light: BackdropLight): { away: number; fromRight
   return { away: MAX_KEY_LIGHT_FALLOFF * Math.min(1, 2 * light.dominance) * Math.abs(Math.sin(rel)) * low, fromRight: light.relativeYaw >= 0 };
 }
 
+/** At most this far (a share of a channel) a low sun's colour moves the car's side it falls on. */
+export const MAX_LOW_SUN_GLOW = 0.05;
+
+/**
+ * The warm light of a low sun on the car: gains (mean 1, each within MAX_LOW_SUN_GLOW of 1) at the car's end toward the
+ * sun, and how much of that reaches its other end (1: the sun behind the camera lights the whole car; 0: a sun straight
+ * from the side lights only its near end, fading across it). Undefined without a low sun (light.glow).
+ */
+export function lowSunGlow(light: BackdropLight): { gains: [number, number, number]; fromRight: boolean; farEnd: number } | undefined {
+  if (!light.glow) return undefined;
+  const side = Math.abs(Math.sin((light.relativeYaw * Math.PI) / 180));
+  return { gains: light.glow, fromRight: light.relativeYaw >= 0, farEnd: 1 - side };
+}
+
 /**
  * A cast shadow on the ground, away from the scene's light: each point of the car's silhouette at a height above its
  * ground line moves along the ground by height / tan(elevation), foreshortened by the camera's view of the ground, so
@@ -533,11 +552,14 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     const gains = colourGains(photo, mask);
     if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure * scene.light.tint[c]!;
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
+    const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
     for (let i = 0; i < carRgba.length; i += 4) {
       // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
       const t = cw > 1 ? ((i / 4) % cw) / (cw - 1) : 0.5;
       const f = 1 - away * (fromRight ? 1 - t : t);
-      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]! * f);
+      // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains).
+      const g = glow ? glow.farEnd + (1 - glow.farEnd) * (glow.fromRight ? t : 1 - t) : 0;
+      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]! * f * (glow ? 1 + (glow.gains[c]! - 1) * g : 1));
     }
   }
 

@@ -8,7 +8,7 @@ import type { Background } from '@shared/backgrounds';
 import type { DecodedPhoto } from '../photo-validation';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { SceneChoice } from '../port';
-import type { BackdropLight, CarPlacement, SceneSource } from '../local/compositor';
+import { MAX_LOW_SUN_GLOW, type BackdropLight, type CarPlacement, type SceneSource } from '../local/compositor';
 import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manifest';
 
 export { pickScene };
@@ -39,6 +39,23 @@ const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; co
   rough: { shadowStrength: 0.8, reflection: 0, contactLine: 0.4 },
 };
 
+/** A sun this low (degrees) colours the light it casts: golden hour, a sunset. */
+export const LOW_SUN_ELEVATION = 15;
+
+/**
+ * A low sun's warm light on the car (BackdropLight.glow): the sun's colour at half its strength, each channel within
+ * MAX_LOW_SUN_GLOW of grey, fuller the lower the sun. Nothing for a high sun, a soft light (a hall, a studio) or a light
+ * that is not warm (its red not above its blue).
+ */
+function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number] } {
+  if (scene.light === 'soft' || elevation >= LOW_SUN_ELEVATION || tint[0]! <= tint[2]! * 1.1) return {};
+  const low = 1 - Math.max(0, elevation) / LOW_SUN_ELEVATION;
+  const raw = tint.map((t) => t ** 0.5);
+  const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
+  const glow = raw.map((t) => 1 + Math.max(-MAX_LOW_SUN_GLOW, Math.min(MAX_LOW_SUN_GLOW, t / mean - 1)) * low) as [number, number, number];
+  return { glow };
+}
+
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
   const { light } = p;
   const relativeYaw = signedDegrees(light.yaw - yaw);
@@ -51,6 +68,7 @@ function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): Backdr
   return {
     relativeYaw,
     elevation: light.elevation,
+    ...lowSun(scene, light.elevation, light.tint),
     dominance: scene.light === 'soft' ? Math.min(0.25, light.dominance) : light.dominance,
     tint: raw.map((t) => t / mean) as [number, number, number],
     // A dim scene (dusk) takes the car down a little, a bright one lifts it a little.

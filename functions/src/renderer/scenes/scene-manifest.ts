@@ -76,8 +76,10 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // (groundCover: the dry hills' dirt and stones cover a tyre's lowest 2 cm; the meadows' grass about 4.5 cm.)
   // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
   { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02 },
-  // Distant peaks over the meadow between 215 and 300 degrees: the cameras look at their far end, the sun (216) beside them.
-  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 305, yawSpan: 20, exposure: 0.3, floor: 'rough', groundCover: 0.045 },
+  // An alpine meadow among spruces: its few far peaks (200-245 degrees) stand toward its sun (216), where a camera would
+  // light the car from behind, and the cameras that keep the sun beside them (305 degrees) see spruces and haze, no
+  // mountains (looked at in all eight angles at full size): no longer given to new packages.
+  { id: 'immenstadter_horn', style: 'mountain', label: 'Alpine meadow, mountains beyond', slug: 'immenstadter_horn', sha256_1k: '799dd5a7b4b8db725b7d998bfa5fa7077bddb3e87e92d1ac04962309e87ee21c', licence: 'CC0-1.0', source: ph('immenstadter_horn'), startYaw: 305, yawSpan: 20, exposure: 0.3, floor: 'rough', groundCover: 0.045, offered: false },
   // Green hills, no mountains: no longer given to new packages (it was the Mountain style's second scene).
   { id: 'hilly_terrain_01', style: 'mountain', label: 'Green hills', slug: 'hilly_terrain_01', sha256_1k: '74bea0e8a354bff11349a41746eb3c3c45a648216af2d59445b4012b8639eb0d', licence: 'CC0-1.0', source: ph('hilly_terrain_01'), startYaw: 90, exposure: -0.2, floor: 'rough', groundCover: 0.045, offered: false },
 ]);
