@@ -11,7 +11,7 @@ vi.hoisted(() => {
 
 import { loadPanorama, scenesDir, type Panorama } from '../../functions/src/renderer/scenes/scene-library';
 import { sceneById, type Scene } from '../../functions/src/renderer/scenes/scene-manifest';
-import { groundBandSigma, renderSceneView, sceneCamera, sharpenGroundAtCar, FAR_BLUR } from '../../functions/src/renderer/scenes/scene-view';
+import { groundBandSigma, renderSceneView, sceneCamera, sharpenGroundAtCar, FAR_BLUR, GROUND_BAND_BEYOND, GROUND_BAND_NEAR } from '../../functions/src/renderer/scenes/scene-view';
 
 const W = 1536, H = 1024;
 const IDS = ['kiara_1_dawn_mountains', 'immenstadter_horn', 'leadenhall_market', 'venice_sunset_coast'];
@@ -39,12 +39,14 @@ function rows(b: Buffer, y0: number, y1: number): { detail: number; mean: number
 describe('the sharp ground around the car', () => {
   it('follows the lens: in focus at the car, as soft as the lens makes it toward the band\'s edges', () => {
     expect(groundBandSigma(0)).toBe(0);
-    expect(groundBandSigma(0.1)).toBe(0);
+    expect(groundBandSigma(0.09)).toBe(0);
     expect(groundBandSigma(-0.04)).toBe(0);
     // At the band's edges, the lens's own blur (|1 - d/z| of the far blur), which the backdrop has there.
-    expect(groundBandSigma(0.35)).toBeCloseTo(0.35 * FAR_BLUR, 6);
-    expect(groundBandSigma(-0.25)).toBeCloseTo(0.25 * FAR_BLUR, 6);
-    for (let k = -0.25; k < 0.35; k += 0.01) expect(groundBandSigma(k + 0.01) >= groundBandSigma(k) - 1e-9 || k < 0).toBe(true);
+    expect(groundBandSigma(GROUND_BAND_BEYOND)).toBeCloseTo(GROUND_BAND_BEYOND * FAR_BLUR, 6);
+    expect(groundBandSigma(-GROUND_BAND_NEAR)).toBeCloseTo(GROUND_BAND_NEAR * FAR_BLUR, 6);
+    // Softer the further from the focus, on either side.
+    for (let k = 0; k < GROUND_BAND_BEYOND; k += 0.01) expect(groundBandSigma(k + 0.01)).toBeGreaterThanOrEqual(groundBandSigma(k));
+    for (let k = 0; k < GROUND_BAND_NEAR; k += 0.01) expect(groundBandSigma(-k - 0.01)).toBeGreaterThanOrEqual(groundBandSigma(-k));
   });
 
   it('shows no edge: no step in sharpness or brightness across its top or bottom edge, and sharp ground at the car', async () => {

@@ -109,18 +109,18 @@ export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeig
 /** How far from the focus (|1 - d/z|, the share of the far blur) nearer the camera the ground keeps its own detail: in focus. */
 export const SHARP_GROUND_DEPTH = 0.05;
 /**
- * Beyond the car's distance the in-focus ground reaches further (0.12 of the rows to the horizon): in a corner view the
+ * Beyond the car's distance the in-focus ground reaches further (0.1 of the rows to the horizon): in a corner view the
  * rear tyres stand a car's length further off, and a lens focused on the car keeps the whole car, and the ground it
  * stands on, sharp.
  */
-export const SHARP_GROUND_DEPTH_BEYOND = 0.12;
+export const SHARP_GROUND_DEPTH_BEYOND = 0.1;
 /**
  * Where the full-size ground ends and the quarter-size backdrop takes over (|1 - d/z| nearer / beyond the car): there
- * the lens's blur (|1 - d/z| of FAR_BLUR, 3.5 and 4.9 output pixels) is more than the backdrop's upscaling loses, so the
+ * the lens's blur (|1 - d/z| of FAR_BLUR, 2.8 and 4.2 output pixels) is more than the backdrop's upscaling loses, so the
  * two meet at the same softness and no edge of the band shows.
  */
-export const GROUND_BAND_NEAR = 0.25;
-export const GROUND_BAND_BEYOND = 0.35;
+export const GROUND_BAND_NEAR = 0.2;
+export const GROUND_BAND_BEYOND = 0.3;
 /**
  * The blurs (gaussian sigma, output pixels) the full-size ground is drawn at, blended row by row between neighbours:
  * 0 is the ground with an unsharp mask, 0.35 the ground as sampled (neither sharpened nor blurred).
@@ -161,31 +161,55 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const band = sampleView(p, camera, panoHeight, width, 1, from, to);
   const bytes = Buffer.alloc(band.length);
   for (let i = 0; i < band.length; i++) bytes[i] = band[i]!;
-  const raw = { raw: { width, height: rows, channels: 3 as const } };
-  const levels = await Promise.all(
-    BAND_SIGMAS.map((sigma) =>
-      sigma === 0
-        ? sharp(bytes, raw).sharpen({ sigma: 1.2, m1: 0.5, m2: 2.5 }).raw().toBuffer()
-        : sigma === PLAIN
-          ? Promise.resolve(bytes)
-          : sharp(bytes, raw).blur(sigma).raw().toBuffer(),
-    ),
-  );
+  // Each row's two neighbouring blur levels and its weight over the backdrop.
   const top = BAND_SIGMAS[BAND_SIGMAS.length - 1]!;
+  const plan: Array<{ j: number; m: number; weight: number }> = [];
   for (let y = from; y < to; y++) {
     const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
     const sigma = Math.min(top, groundBandSigma(k));
     let j = 0;
     while (j + 2 < BAND_SIGMAS.length && BAND_SIGMAS[j + 1]! < sigma) j++;
     const m = Math.max(0, Math.min(1, (sigma - BAND_SIGMAS[j]!) / (BAND_SIGMAS[j + 1]! - BAND_SIGMAS[j]!)));
-    // Into the backdrop over the band's outer fifth on each side, where both are equally soft.
+    // Into the backdrop over the band's outer third on each side, where both are about as soft.
     const edge = k > 0 ? GROUND_BAND_BEYOND : GROUND_BAND_NEAR;
-    const u = Math.max(0, Math.min(1, (1 - Math.abs(k) / edge) / 0.2));
-    const weight = u * u * (3 - 2 * u);
+    const u = Math.max(0, Math.min(1, (1 - Math.abs(k) / edge) / 0.35));
+    plan.push({ j, m, weight: u * u * (3 - 2 * u) });
+  }
+  // Each level is made only for the rows that use it (beyond the car and nearer it apart), with room for its blur.
+  const focus = Math.max(0, Math.min(rows, Math.round(groundRow - from)));
+  const strips = await Promise.all(
+    BAND_SIGMAS.flatMap((sigma, level) =>
+      [[0, focus], [focus, rows]].map(async ([r0, r1]) => {
+        let first = -1, last = -1;
+        for (let r = r0!; r < r1!; r++) {
+          const { j, weight } = plan[r]!;
+          if (weight > 0 && (j === level || j + 1 === level)) (first = first < 0 ? r : first), (last = r);
+        }
+        if (first < 0) return undefined;
+        const pad = Math.ceil(3 * Math.max(sigma, 1.2)) + 1;
+        const y0 = Math.max(0, first - pad), y1 = Math.min(rows, last + 1 + pad);
+        const strip = bytes.subarray(3 * y0 * width, 3 * y1 * width);
+        const raw = { raw: { width, height: y1 - y0, channels: 3 as const } };
+        const data =
+          sigma === 0
+            ? await sharp(strip, raw).sharpen({ sigma: 1.2, m1: 0.5, m2: 2.5 }).raw().toBuffer()
+            : sigma === PLAIN
+              ? strip
+              : await sharp(strip, raw).blur(sigma).raw().toBuffer();
+        return { level, y0, y1, data };
+      }),
+    ),
+  );
+  const rowOf = (level: number, r: number) => {
+    const s = strips.find((x) => x && x.level === level && r >= x.y0 && r < x.y1)!;
+    return { data: s.data, at: 3 * (r - s.y0) * width };
+  };
+  for (let r = 0; r < rows; r++) {
+    const { j, m, weight } = plan[r]!;
     if (weight <= 0) continue;
-    const A = levels[j]!, B = levels[j + 1]!;
-    const o = 3 * y * width, b = 3 * (y - from) * width;
-    for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + (A[b + i]! * (1 - m) + B[b + i]! * m) * weight;
+    const A = rowOf(j, r), B = rowOf(j + 1, r);
+    const o = 3 * (from + r) * width;
+    for (let i = 0; i < 3 * width; i++) rgb[o + i] = rgb[o + i]! * (1 - weight) + (A.data[A.at + i]! * (1 - m) + B.data[B.at + i]! * m) * weight;
   }
   return { from, to };
 }
