@@ -12,12 +12,15 @@ import { asShotFraming, composeCar } from '../../functions/src/renderer/local/co
  * would cover the frame, and the frame's top and bottom thirds lie beyond it. The photo's own rows: grey, with a red
  * band 100-170 rows below its top edge and a blue band 100-170 rows above its bottom edge; the car a dark box.
  */
-function widePhoto() {
+function widePhoto(stripes = false) {
   const w = 3000, h = 1000;
   const box = { left: 60, top: 330, right: 2940, bottom: 820 };
   const rgb = Buffer.alloc(w * h * 3, 120);
   for (let y = 100; y < 170; y++) for (let x = 0; x < w; x++) rgb.set([210, 40, 40], 3 * (y * w + x));
   for (let y = h - 170; y < h - 100; y++) for (let x = 0; x < w; x++) rgb.set([40, 40, 210], 3 * (y * w + x));
+  // Light and dark stripes 160 px wide down its top 40 rows (a fence, a kerb's stones): stretched upward they would
+  // streak the sky.
+  if (stripes) for (let y = 0; y < 40; y++) for (let x = 0; x < w; x++) rgb.fill(Math.floor(x / 160) % 2 ? 160 : 80, 3 * (y * w + x), 3 * (y * w + x) + 3);
   const alpha = new Uint8Array(w * h);
   for (let y = box.top; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) (alpha[y * w + x] = 255), rgb.set([30, 30, 35], 3 * (y * w + x));
   const area = (box.right - box.left) * (box.bottom - box.top);
@@ -68,5 +71,29 @@ describe('original location, blurred: no mirrored edge', () => {
         const i = 3 * (y * W + x);
         for (let c = 0; c < 3; c++) expect(Math.abs(composed.rgb[i + c]! - 120), `row ${y}, column ${x}`).toBeLessThan(10);
       }
+  });
+
+  it('beyond the photo, its edge row is smoothed along the row, more the further out: no streaks down the frame', async () => {
+    const { photo, mask } = widePhoto(true);
+    const W = STAGE.width;
+    const framing = asShotFraming(photo, mask.box, W, STAGE.height);
+    const source = await sceneBackdrop('original', 'front_left_corner', undefined, { photo, mask, ...STAGE });
+    const composed = await composeCar(photo, mask, source!, { mirror: false });
+    /** How far the luma swings along rows [y0, y1) (the largest minus the smallest of the rows' column means). */
+    const swing = (y0: number, y1: number) => {
+      const columns: number[] = [];
+      for (let x = 40; x < W - 40; x += 4) {
+        let sum = 0;
+        for (let y = Math.round(y0); y < Math.round(y1); y++) sum += composed.rgb[3 * (y * W + x) + 1]!;
+        columns.push(sum / (Math.round(y1) - Math.round(y0)));
+      }
+      return Math.max(...columns) - Math.min(...columns);
+    };
+    const top = framing.top;
+    // The stripes show where the photo has them (out of focus), and fade out above it: at the frame's top, a third at most.
+    const inside = swing(top + 2, top + 12);
+    expect(inside).toBeGreaterThan(15);
+    expect(swing(0, 20), 'streaks at the frame\'s top').toBeLessThan(inside / 3);
+    expect(swing(top * 0.4, top * 0.5), 'streaks half way to the photo').toBeLessThan(inside / 2);
   });
 });

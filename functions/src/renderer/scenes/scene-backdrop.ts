@@ -36,7 +36,7 @@ export const ANGLE_AZIMUTH: Record<Angle, number> = {
 const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; contactLine: number }> = {
   glossy: { shadowStrength: 0.8, reflection: 0.16, contactLine: 0 },
   matt: { shadowStrength: 0.82, reflection: 0, contactLine: 0.35 },
-  rough: { shadowStrength: 0.8, reflection: 0, contactLine: 0.4 },
+  rough: { shadowStrength: 0.88, reflection: 0, contactLine: 0.4 },
 };
 
 /** A sun this low (degrees) colours the light it casts: golden hour, a sunset. */
@@ -169,6 +169,24 @@ function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, hei
           planes[1]![o] = photo.rgb[3 * i + 1]! * keep;
           planes[2]![o] = photo.rgb[3 * i + 2]! * keep;
           planes[3]![o] = keep;
+        }
+      }
+      // Beyond the photo's top and bottom, the stretched edge row would draw each of its pixels as a streak down the
+      // frame: it is smoothed along the row, more the further from the photo, so it fades into the edge's own colours.
+      const rowInPhoto = (y: number) => box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale;
+      const line = new Float32Array(w + 1);
+      for (let y = 0; y < h; y++) {
+        const py = rowInPhoto(y);
+        const beyond = py < 0 ? -py : py > photo.height - 1 ? py - (photo.height - 1) : 0;
+        if (beyond <= 0) continue;
+        const r = Math.min(Math.floor(w / 4), Math.round(1 + (beyond * placement.scale) / REDUCE));
+        for (const plane of planes) {
+          line[0] = 0;
+          for (let x = 0; x < w; x++) line[x + 1] = line[x]! + plane[y * w + x]!;
+          for (let x = 0; x < w; x++) {
+            const a = Math.max(0, x - r), b = Math.min(w, x + r + 1);
+            plane[y * w + x] = (line[b]! - line[a]!) / (b - a);
+          }
         }
       }
       // Two reaches: near the car a short one; deep inside its outline a wide one that reaches past it.
