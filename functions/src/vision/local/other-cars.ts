@@ -44,9 +44,18 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
     for (const { o, behind } of boxes) {
       const inO = (x: number, y: number) => x >= o.l && x < o.r && y >= o.t && y < o.b;
-      removed += behind ? splitBehind(alpha, rgb, w, h, o, pad, mainTop, (x, y) => inM(x, y) && !inO(x, y)) : splitBeside(alpha, rgb, w, h, o, m, pad);
+      removed += behind ? splitBehind(alpha, rgb, w, h, o, Math.max(mainTop, o.t + Math.round((o.b - o.t) * 0.15)), o.b, pad, (x, y) => inM(x, y) && !inO(x, y)) : splitBeside(alpha, rgb, w, h, o, m, pad);
     }
-    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, pad, 0, () => false);
+    // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
+    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad, () => false);
+    // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
+    // top is the other car, well below it the main one.
+    const band = raisedTop(main, context.nearby ?? []);
+    if (band) {
+      const t = px(band.tight);
+      const th = t.b - t.t;
+      removed += splitBehind(alpha, rgb, w, h, t, t.t - Math.round(th * 0.1), t.t + Math.round(th * 0.15), pad, () => false);
+    }
   }
   const bw = main.right - main.left;
   const bh = main.bottom - main.top;
@@ -128,6 +137,21 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
 }
 
 /**
+ * The main car's box and the detector's weaker boxes over the same car (the same sides and bottom, within 5%): when
+ * their tops differ by more than 15% of the car's height, some took in something standing over the roof (a car behind).
+ * The box with the lowest top is then the main car's own.
+ */
+export function raisedTop(main: NormBox, nearby: NormBox[]): { tight: NormBox; top: number } | undefined {
+  const mw = main.right - main.left;
+  const mh = main.bottom - main.top;
+  const same = [main, ...nearby].filter((b) => Math.abs(b.left - main.left) < 0.05 * mw && Math.abs(b.right - main.right) < 0.05 * mw && Math.abs(b.bottom - main.bottom) < 0.05 * mh);
+  if (same.length < 2) return undefined;
+  const tight = same.reduce((a, b) => (b.top > a.top ? b : a));
+  const top = Math.min(...same.map((b) => b.top));
+  return tight.top - top > 0.15 * (tight.bottom - tight.top) ? { tight, top } : undefined;
+}
+
+/**
  * A car beside the main one, their boxes overlapping: what lies in both boxes goes to the car it is joined to with
  * the weaker edges (the main car's pixels outside the other's box against the other car's outside the main box).
  * What lies only in the other's box goes as before.
@@ -148,22 +172,22 @@ function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o
  * car's roof there), everything below its box and beside it is the main car; between them the split follows the
  * main car's roof line as the photo draws it.
  */
-function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, pad: number, mainTop: number, mainOnly: (x: number, y: number) => boolean): number {
+function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number, mainOnly: (x: number, y: number) => boolean): number {
   const l = Math.max(0, b.l - pad);
   const r = Math.min(w, b.r + pad);
+  const bottom = Math.min(h, mainFrom + pad);
   // From the mask's top in these columns down.
-  let t = Math.min(h, b.b + pad);
-  for (let y = 0; y < t && t === Math.min(h, b.b + pad); y++)
+  let t = bottom;
+  for (let y = 0; y < t && t === bottom; y++)
     for (let x = l; x < r; x++)
       if (alpha[y * w + x]! > 0) {
         t = y;
         break;
       }
-  const win = { l, t, r, b: Math.min(h, b.b + pad) };
-  const roofOfOther = Math.max(mainTop, b.t + Math.round((b.b - b.t) * 0.15));
+  const win = { l, t, r, b: bottom };
   // Below the other car's box is the main car; beside it may be either (a car behind often reaches past the main
   // car's end).
-  const state = stateOf(alpha, w, win, (x, y) => (y >= b.b || mainOnly(x, y) ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
+  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom || mainOnly(x, y) ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
   splitAlongEdges(state, rgb, w, win);
   // Seen over the main car, the car behind is the top of each column: below the main car's first solid run, what
   // looks like the other car (a windscreen reflecting the same sky, grey seats) is the main car's.
