@@ -32,11 +32,11 @@ const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]
 
 /**
  * `state` (window-sized, row-major over the window) says what each pixel is; on return every OPEN pixel reached from a
- * seed holds MAIN or OTHER (the nearer seed's), and OPEN pixels no seed reaches stay OPEN. Each car's distance also
+ * seed holds MAIN or OTHER (the nearer seed's), and OPEN pixels no seed reaches stay OPEN. False when no split was made. Each car's distance also
  * charges for entering a pixel of a colour its seeds rarely have and the other's often do (a red bonnet against a
  * blue one), so a part of the other car walled off by its own edges (a bonnet under its windscreen) still goes with it.
  */
-export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window): void {
+export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window): boolean {
   const ww = win.r - win.l;
   const n = ww * (win.b - win.t);
   const hist = [new Float32Array(BINS), new Float32Array(BINS)];
@@ -47,7 +47,7 @@ export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, w
       hist[k]![bin(rgb, pixel(i, ww, w, win))]!++;
       count[k]!++;
     }
-  if (!count[0] || !count[1]) return;
+  if (!count[0] || !count[1]) return false;
   // The share of a colour's seeds that are the other car's (smoothed): the cost of a main-car path entering it.
   const otherShare = new Float32Array(BINS);
   for (let c = 0; c < BINS; c++) {
@@ -64,6 +64,7 @@ export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, w
     if (dm === UNREACHED && dother === UNREACHED) continue;
     state[i] = dm <= dother ? MAIN : OTHER;
   }
+  return true;
 }
 
 const UNREACHED = 2147483647;

@@ -31,7 +31,6 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   const inM = (x: number, y: number) => x >= m.l && x < m.r && y >= m.t && y < m.b;
   let removed = 0;
   const mainTop = Math.floor(main.top * h);
-  const mainMid = Math.floor(((main.top + main.bottom) / 2) * h);
   const rgb = context.photo && context.photo.width === w && context.photo.height === h ? context.photo.rgb : undefined;
   const hidden = rgb ? carsBehind(context.nearby ?? [], main, others).map(px) : [];
   const boxes = others.map((other) => {
@@ -43,12 +42,9 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
   if (rgb) {
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
-    for (const { o, behind } of boxes) {
-      const inO = (x: number, y: number) => x >= o.l && x < o.r && y >= o.t && y < o.b;
-      // Seeds of the main car: its lower half, and its box beside the other car's (a detector's box over a car behind
-      // often covers only what shows over the roof: what lies under that box is not the main car's for certain).
-      removed += behind ? splitBehind(alpha, rgb, w, h, o, Math.max(mainTop, o.t + Math.round((o.b - o.t) * 0.15)), Math.max(o.b, mainMid), pad, (x, y) => inM(x, y) && !inO(x, y) && (x < o.l || x >= o.r)) : splitBeside(alpha, rgb, w, h, o, m, pad);
-    }
+    // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
+    // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
+    for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad);
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
     for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad, () => false);
     // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
@@ -82,7 +78,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! >= 128) removed++;
         alpha[i] = 0;
       }
-    if (behind && !rgb) removed += cutBelowRoofLine(alpha, w, o, mainTop);
+    if (behind) removed += cutBelowRoofLine(alpha, w, o, mainTop);
   }
   const { box, area } = solidExtent(alpha, w, h);
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
