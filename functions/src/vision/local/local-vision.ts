@@ -61,7 +61,7 @@ export class RememberingDetector implements VehicleDetector {
     if (!photo.sourceSha256) return this.detector.detectVehicles(photo);
     const found = await this.seen.get(`${photo.sourceSha256}:${photo.width}x${photo.height}`, () => this.detector.detectVehicles(photo));
     // Copies: a caller may change what it was given.
-    return found.map((d) => ({ ...d, box: { ...d.box } }));
+    return found.map((d) => ({ ...d, box: { ...d.box }, ...(d.nearby ? { nearby: d.nearby.map((b) => ({ ...b })) } : {}) }));
   }
 
   forget(): void {
@@ -116,7 +116,7 @@ export class LocalVision implements CarVision {
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
-    const mask = removeOtherCars(options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others);
+    const mask = removeOtherCars(options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby });
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const paint = carAppearance(photo, check.main.box, mask.alpha);
