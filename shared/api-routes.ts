@@ -46,6 +46,8 @@ export const API_ROUTES = [
   { method: 'GET', path: '/api/profile/logo', handler: 'get-logo', access: 'user', role: 'photographer' },
   // Privacy: the dealer's whole account erased within the request (payment records kept for finance).
   { method: 'POST', path: '/api/account/erasure', handler: 'erase-account', access: 'user', role: 'owner', timeoutSeconds: 29 },
+  // A member's own data (issue 42): their sign-in, e-mail and membership erased; the dealership's records stay, by "a former member".
+  { method: 'POST', path: '/api/me/erasure', handler: 'erase-my-data', access: 'user', role: 'photographer', timeoutSeconds: 29 },
   { method: 'GET', path: '/api/credits/balance', handler: 'get-credit-balance', access: 'user', role: 'photographer' },
   { method: 'GET', path: '/api/credits/transactions', handler: 'list-credit-transactions', access: 'user', role: 'manager' },
   { method: 'POST', path: '/api/credits/use', handler: 'use-credits', access: 'user', role: 'manager' },

@@ -36,4 +36,14 @@ export const TEAM_MESSAGES = {
   alreadyInAnother: (dealership: string) =>
     `You were invited to join ${dealership}, but this address already belongs to a dealership on Studio Lot. Leave it first (or ask its owner to remove you), then open a new invite.`,
   handOverToSelf: 'You already are an owner.',
+  founderErasure:
+    "You created this dealership: its records are kept under your sign-in, so your data goes only with the whole dealership. To delete it, use Delete the dealership (owners).",
+  lastOwnerErasure: "You are this dealership's last owner: hand over ownership to another member first, or delete the whole dealership.",
+  memberErasureKept:
+    "Your sign-in, e-mail address and membership were deleted. The dealership's records you made (car packages, credit entries) stay with the dealership, shown as made by a former member.",
 } as const;
+
+/** How a record names the member who made it: their e-mail, "Former member" once they erased their data, null when unknown. */
+export const FORMER_MEMBER_LABEL = 'Former member';
+export const actingMemberLabel = (member: { email: string | null; former?: true } | null | undefined): string | null =>
+  member?.former ? FORMER_MEMBER_LABEL : (member?.email ?? null);

@@ -215,6 +215,9 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'remove-team-member': ['table:read', 'table:write'],
   'hand-over-ownership': ['table:read', 'table:write'],
   'leave-team': ['table:read', 'table:write'],
+  // A member's own data (issue 42): the records naming them rewritten, their invites, sign-in link and membership deleted,
+  // their sign-in deleted, a confirmation mailed.
+  'erase-my-data': ['table:read', 'table:write', 'cognito:delete-user', 'mail:send'],
   'get-openapi-document': [],
   // The public API (v1): every call with a key records its use and rate window (table:write); otherwise as the app's route.
   'v1-create-car-package': ['table:read', 'table:write', 'uploads:write', 'data:vin'],

@@ -43,5 +43,10 @@ export const teamResponseSchema = z.object({
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
 /** Who did something for the dealership (ledger entries, car packages): shown in the ledger and the package detail. */
-export const actingMemberSchema = z.object({ id: z.string(), email: z.string().nullable() });
+export const actingMemberSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  /** The member erased their own data (issue 42, item 4): the record stays with the dealership, shown as by "a former member". */
+  former: z.literal(true).optional(),
+});
 export type ActingMember = z.infer<typeof actingMemberSchema>;

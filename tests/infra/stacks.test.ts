@@ -378,10 +378,13 @@ describe('auth stack', () => {
       const doc = JSON.stringify(handler.map(([, p]) => p.Properties.PolicyDocument));
       for (const action of ['cognito-idp:AdminGetUser', 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword']) expect(doc).toContain(action);
     }
-    // The account erasure may sign a user out and delete them, and nothing else of the admin API.
-    const eraser = JSON.stringify(Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith('EraseAccountHandler')).map(([, p]) => p.Properties.PolicyDocument));
-    expect(eraser.match(/cognito-idp:\w+/g)?.sort()).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']);
-    const others = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => !creators.some((c) => id.startsWith(c)) && !id.startsWith('EraseAccountHandler'));
+    // The account erasure and a member's own erasure (issue 42) may sign a user out and delete them, and nothing else of the admin API.
+    const erasers = ['EraseAccountHandler', 'EraseMyDataHandler'];
+    for (const name of erasers) {
+      const eraser = JSON.stringify(Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => id.startsWith(name)).map(([, p]) => p.Properties.PolicyDocument));
+      expect(eraser.match(/cognito-idp:\w+/g)?.sort(), name).toEqual(['cognito-idp:AdminDeleteUser', 'cognito-idp:AdminUserGlobalSignOut']);
+    }
+    const others = Object.entries(api.findResources('AWS::IAM::Policy')).filter(([id]) => !creators.some((c) => id.startsWith(c)) && !erasers.some((e) => id.startsWith(e)));
     expect(JSON.stringify(others.map(([, p]) => p.Properties.PolicyDocument))).not.toContain('cognito-idp:Admin');
   });
 });

@@ -110,6 +110,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   'POST /api/team/ownership': { ownership: 'resource', ok: 409, request: (w) => ({ body: { member_id: w.owner.sub } }) },
   // The matrix's signed-in callers all made their dealership: it keeps them (409); a member leaving: tests/integration/team.test.ts.
   'POST /api/team/leave': { ownership: 'self', ok: 409, changes: true, request: () => ({}) },
+  // The account that created a dealership erases its data only with the whole dealership (409 says so); members erase theirs.
+  'POST /api/me/erasure': { ownership: 'self', ok: 409, changes: true, request: () => ({ body: { confirm: true } }) },
   'POST /api/api-keys': { ownership: 'self', ok: 201, request: () => ({ body: { name: 'Proof key' } }) },
   'POST /api/api-keys/{id}/revoke': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.apiKeyToRevoke ?? NO_SUCH_ID } }) },
   'GET /api/webhooks/endpoints': { ownership: 'self', ok: 200, request: () => ({}) },

@@ -87,6 +87,21 @@ export function accountErasedMail(input: { erasedAt: string }) {
   return { subject, text, html };
 }
 
+/** A member's own data erased (issue 42): the dealership's records they made stay with it. */
+export function memberDataErasedMail(input: { erasedAt: string; dealership: string }) {
+  const subject = 'Your Studio Lot sign-in was deleted';
+  const text =
+    `As you asked, your sign-in, e-mail address and membership of ${input.dealership} on Studio Lot were deleted on ${input.erasedAt}. ` +
+    `The car packages and credit entries you made stay with the dealership, shown as made by a former member.\n\n` +
+    `If you did not ask for this, reply to this e-mail.\n`;
+  const html = layout(
+    'Your sign-in was deleted',
+    `<p>As you asked, your sign-in, e-mail address and membership of ${escapeHtml(input.dealership)} on Studio Lot were deleted on ${escapeHtml(input.erasedAt)}. ` +
+      `The car packages and credit entries you made stay with the dealership, shown as made by a former member.</p><p>If you did not ask for this, reply to this e-mail.</p>`,
+  );
+  return { subject, text, html };
+}
+
 const button = (link: string, label: string) =>
   `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#111;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
-import { keys, rateScopes } from '../adapters/dynamodb/keys';
+import { keys, rateScopes, teamKeys } from '../adapters/dynamodb/keys';
 import { queryAll, queryPartition } from '../adapters/dynamodb/query-all';
 import { emailHashOf } from '../auth/magic-link';
 import type { ErasureStore } from './erase-account';
@@ -11,6 +11,9 @@ type Key = { PK: string; SK: string };
 const KEPT_FOR_FINANCE = ['PAYMENT#', 'STRIPE_EVENT#', 'COUPON#'];
 
 type StoredItem = Key & Record<string, unknown>;
+
+/** The attributes of the dealership's records that name the member who did it (issue 42). */
+const MEMBER_FIELDS = ['member', 'created_by', 'shared_by'] as const;
 
 const partition = async (pk: string) => (await queryPartition(pk)) as StoredItem[];
 const indexed = async (gsi1pk: string, filter?: { expression: string; values: Record<string, unknown> }) =>
@@ -61,9 +64,11 @@ export class DynamoDbErasureStore implements ErasureStore {
   async eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number> {
     const lower = email.toLowerCase();
     const conversions = convertedLinks.map((linkId) => keys.trialConversion(email, linkId));
-    const [own, onIndex, tickets, messages, supportCounters, contactCounters] = await Promise.all([
+    const [own, onIndex, team, tickets, messages, supportCounters, contactCounters] = await Promise.all([
       partition(keys.userPartition(sub)),
       indexed(keys.userPartition(sub)),
+      // Issue 42: the dealership's memberships (active and removed) and pending invites.
+      indexed(teamKeys.teamPartition(sub)),
       indexed(keys.supportTicketsIndexPartition, { expression: 'user_id = :sub', values: { ':sub': sub } }),
       indexed(keys.contactMessagesIndexPartition, { expression: 'email = :email OR email = :lower', values: { ':email': email, ':lower': lower } }),
       partition(keys.rateWindowPartition(rateScopes.supportUser, sub)),
@@ -84,6 +89,8 @@ export class DynamoDbErasureStore implements ErasureStore {
     const batchItems = (await Promise.all(batchIds.map((id) => partition(keys.batchPartition(id))))).flat();
     const found: Key[] = [
       ...onIndex,
+      ...team,
+      teamKeys.membership(sub),
       ...packageItems,
       ...packageIds.map((id) => keys.activeCarPackage(id)),
       ...batchItems,
@@ -107,6 +114,59 @@ export class DynamoDbErasureStore implements ErasureStore {
     await deleteAll(doomed);
     await deleteAll([profile]);
     return doomed.length + 1;
+  }
+
+  async teamMembers(dealershipId: string) {
+    const items = await indexed(teamKeys.teamPartition(dealershipId));
+    return items
+      .filter((i) => i.entity === 'team_membership' && i.person_sub !== dealershipId && i.dealership_id === dealershipId)
+      .map((i) => ({ person_sub: String(i.person_sub), email: String(i.email) }));
+  }
+
+  async forgetMember(dealershipId: string, memberSub: string, email: string): Promise<number> {
+    const [own, onIndex, team] = await Promise.all([partition(keys.userPartition(dealershipId)), indexed(keys.userPartition(dealershipId)), indexed(teamKeys.teamPartition(dealershipId))]);
+    const packageIds = [...new Set(onIndex.filter((i) => i.PK.startsWith('SESSION#')).map((i) => i.PK.slice('SESSION#'.length)))];
+    const packageItems = (await Promise.all(packageIds.map((id) => partition(keys.carPackagePartition(id))))).flat();
+    const former = { id: memberSub, email: null, former: true };
+    let changed = 0;
+    const seen = new Set<string>();
+    for (const item of [...own, ...onIndex, ...packageItems]) {
+      if (seen.has(`${item.PK}|${item.SK}`)) continue;
+      seen.add(`${item.PK}|${item.SK}`);
+      // The attributes that name who did it (issue 42): ledger entries' member, packages' and drafts' created_by.
+      const fields = MEMBER_FIELDS.filter((f) => (item[f] as { id?: unknown } | undefined)?.id === memberSub && !(item[f] as { former?: unknown }).former);
+      if (!fields.length) continue;
+      await ignoreConditionFailure(
+        dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { PK: item.PK, SK: item.SK },
+            UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :former`).join(', ')}`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+            ExpressionAttributeValues: { ':former': former },
+          }),
+        ),
+      );
+      changed++;
+    }
+    // Invites they sent, still pending: the inviter's address goes.
+    for (const invite of team.filter((i) => i.entity === 'team_invite' && i.invited_by === email)) {
+      await ignoreConditionFailure(
+        dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: { PK: invite.PK, SK: invite.SK },
+            UpdateExpression: 'SET invited_by = :former',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':former': 'a former member' },
+          }),
+        ),
+      );
+      changed++;
+    }
+    await deleteAll([keys.magicLink(emailHashOf(email))]);
+    return changed;
   }
 
   async markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void> {

@@ -1,7 +1,7 @@
 /**
  * A dealer's erasure request (Settings → Delete my account): recorded, then carried out within the same request.
  * Running car package and batch executions are stopped first, so no workflow writes for the dealer afterwards.
- * Erased: the profile, the balance and ledger, car packages with their photos and studio images in both buckets,
+ * Erased: the dealership's members (issue 42: every membership, its pending invites, each member's sign-in), the profile, the balance and ledger, car packages with their photos and studio images in both buckets,
  * drafts, batches and their photos and images, the photos uploaded through the trial link the account came from
  * (and the address on that link), the logo, support tickets and their attachments, contact messages sent from the account's address, the
  * e-mail lookup, pending sign-in links, rate counters keyed by the account, and the Cognito user. Kept, because the
@@ -41,6 +41,14 @@ export interface ErasureStore {
   eraseItems(sub: string, email: string, convertedLinks: readonly string[]): Promise<number>;
   /** Marks the record done and removes the e-mail from it. */
   markErased(sub: string, at: string, counts: { items: number; objects: number }): Promise<void>;
+  /** Every membership of the dealership but its creator's own (active and removed: issue 42), with the person's e-mail. */
+  teamMembers(dealershipId: string): Promise<{ person_sub: string; email: string }[]>;
+  /**
+   * A member's own erasure (issue 42): the dealership's records that name them (ledger entries, car packages, drafts)
+   * keep only their id, marked as a former member's; invites they sent name "a former member"; their pending sign-in
+   * link goes. Answers how many items changed. Safe to repeat.
+   */
+  forgetMember(dealershipId: string, memberSub: string, email: string): Promise<number>;
 }
 
 /** Port: the dealer's files in the buckets. */
@@ -79,6 +87,13 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
   // first (no state runs after StopExecution). A render task already in flight still finishes: its result is
   // recorded only while the package's (batch's) items exist, and when they are gone it deletes what it wrote
   // (renderAngle, renderPhoto); what it wrote before the items went is removed by the second pass below.
+  // Issue 42: every member's sign-in goes with the dealership, and their tokens are refused from now on (each gets an
+  // erasure record, done at once, before their membership is deleted with the dealership's items below).
+  for (const member of await deps.store.teamMembers(sub)) {
+    await deps.store.recordRequest(member.person_sub, member.email, now());
+    await deps.directory.deleteUser(member.email);
+    await deps.store.markErased(member.person_sub, now(), { items: 0, objects: 0 });
+  }
   const running = await deps.store.runningExecutions(sub);
   const cause = 'Stopped by the erasure of the account';
   await Promise.all([

@@ -8,8 +8,8 @@ import type { StoredInvite, StoredMembership, TeamStore } from './ports';
 
 const membershipItem = (m: StoredMembership) => ({
   ...teamKeys.membership(m.person_sub),
-  // Listed under the dealership only while active.
-  ...(m.status === 'active' ? teamKeys.memberIndex(m.dealership_id, m.person_sub) : {}),
+  // Listed among the dealership's members only while active; a removed one under FORMER# (found when the dealership is erased).
+  ...(m.status === 'active' ? teamKeys.memberIndex(m.dealership_id, m.person_sub) : teamKeys.formerMemberIndex(m.dealership_id, m.person_sub)),
   entity: 'team_membership',
   ...m,
 });
@@ -70,6 +70,24 @@ export class DynamoDbTeamStore implements TeamStore {
   async deleteInvite(dealershipId: string, email: string) {
     try {
       await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: teamKeys.invite(email, dealershipId), ConditionExpression: 'attribute_exists(PK)' }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async deleteMembership(membership: StoredMembership) {
+    try {
+      await dynamo().send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: teamKeys.membership(membership.person_sub),
+          ConditionExpression: '#role = :role AND #status = :status AND dealership_id = :dealership',
+          ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+          ExpressionAttributeValues: { ':role': membership.role, ':status': membership.status, ':dealership': membership.dealership_id },
+        }),
+      );
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;

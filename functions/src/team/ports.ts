@@ -39,6 +39,8 @@ export interface TeamStore {
   putInvite(invite: StoredInvite): Promise<boolean>;
   /** False when there was none. */
   deleteInvite(dealershipId: string, email: string): Promise<boolean>;
+  /** Deletes the membership only while it is as read (role, status, dealership). False when it changed or is gone. */
+  deleteMembership(membership: StoredMembership): Promise<boolean>;
   /**
    * The invite accepted: the membership written (only if the person has none, or a removed one) and the invite deleted
    * (only if still there), all or nothing. False when either condition failed.

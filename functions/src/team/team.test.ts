@@ -28,6 +28,7 @@ function memoryStore() {
       return true;
     },
     save: async () => true,
+    deleteMembership: async (m) => memberships.delete(m.person_sub),
   };
   return { store, memberships, invites };
 }

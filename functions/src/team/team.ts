@@ -143,6 +143,20 @@ export async function removeMember(deps: TeamDeps, caller: ResolvedMember, membe
   if (!(await deps.team.save([changed(caller.dealershipId, member, { status: 'removed' }, now)]))) throw busy();
 }
 
+/**
+ * Before a member erases their own data (POST /api/me/erasure, issue 42 item 4): the dealership keeps an owner, and the
+ * account that created it goes only with the whole dealership (its records are keyed by its sign-in). Answers the
+ * membership to delete.
+ */
+export async function checkOwnErasure(deps: TeamDeps, caller: ResolvedMember): Promise<StoredMembership> {
+  if (caller.memberId === caller.dealershipId) throw new DomainError('conflict', TEAM_MESSAGES.founderErasure);
+  const roster = await rosterOf(deps, caller.dealershipId);
+  const member = memberOf(roster, caller.memberId);
+  if (!member.membership) throw new DomainError('not_found', TEAM_MESSAGES.memberNotFound);
+  if (member.role === 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwnerErasure);
+  return member.membership;
+}
+
 /** POST /api/team/ownership: the member becomes an owner and the caller a manager, together. */
 export async function handOverOwnership(deps: TeamDeps, caller: ResolvedMember, memberId: string): Promise<void> {
   const now = (deps.now?.() ?? new Date()).toISOString();

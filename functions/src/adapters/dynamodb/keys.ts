@@ -176,6 +176,8 @@ export const teamKeys = {
   memberIndex: (dealershipId: string, personSub: string) => ({ GSI1PK: `TEAM#${dealershipId}`, GSI1SK: `MEMBER#${personSub}` }),
   teamPartition: (dealershipId: string) => `TEAM#${dealershipId}`,
   memberIndexPrefix: 'MEMBER#',
+  /** A removed member's membership (kept as the marker that refuses their tokens), still found from the dealership: its erasure deletes it. */
+  formerMemberIndex: (dealershipId: string, personSub: string) => ({ GSI1PK: `TEAM#${dealershipId}`, GSI1SK: `FORMER#${personSub}` }),
   invite: (email: string, dealershipId: string) => ({ PK: `INVITE#${email.toLowerCase()}`, SK: `TEAM#${dealershipId}` }),
   invitesOf: (email: string) => `INVITE#${email.toLowerCase()}`,
   inviteIndex: (dealershipId: string, inviteId: string) => ({ GSI1PK: `TEAM#${dealershipId}`, GSI1SK: `INVITE#${inviteId}` }),

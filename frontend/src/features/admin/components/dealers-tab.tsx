@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { actingMemberLabel } from '@shared/team';
 import { toast } from 'sonner';
 import type { AdminDealer } from '@shared/schemas/admin-dealers';
 import { Badge } from '@/components/ui/badge';
@@ -61,6 +62,7 @@ function DealerLedger({ dealer }: { dealer: AdminDealer }) {
               <TableRow>
                 <TableHeader>Date</TableHeader>
                 <TableHeader>Description</TableHeader>
+                <TableHeader>By</TableHeader>
                 <TableHeader className="text-right">Credits</TableHeader>
               </TableRow>
             </TableHead>
@@ -69,6 +71,8 @@ function DealerLedger({ dealer }: { dealer: AdminDealer }) {
                 <TableRow key={t.id}>
                   <TableCell className="whitespace-nowrap">{formatDateTime(t.created_at)}</TableCell>
                   <TableCell>{t.description}</TableCell>
+                  {/* Issue 42: the member who did it; "Former member" once they erased their data; empty for changes nobody asked for. */}
+                  <TableCell data-testid="admin-ledger-member">{actingMemberLabel(t.member) ?? ''}</TableCell>
                   <TableCell className="text-right font-medium">{t.credits > 0 ? `+${t.credits}` : t.credits}</TableCell>
                 </TableRow>
               ))}

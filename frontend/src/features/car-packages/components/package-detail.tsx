@@ -1,4 +1,5 @@
 import { ArrowLeft, FileArchive, FileVideo, Info } from 'lucide-react';
+import { actingMemberLabel } from '@shared/team';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ANGLES, anglesFromPhotos, imageLabel } from '@shared/angles';
@@ -181,7 +182,7 @@ export function PackageDetail({
             </div>
             <p className="mt-1 text-sm text-slate-600">
               {BACKGROUND_LABELS[pkg.background]} background{pkg.use_logo ? ', with your logo' : ''} · <span data-testid="package-made-of">{madeOf(pkg)}</span> · Created {formatDateTime(pkg.created_at)}
-              {pkg.created_by?.email && <span data-testid="package-created-by"> by {pkg.created_by.email}</span>} · Updated {formatDateTime(pkg.updated_at)}
+              {actingMemberLabel(pkg.created_by) && <span data-testid="package-created-by"> by {actingMemberLabel(pkg.created_by)}</span>} · Updated {formatDateTime(pkg.updated_at)}
             </p>
             <CarIdentity car={pkg} testId="package-car-identity" className="mt-2" />
           </div>

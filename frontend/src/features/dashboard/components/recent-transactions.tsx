@@ -1,4 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { actingMemberLabel } from '@shared/team';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useCreditTransactions } from '../api/credits';
@@ -30,7 +31,7 @@ export function RecentTransactions() {
                   <p className="truncate text-sm font-medium text-slate-900">{t.description}</p>
                   <p className="text-xs text-slate-600">
                     {formatDateTime(t.created_at)}
-                    {t.member?.email && <span data-testid="transaction-member"> · by {t.member.email}</span>}
+                    {actingMemberLabel(t.member) && <span data-testid="transaction-member"> · by {actingMemberLabel(t.member)}</span>}
                   </p>
                 </div>
                 <span className={cn('shrink-0 text-sm font-semibold', t.credits >= 0 ? 'text-green-700' : 'text-slate-900')}>

@@ -137,6 +137,7 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
   // Issue 42: branding is for managers and owners, deleting the dealership for owners (the server refuses the rest).
   const role = me.data?.member.role;
   const canBrand = role === 'owner' || role === 'manager';
+  const founder = !!me.data && me.data.member.id === me.data.profile.id;
   return (
     <section>
       <PageHeading title="Settings" description="Manage your dealership profile and account.">
@@ -238,7 +239,10 @@ export default function SettingsPage({ children }: { children?: ReactNode }) {
               <LogOut aria-hidden="true" />
               Log Out
             </Button>
-            {role === 'owner' && <DeleteAccount />}
+            {/* Issue 42: the account that created the dealership deletes it whole (owners); another owner may too; every other member deletes their own data. */}
+            {role === 'owner' && founder && <DeleteAccount />}
+            {role === 'owner' && !founder && <DeleteAccount scope="team" />}
+            {!founder && <DeleteAccount scope="me" />}
           </CardContent>
         </Card>
       </div>
