@@ -1,5 +1,6 @@
 /** Settings' API keys and webhook endpoints, and the admin area's usage per dealer (issue 28). */
 import { z } from 'zod';
+import { actingMemberSchema } from './team';
 import { WEBHOOK_EVENT_TYPES } from '../integrations';
 import { INTEGRATION_MESSAGES } from '../messages';
 
@@ -33,6 +34,8 @@ export const apiKeySchema = z.object({
   revoked_at: z.string().nullable(),
   /** Calls made with the key, all time. */
   calls: z.number().int().nonnegative(),
+  /** The dealership's member who created it (issue 42); null on keys from before teams. */
+  created_by: actingMemberSchema.nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actingMemberSchema } from './team';
 import { ANGLES } from '../angles';
 import { decodedVehicleSchema } from '../vin';
 import { packageIdSchema } from './car-packages';
@@ -31,6 +32,8 @@ export const packageShareSchema = z.object({
   page_path: z.string().nullable(),
   /** The embed's path (/c/<token>/embed), null when Share is off. */
   embed_path: z.string().nullable(),
+  /** The dealership's member who turned Share on (issue 42); null when off, or shared before teams. */
+  shared_by: actingMemberSchema.nullable(),
 });
 export type PackageShare = z.infer<typeof packageShareSchema>;
 

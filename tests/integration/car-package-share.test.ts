@@ -50,7 +50,7 @@ describe('sharing a car package', () => {
   }, 150_000);
 
   it('is off by default; Share on gives one link that opens signed out and shows the car, the dealer and the finished images only', async () => {
-    expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body).toEqual({ shared: false, page_path: null, embed_path: null });
+    expect((await owner.call<PackageShare>('GET', `/api/car-packages/${pkg}/share`)).body).toEqual({ shared: false, page_path: null, embed_path: null, shared_by: null });
     // Nothing to show yet: a package without a finished image cannot be shared.
     expect(await owner.call('PUT', `/api/car-packages/${draft}/share`)).toMatchObject({ status: 404 });
 

@@ -3,6 +3,7 @@
  * once. A call with a key is checked here on every request (after the gateway's authorizer): a revoked key is refused
  * even while the authorizer's answer is still cached, and each key has its own rate limit. No AWS SDK here.
  */
+import { actingMember } from '../team/acting-member';
 import { randomBytes } from 'node:crypto';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
@@ -38,6 +39,7 @@ export const apiKeyView = (k: StoredApiKey): ApiKey => ({
   last_used_at: k.last_used_at,
   revoked_at: k.revoked_at,
   calls: k.calls,
+  created_by: k.created_by ?? null,
 });
 
 export async function createApiKey(deps: ApiKeyDeps, sub: string, name: string): Promise<CreateApiKeyResponse> {
@@ -52,6 +54,8 @@ export async function createApiKey(deps: ApiKeyDeps, sub: string, name: string):
     last_used_at: null,
     revoked_at: null,
     calls: 0,
+    // The member whose request made it (issue 42): shown in Settings' key list.
+    ...(actingMember() ? { created_by: actingMember()! } : {}),
   };
   if (!(await deps.store.create(key, MAX_API_KEYS))) throw new DomainError('conflict', INTEGRATION_MESSAGES.tooManyKeys(MAX_API_KEYS));
   return { key: apiKeyView(key), secret };

@@ -58,6 +58,7 @@ export class DynamoDbApiKeyStore implements ApiKeyStore {
       prefix: i.prefix,
       key_hash: i.key_hash,
       created_at: i.created_at,
+      ...(i.created_by ? { created_by: i.created_by } : {}),
       last_used_at: i.last_used_at ?? null,
       revoked_at: i.revoked_at ?? null,
       calls: i.calls ?? 0,

@@ -1,3 +1,4 @@
+import type { ActingMember } from '@shared/schemas/team';
 /** Where API keys and their use are kept (DynamoDB in both homes). */
 export interface StoredApiKey {
   key_id: string;
@@ -9,6 +10,8 @@ export interface StoredApiKey {
   last_used_at: string | null;
   revoked_at: string | null;
   calls: number;
+  /** The member who created it (issue 42; absent on keys from before). */
+  created_by?: ActingMember;
 }
 
 export interface ApiKeyStore {

@@ -179,6 +179,8 @@ export interface StoredPackage {
   vehicle?: DecodedVehicle;
   /** The public link's token while Share is on (issue 29; its lookup item is keyed by the token's SHA-256). */
   share_token?: string;
+  /** The member who turned Share on (issue 42), while it is on. */
+  shared_by?: ActingMember;
   /** The walk-around video of its finished angles, once made (issue 29; absent before, and for fewer than 2 angles). */
   video?: StoredVideo;
   /** The member who made it (issue 42; absent on packages from before, and from the public API). */

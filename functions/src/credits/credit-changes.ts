@@ -1,3 +1,4 @@
+import type { ActingMember } from '@shared/schemas/team';
 import { actingMember } from '../team/acting-member';
 import { BONUS_CREDIT_LIFETIME_MS, CREDIT_UPDATE_ATTEMPTS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
@@ -254,7 +255,7 @@ export async function grantBonusCredits(deps: CreditDeps, input: { sub: string; 
 /** Purchased credits (never expire); once per `purchaseKey` (e.g. the payment intent id). */
 export async function grantPurchasedCredits(
   deps: CreditDeps,
-  input: { sub: string; credits: number; purchaseKey: string; description: string; metadata?: Record<string, unknown> },
+  input: { sub: string; credits: number; purchaseKey: string; description: string; metadata?: Record<string, unknown>; member?: ActingMember },
 ) {
   const txId = txIds.purchase(input.purchaseKey);
   if (!Number.isInteger(input.credits) || input.credits < 1) throw new DomainError('validation', 'credits must be a whole number of at least 1');
@@ -269,6 +270,8 @@ export async function grantPurchasedCredits(
         entry: entryOf(input.sub, txId, 'purchase', deltas(given, 1), next, now, {
           description: input.description,
           ...(input.metadata ? { metadata: input.metadata } : {}),
+          // The member who bought (issue 42): Stripe's webhook acts for nobody, the purchase recorded who.
+          ...(input.member ? { member: input.member } : {}),
         }),
       };
     },

@@ -1,3 +1,4 @@
+import { DynamoDbMembershipReader } from '../team/dynamodb-membership-reader';
 import { DynamoDbAccountStore } from '../accounts/dynamodb-account-store';
 import { DynamoDbCreditStore } from '../credits/dynamodb-credit-store';
 import { newId } from '../lib/ids';
@@ -23,5 +24,6 @@ export function webhookDeps(): WebhookDeps {
     notifyBalance: (sub) => notify(sub, { type: 'balance.updated' }),
     mailer: createMailer(),
     newId,
+    team: new DynamoDbMembershipReader(),
   };
 }

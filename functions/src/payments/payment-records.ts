@@ -29,6 +29,8 @@ export interface PaymentRecord {
   /** The receipt mail: claimed by the first delivery that sends it, then sent (absent: not sent yet). */
   receipt_mail?: 'claimed' | 'sent';
   receipt_mail_at?: string;
+  /** The member who bought (issue 42): their sign-in id only (this record is kept for finance; the ledger entry names them). */
+  member_id?: string;
 }
 
 /** One per Stripe event id, put only if new: the payload as received (JSON text) and the first outcome. */

@@ -1,4 +1,5 @@
 import { COUPON_ATTEMPT_MESSAGES, MESSAGES } from '@shared/messages';
+import { actingMember } from '../team/acting-member';
 import type { PurchaseResponse, ValidateCouponResponse } from '@shared/schemas/payments';
 import type { CreditPackageSeed } from '@shared/pricing';
 import { DomainError } from '../lib/errors';
@@ -93,7 +94,10 @@ export async function purchaseCredits(
   const pkg = await activePackage(deps.store, input.packageId);
   const code = input.couponCode;
   let price: CouponPrice = { list_price: pkg.price_cents, discount_cents: 0, final_price: pkg.price_cents, discount_value: 0 };
-  const idempotencyKey = `purchase:${buyer.sub}:${pkg.id}:${code ?? '-'}:${input.attemptKey}`;
+  // Issue 42: each member's attempt is their own (two members buying at once get two intents, each naming its buyer).
+  const member = actingMember();
+  const by = member && member.id !== buyer.sub ? `${member.id}:` : '';
+  const idempotencyKey = `purchase:${buyer.sub}:${by}${pkg.id}:${code ?? '-'}:${input.attemptKey}`;
   let reserved = false;
   if (code) {
     price = await couponPrice(deps.store, code, pkg, buyer.sub, now);
@@ -142,6 +146,8 @@ export async function purchaseCredits(
     created_at: at,
     succeeded_at: null,
     updated_at: at,
+    // Issue 42: who bought, for the ledger entry the webhook writes when the payment succeeds.
+    ...(member ? { member_id: member.id } : {}),
   };
   await deps.store.putPaymentIfNew(record);
   return { client_secret: intent.client_secret, payment_intent_id: intent.id, amount_cents: intent.amount, credits: pkg.credits, currency: intent.currency };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ActingMember } from '@shared/schemas/team';
+import type { TeamStore } from '../team/ports';
 import type { StripeEventOutcome } from '@shared/schemas/payments';
 import type { CreditDeps } from '../credits/credit-changes';
 import { grantPurchasedCredits } from '../credits/credit-changes';
@@ -20,7 +22,21 @@ export interface WebhookDeps {
   /** Sends the dealer's receipt, once per payment. */
   mailer: Mailer;
   newId: () => string;
+  /** The buyer's membership (issue 42), to name them in the purchase's ledger entry. */
+  team?: Pick<TeamStore, 'membership'>;
   now?: () => Date;
+}
+
+/**
+ * Who bought (issue 42): the member the purchase recorded, named as their membership names them now; the account that
+ * created the dealership without an address (as its own requests are recorded); a member whose membership is gone
+ * erased their data: a former member.
+ */
+async function buyerOf(deps: WebhookDeps, payment: PaymentRecord): Promise<ActingMember | undefined> {
+  if (!payment.member_id || !deps.team) return undefined;
+  if (payment.member_id === payment.user_id) return { id: payment.member_id, email: null };
+  const membership = await deps.team.membership(payment.member_id);
+  return membership ? { id: payment.member_id, email: membership.email } : { id: payment.member_id, email: null, former: true };
 }
 
 export interface WebhookResult {
@@ -144,8 +160,10 @@ async function fulfil(deps: WebhookDeps, pi: string, now: Date): Promise<Handled
   const payment = await deps.store.getPayment(pi);
   // Not ours (made outside this app): nothing to grant, and retrying cannot change that.
   if (!payment) return { outcome: 'ignored', detail: `no purchase of ours for PaymentIntent ${pi}` };
+  const member = await buyerOf(deps, payment);
   const grant = await grantPurchasedCredits(deps.credits, {
     sub: payment.user_id,
+    ...(member ? { member } : {}),
     credits: payment.credits,
     purchaseKey: pi,
     description: `Purchased ${payment.package_name}`,

@@ -1,10 +1,11 @@
+import type { ActingMember } from '@shared/schemas/team';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, ignoreConditionFailure, tableName } from '../adapters/dynamodb/client';
 import { keys, shareKeys } from '../adapters/dynamodb/keys';
 import type { ShareStore } from './share';
 
 export class DynamoDbShareStore implements ShareStore {
-  async turnOn(pkg: { id: string; user_id: string }, token: string, tokenHash: string, now: string): Promise<boolean> {
+  async turnOn(pkg: { id: string; user_id: string }, token: string, tokenHash: string, now: string, by?: ActingMember): Promise<boolean> {
     return ignoreConditionFailure(
       dynamo().send(
         new TransactWriteCommand({
@@ -13,9 +14,9 @@ export class DynamoDbShareStore implements ShareStore {
               Update: {
                 TableName: tableName(),
                 Key: keys.carPackage(pkg.id),
-                UpdateExpression: 'SET share_token = :t',
+                UpdateExpression: by ? 'SET share_token = :t, shared_by = :by' : 'SET share_token = :t REMOVE shared_by',
                 ConditionExpression: 'attribute_exists(PK) AND user_id = :sub AND attribute_not_exists(share_token)',
-                ExpressionAttributeValues: { ':t': token, ':sub': pkg.user_id },
+                ExpressionAttributeValues: { ':t': token, ':sub': pkg.user_id, ...(by ? { ':by': by } : {}) },
               },
             },
             {
@@ -40,7 +41,7 @@ export class DynamoDbShareStore implements ShareStore {
               Update: {
                 TableName: tableName(),
                 Key: keys.carPackage(pkg.id),
-                UpdateExpression: 'REMOVE share_token',
+                UpdateExpression: 'REMOVE share_token, shared_by',
                 ConditionExpression: 'share_token = :t',
                 ExpressionAttributeValues: { ':t': token },
               },

@@ -4,6 +4,8 @@
  * the VIN decoded to, the dealer's name, logo and the public contact they set (issue 41, item 6), the finished images
  * and the walk-around video: no account id, no sign-in e-mail, no package id. No AWS SDK here.
  */
+import type { ActingMember } from '@shared/schemas/team';
+import { actingMember } from '../team/acting-member';
 import { randomBytes } from 'node:crypto';
 import { imageLabel, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { MAX_LOGO_BYTES, SHARED_CAR_CACHE_SECONDS, SHARED_CAR_ORIGIN_PER_MINUTE } from '@shared/limits';
@@ -24,7 +26,8 @@ export interface ShareStore {
    * Share on, in one transaction: the token on the package (only while it exists, is the dealer's and has none) and
    * its lookup item. False when the package already had a token (another call won) or is gone: nothing written.
    */
-  turnOn(pkg: Pick<StoredPackage, 'id' | 'user_id'>, token: string, tokenHash: string, now: string): Promise<boolean>;
+  /** `by`: the member who turned it on (issue 42), kept on the package while Share is on. */
+  turnOn(pkg: Pick<StoredPackage, 'id' | 'user_id'>, token: string, tokenHash: string, now: string, by?: ActingMember): Promise<boolean>;
   /** Share off, in one transaction: the token off the package (if it is still this one) and the lookup item gone. */
   turnOff(pkg: Pick<StoredPackage, 'id' | 'user_id'>, token: string, tokenHash: string): Promise<void>;
   /** The package a token's hash points to. */
@@ -54,28 +57,32 @@ const notShared = () => new DomainError('not_found', SHARE_MESSAGES.notFound);
 const newToken = () => randomBytes(16).toString('base64url');
 const finished = (images: readonly StoredImage[]) => images.filter((i) => i.angle_status === 'completed' && i.rendered_key && i.web_key);
 
-export function shareView(token: string | undefined): PackageShare {
-  return token ? { shared: true, page_path: sharePagePath(token), embed_path: shareEmbedPath(token) } : { shared: false, page_path: null, embed_path: null };
+export function shareView(token: string | undefined, by?: ActingMember): PackageShare {
+  return token
+    ? { shared: true, page_path: sharePagePath(token), embed_path: shareEmbedPath(token), shared_by: by ?? null }
+    : { shared: false, page_path: null, embed_path: null, shared_by: null };
 }
 
 /** GET /api/car-packages/{id}/share */
 export async function packageShare(deps: Pick<ShareDeps, 'store'>, sub: string, id: string): Promise<PackageShare> {
   const { pkg } = await ownPackage(deps, sub, id);
-  return shareView(pkg.share_token);
+  return shareView(pkg.share_token, pkg.shared_by);
 }
 
 /** PUT /api/car-packages/{id}/share: Share on (again: the same link). A package with no finished image has nothing to show. */
 export async function sharePackage(deps: Pick<ShareDeps, 'store' | 'shares'>, sub: string, id: string, now: Date): Promise<PackageShare> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const { pkg, images } = await ownPackage(deps, sub, id);
-    if (pkg.share_token) return shareView(pkg.share_token);
+    if (pkg.share_token) return shareView(pkg.share_token, pkg.shared_by);
     if (finished(images).length === 0) throw new DomainError('conflict', SHARE_MESSAGES.nothingToShare);
     const token = newToken();
-    if (await deps.shares.turnOn(pkg, token, sha256(token), now.toISOString())) return shareView(token);
+    // The member whose request turns it on (issue 42): named in the share dialog.
+    const by = actingMember();
+    if (await deps.shares.turnOn(pkg, token, sha256(token), now.toISOString(), by)) return shareView(token, by);
     // Another call turned it on in between (a double click): read the link it made.
   }
   const { pkg } = await ownPackage(deps, sub, id);
-  return shareView(pkg.share_token);
+  return shareView(pkg.share_token, pkg.shared_by);
 }
 
 /** DELETE /api/car-packages/{id}/share: Share off; the link answers 404 from now on. Off again changes nothing. */

@@ -1,4 +1,5 @@
 import { Copy, ExternalLink, Share2 } from 'lucide-react';
+import { actingMemberLabel } from '@shared/team';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -86,6 +87,12 @@ export function SharePanel({ packageId, carName }: { packageId: string; carName:
       )}
       {pageUrl && !set.isPending && (
         <div className="grid gap-3">
+          {/* Issue 42: the member who turned Share on. */}
+          {actingMemberLabel(share.data?.shared_by) && (
+            <p className="text-sm text-slate-600" data-testid="share-shared-by">
+              Shared by {actingMemberLabel(share.data?.shared_by)}
+            </p>
+          )}
           <CopyField label="Link to the car's page" value={pageUrl} what="Link" />
           {embedUrl && <CopyField label="Embed the walk-around on your website" value={embedSnippet(embedUrl, carName)} what="Embed code" />}
           <CopyField label="Or a plain link, for sites that allow no embeds" value={fallbackLink(pageUrl, carName)} what="Plain link" />

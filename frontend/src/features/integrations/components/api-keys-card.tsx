@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { actingMemberLabel } from '@shared/team';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
@@ -71,6 +72,8 @@ export function ApiKeysCard() {
                 </p>
                 <p className="text-sm text-slate-600">
                   {k.revoked_at ? `Revoked ${formatWhen(k.revoked_at)}` : k.last_used_at ? `Last used ${formatWhen(k.last_used_at)}` : 'Never used'} · {k.calls} {k.calls === 1 ? 'call' : 'calls'}
+                  {/* Issue 42: who made the key ("Former member" once they erased their data). */}
+                  {actingMemberLabel(k.created_by) && <span data-testid="api-key-created-by"> · Created by {actingMemberLabel(k.created_by)}</span>}
                 </p>
               </div>
               {!k.revoked_at && (
