@@ -173,6 +173,8 @@ export const API_ROUTES = [
   { method: 'DELETE', path: '/api/team/members/{id}', handler: 'remove-team-member', access: 'user', role: 'owner' },
   { method: 'POST', path: '/api/team/ownership', handler: 'hand-over-ownership', access: 'user', role: 'owner' },
   { method: 'POST', path: '/api/team/leave', handler: 'leave-team', access: 'user', role: 'photographer' },
+  // The dashboard's invite notice: joining another dealership leaves the person's own (erased, if they created it alone).
+  { method: 'POST', path: '/api/team/invites/{id}/accept', handler: 'accept-team-invite', access: 'user', role: 'photographer', timeoutSeconds: 29 },
 ] as const satisfies readonly ApiRoute[];
 
 export type ApiRouteHandler = (typeof API_ROUTES)[number]['handler'];

@@ -36,6 +36,8 @@ export const TEAM_MESSAGES = {
   alreadyInAnother: (dealership: string) =>
     `You were invited to join ${dealership}, but this address already belongs to a dealership on Studio Lot. Leave it first (or ask its owner to remove you), then open a new invite.`,
   handOverToSelf: 'You already are an owner.',
+  founderWithTeam:
+    'You created your dealership and it has other members: hand over ownership and delete it, or ask its owners, before you join another. Your dealership goes only as a whole.',
   founderErasure:
     "You created this dealership: its records are kept under your sign-in, so your data goes only with the whole dealership. To delete it, use Delete the dealership (owners).",
   lastOwnerErasure: "You are this dealership's last owner: hand over ownership to another member first, or delete the whole dealership.",

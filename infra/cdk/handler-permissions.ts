@@ -218,6 +218,9 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   // A member's own data (issue 42): the records naming them rewritten, their invites, sign-in link and membership deleted,
   // their sign-in deleted, a confirmation mailed.
   'erase-my-data': ['table:read', 'table:write', 'cognito:delete-user', 'mail:send'],
+  // Joining another dealership from the dashboard: a member's membership moves; a person who created a dealership alone
+  // has it erased first (as the account erasure does, keeping their sign-in: no Cognito or mail grant).
+  'accept-team-invite': ['table:read', 'table:write', 'uploads:list', 'uploads:delete', 'renders:list', 'renders:delete', 'workflow:stop', 'batch-workflow:stop'],
   'get-openapi-document': [],
   // The public API (v1): every call with a key records its use and rate window (table:write); otherwise as the app's route.
   'v1-create-car-package': ['table:read', 'table:write', 'uploads:write', 'data:vin'],
@@ -289,4 +292,5 @@ export const HANDLER_OBJECT_PREFIXES: Record<string, { uploads?: readonly string
   'transfer-trial-photos-by-email': { uploads: ['trial/', ...CAR_PACKAGE_OBJECTS.uploads, 'logos/'], renders: CAR_PACKAGE_OBJECTS.renders },
   // Account erasure: the prefixes that hold a dealer's files (functions/src/privacy/dealer-objects.ts) and trial/.
   'erase-account': erasurePrefixes(),
+  'accept-team-invite': erasurePrefixes(),
 };

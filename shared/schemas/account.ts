@@ -49,6 +49,8 @@ export const meResponseSchema = z.object({
   member: z.object({ id: z.string(), email: z.string().nullable(), role: z.enum(TEAM_ROLES) }),
   /** Why an invite to another dealership did not join this person (they belong to a dealership already); null: none. */
   team_notice: z.string().nullable(),
+  /** That invite, for the dashboard's banner ("<dealership> invited you to join as <role>"); null: none. */
+  team_invite: z.object({ id: z.string(), dealership: z.string(), role: z.enum(TEAM_ROLES) }).nullable(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

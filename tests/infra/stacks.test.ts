@@ -243,7 +243,7 @@ describe('API stack', () => {
     for (const h of Object.values(BATCH_WORKFLOW_TASK_HANDLERS)) expect(handlers).toContain(h);
   });
 
-  it('only the start, start-again and retry routes (the batch start, and the trial transfer, which starts a package) may start a workflow; only the sweeper may describe its executions, and only it and the account erasure stop them; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
+  it('only the start, start-again and retry routes (the batch start, and the trial transfer, which starts a package) may start a workflow; only the sweeper may describe its executions, and only it, the account erasure and joining another dealership (which erases the dealership the person leaves) stop them; only what looks at photos reads the OpenAI key; a schedule runs the sweeper', () => {
     const policies = Object.entries(api.findResources('AWS::IAM::Policy'));
     const holders = (action: string) =>
       policies
@@ -260,7 +260,7 @@ describe('API stack', () => {
       'V1StartCarPackageHandler',
     ]);
     expect(holders('states:DescribeExecution')).toEqual(['PackageSweeperHandler']);
-    expect(holders('states:StopExecution')).toEqual(['EraseAccountHandler', 'PackageSweeperHandler']);
+    expect(holders('states:StopExecution')).toEqual(['AcceptTeamInviteHandler', 'EraseAccountHandler', 'PackageSweeperHandler']);
     // The OpenAI key: the workflow's prepare and render tasks, the batch render, and the car check of the form, of each
     // package upload as it lands, of the starts and of the trial uploads and transfer (vision); the Stripe keys: the
     // purchase and the webhook.

@@ -111,6 +111,8 @@ export const ROUTE_EXAMPLES: Record<string, RouteExample> = {
   // The matrix's signed-in callers all made their dealership: it keeps them (409); a member leaving: tests/integration/team.test.ts.
   'POST /api/team/leave': { ownership: 'self', ok: 409, changes: true, request: () => ({}) },
   // The account that created a dealership erases its data only with the whole dealership (409 says so); members erase theirs.
+  // No such invite for anyone (404): accepting a real one leaves the caller's dealership (tests/integration/team-invite-accept.test.ts).
+  'POST /api/team/invites/{id}/accept': { ownership: 'self', ok: 404, changes: true, request: () => ({ params: { id: NO_SUCH_ID } }) },
   'POST /api/me/erasure': { ownership: 'self', ok: 409, changes: true, request: () => ({ body: { confirm: true } }) },
   'POST /api/api-keys': { ownership: 'self', ok: 201, request: () => ({ body: { name: 'Proof key' } }) },
   'POST /api/api-keys/{id}/revoke': { ownership: 'resource', ok: 200, changes: true, request: (w) => ({ params: { id: w.apiKeyToRevoke ?? NO_SUCH_ID } }) },

@@ -20,7 +20,7 @@ export interface ProfileDeps {
  * idempotent way (the spec's "balance created when missing").
  */
 export async function getMe(
-  deps: ProfileDeps & { teamNotice?: (person: { email?: string; dealershipId: string }) => Promise<string | null> },
+  deps: ProfileDeps & { teamNotice?: (person: { email?: string; dealershipId: string }) => Promise<{ notice: string; invite: MeResponse['team_invite'] } | null> },
   caller: { sub: string; email?: string; member?: { id: string; role: TeamRole } },
 ): Promise<MeResponse> {
   const notice = (email: string | null) => (deps.teamNotice ? deps.teamNotice({ ...(email ? { email } : {}), dealershipId: caller.sub }) : Promise.resolve(null));
@@ -40,8 +40,8 @@ export async function getMe(
   // The dealership's own sign-in is the profile's e-mail (an access token carries none).
   const email = caller.email ?? (founder ? profile.email : null);
   const member = { id: caller.member?.id ?? caller.sub, email, role: caller.member?.role ?? 'owner' };
-  const team_notice = await (early ?? notice(email));
-  return { profile: profileView(profile), balance, member, team_notice };
+  const pending = await (early ?? notice(email));
+  return { profile: profileView(profile), balance, member, team_notice: pending?.notice ?? null, team_invite: pending?.invite ?? null };
 }
 
 /**

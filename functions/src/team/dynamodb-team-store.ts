@@ -4,6 +4,7 @@ import { withoutKeys } from '../adapters/dynamodb/item-attributes';
 import { teamKeys, ttlAt } from '../adapters/dynamodb/keys';
 import { queryAll } from '../adapters/dynamodb/query-all';
 import { DynamoDbMembershipReader } from './dynamodb-membership-reader';
+import type { TeamRole } from '@shared/team';
 import type { StoredInvite, StoredMembership, TeamStore } from './ports';
 
 const membershipItem = (m: StoredMembership) => ({
@@ -95,7 +96,7 @@ export class DynamoDbTeamStore implements TeamStore {
     }
   }
 
-  async join(invite: StoredInvite, membership: StoredMembership) {
+  async join(invite: StoredInvite, membership: StoredMembership, expected?: { role: TeamRole; status: StoredMembership['status']; dealership_id: string }) {
     try {
       await dynamo().send(
         new TransactWriteCommand({
@@ -104,9 +105,17 @@ export class DynamoDbTeamStore implements TeamStore {
               Put: {
                 TableName: tableName(),
                 Item: membershipItem(membership),
-                ConditionExpression: 'attribute_not_exists(PK) OR #status = :removed',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':removed': 'removed' },
+                ...(expected
+                  ? {
+                      ConditionExpression: '#role = :role AND #status = :status AND dealership_id = :dealership',
+                      ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+                      ExpressionAttributeValues: { ':role': expected.role, ':status': expected.status, ':dealership': expected.dealership_id },
+                    }
+                  : {
+                      ConditionExpression: 'attribute_not_exists(PK) OR #status = :removed',
+                      ExpressionAttributeNames: { '#status': 'status' },
+                      ExpressionAttributeValues: { ':removed': 'removed' },
+                    }),
               },
             },
             {

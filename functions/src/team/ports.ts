@@ -42,10 +42,11 @@ export interface TeamStore {
   /** Deletes the membership only while it is as read (role, status, dealership). False when it changed or is gone. */
   deleteMembership(membership: StoredMembership): Promise<boolean>;
   /**
-   * The invite accepted: the membership written (only if the person has none, or a removed one) and the invite deleted
+   * The invite accepted: the membership written (only if the person has none, or a removed one; with `expected`, only
+   * while their membership of another dealership is as read: they leave it for this one) and the invite deleted
    * (only if still there), all or nothing. False when either condition failed.
    */
-  join(invite: StoredInvite, membership: StoredMembership): Promise<boolean>;
+  join(invite: StoredInvite, membership: StoredMembership, expected?: { role: TeamRole; status: StoredMembership['status']; dealership_id: string }): Promise<boolean>;
   /**
    * Writes memberships together, each only while it is as read (`expected`: its role then, null: none existed), all or
    * nothing: a role change, a removal, a hand-over. False when another change came first.

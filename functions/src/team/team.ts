@@ -157,6 +157,34 @@ export async function checkOwnErasure(deps: TeamDeps, caller: ResolvedMember): P
   return member.membership;
 }
 
+export interface AcceptDeps extends TeamDeps {
+  /** Erases the person's own dealership with its data, keeping their sign-in (they join another with it). */
+  eraseOwnDealership(sub: string): Promise<void>;
+}
+
+/**
+ * POST /api/team/invites/{id}/accept (the dashboard's invite notice, issue 42): a person belongs to one dealership, so
+ * joining another leaves the one they are in. A member leaves it (its last owner cannot; what they made stays with it)
+ * and joins in one transaction. The account that created a dealership without other members joins after that
+ * dealership is erased (the dashboard asked them to confirm); one with other members cannot leave it.
+ */
+export async function acceptInvite(deps: AcceptDeps, caller: ResolvedMember, inviteId: string): Promise<{ dealership: { id: string; name: string | null }; role: TeamRole }> {
+  const now = (deps.now?.() ?? new Date()).toISOString();
+  const founder = caller.memberId === caller.dealershipId;
+  const roster = await rosterOf(deps, caller.dealershipId);
+  const me = memberOf(roster, caller.memberId);
+  const invite = (await deps.team.invitesFor(me.email)).find((i) => i.id === inviteId && i.expires_at > now && i.dealership_id !== caller.dealershipId);
+  if (!invite) throw new DomainError('not_found', TEAM_MESSAGES.inviteNotFound);
+  if (founder && roster.members.length > 1) throw new DomainError('conflict', TEAM_MESSAGES.founderWithTeam);
+  if (!founder && me.role === 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
+  const dealershipName = (await deps.accounts.getProfile(invite.dealership_id))?.dealer_name ?? null;
+  if (founder) await deps.eraseOwnDealership(caller.memberId);
+  const membership: StoredMembership = { person_sub: caller.memberId, dealership_id: invite.dealership_id, email: me.email.toLowerCase(), role: invite.role, status: 'active', joined_at: now, updated_at: now };
+  const expected = founder ? undefined : { role: me.role, status: 'active' as const, dealership_id: caller.dealershipId };
+  if (!(await deps.team.join(invite, membership, expected))) throw busy();
+  return { dealership: { id: invite.dealership_id, name: dealershipName }, role: invite.role };
+}
+
 /** POST /api/team/ownership: the member becomes an owner and the caller a manager, together. */
 export async function handOverOwnership(deps: TeamDeps, caller: ResolvedMember, memberId: string): Promise<void> {
   const now = (deps.now?.() ?? new Date()).toISOString();
@@ -187,14 +215,22 @@ export async function joinOnSignIn(deps: TeamDeps, person: { sub: string; email:
   return 'member';
 }
 
-/** Why a pending invite of the person did not join them (they have a dealership already); null without one. */
-export async function pendingInviteNotice(deps: TeamDeps, person: { email?: string; dealershipId: string }): Promise<string | null> {
+/**
+ * A pending invite of the person from another dealership (it did not join them: they belong to a dealership already):
+ * the notice saying why, and the invite for the dashboard's banner (issue 42). Null without one.
+ */
+export async function pendingInvite(
+  deps: TeamDeps,
+  person: { email?: string; dealershipId: string },
+): Promise<{ notice: string; invite: { id: string; dealership: string; role: TeamRole } } | null> {
   if (!person.email) return null;
   const now = (deps.now?.() ?? new Date()).toISOString();
-  const invite = (await deps.team.invitesFor(person.email)).find((i) => i.expires_at > now && i.dealership_id !== person.dealershipId);
+  const invite = (await deps.team.invitesFor(person.email))
+    .filter((i) => i.expires_at > now && i.dealership_id !== person.dealershipId)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
   if (!invite) return null;
   const name = (await deps.accounts.getProfile(invite.dealership_id))?.dealer_name ?? 'a dealership';
-  return TEAM_MESSAGES.alreadyInAnother(name);
+  return { notice: TEAM_MESSAGES.alreadyInAnother(name), invite: { id: invite.id, dealership: name, role: invite.role } };
 }
 
 export const roleLabel = (role: TeamRole) => ROLE_LABELS[role];

@@ -7,6 +7,7 @@ import { FALLBACK_DEALER_NAME } from './format';
 import { greeting, isFirstVisit } from './greeting';
 import { PageHeading } from './page-heading';
 import { RecentTransactions } from './recent-transactions';
+import { TeamInviteBanner } from './team-invite-banner';
 
 export interface OverviewPageProps {
   /** Cards beside the credit balance (the app puts the car package activity and the Create Package card there). */
@@ -29,6 +30,7 @@ export function OverviewPage({ summary, recent, balanceAction }: OverviewPagePro
   return (
     <section>
       <PageHeading title="Dashboard" description={<span data-testid="dashboard-greeting">{welcome}</span>} />
+      <TeamInviteBanner />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <CreditBalanceCard userType={me.data?.profile.user_type} trialRefused={me.data?.profile.trial_credits_refused ?? null} action={balanceAction} />
         {summary}
