@@ -136,11 +136,24 @@ export class DynamoDbTeamStore implements TeamStore {
     }
   }
 
-  async save(changes: Parameters<TeamStore['save']>[0]) {
+  async save(changes: Parameters<TeamStore['save']>[0], keepsOwner?: Parameters<TeamStore['save']>[1]) {
+    const ownerCheck = keepsOwner
+      ? [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: teamKeys.membership(keepsOwner.personSub),
+              ConditionExpression: `${keepsOwner.founder ? 'attribute_not_exists(PK) OR ' : ''}(#role = :owner AND #status = :active)`,
+              ExpressionAttributeNames: { '#role': 'role', '#status': 'status' },
+              ExpressionAttributeValues: { ':owner': 'owner', ':active': 'active' },
+            },
+          },
+        ]
+      : [];
     try {
       await dynamo().send(
         new TransactWriteCommand({
-          TransactItems: changes.map(({ membership, expected }) => ({
+          TransactItems: [...ownerCheck, ...changes.map(({ membership, expected }) => ({
             Put: {
               TableName: tableName(),
               Item: membershipItem(membership),
@@ -152,7 +165,7 @@ export class DynamoDbTeamStore implements TeamStore {
                   }
                 : { ConditionExpression: 'attribute_not_exists(PK)' }),
             },
-          })),
+          }))],
         }),
       );
       return true;

@@ -51,5 +51,13 @@ export interface TeamStore {
    * Writes memberships together, each only while it is as read (`expected`: its role then, null: none existed), all or
    * nothing: a role change, a removal, a hand-over. False when another change came first.
    */
-  save(changes: { membership: StoredMembership; expected: { role: TeamRole; status: StoredMembership['status'] } | null }[]): Promise<boolean>;
+  save(
+    changes: { membership: StoredMembership; expected: { role: TeamRole; status: StoredMembership['status'] } | null }[],
+    /**
+     * An owner who must still be one when the changes are written (a demotion or removal of an owner, issue 42): checked
+     * in the same transaction, so two owners demoting each other at once cannot leave the dealership without one.
+     * `founder`: the account that created the dealership, an owner while it has no membership record.
+     */
+    keepsOwner?: { personSub: string; founder: boolean },
+  ): Promise<boolean>;
 }

@@ -33,6 +33,16 @@ async function rosterOf(deps: TeamDeps, dealershipId: string): Promise<Roster> {
 }
 
 const ownersIn = (roster: Roster) => roster.members.filter((m) => m.role === 'owner').length;
+/**
+ * When an owner stops being one: another owner, checked in the same transaction as the change (TeamStore.save), so
+ * the last-owner rule holds however many changes race (issue 42). Undefined when the member is no owner.
+ */
+function otherOwner(roster: Roster, member: Roster['members'][number]) {
+  if (member.role !== 'owner') return undefined;
+  const other = roster.members.find((m) => m.role === 'owner' && m.id !== member.id);
+  if (!other) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
+  return { personSub: other.id, founder: other.founder };
+}
 
 const inviteView = (i: StoredInvite): TeamInvite => ({ id: i.id, email: i.email, role: i.role, invited_by: i.invited_by, created_at: i.created_at, expires_at: i.expires_at });
 
@@ -119,13 +129,23 @@ function changed(dealershipId: string, member: Roster['members'][number], set: P
 
 const busy = () => new DomainError('conflict', 'Someone else changed the team at the same moment. Please look again and retry.');
 
+/** A change refused by its transaction: the last-owner rule when the owner it counted on is no owner any more. */
+async function raceOrBusy(deps: TeamDeps, dealershipId: string, keepsOwner: { personSub: string } | undefined) {
+  if (keepsOwner) {
+    const roster = await rosterOf(deps, dealershipId);
+    if (!roster.members.some((m) => m.id === keepsOwner.personSub && m.role === 'owner')) return new DomainError('conflict', TEAM_MESSAGES.lastOwner);
+  }
+  return busy();
+}
+
 /** PATCH /api/team/members/{id}: a new role; the last owner cannot be demoted. */
 export async function changeRole(deps: TeamDeps, caller: ResolvedMember, memberId: string, role: TeamRole): Promise<TeamMember> {
   const now = (deps.now?.() ?? new Date()).toISOString();
   const roster = await rosterOf(deps, caller.dealershipId);
   const member = memberOf(roster, memberId);
   if (member.role === 'owner' && role !== 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
-  if (member.role !== role && !(await deps.team.save([changed(caller.dealershipId, member, { role }, now)]))) throw busy();
+  const keepsOwner = role !== 'owner' ? otherOwner(roster, member) : undefined;
+  if (member.role !== role && !(await deps.team.save([changed(caller.dealershipId, member, { role }, now)], keepsOwner))) throw await raceOrBusy(deps, caller.dealershipId, keepsOwner);
   return { id: member.id, email: member.email, role, joined_at: member.joined_at, founder: member.founder, you: member.id === caller.memberId };
 }
 
@@ -140,7 +160,8 @@ export async function removeMember(deps: TeamDeps, caller: ResolvedMember, membe
   const member = memberOf(roster, memberId);
   if (member.founder) throw new DomainError('conflict', TEAM_MESSAGES.founderStays);
   if (member.role === 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
-  if (!(await deps.team.save([changed(caller.dealershipId, member, { status: 'removed' }, now)]))) throw busy();
+  const keepsOwner = otherOwner(roster, member);
+  if (!(await deps.team.save([changed(caller.dealershipId, member, { status: 'removed' }, now)], keepsOwner))) throw await raceOrBusy(deps, caller.dealershipId, keepsOwner);
 }
 
 /**
