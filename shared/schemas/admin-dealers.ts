@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SESSION_STATUSES, ROLES } from '../statuses';
 import { profileSchema } from './account';
 import { creditBalanceSchema, creditTransactionSchema } from './credit-balance';
+import { adminTeamSchema } from './team';
 
 /** The dealers tab of the admin area (super users only; the server checks the role on every route). */
 
@@ -65,6 +66,8 @@ export const adminDealerSchema = z.object({
   packages: z.array(adminDealerPackageSchema),
   /** Every role change, newest first. */
   role_changes: z.array(roleChangeSchema),
+  /** The dealership this person works in, its members and their roles (issue 42); null where it cannot be read. */
+  team: adminTeamSchema.nullable(),
 });
 export type AdminDealer = z.infer<typeof adminDealerSchema>;
 

@@ -42,6 +42,15 @@ export const teamResponseSchema = z.object({
 });
 export type TeamResponse = z.infer<typeof teamResponseSchema>;
 
+/** The admin area's view of a person's dealership (issue 42, item 5): who works in it, in which role. */
+export const adminTeamSchema = z.object({
+  dealership: z.object({ id: z.string(), name: z.string().nullable() }),
+  /** The role of the person looked up. */
+  role: z.enum(TEAM_ROLES),
+  members: z.array(teamMemberSchema.omit({ you: true })),
+});
+export type AdminTeam = z.infer<typeof adminTeamSchema>;
+
 /** Who did something for the dealership (ledger entries, car packages): shown in the ledger and the package detail. */
 export const actingMemberSchema = z.object({
   id: z.string(),

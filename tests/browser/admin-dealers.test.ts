@@ -31,6 +31,10 @@ describe('admin: Dealers tab', () => {
       const detail = page.getByTestId('dealer-detail');
       await detail.getByTestId('dealer-role').getByText('Standard User').waitFor();
       await detail.getByText('No role changes recorded.').waitFor();
+      // The dealership and its members (issue 42): a dealer on their own is its one owner.
+      const team = detail.getByTestId('dealer-team');
+      await team.getByRole('cell', { name: 'Owner', exact: true }).waitFor();
+      expect(await team.getByRole('row').count()).toBe(2);
       await detail.getByRole('region', { name: 'Credit history' }).getByText('+5').waitFor();
 
       await detail.getByRole('button', { name: 'Make Super User' }).click();

@@ -15,6 +15,8 @@ import { getCreditBalance } from '../credits/read-credits';
 import { callerEmail } from '../finance/caller';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
+import type { TeamStore } from '../team/ports';
+import { dealershipOf } from '../team/team';
 import type { LedgerPages, RoleChangeStore } from './ports';
 
 /** How many car packages the dealer page lists (the newest). */
@@ -26,6 +28,7 @@ export interface DealerAdminDeps {
   packages: Pick<PackageStore, 'list'>;
   roles: RoleChangeStore;
   ledger: LedgerPages;
+  team: TeamStore;
   now?: () => Date;
 }
 
@@ -33,11 +36,13 @@ export interface DealerAdminDeps {
 export async function dealerView(deps: DealerAdminDeps, sub: string): Promise<AdminDealer> {
   const profile = await deps.accounts.getProfile(sub);
   if (!profile) throw new DomainError('not_found', DEALER_ADMIN_MESSAGES.dealerNotFound);
-  const [balance, ledger, packages, roleChanges] = await Promise.all([
+  const [balance, ledger, packages, roleChanges, team] = await Promise.all([
     getCreditBalance({ store: deps.credits, now: deps.now }, sub),
     deps.ledger.page(sub, RECENT_TRANSACTIONS_LIMIT),
     deps.packages.list(sub, DEALER_PACKAGES_LIMIT),
     deps.roles.list(sub),
+    // The dealership's profile may be gone (erased) while a membership still names it: the page shows the rest.
+    dealershipOf({ team: deps.team, accounts: deps.accounts }, sub).catch(() => null),
   ]);
   return {
     profile: profileView(profile),
@@ -55,6 +60,7 @@ export async function dealerView(deps: DealerAdminDeps, sub: string): Promise<Ad
       created_at: p.created_at,
     })),
     role_changes: roleChanges,
+    team,
   };
 }
 

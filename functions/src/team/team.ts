@@ -1,5 +1,5 @@
 import { INVITE_LIFETIME_MS, MAX_PENDING_INVITES, ROLE_LABELS, TEAM_MESSAGES, type TeamRole } from '@shared/team';
-import type { TeamInvite, TeamMember, TeamResponse } from '@shared/schemas/team';
+import type { AdminTeam, TeamInvite, TeamMember, TeamResponse } from '@shared/schemas/team';
 import type { AccountStore } from '../accounts/account-store';
 import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
@@ -53,6 +53,22 @@ export async function getTeam(deps: TeamDeps, caller: ResolvedMember): Promise<T
   const invites = caller.role === 'owner' ? (await deps.team.invites(caller.dealershipId)).filter((i) => i.expires_at > now).sort((a, b) => a.created_at.localeCompare(b.created_at)) : null;
   const members: TeamMember[] = roster.members.map((m) => ({ id: m.id, email: m.email, role: m.role, joined_at: m.joined_at, founder: m.founder, you: m.id === caller.memberId }));
   return { dealership: { id: caller.dealershipId, name: roster.dealershipName }, role: caller.role, members, invites: invites?.map(inviteView) ?? null };
+}
+
+/**
+ * The dealership a person works in, with its members and their roles, as the admin area shows it (issue 42, item 5):
+ * the dealership of their active membership, else their own account's.
+ */
+export async function dealershipOf(deps: TeamDeps, personSub: string): Promise<AdminTeam> {
+  const membership = await deps.team.membership(personSub);
+  const dealershipId = membership?.status === 'active' ? membership.dealership_id : personSub;
+  const roster = await rosterOf(deps, dealershipId);
+  const role = roster.members.find((m) => m.id === personSub)?.role ?? 'owner';
+  return {
+    dealership: { id: dealershipId, name: roster.dealershipName },
+    role,
+    members: roster.members.map((m) => ({ id: m.id, email: m.email, role: m.role, joined_at: m.joined_at, founder: m.founder })),
+  };
 }
 
 export interface InviteDeps extends TeamDeps {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { actingMemberLabel } from '@shared/team';
+import { ROLE_LABELS, actingMemberLabel } from '@shared/team';
 import { toast } from 'sonner';
 import type { AdminDealer } from '@shared/schemas/admin-dealers';
 import { Badge } from '@/components/ui/badge';
@@ -149,6 +149,47 @@ function DealerApiUsage({ dealerId }: { dealerId: string }) {
   );
 }
 
+/** The dealership the person works in, its members and their roles (issue 42). */
+function DealerTeam({ dealer }: { dealer: AdminDealer }) {
+  const { team } = dealer;
+  if (!team) return null;
+  const own = team.dealership.id === dealer.profile.id;
+  return (
+    <Card data-testid="dealer-team">
+      <CardHeader>
+        <CardTitle>Dealership</CardTitle>
+        <CardDescription>
+          {team.dealership.name ?? 'No dealer name'} · {ROLE_LABELS[team.role]}
+          {own ? ' · their own account' : ` · account ${team.dealership.id}`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Table label="Members">
+          <TableHead>
+            <TableRow>
+              <TableHeader>Member</TableHeader>
+              <TableHeader>Role</TableHeader>
+              <TableHeader>Joined</TableHeader>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {team.members.map((m) => (
+              <TableRow key={m.id}>
+                <TableCell className="break-all">
+                  {m.email}
+                  {m.founder ? <span className="text-slate-600"> (created the dealership)</span> : null}
+                </TableCell>
+                <TableCell>{ROLE_LABELS[m.role]}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(m.joined_at)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
+
 function DealerDetail({ dealer, email }: { dealer: AdminDealer; email: string }) {
   const { profile, balance } = dealer;
   return (
@@ -183,6 +224,7 @@ function DealerDetail({ dealer, email }: { dealer: AdminDealer; email: string })
           <p className="text-xs text-slate-600">Account {profile.id}. A super user cannot remove their own role: another super user must, so the admin area always keeps one.</p>
         </CardContent>
       </Card>
+      <DealerTeam dealer={dealer} />
       <Card>
         <CardHeader>
           <CardTitle>Role changes</CardTitle>
