@@ -34,7 +34,8 @@ describe('a refunded package in the browser', () => {
     await page.getByTestId('package-card').filter({ hasText: name }).getByRole('button').first().click();
     const detail = page.getByTestId('package-detail');
     await detail.getByRole('heading', { name }).waitFor();
-    await expect.poll(() => detail.locator('[data-testid=angle-card][data-status=failed]').count()).toBe(8);
+    // One front-corner photo: a package of that one angle, which failed and was refunded.
+    await expect.poll(() => detail.locator('[data-testid=angle-card][data-status=failed]').count()).toBe(1);
     expect(await detail.getByRole('button', { name: 'Retry (free)' }).count()).toBe(0);
 
     // Cancel changes nothing; confirming starts the new package and opens it.

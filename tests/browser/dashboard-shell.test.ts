@@ -179,7 +179,7 @@ describe('support center', () => {
     // Help text true to the product's rules.
     await page.getByRole('button', { name: 'FAQ' }).click();
     await page.getByText('How many images do I get?').click();
-    await page.getByText(/8 standard angles for 1 credit, whatever the number of photos \(1 to 15\) you upload: you get every angle your photos show/).waitFor();
+    await page.getByText(/the angles your photos show, up to the 8 standard angles, for 1 credit, whatever the number of photos \(1 to 15\) you upload: you get every angle your photos show/).waitFor();
     await page.getByText(/one image per uploaded photo, at 1 credit each/).waitFor();
     await page.getByRole('button', { name: 'Contact Us' }).click();
 

@@ -27,7 +27,7 @@ describe('Settings → Team', () => {
     const email = uniqueEmail('team-photographer');
     await owner.page.goto(`${session.url}/dashboard/settings`);
     const team = owner.page.locator('[aria-labelledby="team-title"]');
-    await team.getByLabel('Email').fill(email);
+    await team.getByLabel('E-mail address to invite').fill(email);
     await expect.poll(() => team.getByRole('combobox', { name: 'Role', exact: true }).textContent()).toBe('Photographer');
     await team.getByRole('button', { name: 'Send invite' }).click();
     await team.getByTestId('team-invite').filter({ hasText: email }).waitFor();

@@ -37,7 +37,7 @@ function InviteForm() {
       <h3 className="text-sm font-semibold text-slate-900">Invite someone</h3>
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="grid gap-1.5">
-          <Label htmlFor="invite-email">Email</Label>
+          <Label htmlFor="invite-email">E-mail address to invite</Label>
           <Input
             id="invite-email"
             type="email"
