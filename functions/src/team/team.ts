@@ -159,7 +159,7 @@ export async function changeRole(deps: TeamDeps, caller: ResolvedMember, memberI
   const now = (deps.now?.() ?? new Date()).toISOString();
   const roster = await rosterOf(deps, caller.dealershipId);
   const member = memberOf(roster, memberId);
-  if (member.role === 'owner' && role !== 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
+  // The last owner cannot be demoted: otherOwner refuses when no other owner is left.
   const keepsOwner = role !== 'owner' ? otherOwner(roster, member) : undefined;
   if (member.role !== role && !(await deps.team.save([changed(caller.dealershipId, member, { role }, now)], keepsOwner))) throw await raceOrBusy(deps, caller.dealershipId, keepsOwner);
   return { id: member.id, email: member.email, role, joined_at: member.joined_at, founder: member.founder, you: member.id === caller.memberId };
@@ -175,7 +175,6 @@ export async function removeMember(deps: TeamDeps, caller: ResolvedMember, membe
   const roster = await rosterOf(deps, caller.dealershipId);
   const member = memberOf(roster, memberId);
   if (member.founder) throw new DomainError('conflict', TEAM_MESSAGES.founderStays);
-  if (member.role === 'owner' && ownersIn(roster) <= 1) throw new DomainError('conflict', TEAM_MESSAGES.lastOwner);
   const keepsOwner = otherOwner(roster, member);
   if (!(await deps.team.save([changed(caller.dealershipId, member, { status: 'removed' }, now)], keepsOwner))) throw await raceOrBusy(deps, caller.dealershipId, keepsOwner);
 }
