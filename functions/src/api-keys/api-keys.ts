@@ -3,7 +3,7 @@
  * once. A call with a key is checked here on every request (after the gateway's authorizer): a revoked key is refused
  * even while the authorizer's answer is still cached, and each key has its own rate limit. No AWS SDK here.
  */
-import { actingMember } from '../team/acting-member';
+import { createdBy } from '../team/acting-member';
 import { randomBytes } from 'node:crypto';
 import { API_DEALER_CALLS_PER_MINUTE, API_KEY_CALLS_PER_MINUTE, API_KEY_PREFIX, MAX_API_KEYS } from '@shared/integrations';
 import { INTEGRATION_MESSAGES } from '@shared/messages';
@@ -55,7 +55,7 @@ export async function createApiKey(deps: ApiKeyDeps, sub: string, name: string):
     revoked_at: null,
     calls: 0,
     // The member whose request made it (issue 42): shown in Settings' key list.
-    ...(actingMember() ? { created_by: actingMember()! } : {}),
+    ...createdBy(),
   };
   if (!(await deps.store.create(key, MAX_API_KEYS))) throw new DomainError('conflict', INTEGRATION_MESSAGES.tooManyKeys(MAX_API_KEYS));
   return { key: apiKeyView(key), secret };

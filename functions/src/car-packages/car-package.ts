@@ -3,7 +3,6 @@
  * package gets from its angles, and how it is shown. No AWS SDK here.
  */
 import type { ActingMember } from '@shared/schemas/team';
-import { actingMember } from '../team/acting-member';
 import type { CarCheck } from '@shared/car-checks';
 import { DEFAULT_PLATE_TREATMENT, type PlateTreatment } from '@shared/plates';
 import { createHash } from 'node:crypto';
@@ -80,11 +79,6 @@ export interface StoredDraft {
   created_by?: ActingMember;
 }
 
-/** The member whose request makes a draft (issue 42): recorded on it and on its package. */
-export const createdBy = (): { created_by?: ActingMember } => {
-  const member = actingMember();
-  return member ? { created_by: member } : {};
-};
 
 /**
  * The angles a package started from this draft is made of, in the package's order (decisions.md, turn 4: a credit buys

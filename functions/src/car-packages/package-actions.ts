@@ -1,4 +1,5 @@
 /** What a dealer does with a started package: retry a failed angle, delete it, download it as a zip. */
+import { createdBy } from '../team/acting-member';
 import { TEAM_MESSAGES, type TeamRole } from '@shared/team';
 import { ANGLES, type Angle } from '@shared/angles';
 import { SIGNED_URL_LIFETIME_S } from '@shared/limits';
@@ -10,7 +11,7 @@ import { DomainError } from '../lib/errors';
 import { newId } from '../lib/ids';
 import { logger } from '../lib/logger';
 import { txIds } from '../credits/credit-store';
-import { createdBy, extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, plateOf, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
+import { extensionOf, filesFingerprint, imageFileName, imageView, mirrorFillOf, photoId, plateOf, refundKey, s3Keys, slugOf, type StoredDraft, type StoredPackage } from './car-package';
 import { startCarPackage, startPackageFromStoredPhotos } from './start-package';
 import { angleChanged, packageChanged } from './package-events';
 import { clock, notFound, ownPackage, type PackageDeps } from './package-deps';

@@ -2,7 +2,7 @@
  * Creating and starting a car package: presigned uploads, the checks of every photo by its bytes, and the start that
  * charges 1 credit in the transaction that creates the package, then starts the render workflow.
  */
-import { createdBy } from './car-package';
+import { createdBy } from '../team/acting-member';
 import { DEFAULT_PLATE_TREATMENT, PLATE_MESSAGES } from '@shared/plates';
 import { ANGLES } from '@shared/angles';
 import { planCoverage } from '@shared/angle-plan';

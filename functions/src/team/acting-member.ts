@@ -13,3 +13,9 @@ export const actingMember = (): ActingMember | undefined => store.getStore();
 export function asMember<T>(member: ActingMember | undefined, run: () => Promise<T>): Promise<T> {
   return member ? store.run(member, run) : run();
 }
+
+/** The acting member as a record's `created_by` (drafts, car packages, API keys); nothing outside a member's request. */
+export const createdBy = (): { created_by?: ActingMember } => {
+  const member = actingMember();
+  return member ? { created_by: member } : {};
+};
