@@ -46,14 +46,14 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
     for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad);
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
-    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad, () => false);
+    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad);
     // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
     // top is the other car, well below it the main one.
     const band = raisedTop(main, context.nearby ?? []);
     if (band) {
       const t = px(band.tight);
       const th = t.b - t.t;
-      removed += splitBehind(alpha, rgb, w, h, t, t.t - Math.round(th * 0.1), t.t + Math.round(th * 0.15), pad, () => false);
+      removed += splitBehind(alpha, rgb, w, h, t, t.t - Math.round(th * 0.1), t.t + Math.round(th * 0.15), pad);
     }
   }
   const bw = main.right - main.left;
@@ -171,7 +171,7 @@ function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o
  * car's roof there), everything below its box and beside it is the main car; between them the split follows the
  * main car's roof line as the photo draws it.
  */
-function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number, mainOnly: (x: number, y: number) => boolean): number {
+function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number): number {
   const l = Math.max(0, b.l - pad);
   const r = Math.min(w, b.r + pad);
   const bottom = Math.min(h, mainFrom + pad);
@@ -186,7 +186,7 @@ function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b
   const win = { l, t, r, b: bottom };
   // Below the other car's box is the main car; beside it may be either (a car behind often reaches past the main
   // car's end).
-  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom || mainOnly(x, y) ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
+  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
   splitAlongEdges(state, rgb, w, win);
   // Seen over the main car, the car behind is the top of each column: below the main car's first solid run, what
   // looks like the other car (a windscreen reflecting the same sky, grey seats) is the main car's.
