@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anglesFromPhotos, anglesGiven, TRIAL_CHECK_MESSAGES } from './trial-photo-checks';
+import { anglesFromPhotos } from './angles';
+import { anglesGiven, TRIAL_CHECK_MESSAGES } from './trial-photo-checks';
 
 describe('the trial package is named and counted by its angles', () => {
   it('lists each angle once, in the package order', () => {
