@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ANGLES, type Angle } from '@shared/angles';
 import { WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
 import { useLocalHost } from '../support/local-host';
+import { readyMailsTo } from '../support/sign-in';
 
 /**
  * Issue 39 (decisions.md, turn 4): a credit buys the angles the photos show, up to 8. A package is made of the angles its
@@ -24,11 +25,7 @@ type PackageRun = Parameters<typeof finalizePackage>[1];
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
 
-interface Mail { subject: string; text: string }
-const readyMails = async (address: string): Promise<Mail[]> =>
-  ((await (await fetch(`${url}/_local/mailbox/messages.json?to=${encodeURIComponent(address)}`)).json()) as { messages: Mail[] }).messages.filter((m) =>
-    /car package (is ready|could not be made)/.test(m.subject),
-  );
+const readyMails = (address: string) => readyMailsTo(url, address);
 
 const readyMail = readyMailAdapters();
 const workflow = async (script: Parameters<typeof h.scriptedWorkflow>[1] = {}) => {

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { WORKFLOW_TASK_HANDLERS } from '../../infra/workflow-tasks';
 import { useLocalHost } from '../support/local-host';
+import { readyMailsTo } from '../support/sign-in';
 
 /**
  * Issue 41, item 5: "Your car package is ready", once per package. Through the real workflow definition and use
@@ -20,10 +21,7 @@ type PackageRun = Parameters<typeof finalizePackage>[1];
 const sfn = await h.TestStepFunctions.start();
 afterAll(() => sfn.close());
 
-interface Mail { to: string; subject: string; text: string; html: string }
-const mailsTo = async (address: string): Promise<Mail[]> =>
-  ((await (await fetch(`${url}/_local/mailbox/messages.json?to=${encodeURIComponent(address)}`)).json()) as { messages: Mail[] }).messages;
-const readyMails = async (address: string) => (await mailsTo(address)).filter((m) => /car package (is ready|could not be made)/.test(m.subject));
+const readyMails = (address: string) => readyMailsTo(url, address);
 
 /** The scripted workflow, its finalize task with the ready mail (what the package-finalize handler wires). */
 async function workflowWithReadyMail(script: Parameters<typeof h.scriptedWorkflow>[1]) {

@@ -17,6 +17,11 @@ export async function mailbox(url: string, to?: string): Promise<Mail[]> {
   return ((await response.json()) as { messages: Mail[] }).messages;
 }
 
+/** The "car package is ready" (or "could not be made") mails to one address, oldest first. */
+export async function readyMailsTo(url: string, to: string): Promise<Mail[]> {
+  return (await mailbox(url, to)).filter((m) => /car package (is ready|could not be made)/.test(m.subject));
+}
+
 export const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 const LINK = /(https?:\/\/\S+\/auth\/callback#[A-Za-z0-9_.-]+)/;
