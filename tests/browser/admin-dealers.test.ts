@@ -4,6 +4,7 @@ import { DEALER_ADMIN_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * The admin Dealers tab as a super user sees it, at 1280 and 375 px: finding a dealer by e-mail, making them a super
@@ -44,7 +45,7 @@ describe('admin: Dealers tab', () => {
       expect(await change.textContent()).toContain('Standard User → Super User');
       await detail.getByRole('button', { name: 'Remove Super User' }).waitFor();
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/admin-dealers-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-dealers-${w}.png`, fullPage: true });
 
       // Their own page: removing their own role is refused with the reason, and they stay a super user.
       await page.getByLabel('Dealer e-mail').fill(email);
@@ -53,7 +54,7 @@ describe('admin: Dealers tab', () => {
       await detail.getByRole('button', { name: 'Remove Super User' }).click();
       await detail.getByRole('alert').getByText(DEALER_ADMIN_MESSAGES.cannotUnmakeSelf).waitFor();
       expect(await detail.getByTestId('dealer-role').textContent()).toBe('Super User');
-      await page.screenshot({ path: `test-results/admin-dealers-self-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-dealers-self-${w}.png`, fullPage: true });
       expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
       await context.close();
     }, 120_000);

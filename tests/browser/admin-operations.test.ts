@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 useLocalHost();
 const session = useBrowserSession();
@@ -51,8 +52,8 @@ describe('admin area: Operations', () => {
     const counts = await perHour.locator('tbody tr td:last-child').allTextContents();
     expect(Math.max(...counts.map(Number))).toBeGreaterThanOrEqual(7);
     for (const label of ['New photos checked', 'Most in an hour']) await page.getByText(label, { exact: true }).waitFor();
-    await page.screenshot({ path: 'test-results/admin-operations-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/admin-operations-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.screenshot({ path: 'test-results/admin-operations-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/admin-operations-375.png', fullPage: true });
   }, 90_000);
 });

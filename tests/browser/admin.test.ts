@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 useLocalHost();
 const session = useBrowserSession();
@@ -81,19 +82,19 @@ describe('admin area', () => {
       for (const text of ['Bayview Car Center', 'Starter Pack', 'WELCOME20', '$6.40', 'succeeded']) expect(await payment.textContent()).toContain(text);
       await page.getByRole('region', { name: 'Per day' }).getByRole('row').filter({ hasText: new Date().toISOString().slice(0, 10) }).waitFor();
       await tablesFit(page, w);
-      await page.screenshot({ path: `test-results/admin-payments-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-payments-${w}.png`, fullPage: true });
 
       // Stripe events: the delivery with its outcome, then the payload.
       await openTab(page, 'Stripe Events');
       const row = page.getByTestId('stripe-events-table').getByRole('row').filter({ hasText: eventId });
       await row.getByText('fulfilled').waitFor();
       await tablesFit(page, w);
-      await page.screenshot({ path: `test-results/admin-stripe-events-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-stripe-events-${w}.png`, fullPage: true });
       await row.getByRole('button', { name: `View event ${eventId}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Stripe event' });
       await dialog.getByTestId('event-payload').getByText(`"marker": "payload-${tag}"`).waitFor();
       await dialog.getByText('credits granted: 8').waitFor();
-      await page.screenshot({ path: `test-results/admin-stripe-event-payload-${w}.png` });
+      await screenshot(page, { path: `test-results/admin-stripe-event-payload-${w}.png` });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       // Focus is back on the View button that opened it (issue 26), not on the page body.
@@ -116,7 +117,7 @@ describe('admin area', () => {
       await form.getByRole('button', { name: 'Create Coupon' }).click();
       await form.getByRole('alert').getByText(ADMIN_MESSAGES.couponExists(code)).waitFor();
       await tablesFit(page, w);
-      await page.screenshot({ path: `test-results/admin-coupons-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-coupons-${w}.png`, fullPage: true });
 
       // Bonus credits: granted to this account (a dealer like any other), then seen on its balance card.
       await openTab(page, 'Bonus Credits');
@@ -128,14 +129,14 @@ describe('admin area', () => {
       const granted = grant.getByRole('status').filter({ hasText: 'Granted 12 bonus credits' });
       await granted.waitFor();
       expect(await granted.textContent()).toContain('now has 17 credits');
-      await page.screenshot({ path: `test-results/admin-bonus-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/admin-bonus-${w}.png`, fullPage: true });
 
       for (const name of ['Packages', 'Inbox']) {
         await openTab(page, name);
         await page.getByRole('tabpanel').getByRole('heading').first().waitFor();
         await expect.poll(() => page.getByRole('tabpanel').getByRole('status').count()).toBe(0);
         await tablesFit(page, w);
-        await page.screenshot({ path: `test-results/admin-${name.toLowerCase()}-${w}.png`, fullPage: true });
+        await screenshot(page, { path: `test-results/admin-${name.toLowerCase()}-${w}.png`, fullPage: true });
       }
 
       await page.goto(`${session.url}/dashboard`);
@@ -146,7 +147,7 @@ describe('admin area', () => {
       expect(await bonusLine.textContent()).toMatch(/^12 bonus credits expire on /);
       expect(await bonusLine.textContent()).toContain(String(expires.getFullYear()));
       await page.getByTestId('trial-expiry').getByText(/^5 trial credits expire on /).waitFor();
-      await page.screenshot({ path: `test-results/admin-granted-balance-${w}.png` });
+      await screenshot(page, { path: `test-results/admin-granted-balance-${w}.png` });
     }, 150_000);
   }
 
@@ -160,6 +161,6 @@ describe('admin area', () => {
     await page.getByText(ADMIN_MESSAGES.accessRestricted).waitFor();
     expect(await page.getByRole('tablist', { name: 'Admin sections' }).count()).toBe(0);
     expect(refused).toEqual([]); // the page asks nothing of the admin API for a standard user
-    await page.screenshot({ path: 'test-results/admin-restricted-1280.png' });
+    await screenshot(page, { path: 'test-results/admin-restricted-1280.png' });
   }, 90_000);
 });

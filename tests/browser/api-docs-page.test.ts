@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WALKTHROUGH } from '@shared/api-walkthrough';
 import { useBrowserSession } from '../support/browser';
 import { seriousViolations, visitPublicPage } from '../support/public-page';
+import { screenshot } from '../support/screenshot';
 
 /** The API documentation page, /docs/api, at phone and desktop widths (split from public-pages: the 90-s file limit). */
 const session = useBrowserSession();
@@ -39,7 +40,7 @@ describe('/docs/api at 375 and 1280 px', () => {
         await page.keyboard.press('ArrowRight');
         await expect.poll(() => blocks.first().evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
       }
-      await page.screenshot({ path: `test-results/api-docs-code-focus-${width}.png` });
+      await screenshot(page, { path: `test-results/api-docs-code-focus-${width}.png` });
       await page.keyboard.press('Shift+Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Copy: ${WALKTHROUGH[0]!.title}`);
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.url });
@@ -57,7 +58,7 @@ describe('/docs/api at 375 and 1280 px', () => {
       expect(await answers('createCarPackageZip')).toEqual(['200', '400', '401', '404', '409', '429']);
       // The descriptions read as text: code spans as code, no backticks.
       expect(await page.getByTestId('route-answers').first().innerText()).not.toContain('`');
-      await page.screenshot({ path: `test-results/api-docs-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/api-docs-${width}.png`, fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }, 60_000);

@@ -3,6 +3,7 @@ import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 39, item 6: a car package has its own address, /dashboard/car-packages/{id}: the gallery opens it there, a
@@ -48,7 +49,7 @@ describe("a car package's own address", () => {
     await page.reload();
     await detail.getByRole('heading', { name }).waitFor();
     expect(page.url()).toBe(address);
-    await page.screenshot({ path: 'test-results/car-packages-address-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-address-1280.png', fullPage: true });
 
     // The browser's Back returns to the list; Forward opens the package again.
     await page.goBack();
@@ -74,7 +75,7 @@ describe("a car package's own address", () => {
     const tabDetail = tab.getByTestId('package-detail');
     await tabDetail.getByRole('heading', { name }).waitFor();
     expect(await tab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await tab.screenshot({ path: 'test-results/car-packages-address-375.png' });
+    await screenshot(tab, { path: 'test-results/car-packages-address-375.png' });
     await tab.getByRole('button', { name: 'Back to Sessions' }).click();
     await tab.waitForURL(LIST);
     await tab.getByTestId('package-card').filter({ hasText: name }).waitFor();

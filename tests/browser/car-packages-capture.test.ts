@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const fixture = (dir: string, name: string) => join(import.meta.dirname, '../fixtures', dir, name);
@@ -39,7 +40,7 @@ describe('guided capture on a phone', () => {
       await flow.getByRole('heading', { name: label }).waitFor();
       await flow.getByTestId('capture-outline').waitFor();
       if (i === 0) {
-        await page.screenshot({ path: `test-results/car-packages-capture-step-${width}.png` });
+        await screenshot(page, { path: `test-results/car-packages-capture-step-${width}.png` });
         // Not a car: refused at once, only a retake helps.
         await input.setInputFiles(fixture('vision', 'noncar-cat.jpg'));
         await verdict.getByText(PHOTO_REFUSALS.notACar).waitFor({ timeout: 120_000 });
@@ -52,7 +53,7 @@ describe('guided capture on a phone', () => {
       const said = (await verdict.textContent()) ?? '';
       if (/retake or keep\?/.test(said)) {
         expect(said).toMatch(new RegExp(`This looks like the .+, not the ${label}: retake or keep\\?`));
-        if (mismatches.length === 0) await page.screenshot({ path: `test-results/car-packages-capture-retake-or-keep-${width}.png` });
+        if (mismatches.length === 0) await screenshot(page, { path: `test-results/car-packages-capture-retake-or-keep-${width}.png` });
         mismatches.push(label);
         expect(await keep.textContent()).toBe(`Keep as ${label}`);
       } else {
@@ -80,7 +81,7 @@ describe('guided capture on a phone', () => {
     expect(await page.getByTestId('different-car').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await diagram.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/car-packages-capture-form-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/car-packages-capture-form-${width}.png`, fullPage: true });
   }, 600_000);
 
   it('1280 px with a mouse: no Take photos (the form offers the drop area)', async () => {

@@ -4,6 +4,7 @@ import { useBrowserSession } from '../support/browser';
 import { spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { threeFrontCorners } from './car-packages-coverage-photos';
+import { screenshot } from '../support/screenshot';
 
 /** Nothing to generate yet: a photo still being checked, no credit left (the coverage plan: car-packages-coverage-plan.test.ts). */
 const session = useBrowserSession();
@@ -31,7 +32,7 @@ describe('coverage before paying', () => {
     expect(await diagram.getByTestId('coverage-count').textContent()).toBe('checking 1 photo…');
     const sources = await diagram.getByTestId('coverage-angle').evaluateAll((els) => els.map((el) => el.getAttribute('data-source')));
     expect(sources).toEqual(Array(8).fill('checking'));
-    await page.screenshot({ path: 'test-results/car-packages-checking-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-checking-1280.png', fullPage: true });
     // The mirror fill is not offered on half-known facts either.
     expect(await page.getByTestId('mirror-fill').count()).toBe(0);
     answer();
@@ -56,6 +57,6 @@ describe('coverage before paying', () => {
     expect(await page.getByTestId('generate-buys-credits').getByRole('button', { name: 'Buy Credits' }).count()).toBe(1);
     await banner.getByRole('button', { name: 'Buy Credits' }).click();
     await page.getByRole('dialog').waitFor();
-    await page.screenshot({ path: 'test-results/car-packages-no-credits-375.png' });
+    await screenshot(page, { path: 'test-results/car-packages-no-credits-375.png' });
   }, 180_000);
 });

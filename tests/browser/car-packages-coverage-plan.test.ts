@@ -5,6 +5,7 @@ import type { StartCarPackageResponse } from '@shared/schemas/car-packages';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
 import { threeFrontCorners } from './car-packages-coverage-photos';
+import { screenshot } from '../support/screenshot';
 
 /** The coverage plan before paying, at 1280 and 375 px (a photo still being checked, no credit left: car-packages-coverage-not-ready.test.ts). */
 const session = useBrowserSession();
@@ -60,7 +61,7 @@ describe('coverage before paying', () => {
     expect(tile('left_side').text).toContain('Add a photo of the Left Side or Right Side');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await diagram.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/car-packages-coverage-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/car-packages-coverage-${width}.png`, fullPage: true });
 
     // Generate says what the credit buys and asks once.
     const generate = page.getByRole('button', { name: 'Generate 2 angles (1 credit)' });
@@ -69,7 +70,7 @@ describe('coverage before paying', () => {
     const confirm = page.getByRole('dialog', { name: 'Your photos give 2 of the 8 angles' });
     await confirm.waitFor();
     await confirm.getByText('Rear View').waitFor();
-    await page.screenshot({ path: `test-results/car-packages-coverage-confirm-${width}.png` });
+    await screenshot(page, { path: `test-results/car-packages-coverage-confirm-${width}.png` });
     // Going back charges nothing and keeps the photos.
     await confirm.getByRole('button', { name: 'Add more photos' }).click();
     await confirm.waitFor({ state: 'hidden' });

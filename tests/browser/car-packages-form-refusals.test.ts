@@ -7,6 +7,7 @@ import { useBrowserSession } from '../support/browser';
 import { clickGenerate, generateButton, spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { car } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 // The car package form's refusals and its logo toggle, on the studio host as the journeys (car-packages.test.ts at
 // 1280 px, car-packages-journey-375.test.ts at 375 px).
@@ -63,7 +64,7 @@ describe('car packages', () => {
     await page.getByText(CAR_PACKAGE_MESSAGES.photoRefused('tiny.jpg', reason)).waitFor();
     await thumbnails.nth(1).getByRole('alert').getByText(reason).waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/car-packages-refused-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-refused-1280.png', fullPage: true });
     await page.getByRole('button', { name: 'Remove tiny.jpg' }).click();
 
     // Every credit spent elsewhere (another tab) while this page still shows the old balance: the start answers 402,

@@ -12,6 +12,7 @@ import { car } from '../renderer/bad-photos';
 import { useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate, confirmSameCar } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * A dealer's phone gives PNG and WebP as often as JPEG: a package made in the browser from one PNG and one WebP photo
@@ -59,7 +60,7 @@ describe('photo formats in the package form', () => {
     expect(angles).toEqual(expect.arrayContaining(['front_left_corner', 'front_right_corner']));
     for (const text of await page.locator('[data-testid=angle-card][data-status=failed]').allTextContents()) expect(text).not.toMatch(/busy|our side/);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/car-packages-formats-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-formats-375.png', fullPage: true });
 
     const signer = contentSignerFromEnv();
     // Each completed angle downloads from the viewer, and its file is signed by us.

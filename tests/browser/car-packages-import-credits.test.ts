@@ -9,6 +9,7 @@ import { useLocalHost } from '../support/local-host';
 import { spendCredits } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { balanceOf, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openImport, packagesOf } from './car-packages-import-support';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 41, item 3: an import past 30 cars is refused whole before anything is checked or sent. A folder of the day's
@@ -58,7 +59,7 @@ describe('import many cars: a balance for some of the cars', () => {
     expect(await cars.nth(1).getByText('Waits for a credit').count()).toBe(1);
     const start = page.getByTestId('import-start-button');
     expect(await start.textContent()).toBe(IMPORT_MESSAGES.creditsTotal(1));
-    await page.screenshot({ path: `${SHOTS}/import-credits-short-1280.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/import-credits-short-1280.png`, fullPage: true });
 
     await start.click();
     await expect.poll(() => cars.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 60_000 }).toEqual(['started', 'draft']);
@@ -68,7 +69,7 @@ describe('import many cars: a balance for some of the cars', () => {
     await page.getByTestId('import-start').getByRole('button', { name: /Buy Credits/i }).waitFor();
     expect(await page.getByTestId('import-start-button').count()).toBe(0);
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: `${SHOTS}/import-credits-none-375.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/import-credits-none-375.png`, fullPage: true });
 
     // The started car's start asked again, as a retry after a lost answer would: the same package, no credit taken.
     const [started] = await packagesOf(page);

@@ -6,6 +6,7 @@ import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 import { violations } from './signed-in-a11y';
 import { balanceOf, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openImport, packagesOf } from './car-packages-import-support';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 41, item 3: in an import, a refused photo is marked on its car and does not block the other cars. A car whose
@@ -64,7 +65,7 @@ describe('import many cars: refused photos', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await violations(page, 'import refused 375')).toEqual([]);
     await c.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/import-refused-375.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/import-refused-375.png`, fullPage: true });
 
     await start.click();
     await expect.poll(() => cars.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))), { timeout: 60_000 }).toEqual(['started', 'started', 'draft']);

@@ -5,6 +5,7 @@ import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 import { violations } from './signed-in-a11y';
 import { balanceOf, BMW_2002, carPhoto, checksDone, CUPRA, dayZip, importZip, IONIQ, openImport, packagesOf } from './car-packages-import-support';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 41, item 3 (must hold): a zip of three cars' photos named by stock number, imported in the package form's
@@ -42,17 +43,17 @@ describe('import many cars', () => {
     await expect.poll(() => start.textContent()).toBe(IMPORT_MESSAGES.creditsTotal(3));
     expect(await page.getByTestId('import-credits-short').count()).toBe(0);
     expect(await violations(page, 'import review 1280')).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/import-review-1280.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/import-review-1280.png`, fullPage: true });
     // At 375 px: nothing wider than the phone (axe at 375 px: car-packages-import-refused.test.ts).
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${SHOTS}/import-review-375.png` });
+    await screenshot(page, { path: `${SHOTS}/import-review-375.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
 
     await start.click();
     await page.getByTestId('import-done').waitFor({ timeout: 60_000 });
     expect(await cars.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).toEqual(['started', 'started', 'started']);
-    await page.screenshot({ path: `${SHOTS}/import-started-1280.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/import-started-1280.png`, fullPage: true });
 
     // Exactly 3 credits, and three packages of these cars run, each with its stock number and name.
     expect(await balanceOf(page)).toBe(before - 3);

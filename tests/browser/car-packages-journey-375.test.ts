@@ -8,6 +8,7 @@ import { useBrowserSession } from '../support/browser';
 import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { car, noHorizontalScroll, liveEvents, createPackage, expectLiveProgress, viewAndDownloadImage, downloadZip } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 // The dealer's journey end to end at 375 px, with the studio compositor's images (the product's default); the
 // desktop journey: car-packages.test.ts; the form's refusals: car-packages-form-refusals.test.ts.
@@ -32,7 +33,7 @@ describe('car packages', () => {
     // Each offered style shows what it looks like (a small picture of one car rendered in it).
     const previews = page.getByRole('listbox').getByTestId('style-preview');
     await expect.poll(() => previews.evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => i.complete && i.naturalWidth > 0)), { timeout: 10_000 }).toEqual(offered.map(() => true));
-    await page.screenshot({ path: 'test-results/car-packages-styles-375.png' });
+    await screenshot(page, { path: 'test-results/car-packages-styles-375.png' });
     await page.getByRole('option', { name: 'Showroom' }).click();
     const notice = page.getByText(BACKGROUND_NOTES.noOutdoorStyles);
     if (!outdoor) await notice.waitFor();
@@ -52,7 +53,7 @@ describe('car packages', () => {
       await page.getByTestId('angle-suggested').waitFor({ timeout: 60_000 });
       await noHorizontalScroll(page, width);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: 'test-results/car-packages-form-375.png', fullPage: true });
+      await screenshot(page, { path: 'test-results/car-packages-form-375.png', fullPage: true });
     });
     const { completed } = await expectLiveProgress(page, events);
     expect(completed).toBeGreaterThanOrEqual(1);
@@ -62,14 +63,14 @@ describe('car packages', () => {
     await viewAndDownloadImage(page);
     await downloadZip(page, completed);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/car-packages-detail-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-detail-375.png', fullPage: true });
 
     // Back to the gallery, then delete the package from its detail.
     await page.getByRole('button', { name: 'Back to Sessions' }).click();
     const card = page.getByTestId('package-card').filter({ hasText: name });
     await card.waitFor();
     await noHorizontalScroll(page, width);
-    await page.screenshot({ path: 'test-results/car-packages-gallery-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-gallery-375.png', fullPage: true });
     await card.getByRole('button', { name }).click();
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this car package?' });

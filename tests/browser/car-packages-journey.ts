@@ -7,6 +7,7 @@ import { PROCESSING_TIME_TEXT } from '@shared/brand';
 import { MESSAGES, PACKAGE_PROGRESS_MESSAGES } from '@shared/messages';
 import { downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
+import { screenshot } from '../support/screenshot';
 
 /** The steps and checks of the car package journeys (car-packages.test.ts at 1280 px, car-packages-journey-375.test.ts). */
 const CARS = join(import.meta.dirname, '../fixtures/cars');
@@ -123,7 +124,7 @@ export async function expectLiveProgress(page: Page, events: { type: string; pac
   const running = page.getByTestId('package-detail').getByTestId('package-progress-text');
   if (await running.isVisible()) {
     await running.scrollIntoViewIfNeeded().catch(() => undefined);
-    await page.screenshot({ path: `test-results/package-detail-running-${page.viewportSize()?.width ?? 0}.png` }).catch(() => undefined);
+    await screenshot(page, { path: `test-results/package-detail-running-${page.viewportSize()?.width ?? 0}.png` }).catch(() => undefined);
   }
   const final = await waitForTerminal(page);
   const completed = await counter(page, 'completed');

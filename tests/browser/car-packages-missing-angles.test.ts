@@ -6,6 +6,7 @@ import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 import { noHorizontalScroll } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 39 (decisions.md, turn 4: a credit buys the angles the photos show): the page of a package of 2 photos is a
@@ -67,7 +68,7 @@ describe('the page of a package of the angles its photos give', () => {
       const link = missing.getByRole('link', { name: MISSING_ANGLE_MESSAGES.createLink });
       expect(await link.getAttribute('href')).toBe('/dashboard/car-packages?tab=upload');
       await noHorizontalScroll(page, 375);
-      await page.screenshot({ path: 'test-results/car-packages-missing-angles-375.png', fullPage: true });
+      await screenshot(page, { path: 'test-results/car-packages-missing-angles-375.png', fullPage: true });
 
       const axe = await new AxeBuilder({ page }).include('[data-testid=package-detail]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -76,7 +77,7 @@ describe('the page of a package of the angles its photos give', () => {
       await missing.scrollIntoViewIfNeeded();
       expect(await missing.isVisible()).toBe(true);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: 'test-results/car-packages-missing-angles-1280.png', fullPage: true });
+      await screenshot(page, { path: 'test-results/car-packages-missing-angles-1280.png', fullPage: true });
 
       // The link takes the dealer to the form for a new package.
       await link.click();

@@ -4,6 +4,7 @@ import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const car = (name: string) => join(import.meta.dirname, '../fixtures/cars', name);
@@ -31,7 +32,7 @@ describe('same car, or say so', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await thumbnails.nth(1).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/car-packages-same-car-flagged-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/car-packages-same-car-flagged-${width}.png`, fullPage: true });
 
     // Removed: Generate is free again.
     await page.getByRole('button', { name: `Remove ${IONIQ}` }).click();

@@ -7,6 +7,7 @@ import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const fixture = (dir: string, name: string) => join(import.meta.dirname, '../fixtures', dir, name);
@@ -46,7 +47,7 @@ describe('same car, or say so: two cars of the same colour', () => {
     expect(await tile.getAttribute('data-photo')).toBe('0');
     expect(await tile.textContent()).toContain(`Photo 1 (suggested); ${CAR_PACKAGE_MESSAGES.anglePhotosLeftOut([2])}`);
     expect(await generateButton(page).isDisabled()).toBe(true);
-    await page.screenshot({ path: 'test-results/car-packages-same-colour-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-same-colour-1280.png', fullPage: true });
     for (const name of [BMW_2002, IONIQ]) await page.getByRole('button', { name: `Remove ${name}` }).click();
 
     // The same silver paint on a shorter, taller car, both from the right side: only the shape tells them apart.
@@ -57,6 +58,6 @@ describe('same car, or say so: two cars of the same colour', () => {
     expect(await odd(0).count()).toBe(0);
     await page.getByText(CAR_CHECK_MESSAGES.differentCarsBlock(1)).waitFor();
     expect(await generateButton(page).isDisabled()).toBe(true);
-    await page.screenshot({ path: 'test-results/car-packages-same-colour-shape-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-same-colour-shape-1280.png', fullPage: true });
   }, 120_000);
 });

@@ -4,6 +4,7 @@ import { RETRY_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 27, item 2, the dealer's side: a package refunded because no angle rendered shows no free retry but
@@ -42,9 +43,9 @@ describe('a refunded package in the browser', () => {
     await detail.getByRole('button', { name: RETRY_MESSAGES.startAgainButton }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: RETRY_MESSAGES.startAgainTitle }).waitFor();
-    await page.screenshot({ path: 'test-results/start-again-dialog-1280.png' });
+    await screenshot(page, { path: 'test-results/start-again-dialog-1280.png' });
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.screenshot({ path: 'test-results/start-again-dialog-375.png' });
+    await screenshot(page, { path: 'test-results/start-again-dialog-375.png' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect((await h.ledgerOf(sub)).debits).toHaveLength(1);

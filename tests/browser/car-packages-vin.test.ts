@@ -4,6 +4,7 @@ import { INVENTORY_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 41, items 1 and 2, in the browser: a VIN typed in the package form is decoded offline and names the car, the
@@ -43,7 +44,7 @@ describe('VIN in the form, found in the gallery', () => {
     expect(await identity.textContent()).toContain(VIN);
     expect(await identity.textContent()).toContain('A1234');
     expect(await identity.textContent()).toContain('Honda');
-    await page.screenshot({ path: 'test-results/vin-package-detail-1280.png' });
+    await screenshot(page, { path: 'test-results/vin-package-detail-1280.png' });
 
     // The gallery finds the car by the VIN's last 6 characters, and nothing for a VIN it does not have.
     await page.goto(`${session.url}/dashboard/car-packages`);
@@ -55,9 +56,9 @@ describe('VIN in the form, found in the gallery', () => {
     await cards.filter({ hasText: NAME }).waitFor();
     expect(await cards.count()).toBe(1);
     expect(await cards.first().getByTestId('package-card-ids').textContent()).toContain(VIN);
-    await page.screenshot({ path: 'test-results/vin-gallery-search-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/vin-gallery-search-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: 'test-results/vin-gallery-search-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/vin-gallery-search-375.png', fullPage: true });
 
     // The same VIN in the form again: pointed out, with a link that opens the package.
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
@@ -65,9 +66,9 @@ describe('VIN in the form, found in the gallery', () => {
     const duplicate = page.getByTestId('vin-duplicate');
     await duplicate.waitFor({ timeout: 60_000 });
     expect(await duplicate.textContent()).toContain(INVENTORY_MESSAGES.vinOnAnotherPackage);
-    await page.screenshot({ path: 'test-results/vin-form-duplicate-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/vin-form-duplicate-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: 'test-results/vin-form-duplicate-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/vin-form-duplicate-1280.png', fullPage: true });
     await duplicate.getByRole('link', { name: INVENTORY_MESSAGES.openIt }).click();
     await page.getByTestId('package-detail').getByRole('heading', { name: NAME }).waitFor();
   }, 300_000);

@@ -6,6 +6,7 @@ import { useBrowserSession } from '../support/browser';
 import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
 import { car, liveEvents, counter, createPackage, expectLiveProgress, progressWords, viewAndDownloadImage, downloadZip } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 // The dealer's journey end to end at 1280 px, with the studio compositor's images (the product's default); the phone's
 // journey: car-packages-journey-375.test.ts; the form's refusals: car-packages-form-refusals.test.ts.
@@ -53,7 +54,7 @@ describe('car packages', () => {
       await flag.getByText('You confirmed this is the same car.').waitFor();
       expect(await generateButton(page).isDisabled()).toBe(false);
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: 'test-results/car-packages-form-1280.png', fullPage: true });
+      await screenshot(page, { path: 'test-results/car-packages-form-1280.png', fullPage: true });
     });
     const { completed, total } = await expectLiveProgress(page, events);
     expect(completed).toBeGreaterThanOrEqual(1);
@@ -72,7 +73,7 @@ describe('car packages', () => {
     await viewAndDownloadImage(page);
     await downloadZip(page, completed);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: 'test-results/car-packages-detail-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-detail-1280.png', fullPage: true });
 
     // The angles no photo gives are not failed cards ("No photo shows…"): the package is the angles its photos give, and
     // the others are named in a quiet note. (A free retry of an angle that failed in rendering is proven in
@@ -88,7 +89,7 @@ describe('car packages', () => {
     expect(await page.getByTestId('package-detail').count()).toBe(0);
     expect(await card.getByTestId('package-progress').textContent()).toBe(progressWords(completedNow, total));
     expect(await card.getByTestId('package-status').textContent()).toMatch(/^(Completed|Partial complete)$/);
-    await page.screenshot({ path: 'test-results/car-packages-gallery-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-gallery-1280.png', fullPage: true });
     // The card's preview is the first completed angle, not "No preview".
     await card.locator('img').waitFor();
 
@@ -103,7 +104,7 @@ describe('car packages', () => {
     await item.locator('img').waitFor();
     expect(await item.getByText(CAR_PACKAGE_MESSAGES.noPreview).count()).toBe(0);
     expect(await item.getByTestId('recent-package-status').textContent()).toMatch(/^(Completed|Partial complete)$/);
-    await page.screenshot({ path: 'test-results/car-packages-overview-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-packages-overview-1280.png', fullPage: true });
     await item.click();
     await page.getByTestId('package-detail').getByRole('heading', { name }).waitFor();
     await page.getByRole('button', { name: 'Back to Sessions' }).click();

@@ -4,6 +4,7 @@ import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { generateButton } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const photo = (dir: string, name: string) => join(import.meta.dirname, '../fixtures', dir, name);
@@ -36,7 +37,7 @@ describe('car check and angle suggestion in the package form', () => {
     // Each photo stays inside its own column (a long angle name is cut short, not spilled over the next photo).
     const boxes = await thumbnails.evaluateAll((items) => items.map((li) => ({ li: li.getBoundingClientRect().right, content: Math.max(...[...li.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)) })));
     for (const b of boxes) expect(b.content).toBeLessThanOrEqual(b.li + 1);
-    await page.screenshot({ path: `test-results/car-photo-check-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/car-photo-check-${width}.png`, fullPage: true });
 
     // The dealer changes the suggestion: the mark goes, the choice stays.
     await tag.click();
@@ -58,7 +59,7 @@ describe('car check and angle suggestion in the package form', () => {
       await thumbnails.nth(i).getByTestId('angle-suggested').waitFor({ timeout: 90_000 });
       expect(await page.getByRole('combobox', { name: `Angle of photo ${i + 1}` }).textContent()).toBe(angle);
     }
-    await page.screenshot({ path: 'test-results/car-photo-check-side-rear-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-photo-check-side-rear-375.png', fullPage: true });
   }, 240_000);
 
   it('a photo taken inside the car is refused with its own words (the cloud check route answer stood in by the page)', async () => {
@@ -71,7 +72,7 @@ describe('car check and angle suggestion in the package form', () => {
     await page.getByTestId('photo-input').setInputFiles([photo('cars', 'cupra-born-grey-front34-street.jpg')]);
     await page.getByTestId('photo-thumbnail').getByTestId('photo-refused').getByText(CAR_CHECK_MESSAGES.interior).waitFor();
     await page.getByText('One photo cannot be used').waitFor();
-    await page.screenshot({ path: 'test-results/car-photo-check-interior-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-photo-check-interior-1280.png', fullPage: true });
   }, 120_000);
 
   it('a low-confidence suggestion says it is not sure (the answer of the check route stood in by the page)', async () => {
@@ -87,6 +88,6 @@ describe('car check and angle suggestion in the package form', () => {
     expect(await page.getByRole('combobox', { name: 'Angle of photo 1' }).textContent()).toBe('Rear Left Corner');
     await thumbnail.getByText(CAR_CHECK_MESSAGES.lowConfidence).waitFor();
     await thumbnail.getByText(CAR_CHECK_MESSAGES.cutByEdge).waitFor();
-    await page.screenshot({ path: 'test-results/car-photo-check-unsure-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/car-photo-check-unsure-1280.png', fullPage: true });
   }, 120_000);
 });

@@ -9,6 +9,7 @@ import { CONTENT_CREDENTIALS } from '@shared/content-credentials';
 import { openPage, useBrowserSession, downloadedBytes } from '../support/browser';
 import { clickGenerate } from '../support/package-form';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 // The verify page's "The car itself: checked" line is the studio compositor's car check.
 const session = useBrowserSession({ renderer: 'studio' });
@@ -51,10 +52,10 @@ async function studioImageFromViewer(page: Page): Promise<string> {
   expect(text).toMatch(/When.*Made with.*Studio Lot local renderer · u2netp \(onnxruntime-node\)/);
   expect(text).toContain('Your original photo is kept, unchanged, with this package.');
   await report.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'test-results/content-credentials-viewer-1280.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/content-credentials-viewer-1280.png', fullPage: false });
   await page.setViewportSize({ width: 375, height: 740 });
   await noHorizontalScroll(page, 375);
-  await page.screenshot({ path: 'test-results/content-credentials-viewer-375.png', fullPage: false });
+  await screenshot(page, { path: 'test-results/content-credentials-viewer-375.png', fullPage: false });
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
@@ -92,13 +93,13 @@ describe('content credentials', () => {
       expect(text).toMatch(/The car itself: checked against the original photo/);
       expect(text).toContain('identified in the credentials by its fingerprint (SHA-256)');
       await noHorizontalScroll(page, width);
-      await page.screenshot({ path: `test-results/verify-studio-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/verify-studio-${width}.png`, fullPage: true });
 
       const plain = await dropOnVerify(page, PLAIN);
       expect(await plain.getAttribute('data-status')).toBe('none');
       expect(await plain.textContent()).toBe(CONTENT_CREDENTIALS.status.none);
       await noHorizontalScroll(page, width);
-      await page.screenshot({ path: `test-results/verify-plain-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/verify-plain-${width}.png`, fullPage: true });
 
       // The studio image with one byte of its pixels changed: altered after signing.
       const bytes = await readFile(studioImage);
@@ -108,7 +109,7 @@ describe('content credentials', () => {
       const changed = await dropOnVerify(page, altered);
       expect(await changed.getAttribute('data-status')).toBe('altered');
       expect(await changed.textContent()).toContain(CONTENT_CREDENTIALS.status.altered);
-      if (width === 1280) await page.screenshot({ path: 'test-results/verify-altered-1280.png', fullPage: true });
+      if (width === 1280) await screenshot(page, { path: 'test-results/verify-altered-1280.png', fullPage: true });
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -7,6 +7,7 @@ import { ANGLE_LABELS, type Angle } from '@shared/angles';
 import type { MeResponse } from '@shared/schemas/account';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /** Issue 39, item 6, small things a dealer notices: the welcome line, the guided capture's last step (Logout: dashboard-logout.test.ts). */
 const session = useBrowserSession();
@@ -16,7 +17,7 @@ describe('the welcome line', () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'welcome', dealerName: 'Bayview Car Center' });
     const greeting = page.getByTestId('dashboard-greeting');
     await expect.poll(() => greeting.textContent(), { timeout: 15_000 }).toBe('Welcome, Bayview Car Center!');
-    await page.screenshot({ path: 'test-results/dashboard-welcome-1280.png' });
+    await screenshot(page, { path: 'test-results/dashboard-welcome-1280.png' });
 
     // The same dealer signing in a day after the account was made (the server's created_at, moved back a day).
     await page.route('**/api/me', async (route) => {
@@ -69,7 +70,7 @@ describe('the guided capture at 375 px', () => {
     }
     expect(new Set(boxes.map((b) => Math.round(b.top))).size).toBeGreaterThan(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'test-results/car-packages-capture-done-375.png' });
+    await screenshot(page, { path: 'test-results/car-packages-capture-done-375.png' });
 
     await flow.getByRole('button', { name: 'Use these photos' }).click();
     await expect.poll(() => page.getByTestId('photo-thumbnail').count()).toBe(7);

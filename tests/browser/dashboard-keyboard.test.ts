@@ -4,6 +4,7 @@ import { MESSAGES, RETRY_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Issue 26, point 4, the behaviours a keyboard user relies on: the skip link, focus back on the opener whenever a
@@ -59,7 +60,7 @@ describe('keyboard use of the dashboard', () => {
       expect(skip.outline).not.toBe('none');
       const box = (await page.getByRole('link', { name: 'Skip to content' }).boundingBox())!;
       expect(box.width).toBeGreaterThan(40); // shown on focus, not a 1 px sr-only box
-      await page.screenshot({ path: `test-results/a11y-skip-link-${w}.png` });
+      await screenshot(page, { path: `test-results/a11y-skip-link-${w}.png` });
       await page.keyboard.press('Enter');
       expect(await focused(page)).toMatchObject({ tag: 'main', id: 'main' });
       // The next Tab starts inside the page, past the sidebar.
@@ -77,7 +78,7 @@ describe('keyboard use of the dashboard', () => {
     const firstChoice = (await dialog.getByRole('radio').first().textContent())!.trim();
     await expect.poll(async () => (await focused(page)).role).toBe('radio');
     await expect.poll(async () => (await focused(page)).text).toBe(firstChoice);
-    await page.screenshot({ path: 'test-results/a11y-purchase-first-choice-1280.png' });
+    await screenshot(page, { path: 'test-results/a11y-purchase-first-choice-1280.png' });
     await closeWith(page, 'Escape');
     await expect.poll(async () => (await focused(page)).text).toBe('Buy Credits');
 
@@ -96,7 +97,7 @@ describe('keyboard use of the dashboard', () => {
     await sheet.getByRole('link', { name: 'Dashboard' }).waitFor();
     await expect.poll(async () => (await focused(page)).text).toBe('Dashboard');
     expect((await focused(page)).tag).toBe('a');
-    await page.screenshot({ path: 'test-results/a11y-drawer-375.png' });
+    await screenshot(page, { path: 'test-results/a11y-drawer-375.png' });
     await closeWith(page, 'Escape');
     await expect.poll(async () => (await focused(page)).text).toBe('Toggle sidebar');
   }, 90_000);

@@ -3,6 +3,7 @@ import { TRIAL_CREDITS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { useBrowserSession, openPage } from '../support/browser';
 import { openLinkToDashboard, startTrialThroughUi, uniqueEmail, waitForSignInLink } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 
@@ -46,7 +47,7 @@ describe('the mailed link', () => {
     await third.page.getByRole('button', { name: 'Request a new link' }).click();
     await third.page.getByRole('dialog').getByRole('heading', { name: 'Welcome back' }).waitFor();
     await third.page.getByRole('dialog').getByRole('button', { name: 'Send Magic Link' }).waitFor();
-    await third.page.screenshot({ path: 'test-results/dashboard-invalid-link-dialog.png' });
+    await screenshot(third.page, { path: 'test-results/dashboard-invalid-link-dialog.png' });
   }, 90_000);
 
   it('a tampered or truncated link shows the invalid-link page', async () => {
@@ -54,7 +55,7 @@ describe('the mailed link', () => {
     const payload = Buffer.from(JSON.stringify({ u: 'x', e: 'someone@example.com', iat: Date.now(), exp: Date.now() + 60_000 })).toString('base64url');
     await page.goto(`${session.url}/auth/callback#${payload}.c2lnbmF0dXJl`);
     await page.getByRole('heading', { name: MESSAGES.signInLinkInvalid }).waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: 'test-results/dashboard-invalid-link-375.png' });
+    await screenshot(page, { path: 'test-results/dashboard-invalid-link-375.png' });
     await page.goto(`${session.url}/auth/callback`);
     await page.getByRole('heading', { name: MESSAGES.signInLinkInvalid }).waitFor();
   });

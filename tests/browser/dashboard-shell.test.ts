@@ -5,6 +5,7 @@ import { MESSAGES } from '@shared/messages';
 import { PLATE_MESSAGES, PLATE_TREATMENT_LABELS } from '@shared/plates';
 import { useBrowserSession } from '../support/browser';
 import { mailbox, signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 
@@ -18,7 +19,7 @@ describe('dashboard shell', () => {
     expect(links).toEqual(['Dashboard', 'Car Packages', 'Settings', 'Support']);
     expect(await nav(page).getByRole('link', { name: 'Car Packages' }).getAttribute('href')).toBe('/dashboard/car-packages');
     expect(await nav(page).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
-    await page.screenshot({ path: 'test-results/dashboard-1280.png' });
+    await screenshot(page, { path: 'test-results/dashboard-1280.png' });
     const expandedWidth = (await nav(page).boundingBox())!.width;
     expect(expandedWidth).toBe(256); // 16rem
 
@@ -30,7 +31,7 @@ describe('dashboard shell', () => {
     const days = (cookie!.expires - Date.now() / 1000) / 86_400;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    await page.screenshot({ path: 'test-results/dashboard-collapsed-1280.png' });
+    await screenshot(page, { path: 'test-results/dashboard-collapsed-1280.png' });
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
@@ -52,7 +53,7 @@ describe('dashboard shell', () => {
   it('under 768 px: a header toggle opens the sidebar as a sheet', async () => {
     const { page } = await signedInDealer(session.browser, session.url, { name: 'mobile', dealerName: 'Harbor Motors', viewport: { width: 375, height: 740 } });
     expect(await nav(page).count()).toBe(0);
-    await page.screenshot({ path: 'test-results/dashboard-375.png' });
+    await screenshot(page, { path: 'test-results/dashboard-375.png' });
     // The welcome toast arrives with the page; on a phone it must sit below the header, never over its menu button.
     const toast = page.locator('[data-sonner-toast]').first();
     await toast.waitFor();
@@ -66,12 +67,12 @@ describe('dashboard shell', () => {
     await sheet.waitFor();
     expect(Math.round((await sheet.boundingBox())!.width)).toBe(288); // 18rem
     await sheet.getByText('Harbor Motors').waitFor();
-    await page.screenshot({ path: 'test-results/dashboard-sheet-375.png' });
+    await screenshot(page, { path: 'test-results/dashboard-sheet-375.png' });
     await sheet.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await sheet.waitFor({ state: 'hidden' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'test-results/settings-375.png' });
+    await screenshot(page, { path: 'test-results/settings-375.png' });
   }, 90_000);
 });
 
@@ -102,7 +103,7 @@ describe('settings', () => {
     await page.getByText(MESSAGES.profileUpdated.title).waitFor();
     expect(patches).toHaveLength(1);
     await page.getByTestId('sidebar-dealer-name').getByText('Bayview Car Center').waitFor();
-    await page.screenshot({ path: 'test-results/settings-1280.png' });
+    await screenshot(page, { path: 'test-results/settings-1280.png' });
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Dealership Name').inputValue()).toBe('Bayview Car Center');
@@ -126,20 +127,21 @@ describe('number plates', () => {
     expect(await page.getByRole('option', { name: PLATE_MESSAGES.logoUnavailable }).getAttribute('aria-disabled')).toBe('true');
     await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.blur }).click();
     await page.getByText(PLATE_MESSAGES.saved).waitFor();
-    await page.screenshot({ path: 'test-results/settings-plates-375.png' });
+    await screenshot(page, { path: 'test-results/settings-plates-375.png' });
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Number plate' }).textContent()).toBe(PLATE_TREATMENT_LABELS.blur);
+    await expect.poll(() => page.getByRole('combobox', { name: 'Number plate' }).textContent(), { timeout: 15_000 }).toBe(PLATE_TREATMENT_LABELS.blur);
 
     await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
     const formSelect = page.getByRole('combobox', { name: 'Number plate' });
-    await expect.poll(() => formSelect.textContent()).toBe(PLATE_TREATMENT_LABELS.blur);
+    // The form shows the product's default until /api/me answers (over a second on a loaded machine), then the dealer's.
+    await expect.poll(() => formSelect.textContent(), { timeout: 15_000 }).toBe(PLATE_TREATMENT_LABELS.blur);
     await page.getByText(PLATE_MESSAGES.formHint).waitFor();
     await formSelect.click();
     await page.getByRole('option', { name: PLATE_TREATMENT_LABELS.keep }).click();
     await expect.poll(() => formSelect.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await formSelect.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: 'test-results/car-packages-plate-375.png' });
+    await screenshot(page, { path: 'test-results/car-packages-plate-375.png' });
   }, 90_000);
 });
 
@@ -195,7 +197,7 @@ describe('support center', () => {
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
     await page.getByTestId('attachment-input').setInputFiles({ name: 'screenshot.png', mimeType: 'image/png', buffer: png });
     await page.getByTestId('attachment-name').getByText('screenshot.png').waitFor();
-    await page.screenshot({ path: 'test-results/support-1280.png' });
+    await screenshot(page, { path: 'test-results/support-1280.png' });
     await page.getByRole('button', { name: 'Send Message' }).click();
     await page.getByRole('heading', { name: 'Message Sent!' }).waitFor({ timeout: 15_000 });
     await page.getByText(/within 24 hours on business days/).first().waitFor();
@@ -215,6 +217,6 @@ describe('support center', () => {
     await page.getByText(/tool\.exe: This file type is not accepted\. Please send JPG, PNG, WebP, PDF, TXT, DOC or DOCX\./).waitFor();
     expect(await page.getByTestId('attachment-name').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'test-results/support-375.png' });
+    await screenshot(page, { path: 'test-results/support-375.png' });
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import { BATCH_MESSAGES, MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * The Image Processor's batch as a super user sees it, at 1280 and 375 px: each file's states, the success panel and
@@ -46,7 +47,7 @@ describe('Image Processor (batch processor)', () => {
       await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsNeeded(3)).waitFor();
       await page.getByRole('button', { name: BATCH_MESSAGES.clearAll }).waitFor();
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/image-processor-selected-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/image-processor-selected-${w}.png`, fullPage: true });
 
       // My Images open in a second tab before the batch starts: each finished photo must join it live, no reload.
       const images = w === 1280 ? await page.context().newPage() : null;
@@ -66,7 +67,7 @@ describe('Image Processor (batch processor)', () => {
       expect(await page.getByTestId('batch-drop-zone').count()).toBe(0);
       expect(await page.getByRole('link', { name: BATCH_MESSAGES.viewMyImages }).getAttribute('href')).toBe('/dashboard/images');
       await page.getByRole('button', { name: BATCH_MESSAGES.uploadMore }).waitFor();
-      await page.screenshot({ path: `test-results/image-processor-started-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/image-processor-started-${w}.png`, fullPage: true });
 
       // Every file went pending -> uploading 25% -> uploaded 50% -> 75% -> processing 100%, in that order.
       const states = await fileStates(page);
@@ -91,10 +92,10 @@ describe('Image Processor (batch processor)', () => {
         await expect.poll(() => images.getByTestId('image-card').count(), { timeout: 15_000 }).toBe(3);
         const allShown = (all: HTMLImageElement[]) => all.every((img) => img.complete && img.naturalWidth > 0);
         await expect.poll(() => images.getByTestId('image-card').locator('img').evaluateAll(allShown), { timeout: 15_000 }).toBe(true);
-        await images.screenshot({ path: 'test-results/image-processor-my-images-1280.png' });
+        await screenshot(images, { path: 'test-results/image-processor-my-images-1280.png' });
       }
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/image-processor-completed-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/image-processor-completed-${w}.png`, fullPage: true });
       await page.context().close();
     }, 480_000);
   }

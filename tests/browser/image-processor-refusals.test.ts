@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, BATCH_MESSAGES, PHOTO_REFUSALS } from '@shared/messages
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * The Image Processor when something is missing: no live event reaches the page, a photo shows no car, the dealer is
@@ -31,7 +32,7 @@ describe('Image Processor (batch processor)', () => {
     expect(await page.locator('[data-testid="batch-file"][data-outcome="completed"]').count()).toBe(1);
     await page.getByTestId('batch-success').getByText(BATCH_MESSAGES.doneText(1, 0)).waitFor();
     expect(reads.length).toBeGreaterThan(0);
-    await page.screenshot({ path: 'test-results/image-processor-done-without-live-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/image-processor-done-without-live-375.png', fullPage: true });
   }, 240_000);
 
   it('a photo without a usable car is marked on its own card; the usable ones are processed and only they are charged (375 px)', async () => {
@@ -51,7 +52,7 @@ describe('Image Processor (batch processor)', () => {
     expect(await cards.nth(1).getByTestId('batch-file-error').textContent()).toBe(PHOTO_REFUSALS.notACar);
     await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsNeeded(2)).waitFor();
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: 'test-results/image-processor-refused-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/image-processor-refused-375.png', fullPage: true });
 
     const uploads: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && r.url().includes('/s3/') && uploads.push(r.url()));
@@ -63,7 +64,7 @@ describe('Image Processor (batch processor)', () => {
     await page.getByTestId('batch-credit-box').getByText(BATCH_MESSAGES.creditsUsed(2)).waitFor();
     expect(await cards.evaluateAll((all) => all.map((c) => (c as HTMLElement).dataset.status))).toEqual(['processing', 'pending', 'processing']);
     expect(await page.getByTestId('batch-file-error').allTextContents()).toEqual([PHOTO_REFUSALS.notACar]);
-    await page.screenshot({ path: 'test-results/image-processor-refused-started-375.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/image-processor-refused-started-375.png', fullPage: true });
     await page.context().close();
   }, 180_000);
 
@@ -74,7 +75,7 @@ describe('Image Processor (batch processor)', () => {
       await page.getByRole('heading', { name: ADMIN_MESSAGES.accessRestrictedTitle }).waitFor();
       await page.getByText(ADMIN_MESSAGES.accessRestricted).waitFor();
       expect(await page.getByTestId('batch-drop-zone').count()).toBe(0);
-      await page.screenshot({ path: `test-results/image-processor-restricted-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/image-processor-restricted-${viewport.width}.png`, fullPage: true });
       await page.context().close();
     }
   }, 120_000);

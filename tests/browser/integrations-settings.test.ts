@@ -6,6 +6,7 @@ import { INTEGRATION_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
 import { startReceiver } from '../support/webhook-receiver';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const SHOTS = '.cache/screenshots';
@@ -37,7 +38,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
         const urlError = page.getByRole('alert').filter({ hasText: INTEGRATION_MESSAGES.endpointUrlMalformed });
         await urlError.waitFor();
         for (const said of [await keyError.textContent(), await urlError.textContent()]) expect(said).not.toMatch(/^(name|url)\b|\burl\b/);
-        await page.screenshot({ path: `test-results/settings-integrations-messages-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `test-results/settings-integrations-messages-${viewport.width}.png`, fullPage: true });
         await page.getByLabel('Key name').fill('DMS sync');
         await page.getByRole('button', { name: 'Create key' }).click();
         const secret = (await page.getByTestId('secret-once').textContent())!;
@@ -56,7 +57,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
         await log.getByText('#1: 200').waitFor();
         await page.reload();
         await page.getByText(/Last used .* · 1 call$/).waitFor();
-        await page.screenshot({ path: `${SHOTS}/settings-integrations-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/settings-integrations-${viewport.width}.png`, fullPage: true });
 
         await page.getByRole('button', { name: 'Revoke' }).click();
         await page.getByRole('dialog', { name: 'Revoke "DMS sync"?' }).getByRole('button', { name: 'Revoke key' }).click();
@@ -90,7 +91,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
         const axe = await new AxeBuilder({ page }).analyze();
         expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/api-docs-${viewport.width}.png`, fullPage: true });
+        await screenshot(page, { path: `${SHOTS}/api-docs-${viewport.width}.png`, fullPage: true });
       } finally {
         await context.close();
       }

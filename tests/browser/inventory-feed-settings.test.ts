@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const SHOTS = process.env.FEED_SHOTS ?? '.cache/screenshots';
@@ -31,7 +32,7 @@ describe('Settings: the inventory feed link', () => {
       expect((await csv.text()).split('\r\n')[0]).toMatch(/^"vin","stock_number","name",/);
       await card.getByText(/^You have a feed link, made /).waitFor();
       await page.getByRole('heading', { name: 'Inventory feed' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/settings-inventory-feed-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/settings-inventory-feed-${viewport.width}.png`, fullPage: true });
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -12,6 +12,7 @@ import { MY_IMAGES_PAGE_SIZE } from '@shared/schemas/images';
 import { signedInDealer } from '../support/sign-in';
 import * as h from '../support/car-package-harness';
 import { startCarPackage } from '../../functions/src/car-packages/start-package';
+import { screenshot } from '../support/screenshot';
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -49,7 +50,7 @@ describe('My Images', () => {
       const empty = page.getByTestId('images-empty');
       await empty.getByRole('heading', { name: MY_IMAGES_MESSAGES.emptyTitle }).waitFor();
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/my-images-empty-${w}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/my-images-empty-${w}.png`, fullPage: true });
       await empty.getByRole('link', { name: MY_IMAGES_MESSAGES.createPackage }).click();
       await page.waitForURL(/\/dashboard\/car-packages\?tab=upload$/);
       expect(errors).toEqual([]);
@@ -79,7 +80,7 @@ describe('My Images', () => {
         await page.evaluate(() => window.scrollTo(0, 0));
       }
       expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(w);
-      await page.screenshot({ path: `test-results/my-images-grid-${w}.png` });
+      await screenshot(page, { path: `test-results/my-images-grid-${w}.png` });
 
       // The viewer: the studio image, titled with its label, with Download Image.
       const card = cards.first();
@@ -87,7 +88,7 @@ describe('My Images', () => {
       await card.getByRole('button', { name: `View ${label} Enhanced` }).click();
       const viewer = page.getByRole('dialog', { name: `${label} Enhanced` });
       await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
-      await page.screenshot({ path: `test-results/my-images-viewer-${w}.png` });
+      await screenshot(page, { path: `test-results/my-images-viewer-${w}.png` });
       const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download Image' }).click()]);
       // Spec section 7: saved under the last segment of the image's path.
       expect(download.suggestedFilename()).toMatch(/^newest-2021-cupra-born-[a-z-]+\.jpg$/);
@@ -125,7 +126,7 @@ describe('My Images', () => {
     await page.goto(`${session.url}/dashboard/images`);
     await page.locator('[data-sonner-toast]').getByText(MESSAGES.imagesLoadFailed).waitFor();
     await page.getByRole('alert').getByText(MESSAGES.imagesLoadFailed).waitFor();
-    await page.screenshot({ path: 'test-results/my-images-failed-1280.png' });
+    await screenshot(page, { path: 'test-results/my-images-failed-1280.png' });
     await context.close();
   }, 90_000);
 });

@@ -6,6 +6,7 @@ import { CAROUSEL_INTERVAL_MS, TRIAL_CREDITS } from '@shared/limits';
 import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { CREDIT_EXPLAINER, DISPLAY_PLANS } from '@shared/pricing';
 import { useBrowserSession, openPage } from '../support/browser';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 
@@ -68,9 +69,9 @@ describe('landing page', () => {
     await page.locator('#pricing').getByText(CREDIT_EXPLAINER.buys, { exact: false }).waitFor();
     expect(await page.locator('#pricing').getByTestId('credit-expiry').textContent()).toBe(CREDIT_EXPLAINER.expiry);
     expect(await page.locator('#pricing').textContent()).not.toContain('1 credit = 1 photo');
-    await page.locator('#pricing').screenshot({ path: 'test-results/pricing-1280.png' });
+    await screenshot(page.locator('#pricing'), { path: 'test-results/pricing-1280.png' });
     await page.setViewportSize({ width: 375, height: 740 });
-    await page.locator('#pricing').screenshot({ path: 'test-results/pricing-375.png' });
+    await screenshot(page.locator('#pricing'), { path: 'test-results/pricing-375.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.getByRole('img', { name: 'VISA' }).count()).toBe(1);
     await main.getByRole('button', { name: 'Get 5 Free Credits' }).first().waitFor();
@@ -208,8 +209,8 @@ describe('landing page', () => {
       expect(await page.getByText(/1000x|about 1 second per photo/).count()).toBe(0);
       await page.locator('#faq').getByRole('button', { name: 'How long does processing take?' }).click();
       await page.locator('#faq').getByText(PROCESSING_TIME_TEXT.answer).waitFor();
-      await benefits.screenshot({ path: `test-results/landing-benefits-${width}.png` });
-      await page.locator('#faq').screenshot({ path: `test-results/landing-faq-${width}.png` });
+      await screenshot(benefits, { path: `test-results/landing-benefits-${width}.png` });
+      await screenshot(page.locator('#faq'), { path: `test-results/landing-faq-${width}.png` });
       await context.close();
     }
   });
@@ -254,7 +255,7 @@ describe('landing page', () => {
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await context.close();
-  });
+  }, 60_000); // axe over the whole landing page: 3-5 s alone, past 30 s on a loaded machine
 
   it('can be used by keyboard: the first Tab stops are the skip link, the brand and the header links', async () => {
     const { page, context } = await landing();

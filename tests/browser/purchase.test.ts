@@ -6,6 +6,7 @@ import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
 import { putCoupon, uniqueCode } from '../integration/payments-test-support';
+import { screenshot } from '../support/screenshot';
 
 useLocalHost();
 const session = useBrowserSession();
@@ -56,7 +57,7 @@ async function superUserSeesThePayment(dealerEmail: string, coupon: string) {
     await dialog.waitFor({ state: 'hidden' });
   }
   expect(found, `the payment_intent.succeeded event of ${paymentIntent} is listed as fulfilled`).toBe(true);
-  await page.screenshot({ path: 'test-results/purchase-seen-by-finance-1280.png', fullPage: true });
+  await screenshot(page, { path: 'test-results/purchase-seen-by-finance-1280.png', fullPage: true });
   await page.context().close();
 }
 
@@ -78,7 +79,7 @@ describe('buying credits in the purchase dialog', () => {
         await dialog.getByRole('radio', { name: /Professional/ }).getByText('Most Popular').waitFor();
         await dialog.getByRole('radio', { name: /Small Business/ }).getByText('Save 20%').waitFor();
         await dialog.getByRole('radio', { name: /Starter Pack/ }).getByText('$1.00 per credit').waitFor();
-        await page.screenshot({ path: `test-results/purchase-packages-${viewport.width}.png` });
+        await screenshot(page, { path: `test-results/purchase-packages-${viewport.width}.png` });
         expect(await dialogViolations(page)).toEqual([]);
         await dialog.getByRole('radio', { name: /Starter Pack/ }).click();
         await dialog.getByRole('button', { name: 'Continue' }).click();
@@ -103,7 +104,7 @@ describe('buying credits in the purchase dialog', () => {
       await dialog.getByText(/Coupon applied: 50% off/).waitFor();
       expect(await dialog.getByLabel('Coupon code').inputValue()).toBe(code);
       expect(await dialog.getByTestId('purchase-total').textContent()).toBe('$4.00');
-      await page.screenshot({ path: `test-results/purchase-coupon-${viewport.width}.png` });
+      await screenshot(page, { path: `test-results/purchase-coupon-${viewport.width}.png` });
 
       await dialog.getByRole('button', { name: 'Continue to payment' }).click();
       const pay = dialog.getByRole('button', { name: 'Pay $4.00' });
@@ -112,7 +113,7 @@ describe('buying credits in the purchase dialog', () => {
       await typeCard(page, '4000 0000 0000 0002');
       await pay.click();
       await dialog.getByRole('alert').getByText('Your card was declined.').waitFor();
-      await page.screenshot({ path: `test-results/purchase-declined-${viewport.width}.png` });
+      await screenshot(page, { path: `test-results/purchase-declined-${viewport.width}.png` });
       expect(await dialogViolations(page)).toEqual([]);
       expect(await page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS));
 
@@ -120,7 +121,7 @@ describe('buying credits in the purchase dialog', () => {
       await pay.click();
       await dialog.getByText('Payment successful!').waitFor({ timeout: 20_000 });
       await dialog.getByText('8 credits were added to your balance.').waitFor();
-      await page.screenshot({ path: `test-results/purchase-success-${viewport.width}.png` });
+      await screenshot(page, { path: `test-results/purchase-success-${viewport.width}.png` });
       // Then the dialog closes by itself, and the balance has risen without a reload.
       await dialog.waitFor({ state: 'detached', timeout: 5_000 });
       await expect.poll(() => page.getByTestId('total-credits').textContent()).toBe(String(TRIAL_CREDITS + 8));
@@ -128,7 +129,7 @@ describe('buying credits in the purchase dialog', () => {
       await page.getByText('Purchased credits never expire.').waitFor();
       await page.getByText(/^subscriber$/i).waitFor(); // the badge turns from trial to subscriber
       await noHorizontalScroll(page, viewport.width);
-      await page.screenshot({ path: `test-results/purchase-balance-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `test-results/purchase-balance-${viewport.width}.png`, fullPage: true });
       expect(errors.filter((e) => !/401|402|Failed to load resource/.test(e))).toEqual([]);
       await page.context().close();
       if (viewport.width === 1280) await superUserSeesThePayment(email, code);

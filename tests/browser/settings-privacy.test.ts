@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { mailbox, signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const SHOTS = '.cache/screenshots';
@@ -31,12 +32,12 @@ describe('Settings: logo upload and account deletion', () => {
       await preview.waitFor();
       await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       await page.getByRole('button', { name: 'Replace logo' }).waitFor();
-      await page.screenshot({ path: `${SHOTS}/settings-logo-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/settings-logo-${viewport.width}.png`, fullPage: true });
 
       await page.getByRole('button', { name: 'Delete my account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
       await dialog.waitFor();
-      await page.screenshot({ path: `${SHOTS}/settings-delete-dialog-${viewport.width}.png` });
+      await screenshot(page, { path: `${SHOTS}/settings-delete-dialog-${viewport.width}.png` });
       // Cancel keeps everything.
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EMAIL_SETTING_MESSAGES } from '@shared/messages';
 import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const SHOTS = '.cache/screenshots';
@@ -17,14 +18,14 @@ describe('Settings: the ready mail switch', () => {
     const toggle = page.getByRole('switch', { name: EMAIL_SETTING_MESSAGES.readyLabel });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/settings-ready-mail-on-375.png` });
+    await screenshot(page, { path: `${SHOTS}/settings-ready-mail-on-375.png` });
     // Nothing of the card spills past the narrow screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await toggle.click();
     await page.getByText(EMAIL_SETTING_MESSAGES.savedOff).waitFor();
     expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    await page.screenshot({ path: `${SHOTS}/settings-ready-mail-off-375.png` });
+    await screenshot(page, { path: `${SHOTS}/settings-ready-mail-off-375.png` });
 
     await page.reload();
     await page.getByRole('heading', { name: 'E-mails' }).waitFor();

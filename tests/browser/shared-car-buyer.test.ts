@@ -3,6 +3,7 @@ import { SHARE_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { noSideScroll, seriousAxeViolations } from '../support/axe';
+import { screenshot } from '../support/screenshot';
 
 /**
  * A car page that sells (issue 41, item 6), the buyer's side: a buyer opens the shared car signed out and finds the
@@ -90,9 +91,9 @@ describe('the car page that sells: the buyer', () => {
       expect([state.email, state.sub, state.packageId].filter((secret) => html.includes(secret))).toEqual([]);
       expect(await noSideScroll(page)).toBe(true);
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/shared-page-${width}.png`, fullPage: true });
+      await screenshot(page, { path: `${SHOTS}/shared-page-${width}.png`, fullPage: true });
       await contact.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${SHOTS}/shared-page-${width}-contact.png` });
+      await screenshot(page, { path: `${SHOTS}/shared-page-${width}-contact.png` });
       expect(errors).toEqual([]);
       await context.close();
     }, 90_000);
@@ -111,10 +112,10 @@ describe('the car page that sells: the buyer', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
     }
     expect(await noSideScroll(page)).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/not-shared-375.png` });
+    await screenshot(page, { path: `${SHOTS}/not-shared-375.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/not-shared-1280.png` });
+    await screenshot(page, { path: `${SHOTS}/not-shared-1280.png` });
     // The way on leads to the home page.
     await page.getByRole('link', { name: SHARE_MESSAGES.goneWayOn }).click();
     await page.waitForURL(`${session.url}/`);

@@ -5,6 +5,7 @@ import { downloadedBytes, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { noSideScroll, seriousAxeViolations } from '../support/axe';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * A car page that sells (issue 41, item 6), the dealer's side: the dealer sets a phone, contact e-mail and address in
@@ -46,11 +47,11 @@ describe('the car page that sells: the dealer', () => {
     await page.getByText(CONTACT_MESSAGES.saved).waitFor();
     expect(await h.adapters.accounts.getProfile(sub)).toMatchObject({ contact_phone: PHONE, contact_email: MAIL, contact_address: ADDRESS });
     expect(await seriousAxeViolations(page, '[data-testid=car-page-contact]')).toEqual([]);
-    await form.screenshot({ path: `${SHOTS}/settings-contact-1280.png` });
+    await screenshot(form, { path: `${SHOTS}/settings-contact-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     await form.scrollIntoViewIfNeeded();
     expect(await noSideScroll(page)).toBe(true);
-    await form.screenshot({ path: `${SHOTS}/settings-contact-375.png` });
+    await screenshot(form, { path: `${SHOTS}/settings-contact-375.png` });
 
     // The review mend: one list of the car's VIN and stock number, compact on the card, whole on the package page.
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -60,9 +61,9 @@ describe('the car page that sells: the dealer', () => {
     await cardIds.waitFor();
     expect(await cardIds.locator('dt').allTextContents()).toEqual(['VIN', 'Stock']);
     expect(await cardIds.locator('dd').allTextContents()).toEqual([VIN, STOCK_NUMBER]);
-    await card.screenshot({ path: `${SHOTS}/card-ids-1280.png` });
+    await screenshot(card, { path: `${SHOTS}/card-ids-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
-    await card.screenshot({ path: `${SHOTS}/card-ids-375.png` });
+    await screenshot(card, { path: `${SHOTS}/card-ids-375.png` });
     // Cut short inside the card at 375 px, never wider than it.
     const fits = await cardIds.evaluate((dl) => dl.scrollWidth <= dl.clientWidth);
     expect(fits).toBe(true);
@@ -73,9 +74,9 @@ describe('the car page that sells: the dealer', () => {
     expect(await identity.locator('dd').first().textContent()).toBe(VIN);
     expect(await identity.locator('dd').last().textContent()).toMatch(/^2003 · Honda · Accord/);
     expect(await noSideScroll(page)).toBe(true);
-    await identity.screenshot({ path: `${SHOTS}/package-identity-375.png` });
+    await screenshot(identity, { path: `${SHOTS}/package-identity-375.png` });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await identity.screenshot({ path: `${SHOTS}/package-identity-1280.png` });
+    await screenshot(identity, { path: `${SHOTS}/package-identity-1280.png` });
 
     // Shared, the page offers its own dealer (signed in, this browser) "Download all": the package's zip.
     const on = await sharePackage({ store: h.adapters.store, shares }, sub, id, new Date());
@@ -88,10 +89,10 @@ describe('the car page that sells: the dealer', () => {
     expect(files.filter((f) => f.endsWith('.jpg'))).toHaveLength(8);
     expect(files).toContain('walk-around.mp4');
     expect(await seriousAxeViolations(page, '[data-testid=dealer-download]')).toEqual([]);
-    await mine.screenshot({ path: `${SHOTS}/dealer-download-1280.png` });
+    await screenshot(mine, { path: `${SHOTS}/dealer-download-1280.png` });
     await page.setViewportSize({ width: 375, height: 800 });
     expect(await noSideScroll(page)).toBe(true);
-    await mine.screenshot({ path: `${SHOTS}/dealer-download-375.png` });
+    await screenshot(mine, { path: `${SHOTS}/dealer-download-375.png` });
     expect(errors).toEqual([]);
     await context.close();
   }, 150_000);

@@ -8,6 +8,7 @@ import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { seriousAxeViolations } from '../support/axe';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * Sharing a car (issue 29), as a dealer and a buyer use it: the dealer turns Share on on the package page and copies
@@ -67,11 +68,11 @@ describe('sharing a car', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(state.pageUrl);
     expect(await seriousAxeViolations(page, '[data-testid=share-panel]')).toEqual([]);
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: 'test-results/share-panel-1280.png' });
+    await screenshot(panel, { path: 'test-results/share-panel-1280.png' });
     await page.setViewportSize({ width: 375, height: 740 });
     await panel.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await panel.screenshot({ path: 'test-results/share-panel-375.png' });
+    await screenshot(panel, { path: 'test-results/share-panel-375.png' });
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
@@ -87,7 +88,7 @@ describe('sharing a car', () => {
     await expect
       .poll(() => stage.locator('img').evaluateAll((imgs: HTMLImageElement[]) => imgs.length === 8 && imgs.every((i) => i.complete && i.naturalWidth > 0)), { timeout: 20_000 })
       .toBe(true);
-    await page.screenshot({ path: 'test-results/shared-car-375-top.png' });
+    await screenshot(page, { path: 'test-results/shared-car-375-top.png' });
     // Hydrated: the controls turn the car.
     const first = await stage.getAttribute('data-angle');
     await page.getByRole('button', { name: 'Next angle' }).click();
@@ -116,9 +117,9 @@ describe('sharing a car', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(leaks(await page.content())).toEqual([]);
-    await page.screenshot({ path: 'test-results/shared-car-375.png' });
+    await screenshot(page, { path: 'test-results/shared-car-375.png' });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: 'test-results/shared-car-1280.png', fullPage: true });
+    await screenshot(page, { path: 'test-results/shared-car-1280.png', fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -153,9 +154,9 @@ describe('sharing a car', () => {
     const inner = await embed.locator('main').evaluate((m) => ({ scroll: m.ownerDocument.documentElement.scrollHeight, height: m.ownerDocument.documentElement.clientHeight }));
     expect(inner.scroll).toBeLessThanOrEqual(inner.height);
     expect(Math.round(frameBox.height)).toBe(Math.round((frameBox.width * 3) / 4));
-    await page.locator(`iframe[src="${state.embedUrl}"]`).screenshot({ path: 'test-results/shared-car-embed-375.png' });
+    await screenshot(page.locator(`iframe[src="${state.embedUrl}"]`), { path: 'test-results/shared-car-embed-375.png' });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.locator(`iframe[src="${state.embedUrl}"]`).screenshot({ path: 'test-results/shared-car-embed-1280.png' });
+    await screenshot(page.locator(`iframe[src="${state.embedUrl}"]`), { path: 'test-results/shared-car-embed-1280.png' });
     const embedPage = await context.newPage();
     await embedPage.setViewportSize({ width: 375, height: 300 });
     await embedPage.goto(state.embedUrl);
@@ -179,7 +180,7 @@ describe('sharing a car', () => {
     expect(again?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: SHARE_MESSAGES.goneTitle }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'test-results/shared-car-404-375.png' });
+    await screenshot(page, { path: 'test-results/shared-car-404-375.png' });
     expect((await page.goto(state.embedUrl))?.status()).toBe(404);
     for (const path of [`/c/${'x'.repeat(22)}`, `/c/${state.packageId}`, `/c/${state.packageId}/embed`]) {
       expect((await page.goto(`${session.url}${path}`))?.status(), path).toBe(404);

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { signedInDealer } from '../support/sign-in';
 import { afterAll, expect } from 'vitest';
 import { MESSAGES } from '@shared/messages';
+import { screenshot } from '../support/screenshot';
 
 /**
  * The checks of the signed-in pages' accessibility tests (dashboard-a11y-packages, dashboard-a11y-pages, support-a11y
@@ -180,7 +181,7 @@ export async function otherDashboardPagesAreAxeClean(session: Session, superUser
   await toasts.filter({ hasText: MESSAGES.profileUpdated.title }).hover();
   await page.getByLabel('Logo file').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await toasts.filter({ hasText: MESSAGES.logoUnreadable }).hover();
-  await page.screenshot({ path: `test-results/a11y-toasts-${w}.png` });
+  await screenshot(page, { path: `test-results/a11y-toasts-${w}.png` });
   await check('toasts');
 
   expect(found).toEqual([]);

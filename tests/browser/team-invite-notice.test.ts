@@ -6,6 +6,7 @@ import { useBrowserSession } from '../support/browser';
 import { signedInDealer } from '../support/sign-in';
 import { teamCall } from '../support/team';
 import { noHorizontalScroll } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 const SHOTS = '/tmp/tb/shots-helper/teams2';
@@ -35,7 +36,7 @@ describe('the invited person on the dashboard', () => {
     await banner.getByText('Crash Test Motors invited you to join as manager.').waitFor();
     await banner.getByText('You belong to Harbor Cars now: joining means leaving it.').waitFor();
     await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/invite-banner-1280.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/invite-banner-1280.png`, fullPage: true });
 
     // Not now: hidden, and still hidden after a reload (this browser remembers the invite).
     await banner.getByRole('button', { name: 'Not now' }).click();
@@ -52,12 +53,12 @@ describe('the invited person on the dashboard', () => {
     await banner.waitFor();
     await noHorizontalScroll(page, 375);
     await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/invite-banner-375.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/invite-banner-375.png`, fullPage: true });
     await banner.getByRole('button', { name: 'Join' }).click();
     const dialog = page.getByRole('dialog', { name: 'Leave Harbor Cars to join Crash Test Motors?' });
     await dialog.getByText(/You created Harbor Cars: leaving it deletes it at once/).waitFor();
     await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/invite-join-dialog-375.png` });
+    await screenshot(page, { path: `${SHOTS}/invite-join-dialog-375.png` });
     await dialog.getByRole('button', { name: 'Delete Harbor Cars and join' }).click();
     await page.getByText('You joined Crash Test Motors').waitFor({ timeout: 20_000 });
     await banner.waitFor({ state: 'detached' });
@@ -74,12 +75,12 @@ describe('the invited person on the dashboard', () => {
     await erase.getByText(/shown as made by a former member/).waitFor();
     expect(await page.getByRole('button', { name: 'Delete my account' }).count()).toBe(0);
     await expectAxeClean(page);
-    await page.screenshot({ path: `${SHOTS}/settings-delete-my-data-1280.png` });
+    await screenshot(page, { path: `${SHOTS}/settings-delete-my-data-1280.png` });
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('button', { name: 'Delete my data' }).scrollIntoViewIfNeeded();
     await noHorizontalScroll(page, 375);
-    await page.screenshot({ path: `${SHOTS}/settings-member-375.png`, fullPage: true });
+    await screenshot(page, { path: `${SHOTS}/settings-member-375.png`, fullPage: true });
     await person.context.close();
   }, 120_000);
 });

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserSession, openPage } from '../support/browser';
 import { openLinkToDashboard, signedInDealer, uniqueEmail, waitForSignInLink } from '../support/sign-in';
 import { car, createPackage, noHorizontalScroll } from './car-packages-journey';
+import { screenshot } from '../support/screenshot';
 
 
 const session = useBrowserSession();
@@ -32,7 +33,7 @@ describe('Settings → Team', () => {
     await team.getByRole('button', { name: 'Send invite' }).click();
     await team.getByTestId('team-invite').filter({ hasText: email }).waitFor();
     await expectAxeClean(owner.page);
-    await owner.page.screenshot({ path: `${SHOTS}/team-owner-1280.png`, fullPage: true });
+    await screenshot(owner.page, { path: `${SHOTS}/team-owner-1280.png`, fullPage: true });
 
     // The photographer's phone: the mailed link signs in and joins.
     const { link, mail } = await waitForSignInLink(session.url, email);
@@ -45,7 +46,7 @@ describe('Settings → Team', () => {
     await phone.page.getByRole('button', { name: 'Toggle sidebar' }).click();
     await phone.page.getByTestId('sidebar-member').getByText(`${email} · Photographer`).waitFor();
     expect(await phone.page.getByTestId('sidebar-dealer-name').textContent()).toBe('Lakeside Autos');
-    await phone.page.screenshot({ path: `${SHOTS}/team-sidebar-375.png` });
+    await screenshot(phone.page, { path: `${SHOTS}/team-sidebar-375.png` });
     await phone.page.keyboard.press('Escape');
     expect(await phone.page.getByRole('button', { name: 'Buy Credits' }).count()).toBe(0);
     expect(await phone.page.getByText('Recent Credit Activity').count()).toBe(0);
@@ -64,7 +65,7 @@ describe('Settings → Team', () => {
     expect(await phone.page.getByRole('heading', { name: 'API keys' }).count()).toBe(0);
     await expectAxeClean(phone.page);
     await noHorizontalScroll(phone.page, 375);
-    await phone.page.screenshot({ path: `${SHOTS}/team-photographer-375.png`, fullPage: true });
+    await screenshot(phone.page, { path: `${SHOTS}/team-photographer-375.png`, fullPage: true });
 
     // The photographer creates and starts a package.
     await phone.page.goto(`${session.url}/dashboard/car-packages`);
@@ -76,7 +77,7 @@ describe('Settings → Team', () => {
     // The owner's credit activity names who used the credit.
     await owner.page.goto(`${session.url}/dashboard`);
     await owner.page.getByTestId('credit-transactions').getByTestId('transaction-member').filter({ hasText: `by ${email}` }).waitFor({ timeout: 20_000 });
-    await owner.page.screenshot({ path: `${SHOTS}/team-ledger-1280.png`, fullPage: true });
+    await screenshot(owner.page, { path: `${SHOTS}/team-ledger-1280.png`, fullPage: true });
     await phone.context.close();
   }, 240_000);
 });

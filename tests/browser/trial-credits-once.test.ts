@@ -3,6 +3,7 @@ import { TRIAL_CREDITS } from '@shared/limits';
 import { MESSAGES, TRIAL_CREDIT_MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { openLinkToDashboard, startTrialThroughUi, uniqueEmail, waitForSignInLink } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 const session = useBrowserSession();
 
@@ -28,7 +29,7 @@ describe('trial credits once per person, in the browser', () => {
       await dialog.getByTestId('trial-sent').getByText(address).waitFor();
       expect(await dialog.getByText(/activated|has started/i).count()).toBe(0);
       await page.getByText(MESSAGES.trialStarted.title).first().waitFor();
-      await page.screenshot({ path: `test-results/trial-dialog-sent-${width}.png` });
+      await screenshot(page, { path: `test-results/trial-dialog-sent-${width}.png` });
       const { link } = await waitForSignInLink(session.url, address);
       await openLinkToDashboard(page, link);
       await expect.poll(() => page.getByTestId('total-credits').textContent()).toMatch(/^\d+$/);
@@ -42,9 +43,9 @@ describe('trial credits once per person, in the browser', () => {
         const contact = card.getByRole('link', { name: 'Contact us' });
         expect(await contact.getAttribute('href')).toBe('/contact');
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-        await page.screenshot({ path: `test-results/dashboard-no-credits-${width}.png`, fullPage: true });
+        await screenshot(page, { path: `test-results/dashboard-no-credits-${width}.png`, fullPage: true });
         await page.setViewportSize({ width: 1280, height: 800 });
-        await page.screenshot({ path: 'test-results/dashboard-no-credits-1280.png', fullPage: true });
+        await screenshot(page, { path: 'test-results/dashboard-no-credits-1280.png', fullPage: true });
         await contact.click();
         await page.waitForURL(/\/contact$/);
         await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();

@@ -3,6 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { openPage, useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { uniqueEmail, waitForSignInLink } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /** A prospect plays a trial link at 1280 px to a finished car package (steps: trial-link-journeys.ts; the phone: trial-link-two-cars-375.test.ts). */
 useLocalHost();
@@ -30,7 +31,7 @@ describe('a prospect plays a trial link end to end', () => {
     });
     await prospect.page.goto(signIn);
     await prospect.page.getByText('Transferring your trial photos...').waitFor({ timeout: 30_000 });
-    await prospect.page.screenshot({ path: 'test-results/trial-transfer-banner-1280.png', fullPage: true });
+    await screenshot(prospect.page, { path: 'test-results/trial-transfer-banner-1280.png', fullPage: true });
     await prospect.page.getByText(MESSAGES.trialPhotosTransferred).waitFor({ timeout: 60_000 });
     await prospect.page.getByText('Transferring your trial photos...').waitFor({ state: 'detached' });
 
@@ -41,14 +42,14 @@ describe('a prospect plays a trial link end to end', () => {
     await card.click();
     const badge = prospect.page.getByTestId('package-detail').getByTestId('package-status').first();
     await expect.poll(() => badge.textContent(), { timeout: 180_000, interval: 1000 }).toSatisfy((s: string | null) => TERMINAL.includes(s ?? ''));
-    await prospect.page.screenshot({ path: 'test-results/trial-package-1280.png', fullPage: true });
+    await screenshot(prospect.page, { path: 'test-results/trial-package-1280.png', fullPage: true });
 
     // The admin sees the link converted, with its photos.
     await admin.page.reload();
     await row.getByText('Converted').waitFor();
     await row.getByText(email).waitFor();
     expect(await row.getByRole('img').count()).toBe(2);
-    await admin.page.screenshot({ path: 'test-results/trial-admin-converted-1280.png', fullPage: true });
+    await screenshot(admin.page, { path: 'test-results/trial-admin-converted-1280.png', fullPage: true });
 
     // Opened again: Invalid Trial Link.
     const again = await openPage(session.browser, { viewport });

@@ -9,6 +9,7 @@ import { TRIAL_CHECK_MESSAGES } from '@shared/trial-photo-checks';
 import { signedInDealer, waitForSignInLink } from '../support/sign-in';
 import { DynamoDbAccountStore } from '../../functions/src/accounts/dynamodb-account-store';
 import { promoteToSuperUser } from '../../functions/src/accounts/super-user';
+import { screenshot } from '../support/screenshot';
 
 /**
  * A prospect plays a trial link in the browser, in two files (one took 62 s in a clean-clone run, near the 90-s
@@ -58,7 +59,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     expect(link).toMatch(new RegExp(`^${session.url}/trial/[A-Za-z0-9_-]{43}$`));
     const row = page.getByTestId('trial-links-table').getByRole('row').filter({ hasText: dealer });
     await row.getByText('Unused').waitFor();
-    await page.screenshot({ path: `test-results/trial-admin-created-${viewport.width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-admin-created-${viewport.width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(viewport.width);
     return { admin, link, row };
   }
@@ -87,7 +88,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
     await page.getByTestId('trial-photo-input').setInputFiles([PHOTOS[1]!]);
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
-    await page.screenshot({ path: `test-results/trial-upload-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-upload-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
 
     const uploads: string[] = [];
@@ -97,7 +98,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     await verdictsShown(page, { 'cupra-born-grey-front34-street.jpg': 'Front Left Corner', 'cupra-born-grey-other-corner.jpg': 'Front Right Corner' });
     expect(uploads).toHaveLength(2);
     await page.getByTestId('trial-angles').getByText(TRIAL_CHECK_MESSAGES.anglesGiven(['front_left_corner', 'front_right_corner'])).waitFor();
-    await page.screenshot({ path: `test-results/trial-verdicts-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-verdicts-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Continue with 2 photos' }).click();
   }
 
@@ -119,7 +120,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     expect(await page.getByRole('button', { name: 'Keep one car to continue' }).isDisabled()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Almost Done!' }).count()).toBe(0);
     expect(await page.getByRole('list', { name: 'Trial steps' }).locator('[aria-current="step"]').textContent()).toContain('Upload Photos');
-    await page.screenshot({ path: `test-results/trial-two-cars-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-two-cars-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
 
     // The prospect keeps the blue car: its two photos are checked again (the same files: their verdicts are kept).
@@ -130,7 +131,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     const next = page.getByRole('button', { name: 'Continue with 2 photos' });
     await next.waitFor({ timeout: 60_000 });
     await page.getByTestId('trial-angles').getByText(TRIAL_CHECK_MESSAGES.anglesGiven(['front_left_corner', 'front_right_corner'])).waitFor();
-    await page.screenshot({ path: `test-results/trial-one-car-kept-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-one-car-kept-${width}.png`, fullPage: true });
     await next.click();
   }
 
@@ -150,13 +151,13 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     const create = page.getByRole('button', { name: 'Create Account & Process Photos' });
     expect(await create.isDisabled()).toBe(true);
     await page.getByLabel('Email Address').fill(email);
-    await page.screenshot({ path: `test-results/trial-email-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-email-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
     await create.click();
     await page.getByRole('heading', { name: 'Account Created Successfully!' }).waitFor({ timeout: 20_000 });
     // Credits are offered as they are granted (at the first sign-in, once per person), not announced (issue 39, item 5).
     await page.getByText(TRIAL_CREDIT_MESSAGES.offer(TRIAL_CREDITS), { exact: false }).waitFor();
-    await page.screenshot({ path: `test-results/trial-complete-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-complete-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
   }
 
@@ -179,7 +180,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     expect(await cards.evaluateAll((all) => all.map((c) => c.getAttribute('data-angle')))).toEqual(['front_left_corner', 'front_right_corner']);
     for (const label of ['Front Left Corner', 'Front Right Corner']) await cards.getByRole('heading', { name: label, exact: true }).waitFor();
     expect(await detail.getByText(/No photo shows/).count()).toBe(0);
-    await page.screenshot({ path: `test-results/trial-package-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-package-${width}.png`, fullPage: true });
     expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(width);
   }
 
@@ -188,7 +189,7 @@ export function trialLinkJourneys(session: { readonly url: string; readonly brow
     await page.getByRole('heading', { name: MESSAGES.invalidTrialLinkTitle }).waitFor({ timeout: 20_000 });
     await page.getByText(MESSAGES.trialTokenAlreadyUsed).first().waitFor();
     await page.getByRole('link', { name: 'Go to Homepage' }).waitFor();
-    await page.screenshot({ path: `test-results/trial-invalid-${width}.png`, fullPage: true });
+    await screenshot(page, { path: `test-results/trial-invalid-${width}.png`, fullPage: true });
   }
 
   return { superUserCreatesLink, prospectConverts, reopenedIsInvalid, trialPackageNamesItsAngles };

@@ -5,6 +5,7 @@ import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
 import { useBrowserSession } from '../support/browser';
 import { useLocalHost } from '../support/local-host';
 import { signedInDealer } from '../support/sign-in';
+import { screenshot } from '../support/screenshot';
 
 /**
  * The walk-around on the package page, as a dealer uses it: on a phone by swiping, on a desktop with the keyboard,
@@ -90,7 +91,7 @@ describe('walk-around viewer', () => {
     await page.getByRole('button', { name: 'Show Rear View' }).click();
     await expect.poll(() => page.getByTestId('walk-around-position').textContent()).toBe('Rear View, 5 of 8');
     await page.getByRole('heading', { name: 'Walk-around', exact: true }).evaluate((e) => e.scrollIntoView());
-    await page.screenshot({ path: 'test-results/walk-around-375.png' });
+    await screenshot(page, { path: 'test-results/walk-around-375.png' });
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
@@ -128,7 +129,7 @@ describe('walk-around viewer', () => {
     const full = stage.locator('img[aria-hidden=true]').last();
     await expect.poll(() => full.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await full.getAttribute('src')).not.toBe(await stage.locator('img:not(.opacity-0)').first().getAttribute('src'));
-    await page.screenshot({ path: 'test-results/walk-around-zoomed-1280.png' });
+    await screenshot(page, { path: 'test-results/walk-around-zoomed-1280.png' });
     await stage.focus();
     await page.keyboard.press('0');
     await expect.poll(() => stage.getAttribute('data-zoom')).toBe('1.00');
@@ -144,7 +145,7 @@ describe('walk-around viewer', () => {
     await page.getByRole('button', { name: 'Next angle' }).click();
     await expectFrame(page, 7);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'test-results/walk-around-1280.png' });
+    await screenshot(page, { path: 'test-results/walk-around-1280.png' });
     expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
