@@ -74,7 +74,7 @@ export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
   const [progress, setProgress] = useState<Record<string, number>>({});
   const [photoErrors, setPhotoErrors] = useState<Record<string, string>>({});
   const selection = usePhotoSelection();
-  const { hasLogo, previewUrl, plateDefault } = useDealerLogo();
+  const { hasLogo, previewUrl, plateDefault, isPending: profilePending } = useDealerLogo();
   // The dealer's choice for this package; until then the default from Settings (a logo plate without a logo, the
   // logo since removed, is blurred instead: the plate stays hidden, as the dealer asked).
   const [plateChoice, setPlateChoice] = useState<PlateTreatment | null>(null);
@@ -175,7 +175,9 @@ export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
         background,
         useLogo: useLogo && hasLogo,
         fillMissingSides: fillMissingSides && mirrorAngles > 0,
-        plate,
+        // Until the profile has answered, the shown default is the product's, not the dealer's: the server applies the
+        // dealer's own default instead (a dealer who blurs plates by default never gets a package with them kept).
+        plate: plateChoice ?? (profilePending ? undefined : plate),
         vin: vinState(vin).vin ?? undefined,
         stockNumber: stockNumber.trim() || undefined,
         photos: photos.map(({ id: photoId, file, angle }) => ({ id: photoId, file, angle })),
