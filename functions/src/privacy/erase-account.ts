@@ -75,7 +75,21 @@ export interface ErasureDeps {
 }
 
 /** POST /api/account/erasure: erases the caller's whole account now and mails a confirmation to its address. */
-export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<AccountErasureResponse> {
+export function eraseAccount(deps: ErasureDeps, sub: string): Promise<AccountErasureResponse> {
+  return erase(deps, sub, deps);
+}
+
+/**
+ * A person who created a dealership alone joins another (issue 42): their dealership is erased as an account erasure
+ * erases it, but their sign-in stays (they join with it) and no "account deleted" mail goes (the dashboard said what
+ * joining does, and the person is still signed in).
+ */
+export function eraseDealershipKeepingSignIn(deps: Omit<ErasureDeps, 'directory' | 'mailer'>, sub: string): Promise<AccountErasureResponse> {
+  return erase(deps, sub, undefined);
+}
+
+/** The erasure; `signIn` (the directory and the mailer) also deletes the person's sign-in and mails them. */
+async function erase(deps: Omit<ErasureDeps, 'directory' | 'mailer'>, sub: string, signIn: Pick<ErasureDeps, 'directory' | 'mailer'> | undefined): Promise<AccountErasureResponse> {
   const [profile, record] = await Promise.all([deps.accounts.getProfile(sub), deps.store.getRecord(sub)]);
   if (record?.erased_at) return { erased_at: record.erased_at, kept: MESSAGES.erasureKept };
   // Without a profile, an erasure that was cut short (a time-out) is finished with the e-mail its record kept.
@@ -91,7 +105,7 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
   // erasure record, done at once, before their membership is deleted with the dealership's items below).
   for (const member of await deps.store.teamMembers(sub)) {
     await deps.store.recordRequest(member.person_sub, member.email, now());
-    await deps.directory.deleteUser(member.email);
+    await signIn?.directory.deleteUser(member.email);
     await deps.store.markErased(member.person_sub, now(), { items: 0, objects: 0 });
   }
   const running = await deps.store.runningExecutions(sub);
@@ -106,12 +120,13 @@ export async function eraseAccount(deps: ErasureDeps, sub: string): Promise<Acco
   const items = await deps.store.eraseItems(sub, email, convertedLinks);
   // Studio images a stopped execution's last render task stored (and recorded) while the erasure ran.
   for (const { bucket, prefix } of dealerObjectPrefixes(sub).filter((p) => p.bucket === 'renders')) objects += await deps.objects.erasePrefix(bucket, prefix);
-  await deps.directory.deleteUser(email);
+  await signIn?.directory.deleteUser(email);
   const erasedAt = now();
   await deps.store.markErased(sub, erasedAt, { items, objects });
   logger.info('account erased', { items, objects });
+  if (!signIn) return { erased_at: erasedAt, kept: MESSAGES.erasureKept };
   try {
-    await deps.mailer.send({ to: email, ...accountErasedMail({ erasedAt }) });
+    await signIn.mailer.send({ to: email, ...accountErasedMail({ erasedAt }) });
   } catch (error) {
     // The erasure is done; the confirmation is a courtesy and must not undo or repeat it.
     logger.error('erasure confirmation not mailed', { error: error as Error });
