@@ -21,6 +21,13 @@ export interface CarShape {
   symmetry: number;
   /** The roof line: the silhouette's top at points evenly across its width, as shares of its height from the top. */
   roof: number[];
+  /**
+   * How far apart the two wheels the silhouette stands on are, as a share of its width: about 0.6 from a full side,
+   * less the more a corner or a turned side faces an end. Not compared here: `npm run bench:same-car` measures with it
+   * which side shows a car's whole length, for the limits across views it reports (docs/benchmarks.md, "Same car").
+   * Absent when the underside shows no such pair, and on values measured before.
+   */
+  wheelSpan?: number;
 }
 
 /** What the car check measured of the main car: its body's paint as CIELAB (D65), how much of the body has it, its shape. */
@@ -135,6 +142,9 @@ export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, threshol
   return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape);
 }
 
+/** Whether two photos likely show different cars: likelyDifferentCars, or another rule being measured (the benchmark). */
+export type DifferentCars = (a: CarAppearance, b: CarAppearance) => boolean;
+
 /**
  * The largest set of photos (indexes) no two of which likely show different cars; on a tie, the set with the earliest
  * photo. Every photo is tried in and out (a package holds at most 15), dropping branches that cannot beat the best.
@@ -162,9 +172,10 @@ function largestAgreeingSet(indexes: readonly number[], differ: (i: number, j: n
  * Every pair counts, not a chain: a photo of another car of the same colour, taken from an angle no other photo
  * shows, cannot link to the main car through the paint alone once a comparable photo says its shape differs.
  */
-export function carsInPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): number[] {
+export function carsInPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds | DifferentCars = SAME_CAR_THRESHOLDS): number[] {
+  const different: DifferentCars = typeof thresholds === 'function' ? thresholds : (a, b) => likelyDifferentCars(a, b, thresholds);
   // Each pair once: the search below asks about the same pairs many times.
-  const differs = appearances.map((a, i) => appearances.map((b, j) => !!a && !!b && i !== j && likelyDifferentCars(a, b, thresholds)));
+  const differs = appearances.map((a, i) => appearances.map((b, j) => !!a && !!b && i !== j && different(a, b)));
   const differ = (i: number, j: number) => differs[i]![j]!;
   const cars = appearances.map(() => 1);
   let rest = appearances.flatMap((a, i) => (a ? [i] : []));
@@ -181,6 +192,6 @@ export function carsInPhotos(appearances: ReadonlyArray<CarAppearance | null | u
 }
 
 /** The photos (indexes) that likely show another car than the package's main one (car 1 of carsInPhotos). */
-export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): number[] {
+export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds | DifferentCars = SAME_CAR_THRESHOLDS): number[] {
   return carsInPhotos(appearances, thresholds).flatMap((car, i) => (appearances[i] && car !== 1 ? [i] : []));
 }

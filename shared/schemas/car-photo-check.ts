@@ -33,6 +33,7 @@ export const carShapeSchema = z.strictObject({
   aspect: z.number().positive(),
   symmetry: z.number().min(0).max(1),
   roof: z.array(z.number().min(0).max(1)).max(32),
+  wheelSpan: z.number().min(0).max(1).optional(),
 });
 
 /** The main car's paint (CIELAB), how much of its body has it, and its shape: the fields of a measured appearance. */

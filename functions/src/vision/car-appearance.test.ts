@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { likelyDifferentCars, shapeDistance } from '@shared/same-car';
-import { carAppearance, carShape, ROOF_POINTS } from './car-appearance';
+import { carAppearance, carShape, ROOF_POINTS, wheelSpan } from './car-appearance';
 
 const W = 200;
 const H = 120;
@@ -52,13 +52,15 @@ describe('carAppearance: the paint of the main car', () => {
  * with a cabin on it from `cabinFrom` to `cabinTo` (x) reaching 30 px higher: a saloon's cabin sits in the middle with
  * the bonnet and boot lower, an SUV's runs on to the tail.
  */
-function sideSilhouette(cabinFrom: number, cabinTo: number, { width = 240, height = 140, left = 40 } = {}) {
+function sideSilhouette(cabinFrom: number, cabinTo: number, { width = 240, height = 140, left = 40, wheels = [] as number[] } = {}) {
   const alpha = new Uint8Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const body = x >= left && x < left + 160 && y >= 60 && y < 100;
+      // With wheels (their centres' x from the nose) the body's sills stand 8 px above the ground on them.
+      const body = x >= left && x < left + 160 && y >= 60 && y < (wheels.length ? 92 : 100);
       const cabin = x >= left + cabinFrom && x < left + cabinTo && y >= 30 && y < 60;
-      if (body || cabin) alpha[y * width + x] = 255;
+      const wheel = wheels.some((c) => Math.hypot(x - (left + c), y + 0.5 - 86) < 14);
+      if (body || cabin || wheel) alpha[y * width + x] = 255;
     }
   return { alpha, width, height };
 }
@@ -91,6 +93,19 @@ describe('carShape: the proportions of the silhouette', () => {
     const paint: [number, number, number] = [80, 0, -1];
     expect(likelyDifferentCars({ paint, share: 0.7, shape: saloon }, { paint, share: 0.7, shape: sameFromTheOtherSide })).toBe(false);
     expect(likelyDifferentCars({ paint, share: 0.7, shape: saloon }, { paint, share: 0.7, shape: suv })).toBe(true);
+  });
+
+  it('the wheel span: the two wheels a side stands on, 96 px apart on a car 160 long; none under a flat underside', () => {
+    const side = sideSilhouette(45, 110, { wheels: [32, 128] });
+    const shape = carShape(side, 'left_side')!;
+    // 96 / 160 = 0.6, and the tyres' flattened bottoms (7 px each) a little more.
+    expect(shape.wheelSpan!).toBeGreaterThan(0.59);
+    expect(shape.wheelSpan!).toBeLessThan(0.66);
+    // Wheels closer together (a corner turned towards an end shows its near side's wheels so).
+    expect(carShape(sideSilhouette(45, 110, { wheels: [40, 110] }), 'front_left_corner')!.wheelSpan!).toBeLessThan(0.5);
+    // The bumpers' corners are not wheels: a flat underside has no wheel span.
+    expect(wheelSpan(sideSilhouette(45, 110), { left: 40, right: 200, top: 30, bottom: 100 })).toBeNull();
+    expect(carShape(sideSilhouette(45, 110), 'left_side')!.wheelSpan).toBeUndefined();
   });
 
   it('a car cut by the frame has no shape (its proportions are not its own), nor has an empty cut-out', () => {

@@ -6,7 +6,8 @@
  * histogram with its neighbours, so chrome, lamps, a plate or a dark grille (a minority of the band) do not move it.
  * Without a cut-out (the cloud adapter) an ellipse inside the detector's box stands in for the silhouette.
  *
- * Shape (carShape): the proportions of the cut-out's silhouette from the angle the check names, only with a cut-out.
+ * Shape (carShape): the proportions of the cut-out's silhouette from the angle the check names, only with a cut-out,
+ * and how far apart the two wheels it stands on are (wheelSpan).
  */
 import type { Angle } from '@shared/angles';
 import type { CarAppearance, CarShape } from '@shared/same-car';
@@ -164,11 +165,48 @@ export function carShape(mask: { alpha: Uint8Array; width: number; height: numbe
       if (a || b) (union++, a === b && same++);
     }
 
+  const span = wheelSpan(mask, box);
   return {
     angle,
     aspect: hundredths(bw / bh),
     symmetry: hundredths(union ? same / union : 0),
     // A band without a column (a gap in the cut-out) reads as the roof's full depth: nothing there.
     roof: tops.map((t, i) => hundredths(columns[i] ? t / columns[i]! : 1)),
+    ...(span !== null ? { wheelSpan: span } : {}),
   };
+}
+
+/** Edges of the underside's outline this near either end of the silhouette are its bumpers, not a wheel. */
+const WHEEL_END_MARGIN = 0.04;
+
+/**
+ * How far apart the two wheels the car stands on are, as a share of the silhouette's width: the longest edge of the
+ * convex outline under the silhouette (the line the car would rest on), leaving out edges that reach its outer 4%
+ * (bumpers). From a side the two wheels of that side, about 0.6 of the length on every car measured; a corner shows
+ * its near side's two wheels closer together the more it faces an end. Null when the underside has no such edge.
+ */
+export function wheelSpan(mask: { alpha: Uint8Array; width: number }, box: { left: number; right: number; top: number; bottom: number }): number | null {
+  const { alpha, width: w } = mask;
+  const bw = box.right - box.left;
+  // The lowest solid pixel of each column, and the lower convex chain of those points (y grows downwards).
+  const hull: [number, number][] = [];
+  for (let x = 0; x < bw; x++) {
+    let y = box.bottom - 1;
+    while (y >= box.top && alpha[y * w + box.left + x]! < 128) y--;
+    if (y < box.top) continue;
+    while (hull.length >= 2) {
+      const [x1, y1] = hull[hull.length - 2]!;
+      const [x2, y2] = hull[hull.length - 1]!;
+      if ((x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) >= 0) hull.pop();
+      else break;
+    }
+    hull.push([x, y]);
+  }
+  let longest = 0;
+  for (let i = 1; i < hull.length; i++) {
+    const x1 = hull[i - 1]![0], x2 = hull[i]![0];
+    if (x1 < WHEEL_END_MARGIN * bw || x2 > (1 - WHEEL_END_MARGIN) * bw) continue;
+    longest = Math.max(longest, x2 - x1);
+  }
+  return longest > 0 ? hundredths(longest / bw) : null;
 }
