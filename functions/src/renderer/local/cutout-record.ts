@@ -1,6 +1,6 @@
 /**
  * A photo's checked cut-out as bytes, so prepare's work is not repeated by each render task: the refined mask as an
- * 8-bit greyscale PNG (about 10-30 KB at working size) behind a short JSON header with what the car check found. The
+ * 8-bit greyscale PNG (about 10-60 KB at working size) behind a short JSON header with what the car check found. The
  * header names the photo's sha256 and the cut-out model: a record for other bytes or another model is not used.
  * Layout: "SLCUT1\n", the header's length (4 bytes, big-endian), the header (UTF-8 JSON), the PNG.
  */
@@ -41,7 +41,9 @@ export interface CutoutRecord {
 export async function encodeCutoutRecord(photoSha256: string, model: string, record: CutoutRecord): Promise<Buffer> {
   const { mask } = record;
   const png = await sharp(Buffer.from(mask.alpha.buffer, mask.alpha.byteOffset, mask.alpha.byteLength), { raw: { width: mask.width, height: mask.height, channels: 1 } })
-    .png({ compressionLevel: 9 })
+    // Level 6 with adaptive row filters: on the bench's cut-outs 41 ms and 46 KB a mask, where level 9 unfiltered took
+    // 62 ms for 65 KB (lossless either way: the same mask comes back).
+    .png({ compressionLevel: 6, adaptiveFiltering: true })
     .toBuffer();
   const header = Buffer.from(
     JSON.stringify({
