@@ -149,20 +149,22 @@ function largestHole(mask: CleanMask): number {
   // 0: background not reached yet, 1: car, 2: background reached from the border (or counted).
   const seen = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++) for (let x = 0; x < bw; x++) if (alpha[(box.top + y) * w + box.left + x]! >= SOLID) seen[y * bw + x] = 1;
-  const stack: number[] = [];
+  // A typed stack (each pixel goes on it at most once): a growing array of numbers cost most of this check's time.
+  const stack = new Int32Array(bw * bh);
   const fill = (start: number): number => {
     let count = 0;
-    stack.push(start);
+    let sp = 0;
+    stack[sp++] = start;
     seen[start] = 2;
-    while (stack.length) {
-      const i = stack.pop()!;
+    while (sp > 0) {
+      const i = stack[--sp]!;
       count++;
       const x = i % bw;
       const y = (i - x) / bw;
-      if (x > 0 && seen[i - 1] === 0) (seen[i - 1] = 2), stack.push(i - 1);
-      if (x < bw - 1 && seen[i + 1] === 0) (seen[i + 1] = 2), stack.push(i + 1);
-      if (y > 0 && seen[i - bw] === 0) (seen[i - bw] = 2), stack.push(i - bw);
-      if (y < bh - 1 && seen[i + bw] === 0) (seen[i + bw] = 2), stack.push(i + bw);
+      if (x > 0 && seen[i - 1] === 0) (seen[i - 1] = 2), (stack[sp++] = i - 1);
+      if (x < bw - 1 && seen[i + 1] === 0) (seen[i + 1] = 2), (stack[sp++] = i + 1);
+      if (y > 0 && seen[i - bw] === 0) (seen[i - bw] = 2), (stack[sp++] = i - bw);
+      if (y < bh - 1 && seen[i + bw] === 0) (seen[i + bw] = 2), (stack[sp++] = i + bw);
     }
     return count;
   };
