@@ -96,7 +96,8 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement));
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
       // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
-      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height);
+      // (Past the farthest tyre: a corner view's rear tyre stands further off than the front one.)
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow);
       addSensorGrain(rgb, 2.5);
       return {
         rgb,
