@@ -510,12 +510,19 @@ export const MAX_LOW_SUN_GLOW = 0.05;
 /**
  * The warm light of a low sun on the car: gains (mean 1, each within MAX_LOW_SUN_GLOW of 1) at the car's end toward the
  * sun, and how much of that reaches its other end (1: the sun behind the camera lights the whole car; 0: a sun straight
- * from the side lights only its near end, fading across it). Undefined without a low sun (light.glow).
+ * from the side lights only its near end, fading across it). A sun ahead of the camera, behind the car (Sunset's, in
+ * the picture), lights the car's far side: the side seen keeps only a warm rim at its end toward the sun, at least half
+ * as strong as a sun from the side gives (the glow's gains pulled toward 1), and nothing at its other end. Undefined
+ * without a low sun (light.glow).
  */
 export function lowSunGlow(light: BackdropLight): { gains: [number, number, number]; fromRight: boolean; farEnd: number } | undefined {
   if (!light.glow) return undefined;
-  const side = Math.abs(Math.sin((light.relativeYaw * Math.PI) / 180));
-  return { gains: light.glow, fromRight: light.relativeYaw >= 0, farEnd: 1 - side };
+  const rel = (light.relativeYaw * Math.PI) / 180;
+  const side = Math.abs(Math.sin(rel));
+  const fromRight = light.relativeYaw >= 0;
+  if (Math.cos(rel) <= 0) return { gains: light.glow, fromRight, farEnd: 1 - side };
+  const rim = Math.max(0.5, side);
+  return { gains: light.glow.map((g) => 1 + (g - 1) * rim) as [number, number, number], fromRight, farEnd: 0 };
 }
 
 /**

@@ -35,6 +35,11 @@ export interface SceneCamera {
   carDistance: number;
   /** The row where the scene's ground lies at the car's distance: where the tyres must touch it. */
   groundRow: number;
+  /**
+   * Where the car stands from the panorama's camera on its ground, metres along the panorama's directions (x toward yaw
+   * 90, z toward yaw 0); absent: where that camera stood (scene-manifest.ts, carSpot).
+   */
+  spot?: [number, number];
 }
 
 /** An angle in degrees as a turn of -180 to 180 (left of a direction is negative). */
@@ -71,6 +76,7 @@ function sample(p: Panorama, u: number, v: number, out: Float32Array, o: number)
 function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, step: number, y0: number, y1: number): Float32Array {
   const w = Math.round(width / step), h = Math.round((y1 - y0) / step);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  const [sx, sz] = camera.spot ?? [0, 0];
   const psi = (camera.yaw * Math.PI) / 180;
   const Fx = Math.sin(psi), Fz = Math.cos(psi), Rx = Math.cos(psi), Rz = -Math.sin(psi);
   const small = new Float32Array(w * h * 3);
@@ -85,7 +91,7 @@ function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width:
       if (ry < -1e-4) {
         // The ground point this ray hits, relative to the car's spot (the panorama's camera position).
         const t = hc / -ry;
-        const gx = t * dx - d * Fx, gz = t * dz - d * Fz;
+        const gx = t * dx - d * Fx + sx, gz = t * dz - d * Fz + sz;
         yaw = Math.atan2(gx, gz);
         elevation = -Math.atan2(panoHeight, Math.hypot(gx, gz));
       } else {
