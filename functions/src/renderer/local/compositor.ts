@@ -45,6 +45,8 @@ export interface CarPlacement {
   mirror: boolean;
   /** The row the lowest tyre stands on. */
   contactRow: number;
+  /** The row the highest tyre stands on (a corner view's rear tyre, further off), when it is not the lowest one's. */
+  farContactRow?: number;
 }
 
 /** The light of a photographic scene, as seen from the camera. */
@@ -179,7 +181,7 @@ export function groundLine(bottom: Int32Array): Float32Array {
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -216,7 +218,104 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       }
     }
   }
+  // Each tyre's own contact shade: a dark core under it and a soft occlusion around it on the ground, an ellipse as the
+  // camera sees a disc of ground at that tyre's distance. The shade above follows the car's columns and one ground line,
+  // so it ended at the car's last column: a corner view's rear tyre, at the car's end, stood on a dark line with bare
+  // ground right behind it and read as lifted.
+  for (const tyre of tyres) {
+    const cx0 = left + tyre.x, cy0 = top + tyre.y;
+    const squash = flatten(cy0);
+    // The core reaches less far toward the camera than behind the tyre: in front of it the ground is lit (and the grass
+    // drawn over a tyre's bottom is taken from there), under and behind it the car stands over it.
+    const core = { rx: 0.6 * tyre.width, up: Math.max(1.5, 0.6 * tyre.width * squash), down: Math.max(1.5, 0.35 * tyre.width * squash) };
+    const halo = { rx: 1.7 * tyre.width, ry: Math.max(2, 1.7 * tyre.width * squash) };
+    const x0 = Math.max(0, Math.floor(cx0 - 2 * halo.rx)), x1 = Math.min(W - 1, Math.ceil(cx0 + 2 * halo.rx));
+    const y0 = Math.max(0, Math.floor(cy0 - 2 * halo.ry)), y1 = Math.min(H - 1, Math.ceil(cy0 + 2 * halo.ry));
+    for (let y = y0; y <= y1; y++)
+      for (let x = x0; x <= x1; x++) {
+        const c = ((x - cx0) / core.rx) ** 2 + ((y - cy0) / (y > cy0 ? core.down : core.up)) ** 2;
+        const h = ((x - cx0) / halo.rx) ** 2 + ((y - cy0) / halo.ry) ** 2;
+        const v = Math.max(TYRE_CORE * Math.exp(-1.5 * c), TYRE_HALO * Math.exp(-h));
+        const i = y * W + x;
+        if (v > shadow[i]!) {
+          shadow[i] = v;
+          box.left = Math.min(box.left, x);
+          box.right = Math.max(box.right, x + 1);
+          box.top = Math.min(box.top, y);
+          box.bottom = Math.max(box.bottom, y + 1);
+        }
+      }
+  }
   return { shadow, box };
+}
+
+/**
+ * How dark (before the floor's strength) each tyre's own shade is: its core right under the tyre, as dark as the
+ * contact band along the ground line, and the occlusion around it, the ground a tyre's width away.
+ */
+const TYRE_CORE = 1;
+const TYRE_HALO = 0.5;
+/**
+ * How much flatter than wide a disc of ground looks where no scene camera says (a plate): about a camera 1.4 m up seeing
+ * ground 6 m off. With a scene camera, a disc at row y looks (y - horizon) / focal as tall as it is wide.
+ */
+const DEFAULT_GROUND_FLATTENING = 0.23;
+
+/** A tyre the car stands on, in the car's own pixels: its contact's column and row, and its width across the bottom. */
+export interface TyreContact {
+  x: number;
+  y: number;
+  width: number;
+}
+
+/**
+ * The tyres the car stands on: where the underside rests on the ground (the ground line through the near tyres, or a far
+ * tyre's own row: `rest` and `contact` as restFarTyres left them) with a round bottom (the outline climbing on both sides
+ * within the car: not a bumper's corner at its end, not the flat lower edge of a bumper), no wider than a fifth of the
+ * car and dark, as rubber is.
+ */
+export function tyreContacts(carRgba: Buffer, bottom: Int32Array, rest: Float32Array, contact: Float32Array, cw: number, ch: number): TyreContact[] {
+  const rise = 0.03 * ch;
+  const tyres: TyreContact[] = [];
+  for (let x = 0; x < cw; x++) {
+    if (bottom[x]! < 0 || contact[x]! < 0.8) continue;
+    let end = x;
+    while (end + 1 < cw && bottom[end + 1]! >= 0 && contact[end + 1]! >= 0.8) end++;
+    let c = x;
+    for (let k = x; k <= end; k++) if (bottom[k]! > bottom[c]!) c = k;
+    x = end;
+    const y = bottom[c]!;
+    let l = c, r = c;
+    while (l - 1 >= 0 && bottom[l - 1]! >= y - rise) l--;
+    while (r + 1 < cw && bottom[r + 1]! >= y - rise) r++;
+    if (l <= 0 || r >= cw - 1) continue;
+    const width = r - l + 1;
+    if (width < 4 || width > 0.2 * cw) continue;
+    // Dark, as rubber is: the car's pixels just above the contact, across the tyre's middle half.
+    let sum = 0, n = 0;
+    for (let yy = Math.max(0, y - Math.round(0.03 * ch)); yy <= y; yy++)
+      for (let k = Math.round(c - width / 4); k <= Math.round(c + width / 4); k++) {
+        const i = 4 * (yy * cw + k);
+        if (carRgba[i + 3]! < 200) continue;
+        sum += 0.2126 * carRgba[i]! + 0.7152 * carRgba[i + 1]! + 0.0722 * carRgba[i + 2]!;
+        n++;
+      }
+    if (n === 0 || sum / n > 110) continue;
+    // Where the rest row is a far tyre's own (restFarTyres), the contact is there.
+    tyres.push({ x: c, y: Math.max(y, Math.round(rest[c]!)), width });
+  }
+  return tyres;
+}
+
+/** The row (of the car's own pixels) of its highest tyre contact, undefined when no tyre is found. */
+function farTyreRow(rgba: Buffer, w: number, h: number): number | undefined {
+  const bottom = underside(rgba, w, h);
+  const ground = groundLine(bottom);
+  const contact = contactOf(bottom, ground, h);
+  const rest = Float32Array.from(ground);
+  restFarTyres(rgba, bottom, rest, contact, w, h);
+  const tyres = tyreContacts(rgba, bottom, rest, contact, w, h);
+  return tyres.length ? Math.min(...tyres.map((t) => t.y)) : undefined;
 }
 
 /** A shadow map over the canvas and the box (right and bottom exclusive) outside which it is 0. */
@@ -411,12 +510,19 @@ export const MAX_LOW_SUN_GLOW = 0.05;
 /**
  * The warm light of a low sun on the car: gains (mean 1, each within MAX_LOW_SUN_GLOW of 1) at the car's end toward the
  * sun, and how much of that reaches its other end (1: the sun behind the camera lights the whole car; 0: a sun straight
- * from the side lights only its near end, fading across it). Undefined without a low sun (light.glow).
+ * from the side lights only its near end, fading across it). A sun ahead of the camera, behind the car (Sunset's, in
+ * the picture), lights the car's far side: the side seen keeps only a warm rim at its end toward the sun, at least half
+ * as strong as a sun from the side gives (the glow's gains pulled toward 1), and nothing at its other end. Undefined
+ * without a low sun (light.glow).
  */
 export function lowSunGlow(light: BackdropLight): { gains: [number, number, number]; fromRight: boolean; farEnd: number } | undefined {
   if (!light.glow) return undefined;
-  const side = Math.abs(Math.sin((light.relativeYaw * Math.PI) / 180));
-  return { gains: light.glow, fromRight: light.relativeYaw >= 0, farEnd: 1 - side };
+  const rel = (light.relativeYaw * Math.PI) / 180;
+  const side = Math.abs(Math.sin(rel));
+  const fromRight = light.relativeYaw >= 0;
+  if (Math.cos(rel) <= 0) return { gains: light.glow, fromRight, farEnd: 1 - side };
+  const rim = Math.max(0.5, side);
+  return { gains: light.glow.map((g) => 1 + (g - 1) * rim) as [number, number, number], fromRight, farEnd: 0 };
 }
 
 /**
@@ -541,10 +647,14 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   if (options.mirror) car = car.flop();
   const left = framed ? Math.round(framed.left + box.left * scale) : Math.round((W - cw) / 2);
   const top = framed ? Math.round(framed.top + box.top * scale) : floorY - ch;
+  // The farthest tyre's contact (the rear tyre of a corner view), from the car at the photo's size: the ground under
+  // it is drawn in focus too.
+  const far = 'draw' in plate && !asShot ? farTyreRow(rgba, bw, bh) : undefined;
+  const farContactRow = far !== undefined && far < bh - 1 ? top + Math.round(far * scale) : undefined;
   // The car is resized (libvips threads) while the backdrop is drawn: neither needs the other.
   const [carRgba, backdrop] = await Promise.all([
     car.raw().toBuffer(),
-    'draw' in plate ? plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: top + ch }) : Promise.resolve<SceneBackdrop | BackgroundPlate>(plate),
+    'draw' in plate ? plate.draw({ width: W, height: H, left, top, cw, ch, scale, mirror: options.mirror, contactRow: top + ch, ...(farContactRow !== undefined ? { farContactRow } : {}) }) : Promise.resolve<SceneBackdrop | BackgroundPlate>(plate),
   ]);
   const scene = 'scene' in backdrop ? backdrop : undefined;
   // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).
@@ -569,7 +679,11 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const contact = contactOf(bottom, ground, ch);
   const rest = Float32Array.from(ground);
   restFarTyres(carRgba, bottom, rest, contact, cw, ch);
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact);
+  const tyres = tyreContacts(carRgba, bottom, rest, contact, cw, ch);
+  // How flat a disc of ground looks at a row: from the scene's camera where there is one.
+  const camera = scene?.scene;
+  const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten);
   // The contact shadow's blur runs in libvips while the cast shadow is traced.
   const [blurred, cast] = await Promise.all([
     blurShadow(shadow, W, H, Math.max(2, ch * 0.012)),

@@ -93,10 +93,11 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
     floorY,
     async draw(placement: CarPlacement) {
       const azimuth = ANGLE_AZIMUTH[angle];
-      const camera = sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement));
+      const camera = { ...sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement)), ...carSpotOf(scene) };
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
       // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
-      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height);
+      // (Past the farthest tyre: a corner view's rear tyre stands further off than the front one.)
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow);
       addSensorGrain(rgb, 2.5);
       return {
         rgb,
@@ -107,6 +108,13 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       };
     },
   };
+}
+
+/** The car's spot on the scene's ground (scene-manifest.ts, carSpot) as the scene camera's offset. */
+function carSpotOf(scene: Scene): { spot?: [number, number] } {
+  if (!scene.carSpot) return {};
+  const a = (scene.carSpot.yaw * Math.PI) / 180;
+  return { spot: [scene.carSpot.metres * Math.sin(a), scene.carSpot.metres * Math.cos(a)] };
 }
 
 /** Separable box blur (3 passes approximate a gaussian) of float planes, in place. */

@@ -30,7 +30,7 @@ export const sceneSchema = z.object({
    * cameras are spread over this many degrees instead of walking the whole way round (360, the default). Chosen by
    * looking at each panorama with yaw ticks every 30 degrees, and at each style's eight angles (docs/renderer.md, "How an angle is drawn").
    */
-  yawSpan: z.number().min(20).max(360).default(360),
+  yawSpan: z.number().min(10).max(360).default(360),
   /** False: kept so packages that have it still render and start again, but no new package is given it. */
   offered: z.boolean().default(true),
   /** Stops added before tone mapping, so the scene reads as a normally exposed photo. */
@@ -50,6 +50,12 @@ export const sceneSchema = z.object({
    * 0 (the default) on hard ground: paving, a quay, cobbles, a studio or showroom floor.
    */
   groundCover: z.number().min(0).max(0.08).default(0),
+  /**
+   * Where the car stands, from where the panorama was shot: its direction (panorama degrees) and distance (metres). For a
+   * panorama shot close to an edge (the waterfront's quay over the sea), so that no angle puts a tyre on the edge or the
+   * car over the water. Absent: the car stands where the panorama's camera stood.
+   */
+  carSpot: z.object({ yaw: z.number().min(0).lt(360), metres: z.number().min(0).max(10) }).optional(),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -57,11 +63,18 @@ const ph = (slug: string) => `https://polyhaven.com/a/${slug}`;
 
 export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // Every outdoor scene's cameras keep its sun beside or behind them (at least about 80 degrees from where they look):
-  // the light falls on the car from the camera's side, never a car lit from the front with the sun behind it.
-  // The sea and the low sun (216 degrees) to the camera's right: warm side light on the car.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 122, yawSpan: 24, exposure: -0.6, floor: 'matt' },
-  // The valley and the mountains, the setting sun (227 degrees) beside the camera.
-  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 40, exposure: -1.0, floor: 'rough', groundCover: 0.02 },
+  // the light falls on the car from the camera's side, never a car lit from the front with the sun behind it. Except
+  // Sunset: its cameras look toward the low sun (216 degrees), which stands in the picture over the sea, 12.5 to 24.5 degrees
+  // right of where they look (the lens sees 25 either side), its warm light a rim on the car's end toward it
+  // (compositor.ts, lowSunGlow). Before, the sun was out of the frame and the waterfront read as a pale evening, the
+  // same place as Coast a few degrees away. The panorama stands at the quay's edge: looking that way a corner view's
+  // rear tyre stood on the edge stone, the car's end over the water, so the car stands 2.5 m inland (toward 10 degrees),
+  // on the promenade's red path, the quay and the sea beyond it in every angle.
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 } },
+  // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
+  // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
+  // sunset (judged at full size on photos not tuned on, issue 38).
+  { id: 'kiara_1_dawn', style: 'sunset', label: 'Dry hills at dusk', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 120, yawSpan: 40, exposure: -1.0, floor: 'rough', groundCover: 0.02, offered: false },
   // The panorama was shot standing on the square's red pavement, which is then the ground under the car in every
   // direction (the ground near the car comes from the panorama's nadir): no longer given to new packages.
   { id: 'potsdamer_platz', style: 'urban', label: 'City square, high-rises', slug: 'potsdamer_platz', sha256_1k: '7afe4c2f9700ee78c7477c53fa355463d7dda1fdede401432d6b5f9ff0a95696', licence: 'CC0-1.0', source: ph('potsdamer_platz'), startYaw: 215, exposure: 0.5, floor: 'matt', offered: false },
@@ -71,8 +84,10 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // A cobbled street of shopfronts all the way round, lit from its glass roof.
   { id: 'leadenhall_market', style: 'urban', label: 'Covered market street, cobbles', slug: 'leadenhall_market', sha256_1k: '06d1e27d9c12c1821103fbd83546d63ce5b03392b47e76dc87231aa50933a975', licence: 'CC0-1.0', source: ph('leadenhall_market'), startYaw: 180, exposure: 0.9, floor: 'rough' },
   // No sand beach panorama is at hand: the "beach" style is a coast (its label says so). The open sea fills 105 to 270
-  // degrees; the cameras look at its near end, the sun (216) on their right.
-  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 125, yawSpan: 30, exposure: -0.3, floor: 'matt' },
+  // degrees; the cameras look at its near end, the sun (216) on their right, out of the picture (Sunset looks at it).
+  // The car stands 2.5 m inland, as Sunset's does: at the panorama's own spot a corner view's rear tyre stood on the
+  // quay's edge stone, the water right behind it.
+  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 125, yawSpan: 30, exposure: -0.3, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 } },
   // (groundCover: the dry hills' dirt and stones cover a tyre's lowest 2 cm; the meadows' grass about 4.5 cm.)
   // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
   { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02 },

@@ -35,6 +35,11 @@ export interface SceneCamera {
   carDistance: number;
   /** The row where the scene's ground lies at the car's distance: where the tyres must touch it. */
   groundRow: number;
+  /**
+   * Where the car stands from the panorama's camera on its ground, metres along the panorama's directions (x toward yaw
+   * 90, z toward yaw 0); absent: where that camera stood (scene-manifest.ts, carSpot).
+   */
+  spot?: [number, number];
 }
 
 /** An angle in degrees as a turn of -180 to 180 (left of a direction is negative). */
@@ -71,6 +76,7 @@ function sample(p: Panorama, u: number, v: number, out: Float32Array, o: number)
 function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, step: number, y0: number, y1: number): Float32Array {
   const w = Math.round(width / step), h = Math.round((y1 - y0) / step);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
+  const [sx, sz] = camera.spot ?? [0, 0];
   const psi = (camera.yaw * Math.PI) / 180;
   const Fx = Math.sin(psi), Fz = Math.cos(psi), Rx = Math.cos(psi), Rz = -Math.sin(psi);
   const small = new Float32Array(w * h * 3);
@@ -85,7 +91,7 @@ function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width:
       if (ry < -1e-4) {
         // The ground point this ray hits, relative to the car's spot (the panorama's camera position).
         const t = hc / -ry;
-        const gx = t * dx - d * Fx, gz = t * dz - d * Fz;
+        const gx = t * dx - d * Fx + sx, gz = t * dz - d * Fz + sz;
         yaw = Math.atan2(gx, gz);
         elevation = -Math.atan2(panoHeight, Math.hypot(gx, gz));
       } else {
@@ -125,8 +131,32 @@ export const GROUND_BAND_BEYOND = 0.3;
  * The blurs (gaussian sigma, output pixels) the full-size ground is drawn at, blended row by row between neighbours:
  * 0 is the ground with an unsharp mask, 0.35 the ground as sampled (neither sharpened nor blurred).
  */
-const BAND_SIGMAS = [0, 0.35, 0.6, 1, 1.6, 2.6, 3.8, 5.2];
+const BAND_SIGMAS = [0, 0.35, 0.6, 1, 1.6, 2.6, 3.8, 5.2, 7.2, 9.6];
 const PLAIN = 0.35;
+
+/** How far beyond the car the ground stays in focus, and where the band meets the backdrop (|1 - d/z|). */
+export interface GroundBandBeyond {
+  sharp: number;
+  edge: number;
+}
+const DEFAULT_BEYOND: GroundBandBeyond = { sharp: SHARP_GROUND_DEPTH_BEYOND, edge: GROUND_BAND_BEYOND };
+/** Room (|1 - d/z|) kept in focus past the farthest tyre, and from there to the band's edge. */
+const PAST_FAR_TYRE = 0.03;
+const FAR_TYRE_FADE = GROUND_BAND_BEYOND - SHARP_GROUND_DEPTH_BEYOND;
+
+/**
+ * The in-focus ground beyond the car for a car whose farthest tyre touches the ground on `farRow` (a corner view's rear
+ * tyre, further off than the near front one): the lens focused on the car keeps the ground under every tyre sharp, so
+ * the band reaches past that tyre's distance (at least SHARP_GROUND_DEPTH_BEYOND), and fades into the backdrop as far
+ * again beyond it as by default.
+ */
+export function groundBandBeyond(camera: Pick<SceneCamera, 'groundRow' | 'horizonRow'>, farRow?: number): GroundBandBeyond {
+  const depth = camera.groundRow - camera.horizonRow;
+  if (farRow === undefined || depth <= 0 || farRow >= camera.groundRow) return DEFAULT_BEYOND;
+  const k = Math.min(0.6, 1 - (farRow - camera.horizonRow) / depth);
+  const sharp = Math.max(SHARP_GROUND_DEPTH_BEYOND, k + PAST_FAR_TYRE);
+  return { sharp, edge: Math.max(GROUND_BAND_BEYOND, sharp + FAR_TYRE_FADE) };
+}
 /** How the blur grows from the in-focus ground to the band's edges: slowly at first (fine detail fades fastest there). */
 const BAND_EASE = 3;
 
@@ -134,8 +164,8 @@ const BAND_EASE = 3;
  * The ground's blur on a row `k` (|1 - d/z| signed: positive beyond the car) of the full-size band: none where it is in
  * focus, then rising to the lens's own blur (|k| of FAR_BLUR) at the band's edges, where the backdrop has that blur.
  */
-export function groundBandSigma(k: number): number {
-  const [sharp, edge] = k > 0 ? [SHARP_GROUND_DEPTH_BEYOND, GROUND_BAND_BEYOND] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
+export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND): number {
+  const [sharp, edge] = k > 0 ? [beyond.sharp, beyond.edge] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
   const t = Math.max(0, Math.min(1, (Math.abs(k) - sharp) / (edge - sharp)));
   return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * FAR_BLUR;
 }
@@ -150,11 +180,12 @@ export function groundBandSigma(k: number): number {
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
+  const beyond = groundBandBeyond(camera, farRow);
   // |1 - d/z| = |1 - (Y - horizon) / depth| for a ground row Y.
-  const from = Math.max(0, Math.floor(groundRow - GROUND_BAND_BEYOND * depth));
+  const from = Math.max(0, Math.floor(groundRow - beyond.edge * depth));
   const to = Math.min(height, Math.ceil(groundRow + GROUND_BAND_NEAR * depth));
   if (to - from < 4 || depth <= 0) return { from, to: from };
   const rows = to - from;
@@ -166,12 +197,12 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const plan: Array<{ j: number; m: number; weight: number }> = [];
   for (let y = from; y < to; y++) {
     const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
-    const sigma = Math.min(top, groundBandSigma(k));
+    const sigma = Math.min(top, groundBandSigma(k, beyond));
     let j = 0;
     while (j + 2 < BAND_SIGMAS.length && BAND_SIGMAS[j + 1]! < sigma) j++;
     const m = Math.max(0, Math.min(1, (sigma - BAND_SIGMAS[j]!) / (BAND_SIGMAS[j + 1]! - BAND_SIGMAS[j]!)));
     // Into the backdrop over the band's outer third on each side, where both are about as soft.
-    const edge = k > 0 ? GROUND_BAND_BEYOND : GROUND_BAND_NEAR;
+    const edge = k > 0 ? beyond.edge : GROUND_BAND_NEAR;
     const u = Math.max(0, Math.min(1, (1 - Math.abs(k) / edge) / 0.35));
     plan.push({ j, m, weight: u * u * (3 - 2 * u) });
   }
