@@ -1,0 +1,161 @@
+/**
+ * The composites of `npm run bench:cutout`'s truth part (tests/bench/cutout-truth.ts): a turntable frame with a true
+ * alpha (CUTOUT_EVAL_FRAMES, local only, never committed) over a real scene with a cast shadow, alone or with a second
+ * car behind or beside it. Shared with the tuning scripts, which must build exactly the bench's images.
+ */
+import { join } from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+import { pickScene, sceneBackdrop } from '../../functions/src/renderer/scenes/scene-backdrop';
+
+export const W = 1536;
+export const H = 1024;
+
+export type Setup = 'behind' | 'beside' | 'small';
+export const SETUPS = ['behind', 'beside', 'small'] as const;
+export const STYLES = ['urban', 'sunset', 'mountain'] as const;
+export type Style = (typeof STYLES)[number];
+
+export interface Layer {
+  rgba: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * How the configurator's floor patch under the car (a white ellipse shading to grey towards the car, drawn opaque in
+ * the frames) is taken out of a frame: `corrected` (the default since 2026-11-30) floods it from the transparent
+ * outside, in the frame's lower half, through grey pixels (saturation under 25, the darkest channel 60 or more) whose
+ * darkest channel changes by at most 20 from the neighbour it is reached from: the floor's smooth white-to-grey
+ * gradient, not the tyres (darker, behind an edge) nor the silver rims (behind the tyre); what it takes is made
+ * transparent in both the composite and the truth. `lowest-quarter` (before) made every light grey pixel of the lowest
+ * quarter transparent: it punched holes in the silver rims and left the floor's grey shading and the white patch
+ * above that quarter opaque, counted as car in the truth.
+ */
+export type FloorRule = 'corrected' | 'lowest-quarter';
+
+/** The frame's floor patch (1 = floor) by the `corrected` rule; `data` is RGBA. */
+export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
+  const floor = new Uint8Array(w * h);
+  const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
+  const sat = (i: number) => Math.max(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!) - lo(i);
+  const y0 = Math.floor(h * 0.5);
+  const seen = new Uint8Array(w * h);
+  const stack: number[] = [];
+  for (let y = y0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (data[4 * i + 3]! < 128) (seen[i] = 1), stack.push(i);
+    }
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > y0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+      if (j < 0 || seen[j]) continue;
+      if (data[4 * j + 3]! < 128) {
+        if (!floor[i]) (seen[j] = 1), stack.push(j);
+        continue;
+      }
+      // From the outside only the floor's light rim is entered; from the floor, its smooth gradient.
+      const ok = floor[i] ? sat(j) < 25 && lo(j) >= 60 && Math.abs(lo(j) - lo(i)) <= 20 : sat(j) < 30 && lo(j) > 140;
+      if (ok) (floor[j] = 1), (seen[j] = 1), stack.push(j);
+    }
+  }
+  return floor;
+}
+
+/** A frame cropped to its car, scaled to `width`; `blue` repaints it (another car, not a copy of the main one). */
+export async function carLayer(dir: string, file: string, width: number, blue = false, rule: FloorRule = 'corrected'): Promise<Layer> {
+  const { data: src, info: at } = await sharp(join(dir, file)).ensureAlpha().trim({ threshold: 0 }).raw().toBuffer({ resolveWithObject: true });
+  if (rule === 'corrected') {
+    const floor = floorPatch(src, at.width, at.height);
+    for (let i = 0; i < floor.length; i++) if (floor[i]) src[4 * i + 3] = 0;
+  }
+  const { data, info } = await sharp(src, { raw: { width: at.width, height: at.height, channels: 4 } }).resize({ width, kernel: 'lanczos3' }).raw().toBuffer({ resolveWithObject: true });
+  if (rule === 'lowest-quarter')
+    for (let y = Math.floor(info.height * 0.75); y < info.height; y++)
+      for (let x = 0; x < info.width; x++) {
+        const i = 4 * (y * info.width + x);
+        const lo = Math.min(data[i]!, data[i + 1]!, data[i + 2]!);
+        const hi = Math.max(data[i]!, data[i + 1]!, data[i + 2]!);
+        if (lo > 140 && hi - lo < 30) data[i + 3] = 0;
+      }
+  if (blue) for (let i = 0; i < data.length; i += 4) [data[i], data[i + 2]] = [data[i + 2]!, data[i]!];
+  return { rgba: data, width: info.width, height: info.height };
+}
+
+export function placedAlpha(layer: Layer, left: number, top: number): Uint8Array {
+  const out = new Uint8Array(W * H);
+  for (let y = 0; y < layer.height; y++)
+    for (let x = 0; x < layer.width; x++) {
+      const fx = left + x;
+      const fy = top + y;
+      if (fx >= 0 && fx < W && fy >= 0 && fy < H) out[fy * W + fx] = layer.rgba[4 * (y * layer.width + x) + 3]!;
+    }
+  return out;
+}
+
+/** A soft dark ellipse on the ground under the car (raw RGBA): the cast shadow a cut-out must not take for car. */
+function shadowFor(cw: number, ch: number): Layer {
+  const width = Math.round(cw * 1.1);
+  const height = Math.max(8, Math.round(ch * 0.2));
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const d = Math.hypot((x - width / 2) / (width / 2), (y - height / 2) / (height / 2));
+      rgba[4 * (y * width + x) + 3] = Math.round(150 * Math.max(0, Math.min(1, (1 - d) / 0.5)));
+    }
+  return { rgba, width, height };
+}
+
+/** What the scene renderer is given besides the car's placement: a photo and mask it only reads for the original location. */
+const blankContext = async () => ({
+  photo: await decodePhoto(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#888' } }).jpeg().toBuffer()),
+  mask: { alpha: new Uint8Array(400 * 300), width: 400, height: 300, box: { left: 0, top: 0, right: 1, bottom: 1 }, areaFraction: 0, removedFraction: 0 },
+  width: W,
+  height: H,
+});
+
+export interface Composite {
+  /** The composite as the bench feeds it to the product (JPEG, quality 92). */
+  jpeg: Buffer;
+  /** The main car's true alpha in the frame. */
+  truth: Uint8Array;
+  /** 1 where the other car is and the main car is not. */
+  otherOnly: Uint8Array;
+  /** The main car's layer as placed (for corrections of its truth). */
+  main: Layer;
+  left: number;
+  top: number;
+}
+
+/** The bench's composite of `frames[index]` in `setup` over `style`. */
+export async function compose(dir: string, frames: string[], file: string, setup: Setup, style: Style, rule: FloorRule = 'corrected'): Promise<Composite> {
+  const main = await carLayer(dir, file, Math.round(W * (setup === 'small' ? 0.4 : 0.62)), false, rule);
+  const left = Math.round((W - main.width) / 2 + (setup === 'beside' ? W * 0.08 : 0));
+  const top = Math.round(H * 0.86 - main.height);
+  const other = setup === 'small' ? undefined : await carLayer(dir, frames[(frames.indexOf(file) + 18) % frames.length]!, Math.round(main.width * (setup === 'behind' ? 0.72 : 0.9)), true, rule);
+  const otherAt = other && (setup === 'behind' ? { left: left + Math.round(main.width * 0.3), top: top - Math.round(other.height * 0.35) } : { left: left - Math.round(other.width * 0.85), top: top + main.height - other.height - Math.round(main.height * 0.12) });
+  // The scene drawn for where the car stands (the product's own scene renderer), or the rendered studio.
+  const dummy = { ...(await blankContext()), floorY: top + main.height };
+  const source = (await sceneBackdrop(style, 'front_left_corner', pickScene(style, `eval-${file}`), dummy)) ?? (await sceneBackdrop('studio', 'front_left_corner', undefined, dummy))!;
+  const backdrop = await source.draw({ width: W, height: H, left, top, cw: main.width, ch: main.height, scale: 1, mirror: false, contactRow: top + main.height });
+  const layers: OverlayOptions[] = [];
+  if (other && otherAt) layers.push({ input: other.rgba, raw: { width: other.width, height: other.height, channels: 4 }, left: otherAt.left, top: otherAt.top });
+  const shadow = shadowFor(main.width, main.height);
+  layers.push({ input: shadow.rgba, raw: { width: shadow.width, height: shadow.height, channels: 4 }, left: Math.round(left - main.width * 0.05), top: Math.round(top + main.height - shadow.height * 0.6) });
+  layers.push({ input: main.rgba, raw: { width: main.width, height: main.height, channels: 4 }, left, top });
+  const jpeg = await sharp(backdrop.rgb, { raw: { width: W, height: H, channels: 3 } }).composite(layers).jpeg({ quality: 92 }).toBuffer();
+  const truth = placedAlpha(main, left, top);
+  const otherOnly = other && otherAt ? placedAlpha(other, otherAt.left, otherAt.top).map((a, i) => (a >= 128 && truth[i]! < 128 ? 1 : 0)) : new Uint8Array(W * H);
+  return { jpeg, truth, otherOnly, main, left, top };
+}
+
+/** The bench's composites: every `step`-th frame from `offset` (the measured set: 6 from 0; the tune set: 6 from 3), each in the three set-ups, the scene's style rotating. */
+export function plan(frames: string[], step: number, offset = 0): Array<{ file: string; setup: Setup; style: Style }> {
+  const picked = frames.filter((_, i) => i % step === offset);
+  const out: Array<{ file: string; setup: Setup; style: Style }> = [];
+  for (const [i, file] of picked.entries()) for (const setup of SETUPS) out.push({ file, setup, style: STYLES[(i + out.length) % STYLES.length]! });
+  return out;
+}

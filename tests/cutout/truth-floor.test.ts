@@ -1,0 +1,51 @@
+/**
+ * The truth bench's frames (tests/bench/cutout-truth-composites.ts) carry the configurator's floor patch under the car:
+ * opaque, white at its rim, shading to grey towards the tyres. `floorPatch` takes it out of the truth (and the
+ * composite) without taking the silver rims (behind the dark tyre) or the tyres. Before, every light grey pixel of
+ * the frame's lowest quarter went: the rims were punched out and the grey shading counted as car.
+ */
+import { describe, expect, it } from 'vitest';
+import { floorPatch } from '../bench/cutout-truth-composites';
+
+const W = 200;
+const H = 120;
+
+/** A red body, two wheels (dark tyre, silver rim with dark spokes) and a floor ellipse shading from white to grey. */
+function frame() {
+  const rgba = new Uint8Array(W * H * 4);
+  const kind = new Array<string>(W * H).fill('outside');
+  const put = (i: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * i), (kind[i] = k));
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      // Floor: an ellipse centred under the car, grey 100 at its centre to white 240 at its rim.
+      const d = Math.hypot((x - 100) / 92, (y - 96) / 22);
+      if (d <= 1) put(i, [Math.round(100 + 140 * d), Math.round(100 + 140 * d), Math.round(102 + 140 * d)], 'floor');
+      if (y >= 20 && y < 84 && x >= 20 && x < 180) put(i, [180, 30, 25], 'body');
+      for (const cx of [50, 150]) {
+        const r = Math.hypot(x - cx, y - 88);
+        if (r < 18) put(i, [28, 28, 30], 'tyre');
+        if (r < 12) put(i, (x - cx) * (y - 88) > 0 && Math.abs(x - cx) > 2 ? [215, 215, 218] : [60, 60, 62], 'rim');
+      }
+    }
+  return { rgba, kind };
+}
+
+describe('the truth bench floor patch', () => {
+  it('takes the floor and its grey shading, not the rims, the tyres or the body', () => {
+    const { rgba, kind } = frame();
+    const floor = floorPatch(rgba, W, H);
+    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
+    const all = (k: string) => kind.filter((v) => v === k).length;
+    expect(taken('rim')).toBe(0);
+    expect(taken('tyre')).toBe(0);
+    expect(taken('body')).toBe(0);
+    // The floor in the frame's lower half, grey shading included (the darkest channel 60 or more).
+    expect(taken('floor')).toBeGreaterThan(0.95 * kind.filter((v, i) => v === 'floor' && i >= (H / 2) * W).length);
+    expect(all('rim')).toBeGreaterThan(300);
+    // Its grey part, which the rule before left opaque (its darkest channel under 141): taken.
+    const grey = kind.filter((v, i) => v === 'floor' && rgba[4 * i]! <= 140);
+    expect(grey.length).toBeGreaterThan(500);
+    expect(kind.filter((v, i) => v === 'floor' && rgba[4 * i]! <= 140 && floor[i]).length).toBe(grey.length);
+  });
+});
