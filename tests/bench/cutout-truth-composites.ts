@@ -62,6 +62,41 @@ export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
       if (ok) (floor[j] = 1), (seen[j] = 1), stack.push(j);
     }
   }
+  // The white floor seen under a side view's sills, shut in by the tyres and a thin dark contact line: a flat light
+  // grey patch (3x wider than tall) low in the frame, with floor or the outside just below most of its columns (a
+  // number plate has the bumper below it; a rim is not flat).
+  const y1 = Math.floor(h * 0.65);
+  const label = new Int32Array(w * h);
+  const light = (i: number) => data[4 * i + 3]! >= 128 && !floor[i] && sat(i) < 30 && lo(i) > 140;
+  let next = 0;
+  for (let start = y1 * w; start < w * h; start++) {
+    if (label[start] || !light(start)) continue;
+    const id = ++next;
+    const list = [start];
+    label[start] = id;
+    const bottom = new Map<number, number>();
+    let l = w, r = 0, t = h, b = 0;
+    for (let k = 0; k < list.length; k++) {
+      const i = list[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      (l = Math.min(l, x)), (r = Math.max(r, x)), (t = Math.min(t, y)), (b = Math.max(b, y));
+      bottom.set(x, Math.max(bottom.get(x) ?? 0, y));
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > y1 ? i - w : -1, y < h - 1 ? i + w : -1]) if (j >= 0 && !label[j] && light(j)) (label[j] = id), list.push(j);
+    }
+    if (r - l + 1 < 3 * (b - t + 1)) continue;
+    let open = 0;
+    for (const [x, y] of bottom) {
+      for (let d = 1; d <= 4; d++) {
+        const j = (y + d) * w + x;
+        if (y + d >= h || floor[j] || data[4 * j + 3]! < 128) {
+          open++;
+          break;
+        }
+      }
+    }
+    if (open > bottom.size / 2) for (const i of list) floor[i] = 1;
+  }
   return floor;
 }
 
