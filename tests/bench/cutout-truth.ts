@@ -122,6 +122,16 @@ const lines = [
   `| boundary F (3 px) | ${median(scored.map((r) => r.bf)).toFixed(3)} | ${Math.min(...scored.map((r) => r.bf)).toFixed(3)} | ≥ 0.90 median |`,
   `| share of the cut-out on the other car | ${(median(scored.filter((r) => !r.name.includes('small')).map((r) => r.onOther)) * 100).toFixed(2)}% | ${(Math.max(...scored.map((r) => r.onOther)) * 100).toFixed(2)}% | ≤ 1% each |`,
   '',
+  'By set-up (scored composites):',
+  '',
+  '| set-up | scored | IoU median (worst) | boundary F median (worst) | keeping more than 1% of the other car |',
+  '|---|---:|---:|---:|---:|',
+  ...(['small', 'beside', 'behind'] as const).map((setup) => {
+    const of = scored.filter((r) => r.name.includes(` ${setup} `));
+    const f = (xs: number[]) => `${median(xs).toFixed(3)} (${Math.min(...xs).toFixed(3)})`;
+    return of.length ? `| ${setup} | ${of.length} | ${f(of.map((r) => r.iou))} | ${f(of.map((r) => r.bf))} | ${of.filter((r) => r.onOther > 0.01).length} |` : `| ${setup} | 0 | | | |`;
+  }),
+  '',
   `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%). Mirror recall is not measured yet (the frames carry no part labels).`,
   '',
   '| composite | IoU | BF | on the other car | verdict |',
