@@ -153,9 +153,15 @@ function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
  * The ground under the car, per column: from the lower convex hull of the car's underside. In any view the hull
  * touches the tyres (the lowest points), so a 3/4 view gets a tilted ground line through both axles.
  */
-export function groundLine(bottom: Int32Array): Float32Array {
+export function groundLine(bottom: Int32Array, ch: number): Float32Array {
+  // A column whose lowest part stands far above the car's lowest (a door mirror held out beside the body of a front or
+  // rear view) is not on the ground: as a point of the hull it tilted the line up to the mirror, and the contact shadow
+  // drew a grey band from the mirror down to the tyre. It gets no ground (it casts nothing, as a gap does).
+  let lowest = -1;
+  for (let x = 0; x < bottom.length; x++) lowest = Math.max(lowest, bottom[x]!);
+  const onGround = (x: number) => bottom[x]! >= 0 && bottom[x]! >= lowest - ch * MIRROR_LIFT;
   const points: number[] = [];
-  for (let x = 0; x < bottom.length; x++) if (bottom[x]! >= 0) points.push(x);
+  for (let x = 0; x < bottom.length; x++) if (onGround(x)) points.push(x);
   const ground = new Float32Array(bottom.length).fill(-1);
   if (points.length === 0) return ground;
   // Monotone chain over (x, y) with y growing downwards: keep the hull that lies below every point.
@@ -177,6 +183,9 @@ export function groundLine(bottom: Int32Array): Float32Array {
   return ground;
 }
 
+/** How far above the car's lowest point, as a share of its height, a column's lowest part is held out (a mirror). */
+const MIRROR_LIFT = 0.3;
+
 /**
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
@@ -185,6 +194,16 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
+  // The darker of what is there and v, the box grown to hold it.
+  const darken = (x: number, y: number, v: number) => {
+    const i = y * W + x;
+    if (v <= shadow[i]!) return;
+    shadow[i] = v;
+    box.left = Math.min(box.left, x);
+    box.right = Math.max(box.right, x + 1);
+    box.top = Math.min(box.top, y);
+    box.bottom = Math.max(box.bottom, y + 1);
+  };
   const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
   const band = Math.max(2, ch * 0.016); // contact shadow half-height
   const penumbra = ch * 0.08; // soft shade spreading in front of the car
@@ -207,15 +226,7 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       const far = rest && restContact && rest[x]! !== ground[x]! ? restContact[x]! * Math.exp(-(((y - top - rest[x]!) / band) ** 2)) : 0;
       const touch = Math.max(far, contact * Math.exp(-((d / band) ** 2)));
       const spread = d > 0 ? 0.5 * Math.exp(-d / penumbra) : 0;
-      const v = Math.max(under, touch, spread);
-      const i = y * W + cx;
-      if (v > shadow[i]!) {
-        shadow[i] = v;
-        box.left = Math.min(box.left, cx);
-        box.right = Math.max(box.right, cx + 1);
-        box.top = Math.min(box.top, y);
-        box.bottom = Math.max(box.bottom, y + 1);
-      }
+      darken(cx, y, Math.max(under, touch, spread));
     }
   }
   // Each tyre's own contact shade: a dark core under it and a soft occlusion around it on the ground, an ellipse as the
@@ -235,15 +246,7 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       for (let x = x0; x <= x1; x++) {
         const c = ((x - cx0) / core.rx) ** 2 + ((y - cy0) / (y > cy0 ? core.down : core.up)) ** 2;
         const h = ((x - cx0) / halo.rx) ** 2 + ((y - cy0) / halo.ry) ** 2;
-        const v = Math.max(TYRE_CORE * Math.exp(-1.5 * c), TYRE_HALO * Math.exp(-h));
-        const i = y * W + x;
-        if (v > shadow[i]!) {
-          shadow[i] = v;
-          box.left = Math.min(box.left, x);
-          box.right = Math.max(box.right, x + 1);
-          box.top = Math.min(box.top, y);
-          box.bottom = Math.max(box.bottom, y + 1);
-        }
+        darken(x, y, Math.max(TYRE_CORE * Math.exp(-1.5 * c), TYRE_HALO * Math.exp(-h)));
       }
   }
   return { shadow, box };
@@ -310,7 +313,7 @@ export function tyreContacts(carRgba: Buffer, bottom: Int32Array, rest: Float32A
 /** The row (of the car's own pixels) of its highest tyre contact, undefined when no tyre is found. */
 function farTyreRow(rgba: Buffer, w: number, h: number): number | undefined {
   const bottom = underside(rgba, w, h);
-  const ground = groundLine(bottom);
+  const ground = groundLine(bottom, h);
   const contact = contactOf(bottom, ground, h);
   const rest = Float32Array.from(ground);
   restFarTyres(rgba, bottom, rest, contact, w, h);
@@ -674,7 +677,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   }
 
   const bottom = underside(carRgba, cw, ch);
-  const ground = groundLine(bottom);
+  const ground = groundLine(bottom, ch);
   // Where each column rests (the ground line, or a far tyre's own row) and how firmly.
   const contact = contactOf(bottom, ground, ch);
   const rest = Float32Array.from(ground);
