@@ -310,14 +310,22 @@ export function tyreContacts(carRgba: Buffer, bottom: Int32Array, rest: Float32A
   return tyres;
 }
 
-/** The row (of the car's own pixels) of its highest tyre contact, undefined when no tyre is found. */
-function farTyreRow(rgba: Buffer, w: number, h: number): number | undefined {
+/**
+ * How the car stands, in its own pixels: its underside, the ground line, where each column rests (the ground line, or
+ * a far tyre's own row) and how firmly, and the tyres it stands on.
+ */
+function stance(rgba: Buffer, w: number, h: number) {
   const bottom = underside(rgba, w, h);
   const ground = groundLine(bottom, h);
   const contact = contactOf(bottom, ground, h);
   const rest = Float32Array.from(ground);
   restFarTyres(rgba, bottom, rest, contact, w, h);
-  const tyres = tyreContacts(rgba, bottom, rest, contact, w, h);
+  return { bottom, ground, contact, rest, tyres: tyreContacts(rgba, bottom, rest, contact, w, h) };
+}
+
+/** The row (of the car's own pixels) of its highest tyre contact, undefined when no tyre is found. */
+function farTyreRow(rgba: Buffer, w: number, h: number): number | undefined {
+  const { tyres } = stance(rgba, w, h);
   return tyres.length ? Math.min(...tyres.map((t) => t.y)) : undefined;
 }
 
@@ -676,13 +684,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     }
   }
 
-  const bottom = underside(carRgba, cw, ch);
-  const ground = groundLine(bottom, ch);
-  // Where each column rests (the ground line, or a far tyre's own row) and how firmly.
-  const contact = contactOf(bottom, ground, ch);
-  const rest = Float32Array.from(ground);
-  restFarTyres(carRgba, bottom, rest, contact, cw, ch);
-  const tyres = tyreContacts(carRgba, bottom, rest, contact, cw, ch);
+  const { bottom, ground, contact, rest, tyres } = stance(carRgba, cw, ch);
   // How flat a disc of ground looks at a row: from the scene's camera where there is one.
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
