@@ -64,6 +64,8 @@ const project = (name: string, include: string[], exclude: string[], maxWorkers:
     exclude: ['**/node_modules/**', 'frontend/dist/**', 'cdk.out/**', ...exclude],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll's own default (1 s) is shorter than a page or a workflow step takes when two cores run three files.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     isolate,
     maxWorkers,
