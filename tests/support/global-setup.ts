@@ -61,6 +61,11 @@ export async function setup(project: TestProject) {
   // Webhook retries 0.3 s, 0.9 s, 2.7 s... apart instead of 1, 3, 9 minutes (the retry tests wait for them).
   process.env.WEBHOOK_RETRY_BASE_MS ??= '300';
   dataDir = await mkdtemp(join(tmpdir(), 'studio-lot-test-'));
+  // The networks' outputs, computed once per distinct input for the whole run (functions/src/lib/inference-memo.ts):
+  // an empty folder each run, shared by the test processes and the hosts (they inherit the variable).
+  // INFERENCE_MEMO=off runs every network call.
+  if (process.env.INFERENCE_MEMO === 'off') delete process.env.INFERENCE_MEMO_DIR;
+  else await mkdir((process.env.INFERENCE_MEMO_DIR = join(dataDir, 'inference-memo')));
   // Where helpers record the host start-ups they make (the summary reporter adds them up); workers inherit it.
   process.env.TEST_TIMINGS_FILE = join(project.vitest.config.root, 'test-results', 'timings.jsonl');
   await mkdir(dirname(process.env.TEST_TIMINGS_FILE), { recursive: true });

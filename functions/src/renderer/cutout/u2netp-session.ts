@@ -13,7 +13,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { InferenceSession } from 'onnxruntime-node';
-import { ensureU2netpFile, loadU2netpModel } from './u2netp-model';
+import { memoInference } from '../../lib/inference-memo';
+import { ensureU2netpFile, loadU2netpModel, U2NETP_SHA256 } from './u2netp-model';
 
 /** U²-Net is trained at 320x320: the photo is squashed to this square and the mask stretched back. */
 export const U2NETP_RESOLUTION = 320;
@@ -120,7 +121,8 @@ export async function predictU2netp(rgbSquare: Uint8Array): Promise<Float32Array
   const input = new Float32Array(3 * plane);
   for (let i = 0; i < plane; i++)
     for (let c = 0; c < 3; c++) input[i + c * plane] = (rgbSquare[3 * i + c]! / 255 - MEAN[c]!) / STD[c]!;
-  const out = await session.run(input);
+  // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
+  const out = await memoInference(`u2netp ${U2NETP_SHA256}`, input, DIMS, () => session.run(input));
   let min = Infinity;
   let max = -Infinity;
   for (let i = 0; i < plane; i++) (min = Math.min(min, out[i]!)), (max = Math.max(max, out[i]!));

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { InferenceSession as OrtSession } from 'onnxruntime-node';
+import { memoInference } from '../../lib/inference-memo';
 
 /** ISNet is trained at 1024x1024; the input is squashed to this square and the mask stretched back. */
 export const ISNET_RESOLUTION = 1024;
@@ -275,10 +276,14 @@ export async function predictMask(rgbSquare: Buffer): Promise<Uint8Array> {
   }
   const outputName = session.outputNames[0]!;
   const feeds = { [session.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, ISNET_RESOLUTION, ISNET_RESOLUTION]) };
-  const tensor = (await session.run(feeds, [outputName]))[outputName]!;
-  const out = tensor.data as Float32Array;
+  // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
+  const out = await memoInference('isnet', input, [1, 3, ISNET_RESOLUTION, ISNET_RESOLUTION], async () => {
+    const tensor = (await session.run(feeds, [outputName]))[outputName]!;
+    const data = new Float32Array(tensor.data as Float32Array);
+    tensor.dispose(); // frees the native copy now rather than at the next GC
+    return data;
+  });
   const mask = new Uint8Array(plane);
   for (let i = 0; i < plane; i++) mask[i] = Math.max(0, Math.min(255, Math.round(out[i]! * 255)));
-  tensor.dispose(); // frees the native copy now rather than at the next GC
   return mask;
 }

