@@ -6,6 +6,7 @@
  */
 import sharp from 'sharp';
 import { colourGuidedFilter, guidedFilter } from './guided-filter';
+import { cutGroundBand } from './ground-band';
 import { cleanMask, type CleanMask } from './mask-cleanup';
 import type { CarCutout, CutoutPhoto } from './port';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
@@ -71,9 +72,9 @@ export class U2netpCutout implements CarCutout {
   }
 
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
-    if (this.refinement.refine !== 'none') return cleanMask(await this.softMask(photo), photo.width, photo.height);
+    if (this.refinement.refine !== 'none') return postProcess(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
     const { soft, clean } = await this.passes(photo);
-    return clean ?? cleanMask(soft, photo.width, photo.height);
+    return postProcess(clean ?? cleanMask(soft, photo.width, photo.height), photo);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
@@ -86,6 +87,11 @@ export class U2netpCutout implements CarCutout {
     if (!region) return { soft: first, clean };
     return { soft: fuse(first, await passOn(photo, region), region, w, h) };
   }
+}
+
+/** What follows the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut. */
+export function postProcess(mask: CleanMask, photo: CutoutPhoto): CleanMask {
+  return cutGroundBand(mask, photo);
 }
 
 export interface Region {

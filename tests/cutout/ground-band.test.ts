@@ -1,0 +1,50 @@
+/**
+ * The band of ground under the car (functions/src/renderer/cutout/ground-band.ts): u2netp takes the dark ground under
+ * the Toyota Camry's rear bumper, between its tyres, for car (its mask fades slowly there), and the cut-out kept it as
+ * a dark band hanging under the bumper. The cut takes it; the tyres and the bumper stay. A car seen from the side (the
+ * Genesis, its underside clear of the line through its tyres) is left exactly as the clean-up made it.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cutGroundBand } from '../../functions/src/renderer/cutout/ground-band';
+import { cleanMask, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
+import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+
+const photoOf = (name: string) => decodePhoto(readFileSync(resolve(import.meta.dirname, '../fixtures/vision', name)));
+/** Share of a rectangle's pixels that are solid car (alpha 128 and up). */
+const solid = (mask: CleanMask, l: number, t: number, r: number, b: number) => {
+  let n = 0;
+  let s = 0;
+  for (let y = t; y < b; y++) for (let x = l; x < r; x++) (n++, mask.alpha[y * mask.width + x]! >= 128 && s++);
+  return s / n;
+};
+
+describe('cut-out: the ground band under the car', () => {
+  const cutter = new U2netpCutout();
+
+  it('cuts the dark ground under the Camry rear bumper between its tyres, keeping tyres and bumper', async () => {
+    const photo = await photoOf('toyota-camry-white-rear-street.jpg');
+    expect([photo.width, photo.height]).toEqual([640, 373]);
+    const soft = await cutter.softMask(photo);
+    const before = cleanMask(soft, photo.width, photo.height);
+    const after = await cutter.cutOut(photo);
+    // The band under the bumper, between the tyres (by eye: the road in shadow, y 290-300): mostly car before.
+    expect(solid(before, 220, 290, 400, 300)).toBeGreaterThan(0.8);
+    expect(solid(after, 220, 290, 400, 300)).toBeLessThan(0.2);
+    // The tyres down to the ground and the bumper above the band stay whole.
+    expect(solid(after, 155, 280, 195, 308)).toBe(1);
+    expect(solid(after, 425, 275, 465, 300)).toBe(1);
+    expect(solid(after, 200, 240, 420, 265)).toBe(1);
+    expect(after.box.bottom).toBe(before.box.bottom); // the tyres' contacts: the car still stands where it stood
+    // Ground, not an object: the dealer's "objects removed" note does not count it.
+    expect(after.removedFraction).toBe(before.removedFraction);
+  }, 30_000);
+
+  it('leaves a car seen from the side alone (its sills and tyres)', async () => {
+    const photo = await photoOf('hyundai-genesis-black-side-hillside.jpg');
+    const before = cleanMask(await cutter.softMask(photo), photo.width, photo.height);
+    expect(cutGroundBand(before, photo)).toBe(before);
+  }, 30_000);
+});
