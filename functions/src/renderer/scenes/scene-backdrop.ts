@@ -13,7 +13,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
-import { addSensorGrain, outOfFocus, REDUCE, renderSceneView, sceneCamera, sharpenGroundAtCar, signedDegrees } from './scene-view';
+import { addSensorGrain, meteredLuma, outOfFocus, REDUCE, renderSceneView, sceneCamera, sharpenGroundAtCar, signedDegrees } from './scene-view';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 import { cameraHeightOnStage } from './photo-camera';
 
@@ -39,6 +39,9 @@ const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; co
   rough: { shadowStrength: 0.88, reflection: 0, contactLine: 0.4 },
 };
 
+/** How far (a share of a channel) a low sun's warm light moves the whole car's white balance (others: 2.5%). */
+export const LOW_SUN_TINT = 0.03;
+
 /** A sun this low (degrees) colours the light it casts: golden hour, a sunset. */
 export const LOW_SUN_ELEVATION = 15;
 
@@ -56,19 +59,24 @@ function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glo
   return { glow };
 }
 
-function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer): BackdropLight {
+function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer, metered?: number): BackdropLight {
   const { light } = p;
   const relativeYaw = signedDegrees(light.yaw - yaw);
-  // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted.
-  const raw = light.tint.map((t) => Math.min(1.025, Math.max(0.975, t ** 0.33)));
+  const warm = lowSun(scene, light.elevation, light.tint);
+  // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted. Under a
+  // low sun's warm light (a sunset) half its strength and up to LOW_SUN_TINT a channel: the whole car in the evening's
+  // light, not daylight's.
+  const [strength, most] = warm.glow ? [0.5, LOW_SUN_TINT] : [0.33, 0.025];
+  const raw = light.tint.map((t) => Math.min(1 + most, Math.max(1 - most, t ** strength)));
   const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
   let sum = 0;
   for (let i = 0; i < rgb.length; i += 3 * 7) sum += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
-  const meanLuma = sum / Math.ceil(rgb.length / 21);
+  // A graded scene is metered as shot (scene-view.ts, meteredLuma): its grade darkens the sky, not the car's light.
+  const meanLuma = metered ?? sum / Math.ceil(rgb.length / 21);
   return {
     relativeYaw,
     elevation: light.elevation,
-    ...lowSun(scene, light.elevation, light.tint),
+    ...warm,
     dominance: scene.light === 'soft' ? Math.min(0.25, light.dominance) : light.dominance,
     tint: raw.map((t) => t / mean) as [number, number, number],
     // A dim scene (dusk) takes the car down a little, a bright one lifts it a little.
@@ -103,7 +111,7 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
         rgb,
         ...floor,
         ...(scene.groundCover > 0 ? { groundCover: scene.groundCover } : {}),
-        light: sceneLight(scene, pano, camera.yaw, rgb),
+        light: sceneLight(scene, pano, camera.yaw, rgb, pano.metered ? meteredLuma(pano, camera, scene.panoHeight, width, height) : undefined),
         scene: { id: scene.id, label: scene.label, yaw: camera.yaw, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };
     },

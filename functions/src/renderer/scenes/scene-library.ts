@@ -86,6 +86,8 @@ export interface Panorama {
   height: number;
   /** Tone-mapped sRGB, 0..255 as floats (bilinear sampling without re-quantising), 3 a pixel. */
   srgb: Float32Array;
+  /** With a grade (scene-manifest.ts): the panorama tone-mapped as shot, without it, to meter the car's exposure on. */
+  metered?: Float32Array;
   light: SceneLight;
   file: string;
 }
@@ -99,6 +101,81 @@ function toneMap(linear: number): number {
   const x = Math.max(0, linear);
   const y = Math.min(1, (x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14));
   return 255 * (y <= 0.0031308 ? 12.92 * y : 1.055 * y ** (1 / 2.4) - 0.055);
+}
+
+/** The ACES curve on linear light, without the sRGB transfer (0..1). */
+function aces(x: number): number {
+  return Math.min(1, (x * (2.51 * x + 0.03)) / (x * (2.43 * x + 0.59) + 0.14));
+}
+const toSrgb = (y: number) => 255 * (y <= 0.0031308 ? 12.92 * y : 1.055 * Math.max(0, Math.min(1, y)) ** (1 / 2.4) - 0.055);
+
+/** The sun's glow (scene-manifest.ts, grade.sunGlow): its colour at the disc and in the glare around it. */
+const SUN_DISC = { radius: 0.9, colour: [1, 0.9, 0.7] } as const;
+const SUN_GLARE = [
+  { spread: 2.5, share: 0.55, colour: [1, 0.62, 0.3] },
+  { spread: 9, share: 0.3, colour: [1, 0.55, 0.28] },
+] as const;
+
+/**
+ * The panorama tone-mapped with the scene's grade (scene-manifest.ts, grade): the sky and everything near the horizon
+ * taken down by a graduated filter, the sun drawn as a bright disc with a warm glare, then the filmic curve on each
+ * pixel's luminance with its hue kept and its chroma scaled. Light is measured on the panorama as shot, not on this.
+ */
+export function gradedToneMap(hdr: { width: number; height: number; rgb: Float32Array }, gain: number, grade: NonNullable<Scene['grade']>, light: SceneLight): Float32Array {
+  const { width: W, height: H, rgb } = hdr;
+  const out = new Float32Array(rgb.length);
+  const d2r = Math.PI / 180;
+  const se = light.elevation * d2r, sa = light.yaw * d2r;
+  const sun = [Math.cos(se) * Math.sin(sa), Math.sin(se), Math.cos(se) * Math.cos(sa)];
+  // The sky's own brightness beside the sun (a ring 3-6 degrees out), which the glare is a multiple of.
+  let ring = 0, ringN = 0;
+  const dir = (x: number, y: number) => {
+    const e = (Math.PI / 2) * (1 - (2 * (y + 0.5)) / H), a = (2 * Math.PI * (x + 0.5)) / W;
+    return { e, c: Math.cos(e) * Math.sin(a) * sun[0]! + Math.sin(e) * sun[1]! + Math.cos(e) * Math.cos(a) * sun[2]! };
+  };
+  for (let y = 0; y < H / 2; y++)
+    for (let x = 0; x < W; x++) {
+      const t = Math.acos(Math.min(1, dir(x, y).c)) / d2r;
+      if (t < 3 || t > 6) continue;
+      const i = 3 * (y * W + x);
+      ring += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
+      ringN++;
+    }
+  const glare = (ring / Math.max(1, ringN)) * (2 ** grade.sunGlow - 1);
+  const skyGain = 2 ** grade.sky;
+  for (let y = 0; y < H; y++) {
+    const row = dir(0, y).e / d2r;
+    // The filter: none at `from` degrees below the horizon, full at it and above (smooth between).
+    const u = Math.max(0, Math.min(1, (row - grade.from) / -grade.from));
+    const f = u * u * (3 - 2 * u);
+    // Deeper toward the top of the sky, as through a graduated filter's dark half: `top` stops more 35 degrees up.
+    const v = Math.max(0, Math.min(1, row / 35));
+    const g = gain * (1 - f + f * skyGain) * 2 ** (grade.top * v * v * (3 - 2 * v));
+    for (let x = 0; x < W; x++) {
+      const i = 3 * (y * W + x);
+      let r = rgb[i]!, gg = rgb[i + 1]!, b = rgb[i + 2]!;
+      if (glare > 0 && row > -1) {
+        const t = Math.acos(Math.min(1, dir(x, y).c)) / d2r;
+        let add = [0, 0, 0];
+        if (t < 30) {
+          const disc = t < SUN_DISC.radius ? 1 : t < SUN_DISC.radius + 0.4 ? (SUN_DISC.radius + 0.4 - t) / 0.4 : 0;
+          add = [0, 1, 2].map((k) => disc * 40 * glare * SUN_DISC.colour[k]! + SUN_GLARE.reduce((s, l) => s + glare * l.share * Math.exp(-t / l.spread) * l.colour[k]!, 0));
+        }
+        r += add[0]!; gg += add[1]!; b += add[2]!;
+      }
+      r *= g; gg *= g; b *= g;
+      const l = 0.2126 * r + 0.7152 * gg + 0.0722 * b;
+      if (l <= 0) continue;
+      const k = aces(l) / l;
+      // Chroma around the luminance, scaled by the grade where the filter is on.
+      const s = 1 + (grade.saturation - 1) * f;
+      const lm = l * k;
+      out[i] = toSrgb(lm + (r * k - lm) * s);
+      out[i + 1] = toSrgb(lm + (gg * k - lm) * s);
+      out[i + 2] = toSrgb(lm + (b * k - lm) * s);
+    }
+  }
+  return out;
 }
 
 function measureLight(rgb: Float32Array, width: number, height: number): SceneLight {
@@ -161,11 +238,13 @@ export function loadPanorama(dir: string, scene: Scene): Promise<Panorama> {
         }
       }
       const hdr = decodeRgbe(bytes);
+      const light = measureLight(hdr.rgb, hdr.width, hdr.height);
       const gain = 2 ** scene.exposure;
-      const srgb = new Float32Array(hdr.rgb.length);
+      const plain = new Float32Array(hdr.rgb.length);
       // A lookup table would quantise the HDR range; the curve on 1.5 M values costs about 30 ms once.
-      for (let i = 0; i < srgb.length; i++) srgb[i] = toneMap(hdr.rgb[i]! * gain);
-      return { width: hdr.width, height: hdr.height, srgb, light: measureLight(hdr.rgb, hdr.width, hdr.height), file: found.path };
+      for (let i = 0; i < plain.length; i++) plain[i] = toneMap(hdr.rgb[i]! * gain);
+      const base = { width: hdr.width, height: hdr.height, light, file: found.path };
+      return scene.grade ? { ...base, srgb: gradedToneMap(hdr, gain, scene.grade, light), metered: plain } : { ...base, srgb: plain };
     })();
     cache.set(key, entry);
     entry.catch(() => cache.get(key) === entry && cache.delete(key));

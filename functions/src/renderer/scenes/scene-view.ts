@@ -104,6 +104,17 @@ function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width:
   return small;
 }
 
+/**
+ * The mean luma (0..255) of the view as the scene was shot, before its grade (scene-library.ts, gradedToneMap): the
+ * photographer's filter darkens the sky in the picture, not the light the car stands in. Sampled every 8 pixels.
+ */
+export function meteredLuma(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): number {
+  const view = sampleView({ ...p, srgb: p.metered ?? p.srgb }, camera, panoHeight, width, 8, 0, Math.floor(height / 8) * 8);
+  let sum = 0;
+  for (let i = 0; i < view.length; i += 3) sum += 0.2126 * view[i]! + 0.7152 * view[i + 1]! + 0.0722 * view[i + 2]!;
+  return sum / (view.length / 3);
+}
+
 /** The scene behind the car at the output size (RGB bytes). */
 export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
   const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE);
