@@ -542,11 +542,13 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
  * each column of the car casts a segment from its ground point. Drawn at a quarter size and blurred: softer, fainter
  * and shorter the less the light comes from one direction.
  */
-async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, light: BackdropLight, groundFactor: number): Promise<{ soft: Buffer; strength: number }> {
+export async function castShadow(carRgba: Buffer, ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, light: BackdropLight, groundFactor: number): Promise<{ soft: Buffer; strength: number }> {
   const q = 4, w = Math.ceil(W / q), h = Math.ceil(H / q);
   const map = new Uint8Array(w * h);
   const rel = (light.relativeYaw * Math.PI) / 180;
-  const reach = Math.min(2.5, 1 / Math.tan((Math.max(8, light.elevation) * Math.PI) / 180)) * Math.min(1, 0.25 + 1.5 * light.dominance);
+  // A low sun (light.glow: a sunset, a dawn) casts a long shadow however hazy it is: its haze makes the shadow faint and
+  // soft (strength and blur below), not short. Other lights: the less of the light comes from one direction, the shorter.
+  const reach = Math.min(2.5, 1 / Math.tan((Math.max(8, light.elevation) * Math.PI) / 180)) * (light.glow ? 1 : Math.min(1, 0.25 + 1.5 * light.dominance));
   // Ground displacement per pixel of height: sideways as seen, and in depth foreshortened by the camera's height ratio.
   const sx = -Math.sin(rel) * reach, sy = Math.cos(rel) * reach * groundFactor;
   for (let x = 0; x < cw; x++) {
