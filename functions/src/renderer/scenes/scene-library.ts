@@ -163,12 +163,15 @@ export function gradedToneMap(hdr: { width: number; height: number; rgb: Float32
         }
         r += add[0]!; gg += add[1]!; b += add[2]!;
       }
-      r *= g; gg *= g; b *= g;
+      // The evening's white balance over the graded part (the sea and the sky take the sun's colour).
+      const warm = 1 + grade.warmth * f;
+      r *= g * warm; gg *= g; b *= g / warm;
       const l = 0.2126 * r + 0.7152 * gg + 0.0722 * b;
       if (l <= 0) continue;
       const k = aces(l) / l;
       // Chroma around the luminance, scaled by the grade where the filter is on.
-      const s = 1 + (grade.saturation - 1) * f;
+      // Past white (the sun's disc) the colour fades to white, as on film, rather than clipping to a saturated orange.
+      const s = (1 + (grade.saturation - 1) * f) * (l > 1 ? 1 / Math.sqrt(l) : 1);
       const lm = l * k;
       out[i] = toSrgb(lm + (r * k - lm) * s);
       out[i + 1] = toSrgb(lm + (gg * k - lm) * s);

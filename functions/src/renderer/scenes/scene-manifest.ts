@@ -61,7 +61,7 @@ export const sceneSchema = z.object({
    * backdrop only, never the car or the light measured for it. `sky`: stops added above the horizon, fading in from
    * `from` degrees below it (a graduated filter: the sky and the sea near the sun keep their colour instead of burning
    * to cream, the promenade keeps the scene's exposure), and `top` stops more 35 degrees up (the sky deeper overhead); `saturation`: the colour of that graded part, as a gain on its
-   * chroma; `sunGlow`: the sun drawn as a camera sees it, a bright disc and a warm glow around it, in stops of the sky
+   * chroma; `warmth`: its red raised and its blue lowered by that share (the evening's white balance: the sea takes the sun's colour); `sunGlow`: the sun drawn as a camera sees it, a bright disc and a warm glow around it, in stops of the sky
    * beside it (the 1k panorama holds the sun in one pixel, which the lens's blur spreads into a faint smudge). With a
    * grade the tone map works on each pixel's luminance and keeps its hue (the per-channel curve greys bright colours).
    */
@@ -71,6 +71,7 @@ export const sceneSchema = z.object({
       top: z.number().min(-3).max(0).default(0),
       from: z.number().min(-45).max(0),
       saturation: z.number().min(0.5).max(2),
+      warmth: z.number().min(0).max(0.3).default(0),
       sunGlow: z.number().min(0).max(6),
     })
     .optional(),
@@ -88,7 +89,7 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // same place as Coast a few degrees away. The panorama stands at the quay's edge: looking that way a corner view's
   // rear tyre stood on the edge stone, the car's end over the water, so the car stands 2.5 m inland (toward 10 degrees),
   // on the promenade's red path, the quay and the sea beyond it in every angle.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, sunGlow: 2 } },
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 } },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
