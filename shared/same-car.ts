@@ -1,8 +1,9 @@
 /**
- * Same car, or say so: photos of one package compared by the paint of the main car's body and by the shape of its
- * silhouette, both measured by the car check (functions/src/vision/car-appearance.ts). Two photos likely show
- * different cars when their paints differ, or when they show the car from comparable angles (both sides, or both ends
- * seen straight on) and its proportions differ. A photo outside the package's main car is flagged; the dealer removes
+ * Same car, or say so: photos of one package compared by the paint of the main car's body, by the shape of its
+ * silhouette, both measured by the car check (functions/src/vision/car-appearance.ts), and by its look as the local
+ * detector's network saw it (functions/src/vision/local/car-look.ts). Two photos likely show different cars when their
+ * paints differ, when they show the car from comparable angles (both sides, or both ends seen straight on) and its
+ * proportions differ, or when their looks differ (any angles). A photo outside the package's main car is flagged; the dealer removes
  * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks.md, "Same car").
  */
 import type { Angle } from './angles';
@@ -37,7 +38,17 @@ export interface CarAppearance {
   /** Share (0..1) of the measured body pixels near that colour: low means a two-tone car or a busy reflection. */
   share: number;
   shape?: CarShape;
+  /**
+   * The car's look as the local detector's network saw it inside the car's box (functions/src/vision/local/car-look.ts):
+   * LOOK_NUMBERS whole numbers, its box's four quarters (top left, top right, bottom left, bottom right) of 16 each.
+   * Absent from the cloud check (OpenAI vision) and from checks made before: compared by paint and shape alone.
+   */
+  look?: number[];
 }
+
+/** Numbers in a look (4 quarters of 16). */
+export const LOOK_NUMBERS = 64;
+const QUARTER = LOOK_NUMBERS / 4;
 
 /**
  * Lightness counts half: the same paint in sun and in shade differs mostly in L, while two paints differ in hue and
@@ -130,16 +141,46 @@ export function shapesDiffer(a: CarAppearance, b: CarAppearance, thresholds = DI
   return distance !== null && distance > thresholds[comparableView(a.shape)!];
 }
 
+/** A look seen in a mirror: its left and right quarters swapped (a left side against a right side, a mirrored photo). */
+const mirrored = (look: readonly number[]) => [1, 0, 3, 2].flatMap((q) => look.slice(q * QUARTER, (q + 1) * QUARTER));
+
+/**
+ * How far apart two looks are: 1 less their cosine (0 alike, 1 unrelated), one of them mirrored if that fits better.
+ * Null when either photo has no look (the cloud check, checks made before). Whatever the two views: one car's side, end
+ * and corners stay closer than two cars' (docs/benchmarks.md, "Same car").
+ */
+export function lookDistance(a: CarAppearance, b: CarAppearance): number | null {
+  if (a.look?.length !== LOOK_NUMBERS || b.look?.length !== LOOK_NUMBERS) return null;
+  const x = a.look;
+  const cosine = (y: readonly number[]) => x.reduce((sum, v, i) => sum + v * y[i]!, 0) / (Math.hypot(...x) * Math.hypot(...y) || 1);
+  return 1 - Math.max(cosine(b.look), cosine(mirrored(b.look)));
+}
+
+/**
+ * Over this look distance two photos likely show different cars, whatever their angles: the largest distance between
+ * two photos of one car of the benchmark's tune half, rounded up to the next 0.01, and checked on the held-out half
+ * (docs/benchmarks.md, "Same car"). One threshold for every pair of views: thresholds per pair of views, chosen on the
+ * tune half, flagged the held-out turntable's own corners.
+ */
+export const DIFFERENT_LOOK_DISTANCE = 0.66;
+
+/** The looks differ; false when either photo has no look. */
+export function looksDiffer(a: CarAppearance, b: CarAppearance, threshold = DIFFERENT_LOOK_DISTANCE): boolean {
+  const distance = lookDistance(a, b);
+  return distance !== null && distance > threshold;
+}
+
 export interface SameCarThresholds {
   paint: number;
   shape: Record<ShapeView, number>;
+  look: number;
 }
 
-export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE };
+export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE, look: DIFFERENT_LOOK_DISTANCE };
 
-/** The paint differs, or the shape differs for angles that can be compared. */
+/** The paint differs, or the shape differs for angles that can be compared, or the looks differ. */
 export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): boolean {
-  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape);
+  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape) || looksDiffer(a, b, thresholds.look);
 }
 
 /** Whether two photos likely show different cars: likelyDifferentCars, or another rule being measured (the benchmark). */

@@ -1,6 +1,7 @@
 /** The angle suggestion and car check of one photo, asked by the package form right after a photo is added. */
 import { z } from 'zod';
 import { ANGLES } from '../angles';
+import { LOOK_NUMBERS } from '../same-car';
 
 /** The browser shrinks a photo to this longest side before sending it (the check needs no more). */
 export const PHOTO_CHECK_MAX_SIDE = 1280;
@@ -41,6 +42,11 @@ export const carAppearanceFields = {
   paint: z.tuple([z.number(), z.number(), z.number()]),
   share: z.number().min(0).max(1),
   shape: carShapeSchema.optional(),
+  /**
+   * The car's look as the local detector's network saw it (shared/same-car.ts lookDistance): 64 whole numbers -127..127.
+   * Absent from the cloud check and from checks made before it was measured: compared by paint and shape alone.
+   */
+  look: z.array(z.number().int().min(-127).max(127)).length(LOOK_NUMBERS).optional(),
 };
 
 export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [

