@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   carsInPhotos,
   DIFFERENT_CAR_DISTANCE,
+  DIFFERENT_LOOK_DISTANCE,
   DIFFERENT_SHAPE_DISTANCE,
   likelyDifferentCars,
+  lookDistance,
+  SAME_CAR_THRESHOLDS,
   oddPhotos,
   paintDistance,
   shapeDistance,
@@ -153,5 +156,50 @@ describe('carsInPhotos: which car each photo shows (the trial link\'s groups)', 
     expect(carsInPhotos([WHITE, BLUE])).toEqual([1, 2]);
     expect(carsInPhotos([null, BLUE, undefined])).toEqual([1, 1, 1]);
     expect(carsInPhotos([])).toEqual([]);
+  });
+});
+
+// Looks as the local car check measured them (npm run bench:same-car; functions/src/vision/local/car-look.ts): the white
+// Camry's rear (tests/fixtures/vision, committed) and the white Changan CS55 SUV's front, front left corner, left side and
+// rear (the turntable of ../shared/fixtures/angles), with their paints and angles.
+const measured = (paintLab: [number, number, number], angle: CarShape['angle'], look: number[]): CarAppearance => ({ paint: paintLab, share: 0.6, shape: { angle, aspect: 0, symmetry: 0, roof: [] }, look });
+const whiteSaloonRear = measured([67.4, 1.3, -0.3], 'rear', [-20, 5, -11, -39, -28, -16, 11, -5, 13, -3, 5, -11, -9, 10, -1, 1, -16, 10, 4, -42, -45, 1, 8, -22, 12, -14, 5, -7, -7, 11, -7, -6, 32, 19, -26, -3, -4, -2, 20, 12, 11, 11, 7, -21, -16, -3, 10, 1, 30, 29, -4, 1, -17, 20, 14, 0, 11, 3, 10, -16, -12, 5, -3, -3]);
+const cs55Front = measured([78.6, 0, -1.1], 'front', [-48, -26, -27, 17, -21, 3, -13, -5, 1, 10, -6, -6, -5, 2, 1, -1, -41, 11, 14, 22, -20, -22, 0, -5, 5, 8, -11, -9, -5, 5, 1, 3, 42, -22, -25, 28, -8, 13, -2, -4, 2, -9, 2, -7, -3, -11, 2, 2, 37, 5, 20, 29, -9, -14, 16, -9, -2, -8, -4, -10, 1, -7, 1, 2]);
+const cs55Corner = measured([79.1, 0, -1.1], 'front_left_corner', [-41, 23, -31, 9, 21, -18, -13, 1, 15, 13, -3, 2, -1, 3, -7, 7, -47, 26, 21, 12, 12, 2, -26, -7, -5, 2, 5, -3, 1, -3, 9, -7, 39, 5, -13, -6, 25, -16, -12, -8, -16, -4, -1, 0, -2, -2, -14, 6, 40, 25, 9, -1, 19, 2, -3, -19, -4, 7, -17, -4, 6, -8, 3, 6]);
+const cs55Side = measured([85.6, 0, -1.1], 'left_side', [-38, 23, -35, 8, 16, -19, 2, 3, 15, 12, -1, 2, 8, 13, -5, 3, -44, 20, 28, 20, 13, 9, -21, 2, -2, 6, 15, 12, -3, -1, 7, -13, 40, -2, -17, -16, 25, -15, 1, -2, -10, 0, -7, 5, 4, 8, -2, 1, 43, 14, 26, -12, 14, 10, -5, -4, 0, 12, -14, 3, 3, -2, 3, -1]);
+const cs55Rear = measured([85.7, 0.4, -1.1], 'rear', [-41, -23, -29, 4, -27, 3, -10, -17, -5, 10, 0, -10, 2, 11, -9, 1, -40, -2, 14, 20, -26, -19, 0, -4, -4, 8, 0, -4, -3, 11, -8, 4, 38, -24, -30, 23, -10, 15, -6, -2, 0, -7, 6, -11, -2, -4, -2, -2, 37, -1, 19, 38, -11, -11, 5, 16, 1, -6, 4, -3, -7, -8, -3, 3]);
+const withoutLook = ({ look: _, ...rest }: CarAppearance): CarAppearance => rest;
+/** A look seen in a mirror: left and right quarters swapped. */
+const mirror = (a: CarAppearance): CarAppearance => ({ ...a, look: [1, 0, 3, 2].flatMap((q) => a.look!.slice(q * 16, q * 16 + 16)) });
+
+describe('same car, or say so: the look (what the detector\'s network saw in the car\'s box)', () => {
+  it('a white saloon\'s rear and a white SUV\'s side: paint alike, views not comparable by shape, told apart by their looks', () => {
+    expect(paintDistance(whiteSaloonRear, cs55Side)).toBeLessThan(DIFFERENT_CAR_DISTANCE);
+    expect(lookDistance(whiteSaloonRear, cs55Side)).toBeGreaterThan(DIFFERENT_LOOK_DISTANCE + 0.1);
+    expect(likelyDifferentCars(whiteSaloonRear, cs55Side)).toBe(true);
+    expect(likelyDifferentCars(whiteSaloonRear, cs55Side, { ...SAME_CAR_THRESHOLDS, look: Infinity })).toBe(false);
+    expect(likelyDifferentCars(withoutLook(whiteSaloonRear), withoutLook(cs55Side))).toBe(false);
+  });
+
+  it('one SUV\'s side and its front corner, its front and its rear: the same car (its side and rear the farthest apart)', () => {
+    expect(lookDistance(cs55Side, cs55Corner)).toBeLessThan(0.15);
+    expect(likelyDifferentCars(cs55Side, cs55Corner)).toBe(false);
+    expect(lookDistance(cs55Front, cs55Rear)).toBeLessThan(DIFFERENT_LOOK_DISTANCE);
+    expect(lookDistance(cs55Side, cs55Rear)).toBeLessThan(DIFFERENT_LOOK_DISTANCE);
+    expect(likelyDifferentCars(cs55Side, cs55Rear)).toBe(false);
+  });
+
+  it('the same photo mirrored is the same look; a photo without a look (the cloud check) is compared by paint and shape', () => {
+    expect(lookDistance(cs55Corner, mirror(cs55Corner))).toBeCloseTo(0, 6);
+    expect(lookDistance(cs55Side, mirror(cs55Corner))).toBeCloseTo(lookDistance(cs55Side, cs55Corner)!, 6);
+    expect(lookDistance(cs55Side, withoutLook(whiteSaloonRear))).toBeNull();
+    expect(lookDistance(cs55Side, { ...whiteSaloonRear, look: [1, 2, 3] })).toBeNull();
+    expect(likelyDifferentCars(cs55Side, withoutLook(whiteSaloonRear))).toBe(false);
+  });
+
+  it('a package of the SUV\'s four views with the white saloon\'s rear added: the saloon is flagged, none of the SUV\'s', () => {
+    expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear])).toEqual([4]);
+    expect(oddPhotos([whiteSaloonRear, cs55Front, cs55Corner, cs55Side, cs55Rear])).toEqual([0]);
+    expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear].map(withoutLook))).toEqual([]);
   });
 });

@@ -18,9 +18,10 @@
  * below) and the rates are given for each half, with the limits across views that were measured and not kept beside
  * the form's comparison. Package mixes: a package
  * of one car's photos with one photo of another car added, and random packages of one turntable's frames. --cached
- * reuses the measurements of the last run; --no-write prints without writing docs/benchmarks.md.
+ * reuses the measurements of the last run; --no-write prints without writing docs/benchmarks.md; --fit-look fits the
+ * look's directions on the tune half (fitLook below).
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -43,6 +44,10 @@ import {
 } from '@shared/same-car';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
+import { checkCars } from '../../functions/src/vision/car-check';
+import { CAR_LOOK_BASIS } from '../../functions/src/vision/local/car-look-basis';
+import { fitLookBasis, lookCells } from '../../functions/src/vision/local/car-look';
+import { CenterNetDetector, neckOf } from '../../functions/src/vision/local/centernet-detector';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import { writeBenchmarkSection } from './report';
 
@@ -546,7 +551,33 @@ Same-colour photos not flagged when added to another car's package (${missedMixe
   if (!process.argv.includes('--no-write')) await writeBenchmarkSection('Same car', report);
 }
 
-void main().then(
+/**
+ * --fit-look: fits the look's directions (functions/src/vision/local/car-look-basis.ts) on the tune half's photos only:
+ * the quarters of each main car's box (as the car check finds it) on the detector's neck, their principal components.
+ * The looks measured before are then stale: run the benchmark again without --cached.
+ */
+async function fitLook() {
+  const detector = new CenterNetDetector();
+  const cells: Float64Array[] = [];
+  for (const { bytes, car } of await shots()) {
+    if (half(car) !== 'tune') continue;
+    const photo = await decodePhoto(bytes);
+    const check = checkCars(await detector.detectVehicles(photo));
+    if (!check.ok) continue;
+    const { map, share } = await neckOf(photo);
+    cells.push(...lookCells(map, check.main.box, share));
+  }
+  const { mean, axes } = fitLookBasis(cells, CAR_LOOK_BASIS.axes.length);
+  const list = (values: number[]) => `[${values.map((v) => Number(v.toFixed(5))).join(', ')}]`;
+  const alike = axes.map((axis, k) => Math.abs(axis.reduce((sum, v, c) => sum + v * CAR_LOOK_BASIS.axes[k]![c]!, 0)));
+  console.log(`${cells.length / 4} tune photos; agreement (|cosine|) with the committed directions: ${alike.map((v) => v.toFixed(3)).join(' ')}`);
+  if (process.argv.includes('--no-write')) return;
+  const head = readFileSync(BASIS_FILE, 'utf8').split('export const')[0];
+  await writeFile(BASIS_FILE, `${head}export const CAR_LOOK_BASIS: { mean: number[]; axes: number[][] } = {\n  mean: ${list(mean)},\n  axes: [\n${axes.map((a) => `    ${list(a)},`).join('\n')}\n  ],\n};\n`);
+}
+const BASIS_FILE = resolve(ROOT, 'functions/src/vision/local/car-look-basis.ts');
+
+void (process.argv.includes('--fit-look') ? fitLook() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);
