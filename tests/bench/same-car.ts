@@ -365,6 +365,18 @@ async function main() {
     })
     .join('\n');
 
+  // Same-colour pairs by the kind of photos: studio renders on white (the turntables, the Corollas) or real photos.
+  const render = (m: Measured) => m.car === 'changan-cs55' || m.car === 'renault-kadjar' || m.car.startsWith('corolla-');
+  const photoKinds = (p: Pair) => (render(p.a) && render(p.b) ? 'two studio renders on white' : !render(p.a) && !render(p.b) ? 'two real photos' : 'a real photo and a studio render');
+  const sameColourByPhotos = ['two studio renders on white', 'a real photo and a studio render', 'two real photos']
+    .map((kind) => {
+      const set = pairs.filter((p) => p.kind === 'same colour' && photoKinds(p) === kind);
+      const looks = set.filter((p) => p.look !== null).map((p) => p.look!).sort((x, y) => x - y);
+      const at = (q: number) => (looks.length ? looks[Math.floor(q * (looks.length - 1))]!.toFixed(2) : '-');
+      return `| ${kind} | ${pct(set.filter(flaggedBefore).length, set.length)} | ${pct(set.filter((p) => flagged(p)).length, set.length)} | ${at(0)} to ${at(1)} (median ${at(0.5)}) |`;
+    })
+    .join('\n');
+
   // The limits across views, rule by rule (and the idea measured and not kept).
   const ruleRow = (label: string, value: (p: Pair) => number | null, over: (v: number) => boolean, threshold: string) => {
     const applies = (p: Pair) => value(p) !== null;
@@ -498,6 +510,14 @@ Same-colour pairs of different cars by the views they show, flagged before the l
 | views | different cars flagged, before | now | same car flagged, before | now | largest same-car look distance, tune half | held-out half |
 |---|---|---|---|---|---|---|
 ${sameColourByViews}
+
+Same-colour pairs of different cars by the kind of photos (mirror and shade copies counted), flagged before and now, and their look distances:
+
+| photos | flagged, before | now | look distance |
+|---|---|---|---|
+${sameColourByPhotos}
+
+Most of the gain is between models seen on white (the Changan SUV against the Corolla saloons) and between a real photo and a studio render, whose backgrounds differ too: the look averages the box, background included. Between two real photos of different cars of one colour (all on streets, lots, grass) the look flags nothing more (the last row), while the same car's photos here never change their background (turntables on white, mirror and shade copies): a dealer's photos of one car on one lot share it, but how far one car's look moves against changing backgrounds is not measured here.
 
 One look threshold for every pair of views: thresholds per pair of views, each the tune half's largest, would flag the held-out Kadjar's own photos (its corners, its sides and its ends lie further apart than the tune Changan's and Corollas', the last two columns), while over all pairs of views the largest tune distance (an end against a side) leaves the held-out half under it. Before the look, two corners and a corner against an end were the paint's alone: a corner may be taken anywhere from nearly an end to nearly a side, and one car's corners spread wider in width to height than different models' do. The wheel span tells a corner turned towards the side from one turned towards an end only roughly (on the Changan 0.43 to 0.47 from 30 to 45 degrees, 0.54 to 0.55 at 60 degrees: the far front wheel and the near rear wheel both make the longest edge), not enough to put a corner's proportions on a side's scale. Wheel span of the sides compared: ${spanText('side')} full; of the corners: ${spanText('corner')} over ${FULL_SIDE_WHEEL_SPAN}.
 
