@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_REFUSALS } from '@shared/messages';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
+import { LOOK_NUMBERS } from '@shared/same-car';
 import { checkCarPhotoResponseSchema, PHOTO_CHECK_MAX_BYTES } from '@shared/schemas/car-photo-check';
 import { useLocalHost } from '../support/local-host';
 import { callRoute, newUser } from './accounts-test-events';
@@ -29,6 +30,14 @@ describe(ROUTE, () => {
     const paint = checked.car ? checked.appearance?.paint : undefined;
     expect(paint?.[0]).toBeGreaterThan(50);
     expect(Math.hypot(paint![1], paint![2])).toBeLessThan(10);
+    // And its look (the detector's features in its box): 64 whole numbers, stored with the photo's check.
+    const look = checked.car ? checked.appearance?.look : undefined;
+    expect(look).toHaveLength(LOOK_NUMBERS);
+    expect(look!.some((v) => v !== 0)).toBe(true);
+    // The schema keeps a stored look bounded: no longer list, no fractions, nothing past 127.
+    const appearance = checked.car ? checked.appearance! : undefined;
+    for (const bad of [[...look!, 1], look!.map((v, i) => (i === 0 ? 0.5 : v)), look!.map((v, i) => (i === 0 ? 128 : v))])
+      expect(checkCarPhotoResponseSchema.safeParse({ ...checked, appearance: { ...appearance, look: bad } }).success).toBe(false);
     const cat = await callRoute(ROUTE, { user, body: { photo: await shrunk(fixture('vision', 'noncar-cat.jpg')) } });
     expect([cat.status, cat.body]).toEqual([200, { car: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar }]);
   }, 120_000);
