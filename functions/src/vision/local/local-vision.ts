@@ -61,7 +61,7 @@ export class RememberingDetector implements VehicleDetector {
     if (!photo.sourceSha256) return this.detector.detectVehicles(photo);
     const found = await this.seen.get(`${photo.sourceSha256}:${photo.width}x${photo.height}`, () => this.detector.detectVehicles(photo));
     // Copies: a caller may change what it was given.
-    return found.map((d) => ({ ...d, box: { ...d.box }, ...(d.nearby ? { nearby: d.nearby.map((b) => ({ ...b })) } : {}) }));
+    return found.map((d) => ({ ...d, box: { ...d.box }, ...(d.nearby ? { nearby: d.nearby.map((b) => ({ ...b })) } : {}), ...(d.look ? { look: [...d.look] } : {}) }));
   }
 
   forget(): void {
