@@ -1,13 +1,14 @@
 /**
- * The angle the car check names, on real photos (tests/fixtures/cars, tests/fixtures/vision), and on their mirror
- * images. Real models: the COCO detector and the ISNet cut-out. Rear views: car-angle-rear.test.ts.
+ * The angle the car check names, on real photos (tests/fixtures/cars), and on their mirror
+ * images. Real models: the COCO detector and the ISNet cut-out. Side views: car-angle-side.test.ts; rear views:
+ * car-angle-rear.test.ts (files of their own: each photo's two ISNet cut-outs take about 10 core-seconds).
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
 import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { car } from '../renderer/bad-photos';
-import { decoded, fixture, useLocalVision } from './real-photo-vision';
+import { decoded, useLocalVision } from './real-photo-vision';
 
 const vision = useLocalVision();
 
@@ -25,14 +26,5 @@ describe('angle on real photos', () => {
     const flipped = await vision.look(await mirrored(photo));
     expect(straight).toMatchObject({ ok: true, angle });
     expect(flipped).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
-  }, 60_000);
-
-  it.each([
-    ['hyundai-genesis-black-side-hillside.jpg', 'left_side'],
-    ['acura-tl-blue-side-lot.jpg', 'right_side'],
-  ] as const)('%s: a side photo (a black car and a blue one) is called a side, and its mirror image the other side', async (name, angle) => {
-    const photo = await decoded(fixture(name));
-    expect(await vision.look(photo)).toMatchObject({ ok: true, angle });
-    expect(await vision.look(await mirrored(photo))).toMatchObject({ ok: true, angle: MIRRORED_ANGLE[angle] });
   }, 60_000);
 });
