@@ -7,6 +7,7 @@
 import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { iou } from '../boxes';
+import { carAppearance, srgbToLab } from '../car-appearance';
 import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic-split';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
@@ -55,6 +56,9 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
       const th = t.b - t.t;
       removed += splitBehind(alpha, rgb, w, h, t, t.t - Math.round(th * 0.1), t.t + Math.round(th * 0.15), pad);
     }
+    // A car of another paint that the detector did not box on its own (a blue car behind a red one, inside the main
+    // car's box): its paint seen against the sky is the other car's seed.
+    removed += splitByPaint(alpha, rgb, w, h, main);
   }
   const bw = main.right - main.left;
   const bh = main.bottom - main.top;
@@ -231,4 +235,112 @@ function clear(alpha: Uint8Array, w: number, win: Window, state: Uint8Array): nu
       alpha[i] = 0;
     }
   return removed;
+}
+
+/** Paint clearly not the main car's: CIELAB chroma (a*, b*) at least this far from the main car's paint... */
+export const PAINT_APART = 40;
+/** ...and itself a paint (windows, tyres, trim and chrome are grey whatever the car). */
+const PAINT_CHROMA = 20;
+/** Within this chroma distance a pixel is the main car's paint. */
+const PAINT_SAME = 18;
+/** A region of another paint counts from this share of the mask (a tail lamp or a badge is less). */
+const REGION_SHARE = 0.03;
+/** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
+const REGION_MAX = 0.45;
+/** Sampling step of the search for such regions (pixels). */
+const GRID = 2;
+
+/**
+ * A car behind of another paint that the detector saw only as part of the main car (its box took both in): where the
+ * mask holds a large region of a paint clearly not the main car's (car-appearance.ts measures the main car's paint)
+ * that shows against the background from above (it rises over the main car's silhouette), that region seeds the
+ * other car and the main car's paint and its wheels' band seed the main one; the split then follows the photo's edges
+ * (geodesic-split.ts), so the other car's windows and trim go with it and the main car's stay.
+ */
+function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox): number {
+  const { box, area } = solidExtent(alpha, w, h);
+  if (area < 400) return 0;
+  const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, main, alpha);
+  if (!look) return 0;
+  const [, pa, pb] = look.paint;
+  const gw = Math.ceil((box.right - box.left) / GRID);
+  const gh = Math.ceil((box.bottom - box.top) / GRID);
+  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
+  // Per sample: 0 not in the mask, 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint).
+  const kind = new Uint8Array(gw * gh);
+  const paintOf = (x: number, y: number) => {
+    const p = 3 * (y * w + x);
+    const [, a, b] = srgbToLab(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
+    const apart = Math.hypot(a - pa, b - pb);
+    return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
+  };
+  let others = 0;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const x = box.left + gx * GRID;
+      const y = box.top + gy * GRID;
+      if (!solid(x, y)) continue;
+      const k = paintOf(x, y);
+      kind[gy * gw + gx] = k;
+      if (k === 2) others++;
+    }
+  if (others * GRID * GRID < REGION_SHARE * area) return 0;
+  // Regions of another paint (4-connected samples); kept when large and seen against the background from above.
+  const region = new Int32Array(gw * gh).fill(-1);
+  const keep: boolean[] = [];
+  const queue = new Int32Array(gw * gh);
+  for (let s = 0; s < gw * gh; s++) {
+    if (kind[s] !== 2 || region[s]! >= 0) continue;
+    const id = keep.length;
+    let head = 0;
+    let tail = 0;
+    let size = 0;
+    let skyAbove = 0;
+    queue[tail++] = s;
+    region[s] = id;
+    while (head < tail) {
+      const c = queue[head++]!;
+      size++;
+      const gx = c % gw;
+      const gy = (c / gw) | 0;
+      if (!solid(box.left + gx * GRID, box.top + gy * GRID - GRID)) skyAbove++;
+      for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
+        if (n >= 0 && kind[n] === 2 && region[n]! < 0) (region[n] = id), (queue[tail++] = n);
+    }
+    const share = (size * GRID * GRID) / area;
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left));
+  }
+  if (!keep.some(Boolean)) return 0;
+  // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
+  let l = gw, t = gh, r = -1, b = -1;
+  for (let c = 0; c < gw * gh; c++)
+    if (region[c]! >= 0 && keep[region[c]!]) {
+      const gx = c % gw;
+      const gy = (c / gw) | 0;
+      if (gx < l) l = gx;
+      if (gx > r) r = gx;
+      if (gy < t) t = gy;
+      if (gy > b) b = gy;
+    }
+  const margin = Math.round(0.08 * (box.right - box.left));
+  // Seeds at full resolution: the kept regions' samples and the main car's paint; the wheels' band is the main car's.
+  const win = { l: Math.max(box.left, box.left + l * GRID - margin), t: Math.max(box.top, box.top + t * GRID - margin), r: Math.min(box.right, box.left + r * GRID + 1 + margin), b: Math.min(box.bottom, box.top + b * GRID + 1 + margin) };
+  const wheels = Math.floor(main.top * h + 0.8 * (main.bottom - main.top) * h);
+  const state = stateOf(alpha, w, win, (x, y) => {
+    if (y >= wheels) return MAIN;
+    const gx = Math.round((x - box.left) / GRID);
+    const gy = Math.round((y - box.top) / GRID);
+    if (gx < gw && gy < gh && (x - box.left) % GRID === 0 && (y - box.top) % GRID === 0) {
+      const k = kind[gy * gw + gx];
+      if (k === 2) return keep[region[gy * gw + gx]!] ? OTHER : OPEN;
+      if (k === 1) return MAIN;
+    }
+    return OPEN;
+  });
+  if (!splitAlongEdges(state, rgb, w, win)) return 0;
+  let taken = 0;
+  for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
+  // The split never takes most of the mask: that is the main car mis-measured, not a car behind.
+  if (taken > REGION_MAX * area) return 0;
+  return clear(alpha, w, win, state);
 }
