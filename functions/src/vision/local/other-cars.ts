@@ -247,6 +247,8 @@ const PAINT_SAME = 18;
 const REGION_SHARE = 0.03;
 /** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
 const REGION_MAX = 0.45;
+/** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
+const CHROMA = new Float32Array(2 * 64 * 64 * 64).fill(Number.NaN);
 /** Sampling step of the search for such regions (pixels). */
 const GRID = 2;
 
@@ -260,7 +262,9 @@ const GRID = 2;
 function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox): number {
   const { box, area } = solidExtent(alpha, w, h);
   if (area < 400) return 0;
-  const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, main, alpha);
+  // The main car's paint from the lower half of its box: the upper half may be mostly the car behind.
+  const lower = { ...main, top: main.top + 0.45 * (main.bottom - main.top) };
+  const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, lower, alpha);
   if (!look) return 0;
   const [, pa, pb] = look.paint;
   const gw = Math.ceil((box.right - box.left) / GRID);
@@ -270,7 +274,14 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
   const kind = new Uint8Array(gw * gh);
   const paintOf = (x: number, y: number) => {
     const p = 3 * (y * w + x);
-    const [, a, b] = srgbToLab(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!);
+    const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
+    if (Number.isNaN(CHROMA[2 * q]!)) {
+      const [, ca, cb] = srgbToLab(rgb[p]! | 2, rgb[p + 1]! | 2, rgb[p + 2]! | 2);
+      CHROMA[2 * q] = ca;
+      CHROMA[2 * q + 1] = cb;
+    }
+    const a = CHROMA[2 * q]!;
+    const b = CHROMA[2 * q + 1]!;
     const apart = Math.hypot(a - pa, b - pb);
     return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
   };
@@ -322,6 +333,10 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       if (gy < t) t = gy;
       if (gy > b) b = gy;
     }
+  // Over a region of another paint, down to its lowest sample in each column, is the car behind's (its windows and
+  // trim, grey like a grey or black main car's paint): the main car's paint seeds only below it.
+  const lowest = new Int32Array(gw).fill(-1);
+  for (let c = 0; c < gw * gh; c++) if (region[c]! >= 0 && keep[region[c]!]) lowest[c % gw] = Math.max(lowest[c % gw]!, (c / gw) | 0);
   const margin = Math.round(0.08 * (box.right - box.left));
   // Seeds at full resolution: the kept regions' samples and the main car's paint; the wheels' band is the main car's.
   const win = { l: Math.max(box.left, box.left + l * GRID - margin), t: Math.max(box.top, box.top + t * GRID - margin), r: Math.min(box.right, box.left + r * GRID + 1 + margin), b: Math.min(box.bottom, box.top + b * GRID + 1 + margin) };
@@ -333,14 +348,46 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     if (gx < gw && gy < gh && (x - box.left) % GRID === 0 && (y - box.top) % GRID === 0) {
       const k = kind[gy * gw + gx];
       if (k === 2) return keep[region[gy * gw + gx]!] ? OTHER : OPEN;
-      if (k === 1) return MAIN;
+      if (k === 1 && (lowest[gx]! < 0 || gy > lowest[gx]!)) return MAIN;
     }
     return OPEN;
   });
   if (!splitAlongEdges(state, rgb, w, win)) return 0;
+  enclosedToOther(state, alpha, w, h, win);
   let taken = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
   // The split never takes most of the mask: that is the main car mis-measured, not a car behind.
   if (taken > REGION_MAX * area) return 0;
   return clear(alpha, w, win, state);
+}
+
+/**
+ * What the split left to the main car but the other car's pixels wall off from the rest of the mask (the car behind's
+ * windows and seats, dark like a black main car, framed by its paint) is the other car's: the main car's part of
+ * the window is what joins the mask outside the window.
+ */
+function enclosedToOther(state: Uint8Array, alpha: Uint8Array, w: number, h: number, win: Window): void {
+  const ww = win.r - win.l;
+  const wh = win.b - win.t;
+  const joined = new Uint8Array(ww * wh);
+  const queue = new Int32Array(ww * wh);
+  let tail = 0;
+  const mainCar = (i: number) => state[i] === MAIN || state[i] === OPEN;
+  const outsideSolid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      if (x !== 0 && y !== 0 && x !== ww - 1 && y !== wh - 1) continue;
+      const i = y * ww + x;
+      if (!mainCar(i)) continue;
+      const X = x + win.l;
+      const Y = y + win.t;
+      if ((x === 0 && outsideSolid(X - 1, Y)) || (x === ww - 1 && outsideSolid(X + 1, Y)) || (y === 0 && outsideSolid(X, Y - 1)) || (y === wh - 1 && outsideSolid(X, Y + 1))) (joined[i] = 1), (queue[tail++] = i);
+    }
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head]!;
+    const x = c % ww;
+    for (const n of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, c >= ww ? c - ww : -1, c + ww < ww * wh ? c + ww : -1])
+      if (n >= 0 && !joined[n] && mainCar(n)) (joined[n] = 1), (queue[tail++] = n);
+  }
+  for (let i = 0; i < ww * wh; i++) if (mainCar(i) && !joined[i]) state[i] = OTHER;
 }
