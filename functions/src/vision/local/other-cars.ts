@@ -247,6 +247,8 @@ const PAINT_SAME = 18;
 const REGION_SHARE = 0.03;
 /** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
 const REGION_MAX = 0.45;
+/** A region of another paint reaching below this share of the main car's box height is not a car behind it. */
+const BEHIND_BOTTOM = 0.65;
 /** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
 const CHROMA = new Float32Array(2 * 64 * 64 * 64).fill(Number.NaN);
 /** Sampling step of the search for such regions (pixels). */
@@ -307,6 +309,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     let tail = 0;
     let size = 0;
     let skyAbove = 0;
+    let bottom = 0;
     queue[tail++] = s;
     region[s] = id;
     while (head < tail) {
@@ -315,11 +318,14 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       const gx = c % gw;
       const gy = (c / gw) | 0;
       if (!solid(box.left + gx * GRID, box.top + gy * GRID - GRID)) skyAbove++;
+      bottom = Math.max(bottom, box.top + gy * GRID);
       for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
         if (n >= 0 && kind[n] === 2 && region[n]! < 0) (region[n] = id), (queue[tail++] = n);
     }
     const share = (size * GRID * GRID) / area;
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left));
+    // A car behind shows only over the main car's upper part (the main car hides the rest of it); a car of another
+    // paint reaching down to the main car's sills stands beside it (the detector's boxes and the rules above split it).
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h);
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
