@@ -107,12 +107,8 @@ function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: numbe
   let right = topOf(o.r - 1 + side);
   // A car behind that reaches past the main car's end: the roof line runs on, level, from the side that has roof.
   if (!found(left) && !found(right)) return 0;
-  // Run on level only from a side at the roof's height: a bonnet or a boot beside the other car is lower than the
-  // roof, and a line from it takes the main car's glasshouse (the truth bench's `0006 behind`: 18% of the car).
-  const roofish = (y: number) => y - mainTop <= 0.2 * (o.b - mainTop);
-  if (!found(left)) left = roofish(right) ? right : -1;
-  if (!found(right)) right = roofish(left) ? left : -1;
-  if (left < 0 || right < 0) return 0;
+  if (!found(left)) left = right;
+  if (!found(right)) right = left;
   let removed = 0;
   for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
     const roof = left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
