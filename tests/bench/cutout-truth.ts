@@ -27,6 +27,15 @@ if (!existsSync(FRAMES)) {
   console.log(`bench:cutout (truth): no frames with a true alpha at ${FRAMES} (set CUTOUT_EVAL_FRAMES); skipped.`);
   process.exit(0);
 }
+/**
+ * The composites stand on the scene library's panoramas (as the scene tests, `../shared/scenes` beside the clone unless
+ * SCENES_DIR says otherwise). Without a library every style falls back to the rendered studio: another set of images,
+ * so such a run is printed but never written to the docs.
+ */
+const SHARED_SCENES = resolve(import.meta.dirname, '../../../shared/scenes');
+if (!process.env.SCENES_DIR && existsSync(SHARED_SCENES)) process.env.SCENES_DIR = SHARED_SCENES;
+const withScenes = Boolean(process.env.SCENES_DIR);
+if (!withScenes) console.log('bench:cutout (truth): no scene library (SCENES_DIR): the composites stand in the rendered studio; not written to the docs.');
 const frames = readdirSync(FRAMES).filter((f) => f.endsWith('.png')).sort();
 const vision = new LocalVision((photo) => cutout.cutOut(photo));
 /** `--floor lowest-quarter`: the truth as it was before 2026-11-30 (cutout-truth-composites.ts, FloorRule), for comparison; not written to the docs. */
@@ -139,4 +148,4 @@ const lines = [
   ...rows.map((r) => `| ${r.name} | ${r.iou.toFixed(3)} | ${r.bf.toFixed(3)} | ${(r.onOther * 100).toFixed(1)}% | ${r.verdict} |`),
 ];
 console.log(lines.slice(0, 10).join('\n'));
-if (!process.argv.includes('--quick') && RULE === 'corrected') await writeBenchmarkSection('Cut-out against the truth', lines.join('\n'));
+if (!process.argv.includes('--quick') && RULE === 'corrected' && withScenes) await writeBenchmarkSection('Cut-out against the truth', lines.join('\n'));
