@@ -5,7 +5,7 @@
  * through the detectors that use it: the car detector's and the text detector's findings are the same with the memo
  * as without it.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -19,7 +19,15 @@ import { car } from './bad-photos';
 
 const DIMS = [1, 3, U2NETP_RESOLUTION, U2NETP_RESOLUTION];
 const bytes = (a: Float32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
-const freshDir = () => mkdtempSync(join(tmpdir(), 'inference-memo-test-'));
+const madeDirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'inference-memo-test-'));
+  madeDirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** u2netp's input for a committed car photo, as the cut-out makes it (squashed to 320x320, normalised, planar). */
 async function u2netpInput(): Promise<Float32Array> {
