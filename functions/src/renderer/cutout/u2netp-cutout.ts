@@ -72,9 +72,10 @@ export class U2netpCutout implements CarCutout {
   }
 
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
-    if (this.refinement.refine !== 'none') return postProcess(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
+    if (this.refinement.refine !== 'none') return cutGroundBand(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
     const { soft, clean } = await this.passes(photo);
-    return postProcess(clean ?? cleanMask(soft, photo.width, photo.height), photo);
+    // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut.
+    return cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
@@ -87,11 +88,6 @@ export class U2netpCutout implements CarCutout {
     if (!region) return { soft: first, clean };
     return { soft: fuse(first, await passOn(photo, region), region, w, h) };
   }
-}
-
-/** What follows the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut. */
-export function postProcess(mask: CleanMask, photo: CutoutPhoto): CleanMask {
-  return cutGroundBand(mask, photo);
 }
 
 export interface Region {
