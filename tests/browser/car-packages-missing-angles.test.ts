@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FILL_MISSING_SIDES_LABEL } from '@shared/angle-plan';
 import { MISSING_ANGLE_MESSAGES } from '@shared/messages';
@@ -70,7 +70,7 @@ describe('the page of a package of the angles its photos give', () => {
       await noHorizontalScroll(page, 375);
       await screenshot(page, { path: 'test-results/car-packages-missing-angles-375.png', fullPage: true });
 
-      const axe = await new AxeBuilder({ page }).include('[data-testid=package-detail]').analyze();
+      const axe = await new AxeCheck(page).include('[data-testid=package-detail]').analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
       await page.setViewportSize({ width: 1280, height: 900 });

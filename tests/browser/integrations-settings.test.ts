@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SIGNATURE_HEADER } from '@shared/integrations';
@@ -89,7 +89,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
         expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await command.textContent());
         // The long commands scroll inside their blocks, never the page.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-        const axe = await new AxeBuilder({ page }).analyze();
+        const axe = await new AxeCheck(page).analyze();
         expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
         await screenshot(page, { path: `${SHOTS}/api-docs-${viewport.width}.png`, fullPage: true });
       } finally {

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { useBrowserSession } from '../support/browser';
@@ -33,7 +33,7 @@ describe('Settings: the inventory feed link', () => {
       await card.getByText(/^You have a feed link, made /).waitFor();
       await page.getByRole('heading', { name: 'Inventory feed' }).scrollIntoViewIfNeeded();
       await screenshot(page, { path: `${SHOTS}/settings-inventory-feed-${viewport.width}.png`, fullPage: true });
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await new AxeCheck(page).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 

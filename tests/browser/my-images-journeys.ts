@@ -4,7 +4,7 @@
  * process, against the shared host's table and buckets), so the page shows real studio images a moment later.
  * Imported after useLocalHost, whose environment these modules read.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, MY_IMAGES_MESSAGES } from '@shared/messages';
@@ -98,7 +98,7 @@ describe('My Images', () => {
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: MESSAGES.downloaded }).first();
       await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       // The open viewer is axe clean (issue 26); closing it gives focus back to the image that opened it.
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await new AxeCheck(page).analyze();
       expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
       await page.keyboard.press('Escape');
       await viewer.waitFor({ state: 'detached' });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PROCESSING_TIME_TEXT } from '@shared/brand';
@@ -251,7 +251,7 @@ describe('landing page', () => {
 
   it('has no serious or critical accessibility violation', async () => {
     const { page, context } = await landing();
-    const result = await new AxeBuilder({ page }).analyze();
+    const result = await new AxeCheck(page).analyze();
     const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     await context.close();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_CREDITS } from '@shared/limits';
@@ -22,7 +22,7 @@ async function typeCard(page: Page, number: string) {
 
 /** Serious or critical accessibility violations inside the dialog (its card form frame included). */
 async function dialogViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const result = await new AxeCheck(page).include('[role="dialog"]').analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

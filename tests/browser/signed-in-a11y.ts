@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import type { Browser, Page } from 'playwright-core';
 import { signedInDealer } from '../support/sign-in';
 import { afterAll, expect } from 'vitest';
@@ -20,7 +20,7 @@ export const NAMED_RULES = new Set(['landmark-one-main', 'region', 'heading-orde
 
 /** axe on the page as it is now; returns "where: rule: nodes" for each serious or critical violation (and the named ones). */
 export async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeCheck(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || NAMED_RULES.has(v.id))
     .map((v) => `${where}: ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

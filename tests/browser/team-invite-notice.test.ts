@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +13,7 @@ const SHOTS = '/tmp/tb/shots-helper/teams2';
 const { signInNewDealer } = await import('../integration/package-api-client');
 
 async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await new AxeCheck(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -12,7 +12,7 @@ const session = useBrowserSession();
 const SHOTS = '/tmp/tb/shots-helper/teams';
 
 async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
+  const axe = await new AxeCheck(page).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

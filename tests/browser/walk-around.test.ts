@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ANGLE_LABELS, WALK_AROUND_ORDER, type Angle } from '@shared/angles';
@@ -55,7 +55,7 @@ const expectFrame = async (page: Page, i: number) => {
 };
 
 async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).include('[data-testid=walk-around]').analyze();
+  const result = await new AxeCheck(page).include('[data-testid=walk-around]').analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

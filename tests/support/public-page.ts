@@ -1,5 +1,5 @@
 /** Opening a public page signed out and asking axe about it: what the public-page browser tests share. */
-import AxeBuilder from '@axe-core/playwright';
+import { AxeCheck } from './axe';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from './browser';
 
@@ -13,7 +13,7 @@ export async function visitPublicPage(session: { readonly url: string; readonly 
 
 /** axe's serious and critical violations, one line each (rule and where). */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+  const result = await new AxeCheck(page).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
