@@ -12,7 +12,8 @@ import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { carAppearance, carShape } from '../car-appearance';
 import { checkCars } from '../car-check';
 import { silhouetteTouchesFrame } from '../frame-contact';
-import type { CarSighting, CarVision, Detection, LookOptions } from '../port';
+import { iou } from '../boxes';
+import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { removeOtherCars } from './other-cars';
@@ -107,16 +108,25 @@ export class LocalVision implements CarVision {
     // Alongside: the cut-out's network works on its thread while the detector holds this one.
     const cutting = this.options.cutOutAlongside && options.angle !== false && !options.mask ? this.cutOut(photo) : undefined;
     cutting?.catch(() => undefined); // awaited below unless the check refuses the photo
-    const vehicles = await this.detector.detectVehicles(photo);
+    let vehicles = await this.detector.detectVehicles(photo);
+    let check = checkCars(vehicles);
+    // No vehicle seen in the whole photo: a car standing small in a wide street, or seen head-on with another car
+    // behind it, can read as too little vehicle evidence. The cut-out's silhouette says where the photo's subject is;
+    // the detector looks again at it alone (what it sees there must cover that subject).
+    let cut: CleanMask | undefined;
+    if (!check.ok && check.reason === 'not_a_car') {
+      cut = options.mask ?? (await (cutting ?? this.cutOut(photo)));
+      const closer = await lookCloser(this.detector, photo, cut);
+      if (closer.length > 0) (vehicles = closer), (check = checkCars(closer));
+    }
     const detectMs = performance.now() - t;
-    const check = checkCars(vehicles);
     if (!check.ok) return { sighting: check, vehicles, detectMs };
     const warnings: string[] = [];
     if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
-    const mask = removeOtherCars(options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby });
+    const mask = removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby });
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const paint = carAppearance(photo, check.main.box, mask.alpha);
@@ -129,4 +139,41 @@ export class LocalVision implements CarVision {
     const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
     return { sighting: { ...framed, angle, confidence, appearance }, vehicles, mask, features, detectMs };
   }
+}
+
+/** Margin round the subject's silhouette for the detector's second look, as a share of the silhouette's size. */
+export const CLOSER_MARGIN = 0.15;
+/** The second look's vehicle must cover the subject: its box and the silhouette's agree at least this much (IoU). */
+export const CLOSER_AGREEMENT = 0.5;
+
+/**
+ * The detector's second look, at the photo's subject alone: the photo cropped to the cut-out's silhouette and a
+ * margin round it, the vehicles found there mapped back to the whole photo. Only vehicles whose box covers the
+ * silhouette count (a thing that is not a car, cropped, does not turn into one; a car elsewhere in the crop is not
+ * the subject).
+ */
+export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto, cut: CleanMask): Promise<Detection[]> {
+  const { box } = cut;
+  if (box.right - box.left < 8 || box.bottom - box.top < 8) return [];
+  const sx = photo.width / cut.width;
+  const sy = photo.height / cut.height;
+  const mx = (box.right - box.left) * CLOSER_MARGIN;
+  const my = (box.bottom - box.top) * CLOSER_MARGIN;
+  const left = Math.max(0, Math.floor((box.left - mx) * sx));
+  const top = Math.max(0, Math.floor((box.top - my) * sy));
+  const right = Math.min(photo.width, Math.ceil((box.right + mx) * sx));
+  const bottom = Math.min(photo.height, Math.ceil((box.bottom + my) * sy));
+  const width = right - left;
+  const height = bottom - top;
+  // The whole photo already: nothing closer to look at.
+  if (width >= photo.width * 0.95 && height >= photo.height * 0.95) return [];
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) photo.rgb.copy(rgb, y * width * 3, ((top + y) * photo.width + left) * 3, ((top + y) * photo.width + right) * 3);
+  const { sourceSha256: _, ...rest } = photo;
+  const found = await detector.detectVehicles({ ...rest, rgb, width, height });
+  const back = (b: NormBox): NormBox => ({ left: (left + b.left * width) / photo.width, top: (top + b.top * height) / photo.height, right: (left + b.right * width) / photo.width, bottom: (top + b.bottom * height) / photo.height });
+  const subject: NormBox = { left: box.left / cut.width, top: box.top / cut.height, right: box.right / cut.width, bottom: box.bottom / cut.height };
+  return found
+    .map((d) => ({ ...d, box: back(d.box), ...(d.nearby ? { nearby: d.nearby.map(back) } : {}) }))
+    .filter((d) => iou(d.box, subject) >= CLOSER_AGREEMENT);
 }
