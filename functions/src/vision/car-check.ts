@@ -35,7 +35,7 @@ export type CheckResult =
 export function checkCars(vehicles: Detection[]): CheckResult {
   const refuse = (reason: CarRefusal, message: string): CheckResult => ({ ok: false, reason, message, cars: vehicles.length });
   if (vehicles.length === 0) return refuse('not_a_car', CAR_CHECK_MESSAGES.noCar);
-  const ranked = [...vehicles].sort((a, b) => prominence(b) - prominence(a));
+  const ranked = vehicles.flatMap(twoSideBySide).sort((a, b) => prominence(b) - prominence(a));
   const main = ranked[0]!;
   const edges = edgesTouched(main.box);
   // Three edges, a car running from one edge to the opposite one, or a car filling the frame while cut by two edges
@@ -54,3 +54,37 @@ export function checkCars(vehicles: Detection[]): CheckResult {
   if (runnerUp && prominence(main) < DOMINANCE * prominence(runnerUp)) return refuse('several_cars', CAR_CHECK_MESSAGES.severalCars);
   return { ok: true, main, others: ranked.slice(1), cutByEdge: edges.count > 0 };
 }
+
+/**
+ * One box round two cars side by side (the detector took a car and its neighbour, its front overlapping the main car's,
+ * as one vehicle) shows in its weaker boxes: one over each car, each at one end of the box, neither reaching the
+ * other's middle. The vehicle is then those two cars, each with the box's evidence, and the car check picks the main
+ * one as between any two cars (larger, more central, less cut by the frame).
+ */
+export function twoSideBySide(d: Detection): Detection[] {
+  const { box: m, nearby = [] } = d;
+  // Only a box that could be the main car's (a small car far off is left as it is).
+  if (boxArea(m) < MIN_CAR_AREA) return [d];
+  const mw = m.right - m.left;
+  const mh = m.bottom - m.top;
+  const tall = (b: NormBox) => b.bottom - b.top >= PAIR.height * mh;
+  const atLeft = nearby.filter((b) => tall(b) && Math.abs(b.left - m.left) <= PAIR.end * mw);
+  const atRight = nearby.filter((b) => tall(b) && Math.abs(b.right - m.right) <= PAIR.end * mw);
+  for (const l of atLeft)
+    for (const r of atRight) {
+      const lw = l.right - l.left;
+      const rw = r.right - r.left;
+      // Each short of the whole box, and overlapping by less than most of the narrower one.
+      if (lw > PAIR.width * mw || rw > PAIR.width * mw) continue;
+      if (l.right - r.left > PAIR.overlap * Math.min(lw, rw)) continue;
+      const { nearby: _, ...rest } = d;
+      return [
+        { ...rest, box: l },
+        { ...rest, box: r },
+      ];
+    }
+  return [d];
+}
+
+/** twoSideBySide's reading of the weak boxes (shares of the whole box): how near an end, how narrow, how tall. */
+export const PAIR = { end: 0.1, width: 0.9, height: 0.6, overlap: 0.6 };

@@ -13,6 +13,9 @@ import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
 export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
 
+/** Another car's box reaching below this share of the main car's box height stands beside it, not behind. */
+export const BESIDE_FROM = 0.8;
+
 /** What the split along the photo's edges needs: the photo's pixels at the mask's size, the detector's weak boxes. */
 export interface SplitContext {
   photo?: { rgb: Uint8Array; width: number; height: number };
@@ -37,7 +40,8 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
-    return { o, behind: o.t < mainTop && o.b < Math.ceil(main.bottom * h) };
+    // One reaching down most of the main car's height stands beside it (its front overlapping the main car's).
+    return { o, behind: o.t < mainTop && o.b < Math.ceil((main.top + BESIDE_FROM * (main.bottom - main.top)) * h) };
   });
   // With the photo, the cars are split along its edges first, on the whole mask: what the box rules below would cut
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
