@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
 import { cutOut } from '../../functions/src/renderer/local/cutout';
+import { createCutout } from '../../functions/src/renderer/cutout/create-cutout';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCarPhoto } from '../../functions/src/vision/check-car-photo';
@@ -23,14 +24,19 @@ const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
 let cutOuts = 0;
 const vision = new LocalVision(async (photo) => (cutOuts++, cutOut(photo)));
 const decoded = async (bytes: Buffer) => decodePhoto(bytes);
+const u2netp = createCutout('u2netp');
 
 beforeAll(() => vision.warmUp(), 60_000);
 
 describe('car check on committed photos', () => {
-  it.each(['noncar-cat.jpg', 'noncar-person.jpg', 'noncar-coffee.jpg', 'noncar-rocket.jpg'])('%s: refused as not a car, before any cut-out', async (name) => {
+  // Where the detector sees no vehicle it looks again at the cut-out's subject alone (local-vision.ts, lookCloser: a
+  // small car in a wide street); a thing that is not a car is still refused, at the cost of that one cut-out (the
+  // product's u2netp here: ISNet's would take most of this file's time).
+  const light = new LocalVision(async (photo) => (cutOuts++, u2netp.cutOut(photo)));
+  it.each(['noncar-cat.jpg', 'noncar-person.jpg', 'noncar-coffee.jpg', 'noncar-rocket.jpg'])('%s: refused as not a car after one cut-out for a second look', async (name) => {
     const before = cutOuts;
-    expect(await vision.look(await decoded(fixture(name)))).toEqual({ ok: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar, cars: 0 });
-    expect(cutOuts).toBe(before);
+    expect(await light.look(await decoded(fixture(name)))).toEqual({ ok: false, reason: 'not_a_car', message: PHOTO_REFUSALS.notACar, cars: 0 });
+    expect(cutOuts).toBe(before + 1);
   });
 
   it('with the cut-out alongside the detector (its own thread), a non-car is refused the same and a car gets the same sighting', async () => {

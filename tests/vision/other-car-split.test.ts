@@ -5,26 +5,13 @@
  * (tests/fixtures/cars), cut out by the product's cut-out, repainted blue and set behind it, rising over its roof (as
  * the truth bench does with its turntable frames). The truth is the Genesis's own cut-out, alone in its photo.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCutout } from '../../functions/src/renderer/cutout/create-cutout';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 import type { NormBox } from '../../functions/src/vision/port';
+import { carComposite, cutout, type CarComposite } from './car-composite';
 
-const FIXTURES = resolve(import.meta.dirname, '../fixtures');
-const cutout = createCutout('u2netp');
-
-interface Scene {
-  photo: DecodedPhoto;
-  /** The main car's own cut-out (before the other car was set behind it). */
-  truth: CleanMask;
-  /** Pixels of the other car that show (not behind the main car). */
-  otherOnly: Uint8Array;
-  main: NormBox;
+interface Scene extends CarComposite {
   /** What a weak detector box over the car behind covers: what shows of it. */
   behind: NormBox;
 }
@@ -32,42 +19,9 @@ interface Scene {
 let scene: Scene;
 
 beforeAll(async () => {
-  const main = await decodePhoto(readFileSync(resolve(FIXTURES, 'vision/hyundai-genesis-black-side-hillside.jpg')));
-  const other = await decodePhoto(readFileSync(resolve(FIXTURES, 'cars/hyundai-ioniq5-silver-front34-grass.jpg')));
-  const [truth, otherMask] = [await cutout.cutOut(main), await cutout.cutOut(other)];
-  const { width: W, height: H } = main;
-  const mb = truth.box;
-  const ob = otherMask.box;
   // The other car at three quarters of the main car's width, its top 35% over the main car's roof, 30% to the right.
-  const ow = Math.round(0.75 * (mb.right - mb.left));
-  const oh = Math.round(((ob.bottom - ob.top) * ow) / (ob.right - ob.left));
-  const region = { left: ob.left, top: ob.top, width: ob.right - ob.left, height: ob.bottom - ob.top };
-  const rgb = await sharp(other.rgb, { raw: { width: other.width, height: other.height, channels: 3 } }).extract(region).resize(ow, oh).raw().toBuffer();
-  const alpha = await sharp(Buffer.from(otherMask.alpha), { raw: { width: other.width, height: other.height, channels: 1 } }).extract(region).resize(ow, oh).extractChannel(0).raw().toBuffer();
-  const left = mb.left + Math.round(0.3 * (mb.right - mb.left));
-  const top = mb.top - Math.round(0.35 * oh);
-  const pixels = Buffer.from(main.rgb);
-  const otherOnly = new Uint8Array(W * H);
-  for (let y = 0; y < oh; y++)
-    for (let x = 0; x < ow; x++) {
-      const X = left + x;
-      const Y = top + y;
-      if (X < 0 || Y < 0 || X >= W || Y >= H) continue;
-      const i = Y * W + X;
-      const j = y * ow + x;
-      // Behind the main car: drawn only where the main car is not; repainted blue (a white car on a pale sky would be
-      // left out by the cut-out itself).
-      const k = (alpha[j]! / 255) * (1 - truth.alpha[i]! / 255);
-      const blue = [rgb[3 * j]! * 0.25, rgb[3 * j + 1]! * 0.35, rgb[3 * j + 2]!];
-      for (let c = 0; c < 3; c++) pixels[3 * i + c] = Math.round(pixels[3 * i + c]! * (1 - k) + blue[c]! * k);
-      if (alpha[j]! >= 128 && truth.alpha[i]! < 128) otherOnly[i] = 1;
-    }
-  const photo = await decodePhoto(await sharp(pixels, { raw: { width: W, height: H, channels: 3 } }).png().toBuffer());
-  let l = W, t = H, r = 0, b = 0;
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++)
-      if (otherOnly[y * W + x]) (l = Math.min(l, x)), (r = Math.max(r, x + 1)), (t = Math.min(t, y)), (b = Math.max(b, y + 1));
-  scene = { photo, truth, otherOnly, main: { left: mb.left / W, top: mb.top / H, right: mb.right / W, bottom: mb.bottom / H }, behind: { left: l / W, top: t / H, right: r / W, bottom: b / H } };
+  const made = await carComposite('vision/hyundai-genesis-black-side-hillside.jpg', 'cars/hyundai-ioniq5-silver-front34-grass.jpg', 0.75, (mb, _ow, oh) => ({ left: mb.left + Math.round(0.3 * (mb.right - mb.left)), top: mb.top - Math.round(0.35 * oh) }));
+  scene = { ...made, behind: made.other };
 }, 60_000);
 
 /** Shares of the other car's showing pixels and of the main car's (all, and its door mirror) that a mask keeps. */
