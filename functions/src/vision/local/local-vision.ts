@@ -83,9 +83,10 @@ export class LocalVision implements CarVision {
 
   /**
    * `cutOut` makes the car's mask when the caller has none (the cut-out port's configured adapter in the local home).
-   * The detector runs first, so a photo without a usable car costs no cut-out; with `cutOutAlongside` (the cut-out's
-   * network has a thread of its own: u2netp-session.ts) the cut-out starts with the detector instead: a refused photo
-   * then costs that thread's work but no time, and a car's cut-out is ready sooner.
+   * The detector runs first, so a photo refused for its car (too small, cut by the frame, several cars) costs no
+   * cut-out; one where the detector sees no vehicle at all costs one, for the second look (lookCloser). With
+   * `cutOutAlongside` (the cut-out's network has a thread of its own: u2netp-session.ts) the cut-out starts with the
+   * detector instead: a refused photo then costs that thread's work but no time, and a car's cut-out is ready sooner.
    */
   constructor(
     private readonly cutOut: (photo: DecodedPhoto) => Promise<CleanMask>,
