@@ -84,8 +84,9 @@ interface CutOutPhoto {
 }
 
 /**
- * The car check and angle (vision/): the detector first, so a photo without a usable car costs no cut-out; where
- * u2netp has a thread of its own, its cut-out starts alongside the detector.
+ * The car check and angle (vision/): the detector first, so a photo refused for its car costs no cut-out (one where
+ * the detector sees no vehicle costs one, for the second look); where u2netp has a thread of its own, its cut-out
+ * starts alongside the detector.
  */
 const vision = new LocalVision((photo) => cutout.cutOut(photo), undefined, { cutOutAlongside: cutout.name === 'u2netp' && u2netpThreadWanted() });
 
