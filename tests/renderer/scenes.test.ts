@@ -250,10 +250,12 @@ describe('the car stays the photo\'s', () => {
     expect(image.metadata.fidelity).toBeGreaterThan(0.85);
     // The scene's light adjusts the car a little (at most 2.5% a channel): its score stays within 0.025 of the rendered
     // studio's (whose low-contrast backdrop scores a little higher than the drawn studio did); under a low sun, whose
-    // warm light falls on the car's side toward it (up to MAX_LOW_SUN_GLOW more a channel), within 0.035.
+    // warm light falls on the car's side toward it (up to MAX_LOW_SUN_GLOW more a channel), within 0.045: 0.035 when the
+    // studio scored 0.933; its pool shadow (issue 38) leaves lighter ground at the car's lower rim and it now scores
+    // 0.942, the low-sun scenes' images unchanged (Sunset 0.906, Coast 0.901).
     const scene = image.metadata.scene && sceneById(image.metadata.scene.id);
     const lowSun = scene ? (await loadPanorama(DIR, scene)).light.elevation < LOW_SUN_ELEVATION : false;
-    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(renderedStudio - (lowSun ? 0.035 : 0.025));
+    expect(image.metadata.fidelity).toBeGreaterThanOrEqual(renderedStudio - (lowSun ? 0.045 : 0.025));
     expect(image.metadata.carMaskIoU).toBeGreaterThan(0.95);
   }, 60_000);
 

@@ -65,6 +65,12 @@ export interface BackdropLight {
    * fading across the car (lowSunGlow).
    */
   glow?: [number, number, number];
+  /**
+   * A large soft light over the car (the rendered studio's soft box, the showroom's windows and ceiling): instead of a
+   * cast shadow, a pool of shade under the car (poolShadow), darkest over its footprint and fading within `reach` car
+   * heights beyond it, stretched `lean` car heights toward the camera (a light behind the car: the showroom's windows).
+   */
+  pool?: { reach: number; lean: number; strength: number };
 }
 
 export interface SceneBackdrop {
@@ -190,7 +196,7 @@ const MIRROR_LIFT = 0.3;
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -206,7 +212,9 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   };
   const reach = ch * 0.04; // how fast the contact shadow fades as the underside lifts off the ground
   const band = Math.max(2, ch * 0.016); // contact shadow half-height
-  const penumbra = ch * 0.08; // soft shade spreading in front of the car
+  // Soft shade spreading in front of the car; under a large soft light the pool (poolShadow) spreads it instead, and this
+  // is halved: 0.08 of the car's height in rows is about a third of its height on the ground, longer than such a light's.
+  const penumbra = ch * 0.08 * penumbraShare;
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0 || bottom[x]! < 0) continue; // a gap between pieces (a mirror, the body) casts nothing
     const cx = left + x;
@@ -239,7 +247,11 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
     // The core reaches less far toward the camera than behind the tyre: in front of it the ground is lit (and the grass
     // drawn over a tyre's bottom is taken from there), under and behind it the car stands over it.
     const core = { rx: 0.6 * tyre.width, up: Math.max(1.5, 0.6 * tyre.width * squash), down: Math.max(1.5, 0.35 * tyre.width * squash) };
-    const halo = { rx: 1.7 * tyre.width, ry: Math.max(2, 1.7 * tyre.width * squash) };
+    // Under a large soft light the pool (poolShadow) is the occlusion around the car: the halo keeps within about a
+    // wheel's radius (a side view's tyre is wide across its bottom, and its halo reached across the frame, past the
+    // car's ends, as a faint ellipse).
+    const haloRadius = Math.min(1.7 * tyre.width, haloMax);
+    const halo = { rx: haloRadius, ry: Math.max(2, haloRadius * squash) };
     const x0 = Math.max(0, Math.floor(cx0 - 2 * halo.rx)), x1 = Math.min(W - 1, Math.ceil(cx0 + 2 * halo.rx));
     const y0 = Math.max(0, Math.floor(cy0 - 2 * halo.ry)), y1 = Math.min(H - 1, Math.ceil(cy0 + 2 * halo.ry));
     for (let y = y0; y <= y1; y++)
@@ -537,6 +549,109 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
 }
 
 /**
+ * The shade a large soft light overhead leaves under a car (the studio's soft box, the showroom's windows and ceiling): no
+ * direction, a pool over the car's footprint on the ground, fading within `pool.reach` car heights beyond it (a soft
+ * box hides behind the car from the ground near it; further out the ground sees all of it). The footprint, as the camera
+ * sees it: the ground line (the hull through the tyres and the bumpers' lowest points) is its near edge; in a corner
+ * view its two arms (along the car and across it) meet at the nearest tyre, and the far edges run parallel to them from
+ * the car's two ends, so beyond each end the footprint ends in a corner (the car's rear corner), not a band; in a side,
+ * front or rear view (one level arm) it reaches a car's width back (1.2 car heights on the ground). The footprint is
+ * blurred by reach / 2.5 across the picture and that times the ground's foreshortening (`groundFactor`) up and down it,
+ * so it fades as far on the ground toward the camera as beside the car. `pool.lean`: stretched that many car heights
+ * on the ground toward the camera (a light from behind the car: the showroom's window wall). Drawn at a quarter size.
+ */
+export function poolShadow(ground: Float32Array, cw: number, ch: number, left: number, top: number, W: number, H: number, pool: NonNullable<BackdropLight['pool']>, groundFactor: number): { soft: Buffer; strength: number } {
+  const q = 4, w = Math.ceil(W / q), h = Math.ceil(H / q);
+  const cols: number[] = [];
+  for (let x = 0; x < cw; x++) if (ground[x]! >= 0) cols.push(x);
+  const soft = Buffer.alloc(W * H);
+  if (cols.length < 2) return { soft, strength: 0 };
+  const l = cols[0]!, r = cols[cols.length - 1]!;
+  // The ground line's corners (the hull's vertices) and its lowest one, the nearest tyre.
+  const corners = cols.filter((x, i) => i === 0 || i === cols.length - 1 || Math.abs(ground[x - 1]! + ground[x + 1]! - 2 * ground[x]!) > 1e-3 || ground[x - 1]! < 0 || ground[x + 1]! < 0);
+  let ni = 0;
+  for (let i = 1; i < corners.length; i++) if (ground[corners[i]!]! > ground[corners[ni]!]!) ni = i;
+  const n = corners[ni]!;
+  // Each arm: the longest straight run of the ground line from the nearest tyre that way (to the other tyre; past it the
+  // bumper climbs), its slope in rows per column; none shorter than a tenth of the car (a view square on).
+  const arm = (step: 1 | -1) => {
+    let far = n, run = 0;
+    for (let i = ni; i + step >= 0 && i + step < corners.length; i += step) {
+      const d = Math.abs(corners[i + step]! - corners[i]!);
+      if (d > run) (run = d), (far = corners[i + step]!);
+    }
+    return Math.abs(far - n) > 0.1 * cw ? { far, slope: (ground[far]! - ground[n]!) / (far - n) } : { far: n, slope: 0 };
+  };
+  const a = arm(-1), b = arm(1);
+  // The near edge: the ground line between the arms' far tyres, their lines carried on under the overhangs.
+  // Seen square on (not a corner: the two arms do not both rise away from the nearest tyre), the ground line is the line
+  // through the two tyres (the longer arm), carried on under both ends: a bumper's lowest point is not on the ground.
+  const corner = a.slope > 0.02 && b.slope < -0.02;
+  const main = Math.abs(a.far - n) > Math.abs(b.far - n) ? a : b;
+  const near = (x: number) =>
+    !corner ? ground[n]! + main.slope * (x - n) : x < a.far ? ground[a.far]! + a.slope * (x - a.far) : x > b.far ? ground[b.far]! + b.slope * (x - b.far) : ground[x]! >= 0 ? ground[x]! : ground[n]!;
+  const back = 1.2 * ch * groundFactor;
+  const lean = pool.lean * ch * groundFactor;
+  const map = new Float32Array(w * h);
+  let y0 = h, y1 = 0;
+  for (let x = l; x <= r; x++) {
+    const g = near(x);
+    const [sL, sR] = [a.slope, b.slope];
+    // The far edges: from each end, parallel to the other arm.
+    const far = corner ? Math.max(near(l) + sR * (x - l), near(r) + sL * (x - r)) : g - back;
+    const px = Math.floor((left + x) / q);
+    if (px < 0 || px >= w) continue;
+    const from = Math.max(0, Math.floor((top + Math.min(far, g)) / q)), to = Math.min(h - 1, Math.ceil((top + g + lean) / q));
+    for (let y = from; y <= to; y++) map[y * w + px] = 1;
+    y0 = Math.min(y0, from);
+    y1 = Math.max(y1, to);
+  }
+  // A separable Gaussian over the rows and columns the pool can reach.
+  const sx = Math.max(1, (pool.reach / 2.5) * ch) / q, sy = Math.max(0.75, (pool.reach / 2.5) * ch * groundFactor) / q;
+  const kernel = (s: number) => {
+    const k = Math.ceil(3 * s), out = new Float32Array(2 * k + 1);
+    let sum = 0;
+    for (let i = -k; i <= k; i++) sum += out[i + k] = Math.exp(-(i * i) / (2 * s * s));
+    return out.map((v) => v / sum);
+  };
+  const kx = kernel(sx), ky = kernel(sy), rx = (kx.length - 1) / 2, ry = (ky.length - 1) / 2;
+  const bx0 = Math.max(0, Math.floor((left + l) / q) - rx), bx1 = Math.min(w - 1, Math.ceil((left + r) / q) + rx);
+  const by0 = Math.max(0, y0 - ry), by1 = Math.min(h - 1, y1 + ry);
+  const across = new Float32Array(w * h);
+  for (let y = by0; y <= by1; y++)
+    for (let x = bx0; x <= bx1; x++) {
+      let v = 0;
+      for (let k = -rx; k <= rx; k++) {
+        const xx = x + k;
+        if (xx >= 0 && xx < w) v += kx[k + rx]! * map[y * w + xx]!;
+      }
+      across[y * w + x] = v;
+    }
+  const blurred = Buffer.alloc(w * h);
+  for (let y = by0; y <= by1; y++)
+    for (let x = bx0; x <= bx1; x++) {
+      let v = 0;
+      for (let k = -ry; k <= ry; k++) {
+        const yy = y + k;
+        if (yy >= 0 && yy < h) v += ky[k + ry]! * across[yy * w + x]!;
+      }
+      blurred[y * w + x] = Math.round(255 * Math.min(1, v));
+    }
+  // Up to full size (bilinear), only over the pool's box.
+  const X0 = bx0 * q, X1 = Math.min(W - 1, (bx1 + 1) * q), Y0 = by0 * q, Y1 = Math.min(H - 1, (by1 + 1) * q);
+  for (let Y = Y0; Y <= Y1; Y++) {
+    const fy = Math.max(0, Math.min(h - 1, (Y + 0.5) / q - 0.5)), iy = Math.floor(fy), ty = fy - iy, iy1 = Math.min(h - 1, iy + 1);
+    for (let X = X0; X <= X1; X++) {
+      const fx = Math.max(0, Math.min(w - 1, (X + 0.5) / q - 0.5)), ix = Math.floor(fx), tx = fx - ix, ix1 = Math.min(w - 1, ix + 1);
+      soft[Y * W + X] = Math.round(
+        (blurred[iy * w + ix]! * (1 - tx) + blurred[iy * w + ix1]! * tx) * (1 - ty) + (blurred[iy1 * w + ix]! * (1 - tx) + blurred[iy1 * w + ix1]! * tx) * ty,
+      );
+    }
+  }
+  return { soft, strength: pool.strength / 255 };
+}
+
+/**
  * A cast shadow on the ground, away from the scene's light: each point of the car's silhouette at a height above its
  * ground line moves along the ground by height / tan(elevation), foreshortened by the camera's view of the ground, so
  * each column of the car casts a segment from its ground point. Drawn at a quarter size and blurred: softer, fainter
@@ -690,11 +805,14 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // How flat a disc of ground looks at a row: from the scene's camera where there is one.
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten);
-  // The contact shadow's blur runs in libvips while the cast shadow is traced.
+  const light = scene?.light;
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity);
+  // How flat the ground looks at the car's distance (rows of ground per column of width).
+  const groundFactor = scene?.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3;
+  // The contact shadow's blur runs in libvips while the cast shadow is traced; a large soft light casts a pool instead.
   const [blurred, cast] = await Promise.all([
     blurShadow(shadow, W, H, Math.max(2, ch * 0.012)),
-    scene?.light ? castShadow(carRgba, ground, cw, ch, left, top, W, H, scene.light, scene.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3) : undefined,
+    light ? (light.pool ? poolShadow(ground, cw, ch, left, top, W, H, light.pool, groundFactor) : castShadow(carRgba, ground, cw, ch, left, top, W, H, light, groundFactor)) : undefined,
   ]);
   const sign = scene?.logoSign && options.logo ? await hangLogo(backdrop.rgb, W, H, options.logo, scene.logoSign) : undefined;
   const canvas = sign ?? Buffer.from(backdrop.rgb);

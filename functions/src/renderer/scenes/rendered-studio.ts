@@ -293,8 +293,16 @@ export function showroomSign(camera: SceneCamera, placement: Pick<CarPlacement, 
   };
 }
 
-/** A soft light from high above the car: a short shadow straight under it, no direction to speak of. */
-const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1 };
+/**
+ * The studio's large soft box right above the car: no cast shadow to speak of, a dark pool under the car fading within
+ * about a fifth of its height beyond its footprint, with no direction (compositor.ts, poolShadow).
+ */
+const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1, pool: { reach: 0.2, lean: 0, strength: 0.42 } };
+/**
+ * The showroom's light: the frosted windows of the back wall behind the car and the ceiling's wash. A softer pool than
+ * the studio's (a larger, further light), a little stretched toward the camera, away from the windows.
+ */
+const SHOWROOM_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 35, dominance: 0.1, tint: [1, 1, 1], exposure: 1, pool: { reach: 0.28, lean: 0.25, strength: 0.36 } };
 
 /**
  * The rendered studio or showroom for one angle. The room does not turn with the angle (a turntable shoot): the
@@ -314,7 +322,7 @@ export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width
         rgb,
         shadowStrength: tone ? STUDIO_TONES[tone].shadowStrength : 0.85,
         reflection: tone ? STUDIO_TONES[tone].reflection : 0.3,
-        light: TOP_LIGHT,
+        light: place === 'showroom' ? SHOWROOM_LIGHT : TOP_LIGHT,
         ...(place === 'showroom' ? { logoSign: showroomSign(camera, placement, width, height) } : {}),
         scene: { id, label, yaw: 0, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },
       };
