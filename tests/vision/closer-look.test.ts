@@ -36,7 +36,7 @@ function standIn(box: NormBox): VehicleDetector & { shown: number[] } {
     warmUp: async () => undefined,
     detectVehicles: async (p): Promise<Detection[]> => {
       shown.push(p.width);
-      return p.width < photo.width ? [{ label: 'car', score: 0.6, box }] : [];
+      return p.width < photo.width ? [{ label: 'car', score: 0.6, box, look: Array.from({ length: 64 }, () => 50) }] : [];
     },
   };
 }
@@ -57,6 +57,10 @@ describe('a car the detector misses in the whole photo', () => {
     for (const k of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(look.sighting.main[k] - s[k])).toBeLessThan(0.02);
     expect(look.sighting.angle).not.toBeNull();
     expect(look.mask?.areaFraction).toBeGreaterThan(0.05);
+    // The paint is measured, but no look: one read on the crop is at another scale than a whole photo's, and would set
+    // this photo apart from the same car's other photos.
+    expect(look.sighting.appearance?.paint).toHaveLength(3);
+    expect(look.sighting.appearance).not.toHaveProperty('look');
   }, 30_000);
 
   it('a vehicle the second look sees away from the subject does not count: still refused as not a car', async () => {
