@@ -617,26 +617,22 @@ export function poolShadow(ground: Float32Array, cw: number, ch: number, left: n
   const kx = kernel(sx), ky = kernel(sy), rx = (kx.length - 1) / 2, ry = (ky.length - 1) / 2;
   const bx0 = Math.max(0, Math.floor((left + l) / q) - rx), bx1 = Math.min(w - 1, Math.ceil((left + r) / q) + rx);
   const by0 = Math.max(0, y0 - ry), by1 = Math.min(h - 1, y1 + ry);
-  const across = new Float32Array(w * h);
-  for (let y = by0; y <= by1; y++)
-    for (let x = bx0; x <= bx1; x++) {
-      let v = 0;
-      for (let k = -rx; k <= rx; k++) {
-        const xx = x + k;
-        if (xx >= 0 && xx < w) v += kx[k + rx]! * map[y * w + xx]!;
+  // One pass of the kernel along (dx, dy) over the box, into `out` (the first pass keeps float32 sums, as it always has).
+  const pass = <T extends Float32Array | Float64Array>(src: Float32Array | Float64Array, dx: number, dy: number, k: Float32Array, out: T): T => {
+    const r = (k.length - 1) / 2;
+    for (let y = by0; y <= by1; y++)
+      for (let x = bx0; x <= bx1; x++) {
+        let v = 0;
+        for (let i = -r; i <= r; i++) {
+          const xx = x + i * dx, yy = y + i * dy;
+          if (xx >= 0 && xx < w && yy >= 0 && yy < h) v += k[i + r]! * src[yy * w + xx]!;
+        }
+        out[y * w + x] = v;
       }
-      across[y * w + x] = v;
-    }
-  const blurred = Buffer.alloc(w * h);
-  for (let y = by0; y <= by1; y++)
-    for (let x = bx0; x <= bx1; x++) {
-      let v = 0;
-      for (let k = -ry; k <= ry; k++) {
-        const yy = y + k;
-        if (yy >= 0 && yy < h) v += ky[k + ry]! * across[yy * w + x]!;
-      }
-      blurred[y * w + x] = Math.round(255 * Math.min(1, v));
-    }
+    return out;
+  };
+  const down = pass(pass(map, 1, 0, kx, new Float32Array(w * h)), 0, 1, ky, new Float64Array(w * h));
+  const blurred = Uint8Array.from(down, (v) => Math.round(255 * Math.min(1, v)));
   // Up to full size (bilinear), only over the pool's box.
   const X0 = bx0 * q, X1 = Math.min(W - 1, (bx1 + 1) * q), Y0 = by0 * q, Y1 = Math.min(H - 1, (by1 + 1) * q);
   for (let Y = Y0; Y <= Y1; Y++) {
