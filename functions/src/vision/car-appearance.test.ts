@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { likelyDifferentCars, shapeDistance } from '@shared/same-car';
-import { carAppearance, carShape, ROOF_POINTS, wheelSpan } from './car-appearance';
+import { carAppearance, carShape, ROOF_POINTS, wheelContacts, wheelSpan } from './car-appearance';
 
 const W = 200;
 const H = 120;
@@ -106,6 +106,18 @@ describe('carShape: the proportions of the silhouette', () => {
     // The bumpers' corners are not wheels: a flat underside has no wheel span.
     expect(wheelSpan(sideSilhouette(45, 110), { left: 40, right: 200, top: 30, bottom: 100 })).toBeNull();
     expect(carShape(sideSilhouette(45, 110), 'left_side')!.wheelSpan).toBeUndefined();
+  });
+
+  it('where the two wheels touch the ground: under each tyre, the span between them', () => {
+    // Tyres of radius 14 centred 32 and 128 px along a car starting at x 40, their bottoms at y 99.
+    const side = sideSilhouette(45, 110, { wheels: [32, 128] });
+    const extent = { left: 40, right: 200, top: 30, bottom: 100 };
+    const [[x1, y1], [x2, y2]] = wheelContacts(side, extent)!;
+    expect(Math.abs(x1 - (40 + 32))).toBeLessThanOrEqual(7);
+    expect(Math.abs(x2 - (40 + 128))).toBeLessThanOrEqual(7);
+    expect([y1, y2]).toEqual([99, 99]);
+    expect(wheelSpan(side, extent)).toBe(Math.round(((x2 - x1) / 160) * 100) / 100);
+    expect(wheelContacts(sideSilhouette(45, 110), extent)).toBeNull();
   });
 
   it('a car cut by the frame has no shape (its proportions are not its own), nor has an empty cut-out', () => {

@@ -186,6 +186,15 @@ const WHEEL_END_MARGIN = 0.04;
  * its near side's two wheels closer together the more it faces an end. Null when the underside has no such edge.
  */
 export function wheelSpan(mask: { alpha: Uint8Array; width: number }, box: { left: number; right: number; top: number; bottom: number }): number | null {
+  const contacts = wheelContacts(mask, box);
+  return contacts ? hundredths((contacts[1][0] - contacts[0][0]) / (box.right - box.left)) : null;
+}
+
+/**
+ * Where the two wheels the car stands on touch the ground (wheelSpan's edge): its two ends, [x, y] in the mask's
+ * pixels, left one first. Null when the underside has no such edge.
+ */
+export function wheelContacts(mask: { alpha: Uint8Array; width: number }, box: { left: number; right: number; top: number; bottom: number }): [[number, number], [number, number]] | null {
   const { alpha, width: w } = mask;
   const bw = box.right - box.left;
   // The lowest solid pixel of each column, and the lower convex chain of those points (y grows downwards).
@@ -203,10 +212,17 @@ export function wheelSpan(mask: { alpha: Uint8Array; width: number }, box: { lef
     hull.push([x, y]);
   }
   let longest = 0;
+  let at = -1;
   for (let i = 1; i < hull.length; i++) {
     const x1 = hull[i - 1]![0], x2 = hull[i]![0];
     if (x1 < WHEEL_END_MARGIN * bw || x2 > (1 - WHEEL_END_MARGIN) * bw) continue;
-    longest = Math.max(longest, x2 - x1);
+    if (x2 - x1 > longest) (longest = x2 - x1), (at = i);
   }
-  return longest > 0 ? hundredths(longest / bw) : null;
+  if (at < 0) return null;
+  const [x1, y1] = hull[at - 1]!;
+  const [x2, y2] = hull[at]!;
+  return [
+    [box.left + x1, y1],
+    [box.left + x2, y2],
+  ];
 }
