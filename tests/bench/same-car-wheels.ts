@@ -78,8 +78,14 @@ async function report() {
   for (const k of kept) {
     const t = performance.now();
     const wheels = wheelDesigns({ rgb: k.rgb, width: k.width, height: k.height }, { alpha: k.alpha, width: k.width, height: k.height }, k.angle);
-    items.push({ ...k, wheels, ms: performance.now() - t });
+    // --self=S: a photo's wheels count only when its two wheels (one design on one car) are within S of each other.
+    const self = process.argv.find((a) => a.startsWith('--self='));
+    const consistent = !self || (wheels.length === 2 && wheelsDistance([wheels[0]!], [wheels[1]!])! <= Number(self.split('=')[1]));
+    items.push({ ...k, wheels: consistent ? wheels : [], ms: performance.now() - t });
   }
+  // One car's two wheels in one photo share a design: how far apart the description puts them.
+  const own = items.flatMap((i) => (i.wheels.length === 2 ? [wheelsDistance([i.wheels[0]!], [i.wheels[1]!])!] : [])).sort((a, b) => a - b);
+  if (own.length) console.log(`a photo's own two wheels (${own.length} photos): distance median ${own[own.length >> 1]!.toFixed(3)}, quartiles ${own[own.length >> 2]!.toFixed(3)} to ${own[Math.floor((3 * own.length) / 4)]!.toFixed(3)}`);
   const ms = items.map((i) => i.ms).sort((a, b) => a - b);
   console.log(`time per photo: median ${ms[ms.length >> 1]!.toFixed(0)} ms, largest ${ms.at(-1)!.toFixed(0)} ms`);
   const byView = new Map<string, [number, number]>();
@@ -166,6 +172,8 @@ async function report() {
     const sc = sameColour.filter((p) => p.views === v), sm = same.filter((p) => p.views === v);
     console.log(`  ${v}: same colour ${by(sc)}, wheels compared ${compared(sc).length}; same car ${by(sm)}, compared ${compared(sm).length}`);
   }
+  const falseFlags = same.filter((p) => flag(p) && !p.before);
+  if (falseFlags.length) console.log(`  same car flagged by the wheels: ${falseFlags.map((p) => `${p.a.name} / ${p.b.name}`).join('; ')}`);
   const worst = same.filter((p) => p.wheel !== null).sort((x, y) => y.wheel! - x.wheel!).slice(0, 8);
   for (const p of worst) console.log(`  same car ${p.wheel!.toFixed(3)}: ${p.a.name} / ${p.b.name}`);
   }
