@@ -1,0 +1,58 @@
+/**
+ * A side view taken a little off square is not levelled by its perspective (issue 38 item 3, local/levelling.ts
+ * `slopeMayBePerspective`): walking round a car, a dealer's side photo is often 10 to 30 degrees from a true side, and
+ * then the near tyre's contact lies lower in the photo than the far one's with the car standing level. The committed
+ * Acura and Genesis sides as shot (each a little from the front or rear: the near end's overhang the longer) were
+ * turned 0.75 and 0.89 degrees by their contacts' slope; they are left as shot. The Genesis turned 4 degrees the
+ * perspective's own way (the near tyre lower still) is a slope, steeper than the perspective can make, and is still
+ * levelled, back to within a degree.
+ */
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
+import { levelCar, perspectiveSlope, slopeMayBePerspective, tyreContacts } from '../../functions/src/renderer/local/levelling';
+import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
+
+const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../fixtures/vision', name));
+const acuraBytes = fixture('acura-tl-blue-side-lot.jpg');
+const genesisBytes = fixture('hyundai-genesis-black-side-hillside.jpg');
+
+const prepared = new Map<string, PreparedPhoto>();
+
+beforeAll(async () => {
+  const genesisPlus4 = await sharp(genesisBytes).rotate(4, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+  const photos = await preparePhotos([
+    { id: 'acura', bytes: acuraBytes, angle: 'right_side' },
+    { id: 'genesis', bytes: genesisBytes, angle: 'left_side' },
+    { id: 'genesis+4', bytes: genesisPlus4, angle: 'left_side' },
+  ]);
+  ['acura', 'genesis', 'genesis+4'].forEach((id, i) => prepared.set(id, photos[i]!));
+}, 120_000);
+
+describe('a side view taken a little off square', () => {
+  it('is not turned by the slope its perspective gives its contacts (the Acura and the Genesis as shot)', () => {
+    for (const id of ['acura', 'genesis']) {
+      const { photo, mask, angle } = prepared.get(id)!;
+      const contacts = tyreContacts(mask)!;
+      // The contacts slope by more than the levelling's floor, the near (longer-overhang) end's contact the lower ...
+      expect(Math.abs(contacts.degrees), id).toBeGreaterThan(0.5);
+      expect(Math.sign(perspectiveSlope(contacts)), id).toBe(Math.sign(contacts.degrees));
+      expect(slopeMayBePerspective(contacts), id).toBe(true);
+      // ... and the car is left as shot.
+      expect(levelCar(photo, mask, angle), id).toMatchObject({ degrees: 0, skipped: 'perspective of a view off square' });
+    }
+  });
+
+  it('still levels the Genesis turned 4 degrees the perspective\'s way, back to within a degree, its tyres on the ground line', async () => {
+    const tilted = prepared.get('genesis+4')!;
+    const contacts = tyreContacts(tilted.mask)!;
+    expect(Math.sign(perspectiveSlope(contacts))).toBe(Math.sign(contacts.degrees));
+    expect(slopeMayBePerspective(contacts)).toBe(false);
+    const levelled = levelCar(tilted.photo, tilted.mask, tilted.angle);
+    expect(Math.abs(levelled.degrees + 4), String(levelled.degrees)).toBeLessThan(1);
+    const image = await renderPrepared([tilted], 'left_side', 'studio', undefined, pickScene('studio', 'level'));
+    expect(image.composed.levelledDegrees).toBeCloseTo(levelled.degrees, 5);
+  }, 60_000);
+});
