@@ -1,0 +1,56 @@
+/**
+ * `npm run bench:levelling`: how far levelling (functions/src/renderer/local/levelling.ts) turns photos taken level,
+ * and how it brings back photos turned on purpose. Every car photo committed (tests/fixtures/cars, tests/fixtures/vision)
+ * and in ../shared/fixtures/cars, the Changan CS55 turntable's 24 frames and the Toyota Corolla's views
+ * (../shared/fixtures/angles), the Renault Kadjar turntable's frames 15 degrees apart (.cache/cutout-eval/rouge-flamme,
+ * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
+ * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos turned
+ * 4 degrees either way. Prints a table (turned by, degrees, and why not); writes nothing. Level photos should read 0.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SHARED_SCENES = resolve(ROOT, '../shared/scenes');
+if (!process.env.SCENES_DIR && existsSync(SHARED_SCENES)) process.env.SCENES_DIR = SHARED_SCENES;
+const { preparePhotos } = await import('../../functions/src/renderer/local/local-renderer');
+const { levelCar } = await import('../../functions/src/renderer/local/levelling');
+
+const SHARED = resolve(ROOT, '../shared/fixtures');
+const KADJAR = process.env.CUTOUT_EVAL_FRAMES ?? resolve(ROOT, '.cache/cutout-eval/rouge-flamme');
+const list = (dir: string, re = /\.(jpe?g|png)$/i) => (existsSync(dir) ? readdirSync(dir).filter((f) => re.test(f)).sort() : []);
+const flat = (p: string) => sharp(p).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
+const turned = (p: string | Buffer, degrees: number) => sharp(p).rotate(degrees, { background: '#808080' }).jpeg({ quality: 92 }).toBuffer();
+
+interface Item { name: string; kind: string; bytes: () => Promise<Buffer>; tilt?: number }
+const items: Item[] = [];
+for (const dir of ['cars', 'vision'])
+  for (const f of list(join(ROOT, 'tests/fixtures', dir)).filter((f) => !/^(noncar|refuse)-/.test(f))) items.push({ name: f, kind: 'committed', bytes: async () => readFileSync(join(ROOT, 'tests/fixtures', dir, f)) });
+for (const f of list(join(SHARED, 'cars')).filter((f) => !existsSync(join(ROOT, 'tests/fixtures/cars', f)))) items.push({ name: f, kind: 'fixtures (local)', bytes: async () => readFileSync(join(SHARED, 'cars', f)) });
+for (const f of list(join(SHARED, 'angles/changan-cs55'))) items.push({ name: f, kind: 'Changan turntable', bytes: () => flat(join(SHARED, 'angles/changan-cs55', f)) });
+for (const f of list(join(SHARED, 'angles/toyota-corolla'))) items.push({ name: f, kind: 'Corolla views', bytes: () => flat(join(SHARED, 'angles/toyota-corolla', f)) });
+list(KADJAR, /\.png$/).forEach((f, i) => i % 3 === 0 && items.push({ name: `kadjar ${String(i / 3).padStart(2, '0')} (${f})`, kind: 'Kadjar turntable', bytes: () => flat(join(KADJAR, f)) }));
+// Turned on purpose: the sides and corners a dealer's crooked phone or a sloping lot would give.
+const turnedCases: [string, string][] = [
+  ['acura-tl-blue-side-lot.jpg', join(ROOT, 'tests/fixtures/vision/acura-tl-blue-side-lot.jpg')],
+  ['hyundai-genesis-black-side-hillside.jpg', join(ROOT, 'tests/fixtures/vision/hyundai-genesis-black-side-hillside.jpg')],
+  ['classic-yellow-side-road.jpg', join(SHARED, 'cars/classic-yellow-side-road.jpg')],
+  ...['cupra-born-grey-front34-street.jpg', 'hyundai-ioniq5-silver-front34-grass.jpg', 'bmw-2002-silver-front34-grass.jpg', 'bmw-e30-silver-front34-show-5220px.jpg'].map((f): [string, string] => [f, join(ROOT, 'tests/fixtures/cars', f)]),
+  ['vw-id3-white-front34.jpg', join(SHARED, 'cars/vw-id3-white-front34.jpg')],
+];
+for (const [name, path] of turnedCases) if (existsSync(path)) for (const tilt of [4, -4]) items.push({ name, kind: 'turned on purpose', tilt, bytes: () => turned(path, tilt) });
+
+const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees.toFixed(2) : `0 (${l.skipped})`);
+console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');
+console.log('|---|---|---|---|---|---|');
+let worstLevel = 0;
+for (const item of items) {
+  const [p] = await preparePhotos([{ id: item.name, bytes: await item.bytes() }]).catch(() => [undefined]);
+  if (!p) { console.log(`| ${item.name} | ${item.kind} | ${item.tilt ?? 0} | refused | | |`); continue; }
+  const square = levelCar(p.photo, p.mask, 'left_side');
+  const corner = levelCar(p.photo, p.mask, 'front_left_corner');
+  if (item.tilt === undefined) worstLevel = Math.max(worstLevel, Math.abs(square.degrees), Math.abs(corner.degrees));
+  console.log(`| ${item.name} | ${item.kind} | ${item.tilt ?? 0} | ${p.angle} | ${fmt(square)} | ${fmt(corner)} |`);
+}
+console.log(`\nLargest turn of a level photo, either reading: ${worstLevel.toFixed(2)} degrees.`);
