@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { preparePhotos, renderPrepared, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
-import { bothCuesLean, levelCar, perspectiveSlope, slopeMayBePerspective, tyreContacts, wheelAgrees } from '../../functions/src/renderer/local/levelling';
+import { bothCuesLean, levelCar, perspectiveSlope, readsSquareOn, slopeMayBePerspective, tyreContacts, wheelAgrees } from '../../functions/src/renderer/local/levelling';
 import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
 
 const fixture = (name: string) => readFileSync(resolve(import.meta.dirname, '../fixtures/vision', name));
@@ -64,5 +64,22 @@ describe('a side view taken a little off square', () => {
     expect(bothCuesLean(upright, wheel)).toBeUndefined();
     // The committed BMW 2002 turned 4 degrees reads 3.7 and 4.0 (corner-wheel-levelling.test.ts): turned by their mean.
     expect(bothCuesLean({ degrees: 3.71 }, { degrees: 4.04 })).toBeCloseTo(3.875, 5);
+  });
+
+  it('a side seen square on but tagged as a corner is levelled by its tyres, as a side', () => {
+    // A plain side view (a body and two alike tyres 360 px apart, even overhangs) whose right tyre stands 4 degrees lower.
+    const W = 800, H = 420, drop = Math.round(360 * Math.tan((4 * Math.PI) / 180));
+    const alpha = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const body = x >= 100 && x < 700 && y >= 100 && y < 250 + (drop * (x - 100)) / 600;
+        if (body || Math.hypot(x - 220, y - 270) <= 50 || Math.hypot(x - 580, y - 270 - drop) <= 50) alpha[y * W + x] = 255;
+      }
+    const mask = { alpha, width: W, height: H, box: { left: 100, top: 100, right: 700, bottom: 321 + drop }, areaFraction: 0.3, removedFraction: 0 };
+    const photo = { type: 'jpeg' as const, originalWidth: W, originalHeight: H, rgb: Buffer.alloc(W * H * 3, 128), width: W, height: H };
+    expect(readsSquareOn(mask)).toBe(true);
+    const levelled = levelCar(photo, mask, 'front_left_corner');
+    expect(levelled.degrees).toBeCloseTo(-4, 0);
+    expect(levelled.upright).toBeUndefined();
   });
 });

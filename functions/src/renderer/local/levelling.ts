@@ -285,9 +285,27 @@ const levelledPhotos = new WeakMap<Uint8Array, { rgb: Buffer; angle: Angle; leve
 export function levelCar(photo: DecodedPhoto, mask: CleanMask, angle: Angle): Levelled {
   const kept = levelledPhotos.get(mask.alpha);
   if (kept && kept.rgb === photo.rgb && kept.angle === angle) return kept.levelled;
-  const levelled = SQUARE_VIEWS.has(angle) ? levelSquareView(photo, mask) : levelCorner(photo, mask);
+  const levelled = SQUARE_VIEWS.has(angle) || readsSquareOn(mask) ? levelSquareView(photo, mask) : levelCorner(photo, mask);
   levelledPhotos.set(mask.alpha, { rgb: photo.rgb, angle, levelled });
   return levelled;
+}
+
+/**
+ * Overhangs this even (the longer over the shorter) with alike tyres: a side seen square on, whatever its tag. A true
+ * side reads 1.02 to 1.11 (the Changan's, the Kadjar's, the Corolla's), a corner 3 or more (its face beyond the near tyre).
+ */
+export const EVEN_OVERHANGS = 1.2;
+
+/**
+ * Whether a photo tagged or read as a corner is in fact a side seen square on (its two tyres alike, its overhangs
+ * even): then its contacts level it, as a side's do. The Corolla's white left side read as a corner was turned 2.26
+ * degrees by its uprights and wheel (raked lines agreeing by chance); its contacts read 0.
+ */
+export function readsSquareOn(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): boolean {
+  const contacts = tyreContacts(mask);
+  if (!contacts || contacts.likeness < SQUARE_TYRES) return false;
+  const [left, right] = contacts.overhangs;
+  return Math.max(left, right) <= EVEN_OVERHANGS * Math.min(left, right);
 }
 
 /**
