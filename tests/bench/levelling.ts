@@ -2,10 +2,11 @@
  * `npm run bench:levelling`: how far levelling (functions/src/renderer/local/levelling.ts) turns photos taken level,
  * and how it brings back photos turned on purpose. Every car photo committed (tests/fixtures/cars, tests/fixtures/vision)
  * and in ../shared/fixtures/cars, the Changan CS55 turntable's 24 frames and the Toyota Corolla's views
- * (../shared/fixtures/angles), the Renault Kadjar turntable's frames 15 degrees apart (.cache/cutout-eval/rouge-flamme,
+ * (../shared/fixtures/angles), the Renault Kadjar turntable's frames 15 degrees apart (.cache/cutout-eval/rouge-flamme or CUTOUT_EVAL_FRAMES,
  * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
  * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos turned
  * 4 degrees either way. Prints a table (turned by, degrees, and why not); writes nothing. Level photos should read 0.
+ * ONLY=<regex> measures only the photos whose names match.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,7 +46,9 @@ const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees
 console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');
 console.log('|---|---|---|---|---|---|');
 let worstLevel = 0;
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 for (const item of items) {
+  if (only && !only.test(item.name)) continue;
   const [p] = await preparePhotos([{ id: item.name, bytes: await item.bytes() }]).catch(() => [undefined]);
   if (!p) { console.log(`| ${item.name} | ${item.kind} | ${item.tilt ?? 0} | refused | | |`); continue; }
   const square = levelCar(p.photo, p.mask, 'left_side');
