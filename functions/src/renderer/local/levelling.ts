@@ -15,7 +15,10 @@
  * The correction is limited to MAX_LEVEL_DEGREES and skipped when the contacts are not trustworthy: a slope steeper
  * than UNTRUSTED_DEGREES, contacts less than a third of the car apart, a flat underside with no gap between them (a
  * shadow filled in under the car: the iX3's front, the Camry's and the Lexus's rears), the car cut by the frame's
- * bottom, two tyres of unlike widths (a corner view tagged or read as a side: its near tyre is the wider).
+ * bottom, two tyres of unlike widths (a corner view tagged or read as a side: its near tyre is the wider), a slope the
+ * perspective of a view taken a little off square can give (slopeMayBePerspective: the near tyre's contact lies lower,
+ * on the side of the longer overhang). A photo tagged as a corner that reads as a side seen square on (readsSquareOn)
+ * is levelled as a side.
  */
 import type { Angle } from '@shared/angles';
 import type { DecodedPhoto } from '../photo-validation';
