@@ -20,6 +20,8 @@ export interface Layer {
   rgba: Buffer;
   width: number;
   height: number;
+  /** Where the layer came from in its frame: the trimmed frame's top-left corner and the scale (layer px per frame px). */
+  fromFrame?: { left: number; top: number; scaleX: number; scaleY: number };
 }
 
 /**
@@ -117,7 +119,25 @@ export async function carLayer(dir: string, file: string, width: number, blue = 
         if (lo > 140 && hi - lo < 30) data[i + 3] = 0;
       }
   if (blue) for (let i = 0; i < data.length; i += 4) [data[i], data[i + 2]] = [data[i + 2]!, data[i]!];
-  return { rgba: data, width: info.width, height: info.height };
+  // sharp reports the trim as the (negative) offset of the frame's origin from the trimmed image's.
+  const fromFrame = { left: -(at.trimOffsetLeft ?? 0), top: -(at.trimOffsetTop ?? 0), scaleX: info.width / at.width, scaleY: info.height / at.height };
+  return { rgba: data, width: info.width, height: info.height, fromFrame };
+}
+
+/**
+ * A box in the frame's own pixels (`[left, top, right, bottom]`, both ends inclusive: tests/bench/cutout-truth-parts.ts)
+ * where it lands in the composite: through the trim, the scaling and the placement of `layer` at (`left`, `top`);
+ * clipped to the composite, `undefined` when nothing of it is left (the part is not in the image).
+ */
+export function placedBox(box: readonly [number, number, number, number], layer: Layer, left: number, top: number): { left: number; top: number; right: number; bottom: number } | undefined {
+  const f = layer.fromFrame ?? { left: 0, top: 0, scaleX: 1, scaleY: 1 };
+  const out = {
+    left: Math.max(0, Math.floor(left + (box[0] - f.left) * f.scaleX)),
+    top: Math.max(0, Math.floor(top + (box[1] - f.top) * f.scaleY)),
+    right: Math.min(W - 1, Math.ceil(left + (box[2] + 1 - f.left) * f.scaleX) - 1),
+    bottom: Math.min(H - 1, Math.ceil(top + (box[3] + 1 - f.top) * f.scaleY) - 1),
+  };
+  return out.right >= out.left && out.bottom >= out.top ? out : undefined;
 }
 
 export function placedAlpha(layer: Layer, left: number, top: number): Uint8Array {

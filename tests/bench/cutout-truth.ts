@@ -6,7 +6,9 @@
  * studio without one) with a cast shadow under them, and, in two of three set-ups, a second car (another frame of the
  * turntable, repainted blue) behind or beside them. Per image: IoU and boundary F at 3 px against the truth, the
  * share of the cut-out lying on the other car, and the car check's verdict; then the same cut-outs broken on purpose
- * (another car on the roof, a strip cut off) and how many the check catches. Writes "Cut-out against the truth".
+ * (another car on the roof, a strip cut off) and how many the check catches; and part recall: of the mirrors and
+ * wheels labelled in the frames (tests/bench/cutout-truth-parts.ts) and shown in the composite, how many the cut-out
+ * keeps (`partsKept`). Writes "Cut-out against the truth".
  */
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -19,7 +21,8 @@ import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout
 import { cutout } from '../../functions/src/renderer/local/local-renderer';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
-import { compose, H, plan, W, type FloorRule, type Setup, type Style } from './cutout-truth-composites';
+import { compose, H, placedBox, plan, W, type FloorRule, type Layer, type Setup, type Style } from './cutout-truth-composites';
+import { FRAME_PARTS, type PartBox } from './cutout-truth-parts';
 import { writeBenchmarkSection } from './report';
 
 const FRAMES = process.env.CUTOUT_EVAL_FRAMES ?? resolve(import.meta.dirname, '../../.cache/cutout-eval/rouge-flamme');
@@ -49,14 +52,47 @@ interface Row {
   verdict: string;
   brokenCaught: number;
   brokenTotal: number;
+  mirrors: Part[];
+  wheels: Part[];
+}
+
+/** A labelled part shown in a composite: the share of its true pixels (truth alpha ≥ 128 inside its box) in the cut-out. */
+interface Part {
+  share: number;
+  kept: boolean;
+  far: boolean;
+}
+
+/** A part counts as kept when at least this share of its true pixels is in the cut-out (issue 37: "mirrors kept"). */
+const PART_KEPT = 0.9;
+
+/**
+ * The labelled parts of the main car shown in the composite, scored against `mask` (alpha ≥ 128 kept): each box carried
+ * through the layer's trim, scaling and placement; a part with no true pixel in the image is not shown.
+ */
+function partsKept(file: string, main: Layer, left: number, top: number, truth: Uint8Array, mask: Uint8Array | undefined): { mirrors: Part[]; wheels: Part[] } {
+  const labels = FRAME_PARTS[file];
+  const score = (box: PartBox, far: boolean): Part | undefined => {
+    const b = placedBox(box, main, left, top);
+    if (!b) return undefined;
+    let inTruth = 0;
+    let kept = 0;
+    for (let y = b.top; y <= b.bottom; y++)
+      for (let x = b.left; x <= b.right; x++) if (truth[y * W + x]! >= 128) (inTruth++, mask && mask[y * W + x]! >= 128 && kept++);
+    return inTruth ? { share: kept / inTruth, kept: kept >= PART_KEPT * inTruth, far } : undefined;
+  };
+  return {
+    mirrors: (labels?.mirrors ?? []).flatMap((m) => score(m.box, Boolean(m.far)) ?? []),
+    wheels: (labels?.wheels ?? []).flatMap((w) => score(w, false) ?? []),
+  };
 }
 
 async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> {
-  const { jpeg: composite, truth, otherOnly } = await compose(FRAMES, frames, file, setup, style, RULE);
+  const { jpeg: composite, truth, otherOnly, main, left, top } = await compose(FRAMES, frames, file, setup, style, RULE);
   const photo = await decodePhoto(composite);
   const look = await vision.lookClosely(photo);
   const name = `${file} ${setup} ${style}`;
-  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0 };
+  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0, ...partsKept(file, main, left, top, truth, undefined) };
   const mask = look.mask;
   // --write: the composite and its cut-out side by side, for looking at (.cache/cutout-eval/out).
   if (process.argv.includes('--write')) {
@@ -94,6 +130,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
     verdict: verdict(mask),
     brokenCaught: broken.filter((m) => verdict(m) !== 'ok').length,
     brokenTotal: broken.length,
+    ...partsKept(file, main, left, top, truth, mask.alpha),
   };
 }
 
@@ -109,7 +146,8 @@ const rows: Row[] = [];
 for (const { file, setup, style } of planned) {
   const row = await evaluate(file, setup, style);
   rows.push(row);
-  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}`);
+  const shares = (parts: Part[]) => parts.map((p) => `${(p.share * 100).toFixed(0)}%${p.far ? ' far' : ''}`).join(' ') || '-';
+  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}  mirrors ${shares(row.mirrors)}  wheels ${shares(row.wheels)}`);
 }
 
 const scored = rows.filter((r) => !r.verdict.startsWith('refused'));
@@ -122,6 +160,17 @@ const flaggedWrong = wrong.filter((r) => r.verdict !== 'ok').length;
 const flaggedOther = wrong.filter((r) => r.onOther > 0.01);
 const caught = scored.reduce((n, r) => n + r.brokenCaught, 0);
 const total = scored.reduce((n, r) => n + r.brokenTotal, 0);
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+function partRow(label: string, parts: Part[], target: string): string {
+  const kept = parts.filter((p) => p.kept).length;
+  return parts.length
+    ? `| ${label} | ${parts.length} | ${kept} | ${pct(kept / parts.length)} | ${target} | ${pct(parts.reduce((a, p) => a + p.share, 0) / parts.length)} | ${pct(Math.min(...parts.map((p) => p.share)))} |`
+    : `| ${label} | 0 | | | ${target} | | |`;
+}
+/** `kept/shown (lowest share)` for a composite's table row; a dash where the view shows none. */
+const partCell = (parts: Part[]) => (parts.length ? `${parts.filter((p) => p.kept).length}/${parts.length} (${pct(Math.min(...parts.map((p) => p.share)))})` : '–');
+const withMirrors = scored.filter((r) => r.mirrors.length);
+const lostMirrors = scored.flatMap((r) => r.mirrors.filter((m) => !m.kept).map((m) => `${r.name}${m.far ? ' (far side)' : ''} ${pct(m.share)} kept`));
 const lines = [
   `\`npm run bench:cutout\` (its second part: tests/bench/cutout-truth.ts), ${new Date().toISOString().slice(0, 10)}, ${cpus().length} vCPU, the product's default cut-out (${cutout.name}) with the car check's other-car rules. ${rows.length} composites: ${picked.size} frames of a turntable with a true alpha (${FRAMES.includes('rouge-flamme') ? 'the Renault Kadjar of Say-healer/360-car-rotate, local only' : FRAMES}), each over a real scene with a cast shadow, as "behind" (a second, blue car behind it, rising over its roof), "beside" (a second car overlapping its front) and "small" (the car 40% of the frame wide, alone). The truth is the frame's own alpha with the configurator's floor patch under the car taken out of both the truth and the composite (tests/bench/cutout-truth-composites.ts, \`floorPatch\`; before 2026-11-30 its grey shading counted as car and the silver rims were punched out: see "Cut-out: the truth corrected").`,
   '',
@@ -141,11 +190,21 @@ const lines = [
     return of.length ? `| ${setup} | ${of.length} | ${f(of.map((r) => r.iou))} | ${f(of.map((r) => r.bf))} | ${of.filter((r) => r.onOther > 0.01).length} |` : `| ${setup} | 0 | | | |`;
   }),
   '',
-  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%). Mirror recall is not measured yet (the frames carry no part labels).`,
+  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%).`,
   '',
-  '| composite | IoU | BF | on the other car | verdict |',
-  '|---|---:|---:|---:|---|',
-  ...rows.map((r) => `| ${r.name} | ${r.iou.toFixed(3)} | ${r.bf.toFixed(3)} | ${(r.onOther * 100).toFixed(1)}% | ${r.verdict} |`),
+  `Parts kept (scored composites; tests/bench/cutout-truth-parts.ts: our own boxes round each mirror the frame shows and each wheel of the side turned to the camera, carried through the composite's scaling and placement): a part is kept when at least ${PART_KEPT * 100}% of its true pixels inside its box are in the cut-out; the share is the mean over the parts of their true pixels kept.`,
+  '',
+  '| part | shown | kept | recall | target | mean share kept | lowest share |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  partRow('mirrors', scored.flatMap((r) => r.mirrors), '≥ 95%'),
+  partRow('of which far-side mirrors', scored.flatMap((r) => r.mirrors.filter((m) => m.far)), ''),
+  partRow('wheels', scored.flatMap((r) => r.wheels), ''),
+  `| composites keeping every mirror they show | ${withMirrors.length} | ${withMirrors.filter((r) => r.mirrors.every((m) => m.kept)).length} | ${pct(withMirrors.filter((r) => r.mirrors.every((m) => m.kept)).length / Math.max(1, withMirrors.length))} | ≥ 95% | | |`,
+  ...(lostMirrors.length ? ['', `Mirrors lost: ${lostMirrors.join('; ')}.`] : []),
+  '',
+  '| composite | IoU | BF | on the other car | mirrors kept | wheels kept | verdict |',
+  '|---|---:|---:|---:|---:|---:|---|',
+  ...rows.map((r) => `| ${r.name} | ${r.iou.toFixed(3)} | ${r.bf.toFixed(3)} | ${(r.onOther * 100).toFixed(1)}% | ${partCell(r.mirrors)} | ${partCell(r.wheels)} | ${r.verdict} |`),
 ];
-console.log(lines.slice(0, 10).join('\n'));
+console.log(lines.slice(0, 30).join('\n'));
 if (!process.argv.includes('--quick') && RULE === 'corrected' && withScenes) await writeBenchmarkSection('Cut-out against the truth', lines.join('\n'));
