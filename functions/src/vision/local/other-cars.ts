@@ -13,6 +13,14 @@ import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
 export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
 
+/**
+ * A roof line run on level from one side of a car behind (the other side has no roof to draw it from), found more than
+ * `BONNET_DROP` of the main car's box height under the box's top, is the bonnet or the boot, not the roof: over the
+ * main car's middle the line is drawn `LEVEL_ROOF_DROP` under the box's top instead.
+ */
+export const BONNET_DROP = 0.25;
+export const LEVEL_ROOF_DROP = 0.05;
+
 /** Another car's box reaching below this share of the main car's box height stands beside it, not behind. */
 export const BESIDE_FROM = 0.8;
 
@@ -86,7 +94,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! >= 128) removed++;
         alpha[i] = 0;
       }
-    if (behind) removed += cutBelowRoofLine(alpha, w, o, mainTop);
+    if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) });
   }
   const { box, area } = solidExtent(alpha, w, h);
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
@@ -95,10 +103,12 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
 /**
  * A car behind the main one, seen over its roof, joins the roof in the cut-out. Across the other car's columns the
  * main car's roof line is drawn from the columns just beside them (the roof is smooth there) and what rises above it
- * goes; where the other car reaches past one end of the main car, the line runs on level from the other side. A car
+ * goes; where the other car reaches past one end of the main car, the line runs on level from the other side (unless
+ * that side is the bonnet or the boot and the other car stands over the main car's middle: `BONNET_DROP`). A car
  * behind wider than the whole roof leaves nothing to draw the line from.
  */
-function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: number; r: number; b: number }, mainTop: number): number {
+function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: number; r: number; b: number }, main: { t: number; b: number; centre: number }): number {
+  const mainTop = main.t;
   const topOf = (x: number) => {
     if (x < 0 || x >= w) return -1;
     for (let y = mainTop; y < o.b + (o.b - o.t); y++) if (alpha[y * w + x]! >= 128) return y;
@@ -111,8 +121,16 @@ function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: numbe
   let right = topOf(o.r - 1 + side);
   // A car behind that reaches past the main car's end: the roof line runs on, level, from the side that has roof.
   if (!found(left) && !found(right)) return 0;
-  if (!found(left)) left = right;
-  if (!found(right)) right = left;
+  // The side that has it may be the bonnet or the boot, well under the roof (a corner view, the car behind reaching
+  // past the rear): run on level from there across the main car's middle, the line crossed its glasshouse and its
+  // door mirror. In front of or behind the main car (a car beside, past its front) the level line is the right one;
+  // so it is where the side found is not that far down (a sloping roof's end: the line there cut the car behind well).
+  if (!found(left) || !found(right)) {
+    const overRoof = o.l <= main.centre && o.r > main.centre;
+    const level = found(left) ? left : right;
+    const height = main.b - mainTop;
+    left = right = overRoof && level > mainTop + BONNET_DROP * height ? mainTop + Math.round(LEVEL_ROOF_DROP * height) : level;
+  }
   let removed = 0;
   for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
     const roof = left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
