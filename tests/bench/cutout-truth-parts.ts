@@ -10,9 +10,9 @@
  * mirror on the side turned away, seen only as its housing standing out beside the A-pillar or the windscreen (0006,
  * 0066). Not labelled: a mirror hidden by the car itself (the far mirror of the side and most corner views; 0048, a rear
  * corner from the left, where the near mirror stays hidden behind the A-pillar and the door's top: no housing stands
- * out of the body or the silhouette). Checked against the alpha by `partBoxesAgainstAlpha` (tests/cutout/truth-parts.test.ts
- * runs it when the frames are there): a head-on or rear view's mirrors and the far mirrors stand out of the silhouette,
- * so part of each box is transparent.
+ * out of the body or the silhouette). Checked by drawing every box over its frame and looking (a head-on or rear
+ * view's mirrors and the far ones stand out of the silhouette: their boxes end where the alpha does);
+ * tests/cutout/truth-parts.test.ts checks how the bench carries a box into its composite.
  *
  * Wheels: the tyre's outer outline as the view shows it (an ellipse on a side or corner view, the tread's block on a
  * head-on or rear view), the part hidden by the wheel arch included; only the two wheels of the side turned to the
