@@ -25,8 +25,7 @@ async function x3Shots(): Promise<{ left: string; right: string }> {
 
 describe('guided capture on a phone', () => {
   it.each([375, 1280])('%i px, touch: Take photos walks the 8 angles, checks each shot (retake or keep) and lands on a form with 8 of 8', async (width) => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: `capture-${width}`, viewport: { width, height: 820 }, touch: true });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: `capture-${width}`, viewport: { width, height: 820 }, touch: true, page: '/dashboard/car-packages?tab=upload' });
     const shots = await x3Shots();
     await page.getByRole('button', { name: 'Take photos' }).click();
     const flow = page.getByTestId('guided-capture');
@@ -85,8 +84,7 @@ describe('guided capture on a phone', () => {
   }, 600_000);
 
   it('1280 px with a mouse: no Take photos (the form offers the drop area)', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'capture-desktop' });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'capture-desktop', page: '/dashboard/car-packages?tab=upload' });
     await page.getByTestId('photo-drop-zone').waitFor();
     expect(await page.getByRole('button', { name: 'Take photos' }).count()).toBe(0);
   }, 120_000);

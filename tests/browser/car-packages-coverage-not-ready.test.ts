@@ -11,8 +11,7 @@ const session = useBrowserSession();
 
 describe('coverage before paying', () => {
   it('1280 px: while a photo is being checked nothing is decided: the diagram waits, Generate says so and cannot be pressed', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-checking', viewport: { width: 1280, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-checking', viewport: { width: 1280, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     await page.getByTestId('package-credits').waitFor();
     // The photo's check is held back until the test lets it answer.
     let answer!: () => void;
@@ -43,8 +42,7 @@ describe('coverage before paying', () => {
   }, 180_000);
 
   it('375 px: at 0 credits the form offers Buy Credits before any photo is added', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-no-credits', viewport: { width: 375, height: 800 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'coverage-no-credits', viewport: { width: 375, height: 800 }, page: '/dashboard/car-packages?tab=upload' });
     await page.getByTestId('package-credits').waitFor();
     const spent = await spendCredits(page, TRIAL_CREDITS);
     expect(spent).toBe(200);

@@ -12,8 +12,7 @@ const session = useBrowserSession();
 
 describe('coverage before paying', () => {
   it.each([1280, 375])('%i px: three front corners show 1 of 8 around the car, 2 with the mirror fill turned on; Generate names the number and asks once, the start answers the same plan', async (width) => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: `coverage-${width}`, viewport: { width, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: `coverage-${width}`, viewport: { width, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     // The balance is on the page before anything is uploaded.
     await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe(`${TRIAL_CREDITS} credits left`);
     expect(await page.getByTestId('no-credits').count()).toBe(0);

@@ -15,8 +15,7 @@ const session = useBrowserSession({ renderer: 'studio' });
 
 describe('car packages', () => {
   it('refusals: blank name, too many photos, wrong type, too large, an unusable photo named in the grid, no credit left; the logo toggle', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'packages-refusals' });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'packages-refusals', page: '/dashboard/car-packages?tab=upload' });
     const input = page.getByTestId('photo-input');
     const thumbnails = page.getByTestId('photo-thumbnail');
     const cupra = car('cupra-born-grey-front34-street.jpg');

@@ -13,8 +13,7 @@ const IONIQ = 'hyundai-ioniq5-silver-front34-grass.jpg';
 
 describe('same car, or say so', () => {
   it.each([1280, 375])('%i px: a blue BMW and a silver Hyundai in one package: the odd one is flagged and Generate waits until it is removed or confirmed', async (width) => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: `same-car-${width}`, viewport: { width, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: `same-car-${width}`, viewport: { width, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     await page.getByLabel('Car Name / Description').fill('2018 BMW X3 M40i');
     const thumbnails = page.getByTestId('photo-thumbnail');
     await page.getByTestId('photo-input').setInputFiles([car(X3), car(IONIQ)]);

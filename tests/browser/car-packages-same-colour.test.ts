@@ -28,8 +28,7 @@ async function shorterSilverCar(): Promise<string> {
 
 describe('same car, or say so: two cars of the same colour', () => {
   it('1280 px: two silver cars in one package: the second is flagged, and the form says which photo of the same angle is used and which is left out', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'same-colour', viewport: { width: 1280, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'same-colour', viewport: { width: 1280, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     await page.getByLabel('Car Name / Description').fill('2022 Hyundai Ioniq 5');
     const thumbnails = page.getByTestId('photo-thumbnail');
     const odd = (i: number) => thumbnails.nth(i).getByTestId('different-car');

@@ -18,8 +18,7 @@ const NAME = '2003 Honda Accord EX-V6';
 
 describe('VIN in the form, found in the gallery', () => {
   it('decodes the typed VIN into the name, starts the package, finds it by the last 6 characters, and points out the same VIN again', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'vin', viewport: { width: 1280, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'vin', viewport: { width: 1280, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
 
     // Half typed: counted, not refused yet. Then a letter a VIN never has: refused with the reason.
     const vinField = page.getByLabel('VIN (optional)');

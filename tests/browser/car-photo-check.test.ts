@@ -11,8 +11,7 @@ const photo = (dir: string, name: string) => join(import.meta.dirname, '../fixtu
 
 describe('car check and angle suggestion in the package form', () => {
   it.each([1280, 375])('%i px: the suggested angle is pre-selected and marked, the dealer can change it; a non-car and two cars are refused at once', async (width) => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: `photo-check-${width}`, viewport: { width, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: `photo-check-${width}`, viewport: { width, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     const thumbnails = page.getByTestId('photo-thumbnail');
     await page.getByTestId('photo-input').setInputFiles([
       photo('cars', 'bmw-e30-silver-front34-show-5220px.jpg'),
@@ -50,8 +49,7 @@ describe('car check and angle suggestion in the package form', () => {
   }, 240_000);
 
   it('real side and rear photos (a black car on a hillside, a white car in traffic) get Left Side and Rear View suggested', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'photo-check-side-rear', viewport: { width: 375, height: 900 } });
-    await page.goto(`${session.url}/dashboard/car-packages?tab=upload`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'photo-check-side-rear', viewport: { width: 375, height: 900 }, page: '/dashboard/car-packages?tab=upload' });
     const thumbnails = page.getByTestId('photo-thumbnail');
     await page.getByTestId('photo-input').setInputFiles([photo('vision', 'hyundai-genesis-black-side-hillside.jpg'), photo('vision', 'toyota-camry-white-rear-street.jpg')]);
     await expect.poll(() => thumbnails.count()).toBe(2);

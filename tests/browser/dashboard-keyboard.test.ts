@@ -134,8 +134,7 @@ describe('keyboard use of the dashboard', () => {
   }, 240_000);
 
   it('an error answer without a code shows the generic text, never the raw body or a field name', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'raw-error' });
-    await page.goto(`${session.url}/dashboard/settings`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'raw-error', page: '/dashboard/settings' });
     await expect.poll(() => page.getByLabel('Dealership Name').inputValue()).not.toBe('');
     // What a gateway or proxy might answer: JSON of its own, with no { message, code }.
     await page.route('**/api/profile', (route) =>

@@ -8,12 +8,17 @@ import { screenshot } from '../support/screenshot';
 const session = useBrowserSession();
 
 describe('dashboard guard', () => {
-  it.each(['/dashboard', '/dashboard/settings', '/dashboard/support#contact'])(
-    'an anonymous visitor to %s is sent to / with "Authentication required"',
-    async (path) => {
+  // The page they were going to rides along (return_to, for the Login dialog's link); the Dashboard is the default.
+  it.each([
+    ['/dashboard', '/'],
+    ['/dashboard/settings', '/?return_to=%2Fdashboard%2Fsettings'],
+    ['/dashboard/support#contact', '/?return_to=%2Fdashboard%2Fsupport'],
+  ])(
+    'an anonymous visitor to %s is sent to %s with "Authentication required"',
+    async (path, landing) => {
       const { page } = await openPage(session.browser);
       await page.goto(`${session.url}${path}`);
-      await page.waitForURL(`${session.url}/`);
+      await page.waitForURL(`${session.url}${landing}`);
       await page.getByText(MESSAGES.authRequired.title).waitFor();
       await page.getByText(MESSAGES.authRequired.description).waitFor();
       expect(await page.getByRole('navigation', { name: 'Dashboard navigation' }).count()).toBe(0);

@@ -78,8 +78,7 @@ describe('dashboard shell', () => {
 
 describe('settings', () => {
   it('shows the e-mail read-only, checks the logo URL, saves name and logo, and they survive a reload', async () => {
-    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'settings', dealerName: 'Old Name Autos' });
-    await page.goto(`${session.url}/dashboard/settings`);
+    const { page, email } = await signedInDealer(session.browser, session.url, { name: 'settings', dealerName: 'Old Name Autos', page: '/dashboard/settings' });
     await page.getByText('Standard User').waitFor();
     const emailField = page.getByLabel('Email');
     expect(await emailField.inputValue()).toBe(email);
@@ -118,8 +117,7 @@ describe('settings', () => {
 
 describe('number plates', () => {
   it('the default chosen in Settings is saved at once, survives a reload and is the package form\'s first choice, which the dealer can change', async () => {
-    const { page } = await signedInDealer(session.browser, session.url, { name: 'plates', viewport: { width: 375, height: 740 } });
-    await page.goto(`${session.url}/dashboard/settings`);
+    const { page } = await signedInDealer(session.browser, session.url, { name: 'plates', viewport: { width: 375, height: 740 }, page: '/dashboard/settings' });
     const select = page.getByRole('combobox', { name: 'Number plate' });
     await expect.poll(() => select.textContent()).toBe(PLATE_TREATMENT_LABELS.keep);
     await select.click();

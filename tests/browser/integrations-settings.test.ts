@@ -25,8 +25,7 @@ describe('Settings: API keys and webhooks; the API reference', () => {
       await mkdir(SHOTS, { recursive: true });
       const receiver = await startReceiver();
       try {
-        const { page, errors } = await signedInDealer(session.browser, session.url, { name: `integrations-${viewport.width}`, viewport });
-        await page.goto(`${session.url}/dashboard/settings`);
+        const { page, errors } = await signedInDealer(session.browser, session.url, { name: `integrations-${viewport.width}`, viewport, page: '/dashboard/settings' });
         await page.getByRole('heading', { name: 'API keys' }).waitFor();
         await page.getByText('No API keys yet.').waitFor();
         // The forms say what to do in plain sentences, never a field's name ("name is required", "url: …").

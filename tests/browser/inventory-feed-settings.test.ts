@@ -19,8 +19,7 @@ describe('Settings: the inventory feed link', () => {
   ]) {
     it(`makes the feed link, shows it once, and renews it at ${viewport.width} px`, async () => {
       await mkdir(SHOTS, { recursive: true });
-      const { page, errors } = await signedInDealer(session.browser, session.url, { name: `feed-${viewport.width}`, viewport });
-      await page.goto(`${session.url}/dashboard/settings`);
+      const { page, errors } = await signedInDealer(session.browser, session.url, { name: `feed-${viewport.width}`, viewport, page: '/dashboard/settings' });
       const card = page.getByTestId('feed-link-status');
       await page.getByRole('heading', { name: 'Inventory feed' }).waitFor();
       await card.getByText('No feed link yet.').waitFor();

@@ -44,8 +44,7 @@ describe('My Images', () => {
     const w = viewport.width;
 
     it(`a new dealer sees No Images Yet with the way to a first car package (${w} px)`, async () => {
-      const { page, context, errors } = await signedInDealer(session.browser, session.url, { name: `images-empty-${w}`, viewport });
-      await page.goto(`${session.url}/dashboard/images`);
+      const { page, context, errors } = await signedInDealer(session.browser, session.url, { name: `images-empty-${w}`, viewport, page: '/dashboard/images' });
       await page.getByRole('heading', { level: 1, name: MY_IMAGES_MESSAGES.title }).waitFor();
       const empty = page.getByTestId('images-empty');
       await empty.getByRole('heading', { name: MY_IMAGES_MESSAGES.emptyTitle }).waitFor();
@@ -58,10 +57,9 @@ describe('My Images', () => {
     }, 90_000);
 
     it(`a dealer's finished packages appear newest first; the viewer, View Original and Download work (${w} px)`, async () => {
-      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `images-${w}`, viewport });
+      const { page, context, email, errors } = await signedInDealer(session.browser, session.url, { name: `images-${w}`, viewport, page: '/dashboard/images' });
       // At 1280 px enough images for a second page (24 per page): 4 packages, 32 images.
       const names = w === 1280 ? ['Older 2018 Audi A4', 'Mid 2019 BMW X3', 'Later 2020 Kia EV6', 'Newest 2021 Cupra Born'] : ['Newest 2021 Cupra Born'];
-      await page.goto(`${session.url}/dashboard/images`);
       await page.getByTestId('images-empty').waitFor();
       await finishedPackages(sfn, email, names);
       // The page picks them up without a reload (each completed angle is pushed live).

@@ -20,8 +20,7 @@ describe('Settings: logo upload and account deletion', () => {
   ]) {
     it(`uploads a logo and deletes the account at ${viewport.width} px`, async () => {
       await mkdir(SHOTS, { recursive: true });
-      const { page, errors, email } = await signedInDealer(session.browser, session.url, { name: `privacy-${viewport.width}`, viewport });
-      await page.goto(`${session.url}/dashboard/settings`);
+      const { page, errors, email } = await signedInDealer(session.browser, session.url, { name: `privacy-${viewport.width}`, viewport, page: '/dashboard/settings' });
       await page.getByRole('heading', { name: 'Logo on your images' }).waitFor();
       await page.getByText('No logo').waitFor();
 
@@ -48,7 +47,7 @@ describe('Settings: logo upload and account deletion', () => {
       await expect.poll(async () => (await mailbox(session.url)).filter((m) => m.to === email && m.subject === 'Your Studio Lot account was deleted').length).toBe(1);
       // Signed out: the dashboard sends the visitor back.
       await page.goto(`${session.url}/dashboard/settings`);
-      await page.waitForURL(`${session.url}/`);
+      await page.waitForURL(`${session.url}/?return_to=%2Fdashboard%2Fsettings`);
       expect(errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
     }, 120_000);
   }

@@ -12,8 +12,7 @@ const SHOTS = '.cache/screenshots';
 describe('Settings: the ready mail switch', () => {
   it('is on for a new dealer, turns off at 375 px and stays off after a reload', async () => {
     await mkdir(SHOTS, { recursive: true });
-    const { page, errors } = await signedInDealer(session.browser, session.url, { name: 'ready-mail-375', viewport: { width: 375, height: 812 } });
-    await page.goto(`${session.url}/dashboard/settings`);
+    const { page, errors } = await signedInDealer(session.browser, session.url, { name: 'ready-mail-375', viewport: { width: 375, height: 812 }, page: '/dashboard/settings' });
     await page.getByRole('heading', { name: 'E-mails' }).waitFor();
     const toggle = page.getByRole('switch', { name: EMAIL_SETTING_MESSAGES.readyLabel });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');

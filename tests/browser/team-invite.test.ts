@@ -24,9 +24,8 @@ async function expectAxeClean(page: Page) {
 describe('Settings → Team', () => {
   it('the owner invites a photographer, who joins through the link at 375 px, starts a package, cannot buy, and is named in the ledger', async () => {
     await mkdir(SHOTS, { recursive: true });
-    const owner = await signedInDealer(session.browser, session.url, { name: 'team-owner', dealerName: 'Lakeside Autos', viewport: { width: 1280, height: 900 } });
+    const owner = await signedInDealer(session.browser, session.url, { name: 'team-owner', dealerName: 'Lakeside Autos', viewport: { width: 1280, height: 900 }, page: '/dashboard/settings' });
     const email = uniqueEmail('team-photographer');
-    await owner.page.goto(`${session.url}/dashboard/settings`);
     const team = owner.page.locator('[aria-labelledby="team-title"]');
     await team.getByLabel('E-mail address to invite').fill(email);
     await expect.poll(() => team.getByRole('combobox', { name: 'Role', exact: true }).textContent()).toBe('Photographer');

@@ -30,16 +30,17 @@ export const routes: RouteObject[] = [
           { path: 'auth/callback', ...page(() => import('./routes/auth-callback')) },
           {
             path: 'dashboard',
-            // Signed-in only: the loader sends a signed-out visitor to / before any dashboard page renders.
+            // Signed-in only: the loader sends a signed-out visitor to / (with the page as return_to) before any dashboard
+            // page renders.
             lazy: async () => {
               const [{ requireSession }, layout] = await Promise.all([
                 import('@/features/dashboard/api/require-session'),
                 import('./routes/dashboard-layout'),
               ]);
               // The router starts at boot, alongside /config.json; the session check needs the configuration.
-              const loader = async () => {
+              const loader = async ({ request }: { request: Request }) => {
                 await ensureRuntimeConfig();
-                return requireSession();
+                return requireSession(request);
               };
               return { loader, Component: layout.default };
             },

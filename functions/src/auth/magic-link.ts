@@ -36,7 +36,15 @@ export type SendOutcome = 'sent' | 'throttled' | 'origin-not-allowed';
 /** Sends a sign-in link to a known user (POST /api/auth/magic-link). Unknown addresses never reach this. */
 export async function sendMagicLink(
   deps: MagicLinkDeps,
-  input: { userName: string; email: string; redirectOrigin: string; /** Another mail around the same link (a team invite). */ mail?: (link: string, minutes: number) => { subject: string; text: string; html: string } },
+  input: {
+    userName: string;
+    email: string;
+    redirectOrigin: string;
+    /** The dashboard page the link brings the dealer back to (checked by the request's schema: isReturnPath). */
+    returnTo?: string | null;
+    /** Another mail around the same link (a team invite). */
+    mail?: (link: string, minutes: number) => { subject: string; text: string; html: string };
+  },
 ): Promise<SendOutcome> {
   const origin = normaliseOrigin(input.redirectOrigin);
   if (!origin || !(await deps.allowedOrigins()).includes(origin)) return 'origin-not-allowed';
@@ -51,7 +59,8 @@ export async function sendMagicLink(
     MAGIC_LINK_MIN_INTERVAL_MS,
   );
   if (!saved) return 'throttled';
-  const link = `${origin}${CALLBACK_PATH}#${token}`;
+  // The page goes in the query, the token stays in the fragment (never sent to a server).
+  const link = `${origin}${CALLBACK_PATH}${input.returnTo ? `?return_to=${encodeURIComponent(input.returnTo)}` : ''}#${token}`;
   const minutes = MAGIC_LINK_LIFETIME_MS / 60_000;
   await deps.mailer.send({ to: email, ...(input.mail ? input.mail(link, minutes) : magicLinkMail({ link, minutes })) });
   return 'sent';

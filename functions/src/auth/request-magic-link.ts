@@ -43,7 +43,7 @@ const DAY = 24 * HOUR;
  * the answer does not, and it is held back until a fixed floor has passed, so neither its content nor its timing
  * tells whether the address has an account. Links always point to the site's origin.
  */
-export async function requestMagicLink(deps: RequestMagicLinkDeps, input: { email: string; trial: boolean; dealerName: string | null; clientIp: string }): Promise<void> {
+export async function requestMagicLink(deps: RequestMagicLinkDeps, input: { email: string; trial: boolean; dealerName: string | null; clientIp: string; /** The page the link returns to. */ returnTo?: string | null }): Promise<void> {
   const now = deps.now ?? Date.now;
   const started = now();
   try {
@@ -55,7 +55,7 @@ export async function requestMagicLink(deps: RequestMagicLinkDeps, input: { emai
     try {
       const userName = input.trial ? await createForTrial(deps, input) : await deps.directory.find(input.email);
       if (userName) {
-        const outcome = await sendMagicLink(deps.links, { userName, email: input.email, redirectOrigin: await deps.siteOrigin() });
+        const outcome = await sendMagicLink(deps.links, { userName, email: input.email, redirectOrigin: await deps.siteOrigin(), returnTo: input.returnTo ?? null });
         if (outcome !== 'sent') logger.info('magic link not sent', { outcome });
       }
     } catch (error) {

@@ -20,9 +20,12 @@ const deps = {
   trialGrantsPerNetworkPerDay: c.TRIAL_GRANTS_PER_NETWORK_PER_DAY,
 };
 
-/** Sign-in links and trial sign-ups: 202 and the same body for every address (see requestMagicLink). */
+/**
+ * Sign-in links and trial sign-ups: 202 and the same body for every address (see requestMagicLink). A `return_to`
+ * that is not a page of the site's dashboard is refused (400) before anything is counted or mailed.
+ */
 export const handler = apiHandler('request-magic-link', { body: magicLinkRequestSchema }, async ({ body, event }) => {
-  await requestMagicLink(deps, { email: body.email, trial: body.trial === true, dealerName: body.dealer_name || null, clientIp: clientIpOf(event) });
+  await requestMagicLink(deps, { email: body.email, trial: body.trial === true, dealerName: body.dealer_name || null, clientIp: clientIpOf(event), returnTo: body.return_to ?? null });
   const response: MagicLinkResponse = { sent: true };
   return { status: 202, body: response };
 });

@@ -6,7 +6,11 @@ import { api } from '@/lib/api-client';
  * not the address has an account (by design nobody can probe for accounts), so "sent" is what the dialogs show
  * either way. With `trial`, the server first creates the account if the address has none.
  */
-export async function sendMagicLink(email: string, trial?: { dealerName: string }): Promise<void> {
-  const body: MagicLinkRequest = trial ? { email, trial: true, ...(trial.dealerName ? { dealer_name: trial.dealerName } : {}) } : { email };
+export async function sendMagicLink(email: string, trial?: { dealerName: string }, returnTo?: string | null): Promise<void> {
+  const body: MagicLinkRequest = {
+    ...(trial ? { email, trial: true, ...(trial.dealerName ? { dealer_name: trial.dealerName } : {}) } : { email }),
+    // The page a signed-out dealer was going to: the link brings them back there.
+    ...(returnTo ? { return_to: returnTo } : {}),
+  };
   await api.post<MagicLinkResponse>('/api/auth/magic-link', body);
 }

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
 import { PRODUCT_NAME } from '@shared/brand';
+import { returnPathOf } from '@shared/return-to';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { usePageMeta } from '@/lib/page-meta';
@@ -23,11 +24,15 @@ const attempts = new Map<string, Promise<LinkSignInOutcome>>();
 
 type State = { step: 'signing-in' } | { step: 'failed'; detail: string | null };
 
-/** /auth/callback#<token>: where the e-mailed link lands. */
+/**
+ * /auth/callback#<token>: where the e-mailed link lands; then the Dashboard, or the dashboard page the link names
+ * (`?return_to=/dashboard/images`, only a path of the site's own dashboard: anything else is ignored).
+ */
 export function AuthCallbackPage() {
   usePageMeta('Signing in', 'Signing you in with your magic link.');
   const navigate = useNavigate();
   const [token] = useState(takeTokenFromAddress);
+  const [returnTo] = useState(() => returnPathOf(window.location.search));
   const [state, setState] = useState<State>(() => (token ? { step: 'signing-in' } : { step: 'failed', detail: null }));
   const [loginOpen, setLoginOpen] = useState(false);
 
@@ -47,12 +52,12 @@ export function AuthCallbackPage() {
       }
       await applyPendingProfile();
       toast.success(MESSAGES.signedIn.title, { description: MESSAGES.signedIn.description });
-      navigate('/dashboard', { replace: true });
+      navigate(returnTo ?? '/dashboard', { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [token, navigate]);
+  }, [token, returnTo, navigate]);
 
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-8 bg-slate-100 p-6">

@@ -2,6 +2,7 @@ import { MailCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { MESSAGES } from '@shared/messages';
+import { returnPathOf } from '@shared/return-to';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -41,7 +42,8 @@ export function LoginDialog({ open, onOpenChange }: LoginDialogProps) {
     }
     setState({ step: 'sending' });
     try {
-      await sendMagicLink(email.trim());
+      // Sent away from a dashboard page while signed out (/?return_to=...): the link brings the dealer back there.
+      await sendMagicLink(email.trim(), undefined, returnPathOf(window.location.search));
       setState({ step: 'sent', email: email.trim() });
       toast.success(MESSAGES.magicLinkSent.title, { description: MESSAGES.magicLinkSent.description });
     } catch (error) {
