@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_LABELS, backgroundsOffered, OUTDOOR_BACKGROUNDS } from '@shared/backgrounds';
+import type { Angle } from '@shared/angles';
+import { BACKGROUND_LABELS, backgroundsOffered, OUTDOOR_BACKGROUNDS, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_MESSAGES } from '@shared/messages';
 
 // These tests run with no scene library: the rendered studio and showroom, and the drawn outdoor fallback
@@ -31,6 +32,19 @@ beforeAll(async () => {
   for (const [key, file] of Object.entries(FILES)) prepared[key] = (await preparePhotos([{ id: file, bytes: car(file) }]))[0]!;
 }, 120_000);
 
+/**
+ * One render per photo, angle and style for the tests that only read it (renderPrepared is deterministic): the
+ * Cupra's studio image is looked at by four tests and its grey and dark tones by two each, about a core-second a
+ * render. Renders with a logo, a scene, options or other photos are made where they are tested.
+ */
+const renders = new Map<string, ReturnType<typeof renderPrepared>>();
+function renderOnce(key: keyof typeof FILES, angle: Angle, background: Background): ReturnType<typeof renderPrepared> {
+  const id = `${key} ${angle} ${background}`;
+  let image = renders.get(id);
+  if (!image) renders.set(id, (image = renderPrepared([prepared[key]!], angle, background)));
+  return image;
+}
+
 async function raw(jpeg: Buffer) {
   return sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
 }
@@ -50,7 +64,7 @@ function boxCarPhoto(w: number, h: number, box: { left: number; top: number; rig
 }
 describe('local renderer on committed photos', () => {
   it.each(Object.keys(FILES))('%s: studio image of the right size, car of plausible area, light sweep around it, shadow under the tyres', async (key) => {
-    const image = await renderPrepared([prepared[key]!], prepared[key]!.angle, 'studio');
+    const image = await renderOnce(key as keyof typeof FILES, prepared[key]!.angle, 'studio');
     expect((await sharp(image.full).metadata()).width).toBe(FULL_SIZE.width);
     expect((await sharp(image.full).metadata()).height).toBe(FULL_SIZE.height);
     const web = await sharp(image.web).metadata();
@@ -115,7 +129,7 @@ describe('local renderer on committed photos', () => {
     const means = new Set<string>();
     const offered = backgroundsOffered(false);
     for (const background of offered) {
-      const image = await renderPrepared([prepared.cupra!], 'front_left_corner', background);
+      const image = await renderOnce('cupra', 'front_left_corner', background);
       const stats = await sharp(image.full).stats();
       expect(image.metadata.background).toBe(background);
       means.add(stats.channels.map((c) => Math.round(c.mean / 8)).join(','));
@@ -133,7 +147,7 @@ describe('local renderer on committed photos', () => {
     ] as const;
     const cameras = new Set<string>();
     for (const [background, id, [low, high]] of tones) {
-      const image = await renderPrepared([prepared.cupra!], 'front_left_corner', background);
+      const image = await renderOnce('cupra', 'front_left_corner', background);
       expect(image.metadata.scene?.id, background).toBe(id);
       cameras.add(`${image.metadata.scene?.carDistance} ${image.metadata.scene?.focalPx}`);
       // The paper above the car, behind it (the top fifth of the frame: no car there), as a dealer sees its tone.
@@ -207,7 +221,7 @@ describe('local renderer on committed photos', () => {
   });
 
   it('the studio is a seamless cyclorama: no line where the floor meets the wall, light falling off toward the edges', async () => {
-    const image = await renderPrepared([prepared.cupra!], 'front_left_corner', 'studio');
+    const image = await renderOnce('cupra', 'front_left_corner', 'studio');
     const { data } = await raw(image.full);
     const { carAlpha, width: W, height: H } = image.composed;
     // A column clear of the car and its shadow: from the top of the frame to the floor, no step between rows (a wall
