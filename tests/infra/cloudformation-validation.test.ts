@@ -19,5 +19,5 @@ describe('CloudFormation validation', () => {
     expect(report.pluginReports.flatMap((r) => r.violations ?? [])).toEqual([]);
     expect(report.pluginReports.filter((r) => r.summary?.status !== undefined && r.summary.status !== 'success')).toEqual([]);
     expect(assembly.stacks.length).toBeGreaterThanOrEqual(10);
-  }, 120_000);
+  }, 240_000);
 });
