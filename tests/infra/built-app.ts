@@ -33,12 +33,5 @@ export function builtApp(extra: Record<string, unknown> = {}): ReturnType<typeof
  * (tests/infra/cloudformation-validation.test.ts).
  */
 export function freshApp(extra: Record<string, unknown> = {}, { validate = false }: { validate?: boolean } = {}): ReturnType<typeof buildApp> {
-  const built = buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra } });
-  if (!validate) {
-    // App's own switch (its `builtinCloudFormationValidation` prop, kept on the app; buildApp makes the App itself).
-    const app = built.app as unknown as { _builtinCloudFormationValidation?: boolean };
-    if (app._builtinCloudFormationValidation === undefined) throw new Error('aws-cdk-lib no longer keeps _builtinCloudFormationValidation on the App: find its new switch');
-    app._builtinCloudFormationValidation = false;
-  }
-  return built;
+  return buildApp({ context: { ...CDK_CONTEXT, 'aws:cdk:bundling-stacks': [], ...extra }, ...(validate ? {} : { builtinCloudFormationValidation: false }) });
 }
