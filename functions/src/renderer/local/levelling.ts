@@ -288,7 +288,9 @@ const levelledPhotos = new WeakMap<Uint8Array, { rgb: Buffer; angle: Angle; leve
 export function levelCar(photo: DecodedPhoto, mask: CleanMask, angle: Angle): Levelled {
   const kept = levelledPhotos.get(mask.alpha);
   if (kept && kept.rgb === photo.rgb && kept.angle === angle) return kept.levelled;
-  const levelled = SQUARE_VIEWS.has(angle) || readsSquareOn(mask) ? levelSquareView(photo, mask) : levelCorner(photo, mask);
+  // Read once: a corner's square-on test and a side's levelling use the same contacts.
+  const contacts = tyreContacts(mask);
+  const levelled = SQUARE_VIEWS.has(angle) || readsSquareOn(mask, contacts) ? levelSquareView(photo, mask, contacts) : levelCorner(photo, mask);
   levelledPhotos.set(mask.alpha, { rgb: photo.rgb, angle, levelled });
   return levelled;
 }
@@ -304,8 +306,7 @@ export const EVEN_OVERHANGS = 1.2;
  * even): then its contacts level it, as a side's do. The Corolla's white left side read as a corner was turned 2.26
  * degrees by its uprights and wheel (raked lines agreeing by chance); its contacts read 0.
  */
-export function readsSquareOn(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): boolean {
-  const contacts = tyreContacts(mask);
+export function readsSquareOn(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, contacts = tyreContacts(mask)): boolean {
   if (!contacts || contacts.likeness < SQUARE_TYRES) return false;
   const [left, right] = contacts.overhangs;
   return Math.max(left, right) <= EVEN_OVERHANGS * Math.min(left, right);
@@ -382,8 +383,7 @@ export function wheelAgrees(upright: UprightTilt, wheel: WheelTilt): boolean {
   );
 }
 
-function levelSquareView(photo: DecodedPhoto, mask: CleanMask): Levelled {
-  const contacts = tyreContacts(mask);
+function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreContacts | undefined): Levelled {
   let levelled: Levelled;
   if (!contacts) levelled = { photo, mask, degrees: 0, skipped: 'contacts not found' };
   else if (contacts.likeness < SQUARE_TYRES) levelled = { photo, mask, degrees: 0, skipped: 'tyres unlike: a corner view' };
