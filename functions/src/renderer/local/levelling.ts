@@ -11,7 +11,10 @@
  * stand upright on a level car seen by a level camera, and all lean by the same angle when the car stands on a slope or
  * the phone is held crooked. The photo is turned only when that angle stands out clearly (CORNER_LEVEL_DEGREES), or,
  * where it does not (raked pillars, creased doors), when the nearest wheel's ellipse, whose long axis stands upright
- * for a level camera, reads the same lean within a degree (wheelTilt, wheelAgrees).
+ * for a level camera, reads the same lean within a degree (wheelTilt, wheelAgrees), or else when the photo's
+ * surroundings (a street's buildings, a showroom's glazing) lean as the car's uprights do (surroundingsTilt,
+ * surroundingsAgree): a crooked phone leans both alike. A car on a slope before an upright street is then not
+ * levelled by that cue (the two disagree), as it was not before.
  * The correction is limited to MAX_LEVEL_DEGREES and skipped when the contacts are not trustworthy: a slope steeper
  * than UNTRUSTED_DEGREES, contacts less than a third of the car apart, a flat underside with no gap between them (a
  * shadow filled in under the car: the iX3's front, the Camry's and the Lexus's rears), the car cut by the frame's
