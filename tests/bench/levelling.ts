@@ -4,8 +4,8 @@
  * and in ../shared/fixtures/cars, the Changan CS55 turntable's 24 frames and the Toyota Corolla's views
  * (../shared/fixtures/angles), the Renault Kadjar turntable's frames 15 degrees apart (.cache/cutout-eval/rouge-flamme or CUTOUT_EVAL_FRAMES,
  * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
- * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos turned
- * 4 degrees either way. Prints a table (turned by, degrees, and why not); writes nothing. Level photos should read 0.
+ * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos, and two
+ * Changan frames 15 degrees off a side, turned 4 degrees either way. Prints a table (turned by, degrees, and why not); writes nothing. Level photos should read 0.
  * ONLY=<regex> measures only the photos whose names match.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -41,6 +41,11 @@ const turnedCases: [string, string][] = [
   ['vw-id3-white-front34.jpg', join(SHARED, 'cars/vw-id3-white-front34.jpg')],
 ];
 for (const [name, path] of turnedCases) if (existsSync(path)) for (const tilt of [4, -4]) items.push({ name, kind: 'turned on purpose', tilt, bytes: () => turned(path, tilt) });
+// Level turntable frames 15 degrees off the left side (the near tyre's contact lower by perspective), turned too.
+for (const name of ['cs55_f05.png', 'cs55_f07.png']) {
+  const path = join(SHARED, 'angles/changan-cs55', name);
+  if (existsSync(path)) for (const tilt of [4, -4]) items.push({ name, kind: 'turned on purpose', tilt, bytes: async () => turned(await flat(path), tilt) });
+}
 
 const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees.toFixed(2) : `0 (${l.skipped})`);
 console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');

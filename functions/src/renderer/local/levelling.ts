@@ -11,7 +11,10 @@
  * stand upright on a level car seen by a level camera, and all lean by the same angle when the car stands on a slope or
  * the phone is held crooked. The photo is turned only when that angle stands out clearly (CORNER_LEVEL_DEGREES), or,
  * where it does not (raked pillars, creased doors), when the nearest wheel's ellipse, whose long axis stands upright
- * for a level camera, reads the same lean within a degree (wheelTilt, wheelAgrees).
+ * for a level camera, reads the same lean within a degree (wheelTilt, wheelAgrees), or else when the photo's
+ * surroundings (a street's buildings, a showroom's glazing) lean as the car's uprights do (surroundingsTilt,
+ * surroundingsAgree): a crooked phone leans both alike. A car on a slope before an upright street is then not
+ * levelled by that cue (the two disagree), as it was not before.
  * The correction is limited to MAX_LEVEL_DEGREES and skipped when the contacts are not trustworthy: a slope steeper
  * than UNTRUSTED_DEGREES, contacts less than a third of the car apart, a flat underside with no gap between them (a
  * shadow filled in under the car: the iX3's front, the Camry's and the Lexus's rears), the car cut by the frame's
@@ -143,6 +146,8 @@ export interface UprightTilt {
 
 /** The leans read, degrees either way from upright, in tenths of a degree (a reading within 2 of the end is not trusted). */
 const LEAN_RANGE = 10;
+/** A gradient's rise over its run a little beyond LEAN_RANGE (the exact bound is then the angle's). */
+const UPRIGHT_RANGE_SLOPE = Math.tan(((LEAN_RANGE + 0.5) * Math.PI) / 180);
 
 /**
  * How far the car's upright edges lean in the photo: every edge of the car's pixels (inside the cut-out, off its rim)
@@ -172,13 +177,15 @@ function leanVotes(
   step: number,
   side: (X: number) => 0 | 1,
   ellipse?: { cx: number; cy: number; rx: number; ry: number },
+  votes: (X: number, Y: number) => boolean = onCar(mask),
+  at?: [Float64Array, Float64Array],
 ): [Float64Array, Float64Array] {
-  const { alpha, width: w, height: h } = mask;
+  const { width: w, height: h } = mask;
   const x0 = Math.max(0, Math.floor(area.left) - 1), x1 = Math.min(w, Math.ceil(area.right) + 1), y0 = Math.max(0, Math.floor(area.top) - 1), y1 = Math.min(h, Math.ceil(area.bottom) + 1);
   const bw = x1 - x0, bh = y1 - y0;
   const bins = LEAN_RANGE * 20 + 1;
-  const votes: [Float64Array, Float64Array] = [new Float64Array(bins), new Float64Array(bins)];
-  if (bw < 5 || bh < 5) return votes;
+  const tally: [Float64Array, Float64Array] = [new Float64Array(bins), new Float64Array(bins)];
+  if (bw < 5 || bh < 5) return tally;
   // The luminance of the area, a 3x3 box blur of it (JPEG blocks and the pixel grid otherwise vote for upright).
   const lum = new Float32Array(bw * bh);
   for (let y = 0; y < bh; y++)
@@ -186,36 +193,81 @@ function leanVotes(
       const i = 3 * ((y + y0) * w + x + x0);
       lum[y * bw + x] = 0.299 * photo.rgb[i]! + 0.587 * photo.rgb[i + 1]! + 0.114 * photo.rgb[i + 2]!;
     }
+  // Summed along rows, then down columns (the same sums as the 3x3 window's: exact in doubles).
+  const rows = new Float64Array(bw * bh);
+  for (let o = 1; o < bw * bh - 1; o++) rows[o] = lum[o - 1]! + lum[o]! + lum[o + 1]!;
   const soft = new Float32Array(bw * bh);
   for (let y = 1; y < bh - 1; y++)
-    for (let x = 1; x < bw - 1; x++) {
-      let sum = 0;
-      for (let j = -1; j <= 1; j++) for (let i = -1; i <= 1; i++) sum += lum[(y + j) * bw + x + i]!;
-      soft[y * bw + x] = sum / 9;
-    }
-  const solid = (x: number, y: number) => alpha[y * w + x]! >= 250;
+    for (let x = 1, o = y * bw + 1; x < bw - 1; x++, o++) soft[o] = (rows[o - bw]! + rows[o]! + rows[o + bw]!) / 9;
   for (let y = 2; y < bh - 2; y += step)
     for (let x = 2; x < bw - 2; x += step) {
       const X = x + x0, Y = y + y0;
       if (ellipse && ((X - ellipse.cx) / ellipse.rx) ** 2 + ((Y - ellipse.cy) / ellipse.ry) ** 2 > 1) continue;
-      // Off the cut-out's rim: the car's own edges, not its outline against the old background.
-      if (X < 3 || Y < 3 || X + 3 >= w || Y + 3 >= h) continue;
-      if (!solid(X, Y) || !solid(X - 3, Y) || !solid(X + 3, Y) || !solid(X, Y - 3) || !solid(X, Y + 3)) continue;
       const o = y * bw + x;
       const gx = soft[o + 1 - bw]! + 2 * soft[o + 1]! + soft[o + 1 + bw]! - (soft[o - 1 - bw]! + 2 * soft[o - 1]! + soft[o - 1 + bw]!);
       const gy = soft[o + bw - 1]! + 2 * soft[o + bw]! + soft[o + bw + 1]! - (soft[o - bw - 1]! + 2 * soft[o - bw]! + soft[o - bw + 1]!);
-      const strength = Math.hypot(gx, gy);
-      if (strength < 20 || gx === 0) continue;
+      // Far from upright (most of a photo's edges) before the costlier sums.
+      if (gx === 0 || Math.abs(gy) > UPRIGHT_RANGE_SLOPE * Math.abs(gx)) continue;
+      const strength = Math.sqrt(gx * gx + gy * gy);
+      if (strength < 20 || !votes(X, Y)) continue;
       // An upright edge's gradient is level; its lean is the gradient's angle from level (clockwise positive).
       const lean = (Math.atan(gy / gx) * 180) / Math.PI;
       if (Math.abs(lean) > LEAN_RANGE) continue;
-      votes[side(X)][Math.round((lean + LEAN_RANGE) * 10)]! += strength;
+      const bin = Math.round((lean + LEAN_RANGE) * 10), half = side(X);
+      tally[half][bin]! += strength;
+      if (at) at[half][bin]! += strength * X;
     }
-  return votes;
+  return tally;
+}
+
+/** The car's pixels off the cut-out's rim: the car's own edges, not its outline against the old background. */
+function onCar({ alpha, width: w, height: h }: Pick<CleanMask, 'alpha' | 'width' | 'height'>): (X: number, Y: number) => boolean {
+  const solid = (x: number, y: number) => alpha[y * w + x]! >= 250;
+  return (X, Y) => X >= 3 && Y >= 3 && X + 3 < w && Y + 3 < h && solid(X, Y) && solid(X - 3, Y) && solid(X + 3, Y) && solid(X, Y - 3) && solid(X, Y + 3);
+}
+
+/** The share of the frame's width left out at either side when reading the surroundings (surroundingsTilt). */
+const FRAME_MARGIN = 0.12;
+
+/**
+ * How far the photo's surroundings lean: the upright edges off the car (a building's corners and windows, a
+ * showroom's glazing, posts, trees) vote as the car's do, left and right of the frame's middle apart. A camera held
+ * crooked leans them all by its roll; a camera tilted down leans them apart (keystone), the two halves opposite ways,
+ * most towards the frame's sides, whose outer eighths are left out (there too a photo turned by hand has its corners
+ * filled). Undefined when the car fills the frame.
+ */
+export interface SurroundingsTilt extends UprightTilt {
+  /** Each half's edge weight at its lean, per pixel of the frame read (how much upright there is to read). */
+  weights: [number, number];
+}
+
+export function surroundingsTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height'>): SurroundingsTilt | undefined {
+  const { alpha, width: w, height: h } = mask;
+  const R = 6;
+  const clear = (x: number, y: number) => alpha[y * w + x] === 0;
+  const off = (X: number, Y: number) => X >= R && Y >= R && X + R < w && Y + R < h && clear(X, Y) && clear(X - R, Y) && clear(X + R, Y) && clear(X, Y - R) && clear(X, Y + R);
+  const area = { left: FRAME_MARGIN * w, right: (1 - FRAME_MARGIN) * w, top: 0, bottom: h };
+  const bins = LEAN_RANGE * 20 + 1;
+  const at: [Float64Array, Float64Array] = [new Float64Array(bins), new Float64Array(bins)];
+  const votes = leanVotes(photo, mask, area, 2, (X) => (X < w / 2 ? 0 : 1), undefined, off, at);
+  const halves = votes.map((v, side) => {
+    const lean = readLean(v);
+    if (!lean) return undefined;
+    // Where in the frame that lean's edges stand, on average.
+    let x = 0;
+    for (let k = -20; k <= 20; k++) if (lean.peak + k >= 0 && lean.peak + k < bins) x += at[side]![lean.peak + k]!;
+    return { ...lean, x: x / lean.weight };
+  });
+  const [left, right] = halves;
+  if (!left || !right || right.x - left.x < 0.1 * w) return undefined;
+  // The lean at the frame's middle column, between the halves' (a tilted-down camera's keystone grows across the frame).
+  const degrees = left.degrees + ((right.degrees - left.degrees) * (w / 2 - left.x)) / (right.x - left.x);
+  const read = (w * h * (1 - 2 * FRAME_MARGIN)) / 8;
+  return { degrees, rival: Math.max(left.rival, right.rival), halves: [left.degrees, right.degrees], weights: [left.weight / read, right.weight / read] };
 }
 
 /** The strongest lean of a set of votes (smoothed by a degree; the mean of the votes within two degrees of the peak). */
-function readLean(counts: Float64Array): { degrees: number; rival: number } | undefined {
+function readLean(counts: Float64Array): { degrees: number; rival: number; weight: number; peak: number } | undefined {
   const bins = counts.length;
   const smooth = new Float64Array(bins);
   for (let i = 0; i < bins; i++)
@@ -227,7 +279,7 @@ function readLean(counts: Float64Array): { degrees: number; rival: number } | un
   let weight = 0, sum = 0;
   for (let k = -20; k <= 20; k++)
     if (best + k >= 0 && best + k < bins) (weight += counts[best + k]!), (sum += counts[best + k]! * ((best + k) / 10 - LEAN_RANGE));
-  return weight > 0 ? { degrees: sum / weight, rival: rival / smooth[best]! } : undefined;
+  return weight > 0 ? { degrees: sum / weight, rival: rival / smooth[best]!, weight, peak: best } : undefined;
 }
 
 /**
@@ -277,6 +329,8 @@ export interface Levelled {
   upright?: UprightTilt;
   /** A corner view's reading of its nearest wheel, when the uprights alone were not clear. */
   wheel?: WheelTilt;
+  /** A corner view's reading of the photo's surroundings, when neither the uprights alone nor the wheel were clear. */
+  surroundings?: SurroundingsTilt;
 }
 
 const levelledPhotos = new WeakMap<Uint8Array, { rgb: Buffer; angle: Angle; levelled: Levelled }>();
@@ -320,19 +374,27 @@ export function readsSquareOn(mask: Pick<CleanMask, 'alpha' | 'width' | 'height'
  */
 function levelCorner(photo: DecodedPhoto, mask: CleanMask): Levelled {
   const upright = uprightTilt(photo, mask);
-  let lean = upright?.degrees ?? 0;
-  let wheel: WheelTilt | undefined;
-  if (!upright || upright.rival > CLEAR_PEAK || upright.halves.some((half) => Math.abs(half - upright.degrees) > HALVES_AGREE)) {
+  if (!upright) return { photo, mask, degrees: 0, skipped: 'uprights unclear' };
+  let lean = upright.degrees;
+  // The readings that gave the lean (and those made and not agreeing, reported too).
+  let read: Pick<Levelled, 'upright' | 'wheel' | 'surroundings'> = { upright };
+  let cues: { degrees: number }[] = [upright];
+  if (upright.rival > CLEAR_PEAK || upright.halves.some((half) => Math.abs(half - upright.degrees) > HALVES_AGREE)) {
     // The uprights alone do not read one clear lean (raked pillars, creased doors): the nearest wheel's ellipse, a cue
     // of its own, may confirm their strongest lean (wheelAgrees); the two then give the turn together.
-    wheel = upright && upright.rival <= UPRIGHT_RIVAL_WITH_WHEEL ? wheelTilt(photo, mask) : undefined;
-    if (!upright || !wheel || !wheelAgrees(upright, wheel)) return { photo, mask, degrees: 0, skipped: 'uprights unclear', ...(upright && { upright }), ...(wheel && { wheel }) };
-    const both = bothCuesLean(upright, wheel);
-    if (both === undefined) return { photo, mask, degrees: 0, skipped: 'level', upright, wheel };
+    const wheel = upright.rival <= UPRIGHT_RIVAL_WITH_WHEEL ? wheelTilt(photo, mask) : undefined;
+    if (wheel) read = { ...read, wheel };
+    // Nor does the wheel confirm them (its spokes or arch lean): the photo's surroundings may (surroundingsAgree).
+    const surroundings = wheel && wheelAgrees(upright, wheel) ? undefined : surroundingsTilt(photo, mask);
+    if (surroundings) read = { ...read, surroundings };
+    const other = wheel && wheelAgrees(upright, wheel) ? wheel : surroundings && surroundingsAgree(upright, surroundings) ? surroundings : undefined;
+    if (!other) return { photo, mask, degrees: 0, skipped: 'uprights unclear', ...read };
+    const both = bothCuesLean(upright, other);
+    if (both === undefined) return { photo, mask, degrees: 0, skipped: 'level', ...read };
     lean = both;
+    cues = [upright, other];
   }
-  const read = { upright, ...(wheel && { wheel }) };
-  if (Math.abs(lean) > LEAN_RANGE - 2 || (wheel && Math.abs(wheel.degrees) > LEAN_RANGE - 2)) return { photo, mask, degrees: 0, skipped: 'too steep to trust', ...read };
+  if (cues.some((cue) => Math.abs(cue.degrees) > LEAN_RANGE - 2)) return { photo, mask, degrees: 0, skipped: 'too steep to trust', ...read };
   if (Math.abs(lean) < CORNER_LEVEL_DEGREES) return { photo, mask, degrees: 0, skipped: 'level', ...read };
   const degrees = Math.max(-MAX_LEVEL_DEGREES, Math.min(MAX_LEVEL_DEGREES, lean));
   const { box } = mask;
@@ -340,6 +402,27 @@ function levelCorner(photo: DecodedPhoto, mask: CleanMask): Levelled {
   let nearest = 0;
   for (let x = 1; x < bottom.length; x++) if (bottom[x]! > bottom[nearest]!) nearest = x;
   return { ...turn(photo, mask, -degrees, [box.left + nearest, bottom[nearest]!]), degrees: -degrees, ...read };
+}
+
+/**
+ * The photo's surroundings confirm the car's strongest upright lean when there is enough upright off the car in both
+ * halves of the frame (SURROUNDINGS_WEIGHT: a street's buildings read 3 to 5, a showroom or a car park 0.3 to 1.7, a
+ * turntable's plain backdrop 0.1 at most), each half reads one clear lean (SURROUNDINGS_CLEAR), and the car's uprights
+ * agree with it within SURROUNDINGS_AGREE; the turn is their mean, from WHEEL_PATH_LEAST on, as with the wheel.
+ * Measured on levelling's photos (docs/benchmarks.md, "Levelling: the surroundings' uprights"): the Cupra's street
+ * reads 0.6 as shot, 4.4 and -3.3 turned 4 degrees either way (its uprights 2.9 and -4.5, rival 0.76 and 0.83); no
+ * level photo with enough surroundings reads more than a degree.
+ */
+export const SURROUNDINGS_WEIGHT = 0.2;
+export const SURROUNDINGS_CLEAR = 0.6;
+export const SURROUNDINGS_AGREE = 2;
+export function surroundingsAgree(upright: Pick<UprightTilt, 'degrees' | 'rival'>, surroundings: SurroundingsTilt): boolean {
+  return (
+    upright.rival <= UPRIGHT_RIVAL_WITH_WHEEL &&
+    surroundings.weights.every((weight) => weight >= SURROUNDINGS_WEIGHT) &&
+    surroundings.rival <= SURROUNDINGS_CLEAR &&
+    Math.abs(surroundings.degrees - upright.degrees) <= SURROUNDINGS_AGREE
+  );
 }
 
 /**
