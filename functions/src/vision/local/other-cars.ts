@@ -413,7 +413,9 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     }
     return OPEN;
   });
-  if (!splitAlongEdges(state, rgb, w, win)) return 0;
+  // Edges alone here too: the colour cost kept the car behind's dark wheel and bumper, hanging over the main car's
+  // roof or bonnet, with the main car (its tyres and windows gave dark colours to the main car's seeds).
+  if (!splitAlongEdges(state, rgb, w, win, 0)) return 0;
   enclosedToOther(state, alpha, w, h, win);
   let taken = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
