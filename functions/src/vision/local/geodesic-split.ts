@@ -35,8 +35,9 @@ const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]
  * seed holds MAIN or OTHER (the nearer seed's), and OPEN pixels no seed reaches stay OPEN. False when no split was made. Each car's distance also
  * charges for entering a pixel of a colour its seeds rarely have and the other's often do (a red bonnet against a
  * blue one), so a part of the other car walled off by its own edges (a bonnet under its windscreen) still goes with it.
+ * `colourWeight` (at most COLOUR_WEIGHT; 0: the edges alone) is the most that charge adds to a step.
  */
-export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window): boolean {
+export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, colourWeight = COLOUR_WEIGHT): boolean {
   const ww = win.r - win.l;
   const n = ww * (win.b - win.t);
   const hist = [new Float32Array(BINS), new Float32Array(BINS)];
@@ -55,8 +56,8 @@ export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, w
     const po = (hist[1]![c]! + 0.5) / count[1]!;
     otherShare[c] = po / (pm + po);
   }
-  const toMain = distances(state, rgb, w, win, MAIN, otherShare, false);
-  const toOther = distances(state, rgb, w, win, OTHER, otherShare, true);
+  const toMain = distances(state, rgb, w, win, MAIN, otherShare, false, colourWeight);
+  const toOther = distances(state, rgb, w, win, OTHER, otherShare, true, colourWeight);
   for (let i = 0; i < n; i++) {
     if (state[i] !== OPEN) continue;
     const dm = toMain[i]!;
@@ -71,7 +72,7 @@ const UNREACHED = 2147483647;
 const pixel = (i: number, ww: number, w: number, win: Window) => 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l);
 
 /** Dial's algorithm from the seeds of one car over the mask's pixels in the window. */
-function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, seed: number, otherShare: Float32Array, forOther: boolean): Int32Array {
+function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, seed: number, otherShare: Float32Array, forOther: boolean, colourWeight: number): Int32Array {
   const ww = win.r - win.l;
   const n = ww * (win.b - win.t);
   // The window's colours and the cost of entering each pixel for this car's paths, computed once.
@@ -85,7 +86,7 @@ function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, s
     colour[3 * i + 2] = rgb[p + 2]!;
     const share = otherShare[bin(rgb, p)]!;
     const foreign = forOther ? 1 - share : share;
-    enter[i] = 1 + Math.round(COLOUR_WEIGHT * foreign * foreign);
+    enter[i] = 1 + Math.round(Math.min(colourWeight, COLOUR_WEIGHT) * foreign * foreign);
   }
   const dist = new Int32Array(n).fill(UNREACHED);
   // Buckets of a circular queue as linked lists in one pool: a node may sit in several (stale copies are skipped).

@@ -23,6 +23,8 @@ export const LEVEL_ROOF_DROP = 0.05;
 
 /** Another car's box reaching below this share of the main car's box height stands beside it, not behind. */
 export const BESIDE_FROM = 0.8;
+/** Nor one with less than this share of its width over the main car's box. */
+export const BEHIND_OVER = 0.5;
 
 /** What the split along the photo's edges needs: the photo's pixels at the mask's size, the detector's weak boxes. */
 export interface SplitContext {
@@ -49,7 +51,9 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
     // One reaching down most of the main car's height stands beside it (its front overlapping the main car's).
-    return { o, behind: o.t < mainTop && o.b < Math.ceil((main.top + BESIDE_FROM * (main.bottom - main.top)) * h) };
+    // So does one lying mostly beside the main car's columns, whatever its height: its end overlaps the main car's.
+    const over = Math.min(other.right, main.right) - Math.max(other.left, main.left);
+    return { o, behind: o.t < mainTop && o.b < Math.ceil((main.top + BESIDE_FROM * (main.bottom - main.top)) * h) && over >= BEHIND_OVER * (other.right - other.left) };
   });
   // With the photo, the cars are split along its edges first, on the whole mask: what the box rules below would cut
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
@@ -57,7 +61,8 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
     // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
     // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
-    for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad);
+    const paint = mainPaint(alpha, rgb, w, h, main);
+    for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad, paint);
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
     for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad);
     // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
@@ -70,7 +75,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     }
     // A car of another paint that the detector did not box on its own (a blue car behind a red one, inside the main
     // car's box): its paint seen against the sky is the other car's seed.
-    removed += splitByPaint(alpha, rgb, w, h, main);
+    removed += splitByPaint(alpha, rgb, w, h, main, paint);
   }
   const bw = main.right - main.left;
   const bh = main.bottom - main.top;
@@ -181,15 +186,37 @@ export function raisedTop(main: NormBox, nearby: NormBox[]): { tight: NormBox; t
  * the weaker edges (the main car's pixels outside the other's box against the other car's outside the main box).
  * What lies only in the other's box goes as before.
  */
-function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o: Window, m: Window, pad: number): number {
+function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o: Window, m: Window, pad: number, paint: Paint | undefined): number {
   const both = { l: Math.max(o.l, m.l), t: Math.max(o.t, m.t), r: Math.min(o.r, m.r), b: Math.min(o.b, m.b) };
   if (both.r <= both.l || both.b <= both.t) return 0;
   const inO = (x: number, y: number) => x >= o.l && x < o.r && y >= o.t && y < o.b;
   const inM = (x: number, y: number) => x >= m.l && x < m.r && y >= m.t && y < m.b;
   const win = { l: Math.max(0, both.l - pad), t: Math.max(0, both.t - pad), r: Math.min(w, both.r + pad), b: Math.min(h, both.b + pad) };
   const state = stateOf(alpha, w, win, (x, y) => (inO(x, y) ? (inM(x, y) ? OPEN : OTHER) : inM(x, y) ? MAIN : OUT));
-  splitAlongEdges(state, rgb, w, win);
+  // In both boxes, a paint clearly not the main car's that runs on from the other car's part outside the main box is
+  // the other car's body reaching up to the seam: seeded so, the split is fought at the seam itself, not half-way.
+  if (paint) spreadOtherPaint(state, rgb, w, win, paint);
+  // No colour cost here: the seeds' colours said the dark parts (tyres, shadowed bumpers, the sills' shade) were the
+  // main car's, so the other car's wheel and nose at the seam went to the main car along the dark ground under them
+  // (docs/benchmarks.md, "Cut-out: the other car at the seam").
+  splitAlongEdges(state, rgb, w, win, 0);
   return clear(alpha, w, win, state);
+}
+
+/** OPEN pixels of another paint than the main car's, joined to the other car's seeds through such pixels, become its seeds. */
+function spreadOtherPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, paint: Paint): void {
+  const ww = win.r - win.l;
+  const n = state.length;
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let i = 0; i < n; i++) if (state[i] === OTHER) queue[tail++] = i;
+  const joins = (j: number) => state[j] === OPEN && paintOf(rgb, 3 * (((j / ww) | 0) + win.t) * w + 3 * ((j % ww) + win.l), paint) === 2;
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head]!;
+    const x = c % ww;
+    for (const j of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, c - ww, c + ww])
+      if (j >= 0 && j < n && joins(j)) (state[j] = OTHER), (queue[tail++] = j);
+  }
 }
 
 /**
@@ -276,6 +303,30 @@ const CHROMA = new Float32Array(2 * 64 * 64 * 64).fill(Number.NaN);
 /** Sampling step of the search for such regions (pixels). */
 const GRID = 2;
 
+/** The main car's paint, CIELAB a*, b*. */
+type Paint = readonly [number, number];
+
+/** The main car's paint from the lower half of its box (the upper half may be mostly a car behind). */
+function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox): Paint | undefined {
+  const lower = { ...main, top: main.top + 0.45 * (main.bottom - main.top) };
+  const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, lower, alpha);
+  return look ? [look.paint[1], look.paint[2]] : undefined;
+}
+
+/** The pixel at `p` (index into `rgb`): 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint). */
+function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
+  const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
+  if (Number.isNaN(CHROMA[2 * q]!)) {
+    const [, ca, cb] = srgbToLab(rgb[p]! | 2, rgb[p + 1]! | 2, rgb[p + 2]! | 2);
+    CHROMA[2 * q] = ca;
+    CHROMA[2 * q + 1] = cb;
+  }
+  const a = CHROMA[2 * q]!;
+  const b = CHROMA[2 * q + 1]!;
+  const apart = Math.hypot(a - pa, b - pb);
+  return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
+}
+
 /**
  * A car behind of another paint that the detector saw only as part of the main car (its box took both in): where the
  * mask holds a large region of a paint clearly not the main car's (car-appearance.ts measures the main car's paint)
@@ -283,39 +334,21 @@ const GRID = 2;
  * other car and the main car's paint and its wheels' band seed the main one; the split then follows the photo's edges
  * (geodesic-split.ts), so the other car's windows and trim go with it and the main car's stay.
  */
-function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox): number {
+function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox, paint: Paint | undefined): number {
   const { box, area } = solidExtent(alpha, w, h);
-  if (area < 400) return 0;
-  // The main car's paint from the lower half of its box: the upper half may be mostly the car behind.
-  const lower = { ...main, top: main.top + 0.45 * (main.bottom - main.top) };
-  const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, lower, alpha);
-  if (!look) return 0;
-  const [, pa, pb] = look.paint;
+  if (area < 400 || !paint) return 0;
   const gw = Math.ceil((box.right - box.left) / GRID);
   const gh = Math.ceil((box.bottom - box.top) / GRID);
   const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
   // Per sample: 0 not in the mask, 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint).
   const kind = new Uint8Array(gw * gh);
-  const paintOf = (x: number, y: number) => {
-    const p = 3 * (y * w + x);
-    const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
-    if (Number.isNaN(CHROMA[2 * q]!)) {
-      const [, ca, cb] = srgbToLab(rgb[p]! | 2, rgb[p + 1]! | 2, rgb[p + 2]! | 2);
-      CHROMA[2 * q] = ca;
-      CHROMA[2 * q + 1] = cb;
-    }
-    const a = CHROMA[2 * q]!;
-    const b = CHROMA[2 * q + 1]!;
-    const apart = Math.hypot(a - pa, b - pb);
-    return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
-  };
   let others = 0;
   for (let gy = 0; gy < gh; gy++)
     for (let gx = 0; gx < gw; gx++) {
       const x = box.left + gx * GRID;
       const y = box.top + gy * GRID;
       if (!solid(x, y)) continue;
-      const k = paintOf(x, y);
+      const k = paintOf(rgb, 3 * (y * w + x), paint);
       kind[gy * gw + gx] = k;
       if (k === 2) others++;
     }
@@ -380,7 +413,9 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     }
     return OPEN;
   });
-  if (!splitAlongEdges(state, rgb, w, win)) return 0;
+  // Edges alone here too: the colour cost kept the car behind's dark wheel and bumper, hanging over the main car's
+  // roof or bonnet, with the main car (its tyres and windows gave dark colours to the main car's seeds).
+  if (!splitAlongEdges(state, rgb, w, win, 0)) return 0;
   enclosedToOther(state, alpha, w, h, win);
   let taken = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
