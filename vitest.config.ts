@@ -31,9 +31,12 @@ process.env.NODE_COMPILE_CACHE ??= r('./node_modules/.cache/node-compile-cache')
 const MODEL_DIRS = ['tests/renderer', 'tests/vision', 'tests/cutout'];
 
 /**
- * The infrastructure files that build the CDK app: one process runs them one after another (isolate: false), so
- * they share one build and synthesis of each app they read (tests/infra/built-app.ts) and one import of aws-cdk-lib
- * instead of about 10 core-seconds each. They run beside the model files, in their group's two slots.
+ * The infrastructure files that build the CDK app: a process runs them one after another (isolate: false), so they
+ * share one build and synthesis of each app they read (tests/infra/built-app.ts) and one import of aws-cdk-lib
+ * instead of about 10 core-seconds each. They run first in the model files' group, back to back (the sequencer's
+ * keepingTogether), so they take one process in each of its two slots: queued among the model files, each of them
+ * that followed a model file in a slot started a new process (five in a full run). The file that synthesizes with
+ * CloudFormation validation keeps a process of its own: in theirs it took no less CPU (docs/benchmarks.md).
  */
 const CDK_APP_FILES = ['tests/infra/{edge,least-privilege,native-image-layer,ops,scene-library,stack-limits,stacks}.test.ts'];
 
@@ -81,7 +84,7 @@ export default defineConfig({
     // The run's one local host and one Chromium (the root's global setup; both projects inject them).
     globalSetup: ['tests/support/global-setup.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
-    sequence: { sequencer: LongestFirstSequencer },
+    sequence: { sequencer: LongestFirstSequencer.keepingTogether('infra') },
     projects: [
       project('models', SHARED_MODEL_FILES, [], 2, 0, { RENDER_THREADS: '1' }, false),
       project('models-own', MODEL_FILES, SHARED_MODEL_FILES, 2, 0, { RENDER_THREADS: '1' }),

@@ -16,6 +16,30 @@ function resolveImport(from: string, spec: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Each project file's text and the project files it imports, by absolute path: read and scanned once per process.
+ * A process reads the sources as they are when it starts and runs with them (a test run, where the infrastructure
+ * files build several apps in one process and each app asks for the sources of about a hundred handlers that share
+ * most of their files; `cdk synth`; the local host, which keys its workflow cache at start): the code a process
+ * imports does not change under it either, and an edit takes effect in the next process.
+ */
+const scanned = new Map<string, { text: string; imports: string[] }>();
+
+function scan(file: string): { text: string; imports: string[] } {
+  let found = scanned.get(file);
+  if (!found) {
+    const text = readFileSync(file, 'utf8');
+    const imports: string[] = [];
+    for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm)) {
+      const next = resolveImport(file, m[1] ?? m[2] ?? m[3]!);
+      if (next) imports.push(next);
+    }
+    found = { text, imports };
+    scanned.set(file, found);
+  }
+  return found;
+}
+
 /** `entry` and every project source it reaches, by absolute path. */
 export function projectSourcesOf(entry: string): Map<string, string> {
   const seen = new Map<string, string>();
@@ -23,12 +47,9 @@ export function projectSourcesOf(entry: string): Map<string, string> {
   while (queue.length) {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
-    const text = readFileSync(file, 'utf8');
+    const { text, imports } = scan(file);
     seen.set(file, text);
-    for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^'"]*?from\s+'([^']+)'|^\s*import\s+'([^']+)'|\bimport\(\s*'([^']+)'\s*\)/gm)) {
-      const next = resolveImport(file, m[1] ?? m[2] ?? m[3]!);
-      if (next) queue.push(next);
-    }
+    queue.push(...imports);
   }
   return seen;
 }
