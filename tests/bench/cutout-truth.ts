@@ -71,7 +71,8 @@ const PART_KEPT = 0.9;
  * through the layer's trim, scaling and placement; a part with no true pixel in the image is not shown.
  */
 function partsKept(file: string, main: Layer, left: number, top: number, truth: Uint8Array, mask: Uint8Array | undefined): { mirrors: Part[]; wheels: Part[] } {
-  const labels = FRAME_PARTS[file];
+  // The labels are keyed by the frame's number (`0000.png`); the turntable's own files are `Rouge Flamme.0000.png`.
+  const labels = FRAME_PARTS[file] ?? FRAME_PARTS[file.slice(-8)];
   const score = (box: PartBox, far: boolean): Part | undefined => {
     const b = placedBox(box, main, left, top);
     if (!b) return undefined;
