@@ -30,7 +30,8 @@ export interface Layer {
  * outside, in the frame's lower half, through grey pixels (saturation under 25, the darkest channel 60 or more) whose
  * darkest channel changes by at most 20 from the neighbour it is reached from: the floor's smooth white-to-grey
  * gradient, not the tyres (darker, behind an edge) nor the silver rims (behind the tyre); what it takes is made
- * transparent in both the composite and the truth. `lowest-quarter` (before) made every light grey pixel of the lowest
+ * transparent in both the composite and the truth; since 2026-12-01 also the floor shade's thin bands and loose slivers
+ * left between floor pixels (the contact line, the darkest stripes under the sills). `lowest-quarter` (before) made every light grey pixel of the lowest
  * quarter transparent: it punched holes in the silver rims and left the floor's grey shading and the white patch
  * above that quarter opaque, counted as car in the truth.
  */
@@ -99,8 +100,49 @@ export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
     }
     if (open > bottom.size / 2) for (const i of list) floor[i] = 1;
   }
+  // Thin bands of floor shade left between floor pixels (since 2026-12-01; before, they counted as car): the contact
+  // line drawn along the floor patch's edge (1-3 px of grey 58-63, the floor's gradient above and below it, running on
+  // past the car's ends) and stripes of the floor's darkest shade under the sills (grey 55-58, under the flood's 60).
+  // A column's run of at most THIN_RUN opaque grey pixels with floor or the outside right above and right below it is
+  // floor: no part of a car hangs free between floor above and below (a lip under a bumper has the bumper above it).
+  const free = (j: number) => j >= w * h || floor[j] === 1 || data[4 * j + 3]! < 128;
+  for (let x = 0; x < w; x++)
+    for (let y = y0 + 1; y < h; y++) {
+      const i = y * w + x;
+      if (free(i) || !free(i - w)) continue;
+      let end = y;
+      while (end < h && !free(end * w + x) && end - y < THIN_RUN) end++;
+      if (end < h && !free(end * w + x)) continue;
+      let grey = true;
+      for (let k = y; k < end; k++) grey &&= sat(k * w + x) < 25;
+      if (grey) for (let k = y; k < end; k++) floor[k * w + x] = 1;
+    }
+  // Thicker slivers of the darkest shade under the sills, cut loose from the car by the floor taken round them: a piece
+  // of at most SLIVER rows, all grey, lying in the lower half and touching nothing of the car (the largest piece).
+  const piece = new Int32Array(w * h);
+  const pieces: Array<{ list: number[]; top: number; bottom: number; grey: boolean }> = [];
+  for (let start = 0; start < w * h; start++) {
+    if (piece[start] || free(start)) continue;
+    const p = { list: [start], top: h, bottom: 0, grey: true };
+    piece[start] = pieces.length + 1;
+    for (let k = 0; k < p.list.length; k++) {
+      const i = p.list[k]!;
+      const x = i % w;
+      const y = (i - x) / w;
+      (p.top = Math.min(p.top, y)), (p.bottom = Math.max(p.bottom, y)), (p.grey &&= sat(i) < 25);
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) if (j >= 0 && !piece[j] && !free(j)) (piece[j] = pieces.length + 1), p.list.push(j);
+    }
+    pieces.push(p);
+  }
+  const car = pieces.reduce((a, b) => (b.list.length > a.list.length ? b : a), pieces[0]!);
+  for (const p of pieces) if (p !== car && p.grey && p.top >= y0 && p.bottom - p.top < SLIVER) for (const i of p.list) floor[i] = 1;
   return floor;
 }
+
+/** The tallest run of opaque pixels between floor above and below that is taken as floor (frame pixels, 640x480). */
+const THIN_RUN = 4;
+/** The tallest loose piece of floor shade taken (frame pixels); the far wheels seen under a side view's body stay. */
+const SLIVER = 8;
 
 /** A frame cropped to its car, scaled to `width`; `blue` repaints it (another car, not a copy of the main one). */
 export async function carLayer(dir: string, file: string, width: number, blue = false, rule: FloorRule = 'corrected'): Promise<Layer> {

@@ -54,6 +54,63 @@ interface Row {
   brokenTotal: number;
   mirrors: Part[];
   wheels: Part[];
+  /** Where the boundary misses lie (`boundaryMisses`); absent for a refused composite. */
+  misses?: Misses;
+}
+
+const ZONES = ['other car', 'bottom', 'top', 'sides'] as const;
+type Zone = (typeof ZONES)[number];
+/** Per zone, the outline pixels with no outline pixel of the other mask within 3 px, as a share of both outlines: the cut-out's (too much) and the truth's (missed). */
+type Misses = Record<Zone, { extra: number; missed: number }>;
+
+/**
+ * Where the boundary F's misses lie: each outline pixel (alpha ≥ 128 with a 4-neighbour under it, as `boundaryF`) of
+ * the cut-out and of the truth with no outline pixel of the other within 3 px, by zone: within 12 px of the other
+ * car's pixels; else the main car's lowest 12% (its true box: the ground, the tyres' contacts, the sills), its upper
+ * 30% (glasshouse, roof, mirrors), the rest (the sides, wheel arches, bumpers).
+ */
+function boundaryMisses(mask: Uint8Array, truth: Uint8Array, other: Uint8Array): Misses {
+  const edge = (a: Uint8Array) => {
+    const e = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        const i = y * W + x;
+        if (a[i]! >= 128 && ((x > 0 && a[i - 1]! < 128) || (x < W - 1 && a[i + 1]! < 128) || (y > 0 && a[i - W]! < 128) || (y < H - 1 && a[i + W]! < 128))) e[i] = 1;
+      }
+    return e;
+  };
+  const near = (src: Uint8Array, r: number) => {
+    // Square dilation by r (rows, then columns): near enough for a zone, exact enough for 3 px within a circle test below.
+    const rows = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0, last = -1e9; x < W; x++) { if (src[y * W + x]) last = x; rows[y * W + x] = x - last <= r ? 1 : 0; }
+    for (let y = 0; y < H; y++) for (let x = W - 1, last = 1e9; x >= 0; x--) { if (src[y * W + x]) last = x; if (last - x <= r) rows[y * W + x] = 1; }
+    const out = new Uint8Array(W * H);
+    for (let x = 0; x < W; x++) for (let y = 0, last = -1e9; y < H; y++) { if (rows[y * W + x]) last = y; out[y * W + x] = y - last <= r ? 1 : 0; }
+    for (let x = 0; x < W; x++) for (let y = H - 1, last = 1e9; y >= 0; y--) { if (rows[y * W + x]) last = y; if (last - y <= r) out[y * W + x] = 1; }
+    return out;
+  };
+  const cut = edge(mask), tru = edge(truth), byOther = near(other, 12);
+  let top = H, bottom = 0;
+  for (let i = 0; i < W * H; i++) if (truth[i]! >= 128) (top = Math.min(top, Math.floor(i / W))), (bottom = Math.max(bottom, Math.floor(i / W)));
+  const zone = (i: number): Zone => {
+    if (byOther[i]) return 'other car';
+    const f = (Math.floor(i / W) - top) / (bottom - top + 1);
+    return f > 0.88 ? 'bottom' : f < 0.3 ? 'top' : 'sides';
+  };
+  const offsets: number[][] = [];
+  for (let dy = -3; dy <= 3; dy++) for (let dx = -3; dx <= 3; dx++) if (dx * dx + dy * dy <= 9) offsets.push([dx, dy]);
+  const hit = (to: Uint8Array, i: number) => {
+    const x = i % W, y = (i - x) / W;
+    return offsets.some(([dx, dy]) => x + dx! >= 0 && x + dx! < W && y + dy! >= 0 && y + dy! < H && to[(y + dy!) * W + x + dx!]);
+  };
+  const out = Object.fromEntries(ZONES.map((z) => [z, { extra: 0, missed: 0 }])) as Misses;
+  let total = 0;
+  for (let i = 0; i < W * H; i++) {
+    if (cut[i]) (total++, !hit(tru, i) && out[zone(i)].extra++);
+    if (tru[i]) (total++, !hit(cut, i) && out[zone(i)].missed++);
+  }
+  for (const z of ZONES) (out[z].extra /= total), (out[z].missed /= total);
+  return out;
 }
 
 /** A labelled part shown in a composite: the share of its true pixels (truth alpha ≥ 128 inside its box) in the cut-out. */
@@ -71,7 +128,8 @@ const PART_KEPT = 0.9;
  * through the layer's trim, scaling and placement; a part with no true pixel in the image is not shown.
  */
 function partsKept(file: string, main: Layer, left: number, top: number, truth: Uint8Array, mask: Uint8Array | undefined): { mirrors: Part[]; wheels: Part[] } {
-  const labels = FRAME_PARTS[file];
+  // The labels are keyed by the frame's number (`0000.png`); the turntable's own files are `Rouge Flamme.0000.png`.
+  const labels = FRAME_PARTS[file] ?? FRAME_PARTS[file.slice(-8)];
   const score = (box: PartBox, far: boolean): Part | undefined => {
     const b = placedBox(box, main, left, top);
     if (!b) return undefined;
@@ -126,6 +184,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
     name,
     iou: maskIoU(mask, truthMask),
     bf: boundaryF(mask, truthMask, 3),
+    misses: boundaryMisses(mask.alpha, truth, otherOnly),
     onOther: kept ? onOther / kept : 0,
     verdict: verdict(mask),
     brokenCaught: broken.filter((m) => verdict(m) !== 'ok').length,
@@ -188,6 +247,16 @@ const lines = [
     const of = scored.filter((r) => r.name.includes(` ${setup} `));
     const f = (xs: number[]) => `${median(xs).toFixed(3)} (${Math.min(...xs).toFixed(3)})`;
     return of.length ? `| ${setup} | ${of.length} | ${f(of.map((r) => r.iou))} | ${f(of.map((r) => r.bf))} | ${of.filter((r) => r.onOther > 0.01).length} |` : `| ${setup} | 0 | | | |`;
+  }),
+  '',
+  'Where the boundary misses lie (`boundaryMisses`): the outline pixels of the cut-out with no truth outline within 3 px ("extra") and of the truth with none of the cut-out\'s ("missed"), as a share of both outlines, mean over the set-up\'s scored composites, by zone: within 12 px of the other car; the main car\'s lowest 12% (ground, tyres\' contacts, sills); its upper 30% (glasshouse, roof, mirrors); the rest (sides, arches, bumpers). Boundary F is roughly 1 minus the sum.',
+  '',
+  `| set-up | ${ZONES.map((z) => `${z}: extra / missed`).join(' | ')} |`,
+  `|---|${ZONES.map(() => '---:').join('|')}|`,
+  ...(['small', 'beside', 'behind'] as const).map((setup) => {
+    const of = scored.filter((r) => r.name.includes(` ${setup} `) && r.misses);
+    const mean = (z: Zone, k: 'extra' | 'missed') => of.reduce((a, r) => a + r.misses![z][k], 0) / Math.max(1, of.length);
+    return `| ${setup} | ${ZONES.map((z) => `${pct(mean(z, 'extra'))} / ${pct(mean(z, 'missed'))}`).join(' | ')} |`;
   }),
   '',
   `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%).`,

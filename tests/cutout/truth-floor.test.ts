@@ -25,6 +25,14 @@ function frame() {
       // The white floor seen under the sill, shut in by the wheels and a thin dark contact line below it.
       if (y >= 84 && y < 92 && x >= 70 && x < 130) put(i, [236, 236, 238], 'strip');
       if (y === 92 && x >= 70 && x < 130) put(i, [40, 40, 42], 'line');
+      // A stripe of the floor's darkest shade, under the flood's darkest channel of 60, with floor above and below it.
+      if ((y === 100 || y === 101) && x >= 80 && x < 120) put(i, [57, 57, 58], 'stripe');
+      // A loose sliver of that shade, 5 rows, floor all round it; and a taller loose dark piece (a far wheel seen under
+      // the body, cut loose): car.
+      if (y >= 104 && y < 109 && x >= 70 && x < 90) put(i, [56, 56, 57], 'sliver');
+      if (y >= 95 && y < 110 && x >= 122 && x < 128) put(i, [30, 30, 32], 'far wheel');
+      // A dark lip under the body's bottom edge, 2 px, floor below it: car.
+      if ((y === 84 || y === 85) && x >= 22 && x < 30) put(i, [30, 30, 32], 'lip');
       for (const cx of [50, 150]) {
         const r = Math.hypot(x - cx, y - 88);
         if (r < 18) put(i, [28, 28, 30], 'tyre');
@@ -35,7 +43,7 @@ function frame() {
 }
 
 describe('the truth bench floor patch', () => {
-  it('takes the floor, its grey shading and the white floor under the sill, not the rims, the tyres or the body', () => {
+  it('takes the floor, its grey shading, the white floor under the sill and thin bands and loose slivers of floor shade, not the rims, the tyres, the body, a lip under it or a far wheel', () => {
     const { rgba, kind } = frame();
     const floor = floorPatch(rgba, W, H);
     const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
@@ -44,6 +52,15 @@ describe('the truth bench floor patch', () => {
     expect(taken('tyre')).toBe(0);
     expect(taken('body')).toBe(0);
     expect(taken('strip')).toBe(all('strip'));
+    // Thin runs of floor shade between floor above and below: the contact line, a dark stripe (left as car before
+    // 2026-12-01); a thin dark lip hanging from the body is not one of them.
+    expect(taken('line')).toBe(all('line'));
+    expect(taken('stripe')).toBe(all('stripe'));
+    expect(all('lip')).toBe(16);
+    expect(taken('lip')).toBe(0);
+    expect(taken('sliver')).toBe(all('sliver'));
+    expect(all('far wheel')).toBe(90);
+    expect(taken('far wheel')).toBe(0);
     // The floor in the frame's lower half, grey shading included (the darkest channel 60 or more).
     expect(taken('floor')).toBeGreaterThan(0.95 * kind.filter((v, i) => v === 'floor' && i >= (H / 2) * W).length);
     expect(all('rim')).toBeGreaterThan(300);
