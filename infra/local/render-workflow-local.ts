@@ -42,7 +42,9 @@ export async function synthesizeRenderWorkflow(kind: WorkflowKind = 'render'): P
   const { tmpdir } = await import('node:os');
   const outdir = await mkdtemp(join(tmpdir(), 'studio-lot-workflow-synth-'));
   try {
-    const app = new App({ outdir });
+    // Without CDK's CloudFormation validation: it builds a rule engine (WebAssembly, about 5 core-seconds) to check a
+    // template only read here for its ASL; `cdk synth` of the real app still validates it.
+    const app = new App({ outdir, builtinCloudFormationValidation: false });
     const stack = new Stack(app, kind === 'render' ? 'LocalRenderWorkflow' : 'LocalBatchWorkflow');
     const functions: Record<string, import('aws-cdk-lib/aws-lambda').IFunction> = {};
     for (const [task, handler] of Object.entries(TASK_HANDLERS[kind])) {

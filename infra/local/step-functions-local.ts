@@ -87,6 +87,12 @@ function asLambdaError(error: unknown): Error {
  * Executions live in this process's memory only: a restarted host knows none of the previous ones, as a
  * lost execution in AWS (the package sweeper relies on DescribeExecution answering ExecutionDoesNotExist).
  */
+/**
+ * The definitions this process has already validated: the interpreter's validator compiles its JSON schemas anew on
+ * every call (about 0.1 core-second), and the test harness builds a machine of the same definition for each test.
+ */
+const validatedDefinitions = new Set<string>();
+
 export class LocalStateMachine {
   readonly name: string;
   readonly createdAt = new Date();
@@ -104,7 +110,10 @@ export class LocalStateMachine {
     const name = /:stateMachine:([^:]+)$/.exec(arn)?.[1];
     if (!name) throw new Error(`Not a state machine ARN: ${arn}`);
     this.name = name;
-    this.machine = new StateMachine(withAwsTaskDefaults(definition) as never, { validationOptions: { checkPaths: true, checkArn: false } });
+    const asl = withAwsTaskDefaults(definition);
+    const key = JSON.stringify(asl);
+    this.machine = new StateMachine(asl as never, { validationOptions: { checkPaths: true, checkArn: false, noValidate: validatedDefinitions.has(key) } });
+    validatedDefinitions.add(key);
     this.taskStateHandlers = taskStates(definition);
   }
 

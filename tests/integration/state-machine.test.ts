@@ -65,4 +65,12 @@ describe('Step Functions stand-in: the CDK-synthesized definition on the local A
     await first.done;
     expect(callsFor(id)).toBe(1);
   });
+
+  it('a definition is validated (an invalid one is refused every time, also after a valid one was accepted)', () => {
+    const arn = 'arn:aws:states:local:000000000000:stateMachine:invalid';
+    const invalid = { ...definition, StartAt: 'NoSuchState' } as typeof definition;
+    expect(() => new LocalStateMachine(arn, definition)).not.toThrow();
+    expect(() => new LocalStateMachine(arn, invalid)).toThrow(/definition is invalid/);
+    expect(() => new LocalStateMachine(arn, invalid)).toThrow(/definition is invalid/);
+  });
 });
