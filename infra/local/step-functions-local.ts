@@ -79,6 +79,12 @@ function asLambdaError(error: unknown): Error {
 }
 
 /**
+ * The definitions this process has already validated: the interpreter's validator compiles its JSON schemas anew on
+ * every call (about 0.1 core-second), and the test harness builds a machine of the same definition for each test.
+ */
+const validatedDefinitions = new Set<string>();
+
+/**
  * Runs a CDK-synthesized state machine on the aws-local-stepfunctions ASL interpreter. Each Task calls the
  * project's handler module with the event shape Step Functions gives it: `{ FunctionName, Payload }` answered
  * with `{ Payload, StatusCode }` for the lambda:invoke integration, the raw input for a direct ARN. A handler
@@ -87,12 +93,6 @@ function asLambdaError(error: unknown): Error {
  * Executions live in this process's memory only: a restarted host knows none of the previous ones, as a
  * lost execution in AWS (the package sweeper relies on DescribeExecution answering ExecutionDoesNotExist).
  */
-/**
- * The definitions this process has already validated: the interpreter's validator compiles its JSON schemas anew on
- * every call (about 0.1 core-second), and the test harness builds a machine of the same definition for each test.
- */
-const validatedDefinitions = new Set<string>();
-
 export class LocalStateMachine {
   readonly name: string;
   readonly createdAt = new Date();
