@@ -385,9 +385,10 @@ function levelCorner(photo: DecodedPhoto, mask: CleanMask): Levelled {
     const wheel = upright.rival <= UPRIGHT_RIVAL_WITH_WHEEL ? wheelTilt(photo, mask) : undefined;
     if (wheel) read = { ...read, wheel };
     // Nor does the wheel confirm them (its spokes or arch lean): the photo's surroundings may (surroundingsAgree).
-    const surroundings = wheel && wheelAgrees(upright, wheel) ? undefined : surroundingsTilt(photo, mask);
+    const wheelConfirms = wheel !== undefined && wheelAgrees(upright, wheel);
+    const surroundings = wheelConfirms ? undefined : surroundingsTilt(photo, mask);
     if (surroundings) read = { ...read, surroundings };
-    const other = wheel && wheelAgrees(upright, wheel) ? wheel : surroundings && surroundingsAgree(upright, surroundings) ? surroundings : undefined;
+    const other = wheelConfirms ? wheel : surroundings && surroundingsAgree(upright, surroundings) ? surroundings : undefined;
     if (!other) return { photo, mask, degrees: 0, skipped: 'uprights unclear', ...read };
     const both = bothCuesLean(upright, other);
     if (both === undefined) return { photo, mask, degrees: 0, skipped: 'level', ...read };
