@@ -152,6 +152,9 @@ describe('the car check of a rendered angle', () => {
     // Orange indicators on a red car: 25 degrees of hue from the paint.
     const lights = photoOf(mask, RED, { l: 110, t: 160, r: 140, b: 175, rgb: [230, 110, 20] });
     expect(checkCar({ mask, ...good, photo: lights })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // The sky reflected blue in the windscreen: a colour enclosed by the car, not reaching its outline.
+    const sky = photoOf(mask, RED, { l: 160, t: 92, r: 240, b: 116, rgb: [90, 150, 230] });
+    expect(checkCar({ mask, ...good, photo: sky })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
     // A silver car: its strong colours are lights, badges and the sky's reflections, not a paint to compare with (its
     // red lights, the largest of them, would make the blue look foreign).
     const withPiece = withRoofPiece();

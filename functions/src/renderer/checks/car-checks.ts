@@ -2,8 +2,9 @@
  * The check of each rendered angle: a verdict (`ok`, `review`, `retake`) and its reasons in the dealer's words, from
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
- * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, and
- * a car touching the photo's edge. No model runs here: a photo's mask is measured in a few milliseconds.
+ * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
+ * car touching the photo's edge, and patches of another car's paint (seen where the detector's box takes in both
+ * cars). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
@@ -294,11 +295,32 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
     const d = Math.abs(h - centre) % 360;
     return Math.min(d, 360 - d) > OTHER_HUE;
   };
+  // Another car's piece reaches the cut-out's outline (it stands out of the car's shape); a colour inside the car
+  // (the sky's reflection in the glass, a sticker) is enclosed by the car's own paint and glass. Flood from the other-
+  // paint cells within two cells of the outline through other-paint cells.
+  const reached = new Uint8Array(gw * gh);
+  const stack = new Int32Array(gw * gh);
+  let sp = 0;
+  const outside = (gx: number, gy: number) => gx < 0 || gy < 0 || gx >= gw || gy >= gh || hue[gy * gw + gx] === -2;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const k = gy * gw + gx;
+      if (!other(k)) continue;
+      let near = false;
+      for (let dy = -2; dy <= 2 && !near; dy++) for (let dx = -2; dx <= 2 && !near; dx++) near = outside(gx + dx, gy + dy);
+      if (near) (reached[k] = 1), (stack[sp++] = k);
+    }
+  while (sp > 0) {
+    const k = stack[--sp]!;
+    const gx = k % gw;
+    for (const n of [gx > 0 ? k - 1 : -1, gx < gw - 1 ? k + 1 : -1, k - gw, k + gw])
+      if (n >= 0 && n < gw * gh && !reached[n] && other(n)) (reached[n] = 1), (stack[sp++] = n);
+  }
   let patches = 0;
   for (let gy = 1; gy < gh - 1; gy++)
     for (let gx = 1; gx < gw - 1; gx++) {
       const k = gy * gw + gx;
-      if (other(k) && other(k - 1) && other(k + 1) && other(k - gw) && other(k + gw)) patches++;
+      if (reached[k] && other(k - 1) && other(k + 1) && other(k - gw) && other(k + gw)) patches++;
     }
   return patches / area;
 }
