@@ -310,11 +310,16 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
       for (let dy = -2; dy <= 2 && !near; dy++) for (let dx = -2; dx <= 2 && !near; dx++) near = outside(gx + dx, gy + dy);
       if (near) (reached[k] = 1), (stack[sp++] = k);
     }
+  const reach = (n: number) => {
+    if (!reached[n] && other(n)) (reached[n] = 1), (stack[sp++] = n);
+  };
   while (sp > 0) {
     const k = stack[--sp]!;
     const gx = k % gw;
-    for (const n of [gx > 0 ? k - 1 : -1, gx < gw - 1 ? k + 1 : -1, k - gw, k + gw])
-      if (n >= 0 && n < gw * gh && !reached[n] && other(n)) (reached[n] = 1), (stack[sp++] = n);
+    if (gx > 0) reach(k - 1);
+    if (gx < gw - 1) reach(k + 1);
+    if (k >= gw) reach(k - gw);
+    if (k + gw < gw * gh) reach(k + gw);
   }
   let patches = 0;
   for (let gy = 1; gy < gh - 1; gy++)
