@@ -155,6 +155,9 @@ describe('the car check of a rendered angle', () => {
     // The sky reflected blue in the windscreen: a colour enclosed by the car, not reaching its outline.
     const sky = photoOf(mask, RED, { l: 160, t: 92, r: 240, b: 116, rgb: [90, 150, 230] });
     expect(checkCar({ mask, ...good, photo: sky })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // A blue car's red tail lamps and amber indicators at its ends, reaching its outline: lamps, not another car.
+    const lampsAtEnds = photoOf(mask, BLUE, { l: 90, t: 180, r: 135, b: 200, rgb: RED }, { l: 265, t: 180, r: 310, b: 200, rgb: [235, 140, 20] });
+    expect(checkCar({ mask, ...good, photo: lampsAtEnds })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
     // A silver car: its strong colours are lights, badges and the sky's reflections, not a paint to compare with (its
     // red lights, the largest of them, would make the blue look foreign).
     const withPiece = withRoofPiece();

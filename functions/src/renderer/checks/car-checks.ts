@@ -241,6 +241,12 @@ const PAINT_VALUE = 70;
 const OWN_PAINT_SHARE = 0.25;
 /** A hue this far (degrees) from the centre of the car's band is another paint: the band is ±30, so 30 degrees of margin. */
 const OTHER_HUE = 60;
+/**
+ * The hues of the lamps every car carries at its ends (red tail lamps and reflectors, amber indicators): never taken
+ * for another car's paint. On a blue, green or yellow car they reach the outline at its ends (a blue side view's tail
+ * lamp was flagged without this); the cost is that a red or orange car kept with one of another colour goes unseen.
+ */
+const isLampHue = (h: number) => h >= 335 || h <= 45;
 
 /**
  * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
@@ -291,7 +297,7 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   const centre = bestAt * 15 + 30;
   const other = (k: number) => {
     const h = hue[k]!;
-    if (h < 0) return false;
+    if (h < 0 || isLampHue(h)) return false;
     const d = Math.abs(h - centre) % 360;
     return Math.min(d, 360 - d) > OTHER_HUE;
   };
