@@ -21,7 +21,7 @@ import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout
 import { cutout } from '../../functions/src/renderer/local/local-renderer';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
-import { compose, H, placedBox, plan, W, type FloorRule, type Layer, type Setup, type Style } from './cutout-truth-composites';
+import { carLayer, compose, H, placedBox, plan, W, type FloorRule, type Layer, type Setup, type Style } from './cutout-truth-composites';
 import { FRAME_PARTS, type PartBox } from './cutout-truth-parts';
 import { writeBenchmarkSection } from './report';
 
@@ -52,6 +52,8 @@ interface Row {
   verdict: string;
   brokenCaught: number;
   brokenTotal: number;
+  /** The broken case "another car's end kept beside the main car's end at its ground line": caught (1) or not (0). */
+  besideCaught: number;
   mirrors: Part[];
   wheels: Part[];
   /** Where the boundary misses lie (`boundaryMisses`); absent for a refused composite. */
@@ -150,7 +152,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   const photo = await decodePhoto(composite);
   const look = await vision.lookClosely(photo);
   const name = `${file} ${setup} ${style}`;
-  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0, ...partsKept(file, main, left, top, truth, undefined) };
+  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0, besideCaught: 0, ...partsKept(file, main, left, top, truth, undefined) };
   const mask = look.mask;
   // --write: the composite and its cut-out side by side, for looking at (.cache/cutout-eval/out).
   if (process.argv.includes('--write')) {
@@ -169,7 +171,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   let onOther = 0;
   for (let i = 0; i < W * H; i++) if (mask.alpha[i]! >= 128) (kept++, otherOnly[i] && onOther++);
   const angle: Angle = look.sighting.angle ?? 'front_left_corner';
-  const verdict = (m: CleanMask) => checkCar({ mask: m, main: look.sighting.ok ? look.sighting.main : undefined, angle, cutByEdge: false, upscale: 1 }).verdict;
+  const verdict = (m: CleanMask) => checkCar({ mask: m, main: look.sighting.ok ? look.sighting.main : undefined, angle, cutByEdge: false, upscale: 1, photo }).verdict;
   // Broken on purpose: a block of another car's size on the roof; the right 15% cut off square.
   const { box } = mask;
   const onRoof = Uint8Array.from(mask.alpha);
@@ -180,6 +182,19 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   for (let y = box.top; y < box.bottom; y++) for (let x = box.right - Math.round(bw * 0.15); x < box.right; x++) strip[y * W + x] = 0;
   const withBox = (alpha: Uint8Array): CleanMask => ({ ...mask, alpha, box: solidExtent(alpha, W, H).box });
   const broken = [withBox(onRoof), withBox(strip)];
+  // Broken on purpose, counted apart: another car's end (the first quarter of another frame's alpha, 0.9 of the car's
+  // width) kept beside the main car's left end, standing on its ground line and joining it by 2% of its width.
+  const otherFrame = await carLayer(FRAMES, frames[(frames.indexOf(file) + 18) % frames.length]!, Math.round(bw * 0.9), true, RULE);
+  const beside = Uint8Array.from(mask.alpha);
+  const pw = Math.round(otherFrame.width * 0.25);
+  const px = box.left - pw + Math.round(bw * 0.02);
+  const py = box.bottom - otherFrame.height;
+  for (let y = 0; y < otherFrame.height; y++)
+    for (let x = 0; x < pw; x++) {
+      const fx = px + x;
+      const fy = py + y;
+      if (fx >= 0 && fx < W && fy >= 0 && fy < H) beside[fy * W + fx] = Math.max(beside[fy * W + fx]!, otherFrame.rgba[4 * (y * otherFrame.width + x) + 3]!);
+    }
   return {
     name,
     iou: maskIoU(mask, truthMask),
@@ -189,6 +204,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
     verdict: verdict(mask),
     brokenCaught: broken.filter((m) => verdict(m) !== 'ok').length,
     brokenTotal: broken.length,
+    besideCaught: verdict(withBox(beside)) !== 'ok' ? 1 : 0,
     ...partsKept(file, main, left, top, truth, mask.alpha),
   };
 }
@@ -206,7 +222,7 @@ for (const { file, setup, style } of planned) {
   const row = await evaluate(file, setup, style);
   rows.push(row);
   const shares = (parts: Part[]) => parts.map((p) => `${(p.share * 100).toFixed(0)}%${p.far ? ' far' : ''}`).join(' ') || '-';
-  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}  mirrors ${shares(row.mirrors)}  wheels ${shares(row.wheels)}`);
+  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}, beside ${row.besideCaught}  mirrors ${shares(row.mirrors)}  wheels ${shares(row.wheels)}`);
 }
 
 const scored = rows.filter((r) => !r.verdict.startsWith('refused'));
@@ -219,6 +235,7 @@ const flaggedWrong = wrong.filter((r) => r.verdict !== 'ok').length;
 const flaggedOther = wrong.filter((r) => r.onOther > 0.01);
 const caught = scored.reduce((n, r) => n + r.brokenCaught, 0);
 const total = scored.reduce((n, r) => n + r.brokenTotal, 0);
+const besideCaught = scored.reduce((n, r) => n + r.besideCaught, 0);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 function partRow(label: string, parts: Part[], target: string): string {
   const kept = parts.filter((p) => p.kept).length;
@@ -259,7 +276,7 @@ const lines = [
     return `| ${setup} | ${ZONES.map((z) => `${pct(mean(z, 'extra'))} / ${pct(mean(z, 'missed'))}`).join(' | ')} |`;
   }),
   '',
-  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%).`,
+  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%); another car's end kept beside the main car's end at its ground line (counted apart): ${besideCaught} of ${scored.length} caught.`,
   '',
   `Parts kept (scored composites; tests/bench/cutout-truth-parts.ts: our own boxes round each mirror the frame shows and each wheel of the side turned to the camera, carried through the composite's scaling and placement): a part is kept when at least ${PART_KEPT * 100}% of its true pixels inside its box are in the cut-out; the share is the mean over the parts of their true pixels kept.`,
   '',

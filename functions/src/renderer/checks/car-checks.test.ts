@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS, checkWords, CHECK_LOOKS_GOOD } from '@shared/car-checks';
 import { solidExtent, type CleanMask } from '../cutout/mask-cleanup';
-import { checkCar, measureCar } from './car-checks';
+import { checkCar, measureCar, type PhotoPixels } from './car-checks';
 
 const W = 400;
 const H = 300;
@@ -41,6 +41,35 @@ function frontView(paint: (set: (x: number, y: number, v: number) => void) => vo
 /** The detector's box of the car above (a little wider than the mirrors, as a detector draws it). */
 const MAIN = { left: 76 / W, top: 78 / H, right: 324 / W, bottom: 252 / H };
 const good = { main: MAIN, angle: 'front' as const, cutByEdge: false, upscale: 1.2 };
+
+type Rgb = readonly [number, number, number];
+const RED: Rgb = [190, 28, 32];
+const BLUE: Rgb = [28, 40, 150];
+const SILVER: Rgb = [170, 172, 176];
+
+/**
+ * The photo behind a mask: grey ground, the car's solid pixels in `paint`, its glasshouse (the cabin's upper half) and
+ * tyres near black; `patches` (rectangles, their colours) are painted last: lights, or another car standing there.
+ */
+function photoOf(mask: CleanMask, paint: Rgb, ...patches: { l: number; t: number; r: number; b: number; rgb: Rgb }[]): PhotoPixels {
+  const rgb = new Uint8Array(W * H * 3).fill(90);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      const i = y * W + x;
+      if (mask.alpha[i]! < 128) continue;
+      const dark = (y >= 85 && y < 120 && x > 130 && x < 270) || y >= 230;
+      rgb.set(dark ? [25, 25, 28] : paint, 3 * i);
+    }
+  for (const p of patches) for (let y = p.t; y < p.b; y++) for (let x = p.l; x < p.r; x++) rgb.set(p.rgb, 3 * (y * W + x));
+  return { rgb, width: W, height: H };
+}
+
+/** A piece of another car kept on the roof's right end (pixels of the mask): a box of 50x24 px joined to the cabin. */
+const ROOF_PIECE = { l: 215, t: 58, r: 265, b: 82 };
+const withRoofPiece = () =>
+  frontView((set) => {
+    for (let y = ROOF_PIECE.t; y < ROOF_PIECE.b; y++) for (let x = ROOF_PIECE.l; x < ROOF_PIECE.r; x++) set(x, y, 255);
+  });
 
 describe('the car check of a rendered angle', () => {
   it('a whole car alone, enlarged less than twice, looks good', () => {
@@ -103,5 +132,37 @@ describe('the car check of a rendered angle', () => {
     const { main: _main, ...noBox } = good;
     expect(checkCar({ mask: frontView(), ...noBox }).verdict).toBe('ok');
     expect(checkCar({ mask: holed, ...noBox }).verdict).toBe('review');
+  });
+
+  it('a patch of another paint joined to a car of a strong paint asks for a review, even inside the detector box', () => {
+    // The detector's box reaching over the piece too (as it does when it takes both cars for one): the box checks see nothing.
+    const tallBox = { ...MAIN, top: 50 / H };
+    const mask = withRoofPiece();
+    const blue = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: BLUE }) });
+    expect(blue.measures.otherPaint).toBeGreaterThan(0.001);
+    expect(blue).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
+    expect(CAR_CHECK_REASONS.otherPaint.text).toMatch(/^Please check: part of another car/);
+    // The same piece in the car's own paint, or no photo given: nothing to tell it by.
+    expect(checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: RED }) }).verdict).toBe('ok');
+    expect(checkCar({ mask, ...good, main: tallBox }).verdict).toBe('ok');
+  });
+
+  it('a whole car with lights of a near hue, and a car without a strong paint of its own, are not flagged for their colours', () => {
+    const mask = frontView();
+    // Orange indicators on a red car: 25 degrees of hue from the paint.
+    const lights = photoOf(mask, RED, { l: 110, t: 160, r: 140, b: 175, rgb: [230, 110, 20] });
+    expect(checkCar({ mask, ...good, photo: lights })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // The sky reflected blue in the windscreen: a colour enclosed by the car, not reaching its outline.
+    const sky = photoOf(mask, RED, { l: 160, t: 92, r: 240, b: 116, rgb: [90, 150, 230] });
+    expect(checkCar({ mask, ...good, photo: sky })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // A blue car's red tail lamps and amber indicators at its ends, reaching its outline: lamps, not another car.
+    const lampsAtEnds = photoOf(mask, BLUE, { l: 90, t: 180, r: 135, b: 200, rgb: RED }, { l: 265, t: 180, r: 310, b: 200, rgb: [235, 140, 20] });
+    expect(checkCar({ mask, ...good, photo: lampsAtEnds })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // A silver car: its strong colours are lights, badges and the sky's reflections, not a paint to compare with (its
+    // red lights, the largest of them, would make the blue look foreign).
+    const withPiece = withRoofPiece();
+    const lamp = (l: number) => ({ l, t: 180, r: l + 45, b: 200, rgb: RED });
+    const silver = photoOf(withPiece, SILVER, lamp(110), lamp(245), { ...ROOF_PIECE, rgb: BLUE });
+    expect(measureCar(withPiece, { ...MAIN, top: 50 / H }, 'front', silver).otherPaint).toBe(0);
   });
 });

@@ -2,8 +2,9 @@
  * The check of each rendered angle: a verdict (`ok`, `review`, `retake`) and its reasons in the dealer's words, from
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
- * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, and
- * a car touching the photo's edge. No model runs here: a photo's mask is measured in a few milliseconds.
+ * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
+ * car touching the photo's edge, and patches of another car's paint (seen where the detector's box takes in both
+ * cars). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
@@ -25,6 +26,15 @@ export interface CarCheckInput {
   upscale: number;
   /** The car stays framed as it was shot (the original location): a car cut by the frame is then cut in the photo too. */
   asShot?: boolean;
+  /** The photo the mask was cut from (same frame): its colours tell a patch of another car's paint. */
+  photo?: PhotoPixels;
+}
+
+/** A photo's pixels, RGB, in the mask's frame. */
+export interface PhotoPixels {
+  rgb: Uint8Array;
+  width: number;
+  height: number;
 }
 
 export interface CarMeasures {
@@ -40,6 +50,8 @@ export interface CarMeasures {
   straightCut: number;
   /** The longest perfectly level run of the outline's top away from the frame edges, as a fraction of the car's width. */
   flatTop: number;
+  /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
+  otherPaint: number;
 }
 
 /** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
@@ -50,6 +62,7 @@ export const CHECK_LIMITS = {
   largestHole: 0.012,
   straightCut: 0.2,
   flatTop: 0.25,
+  otherPaint: 0.001,
   upscale: 2,
 };
 
@@ -57,7 +70,7 @@ const SOLID = 128;
 /** A front or rear view whose roof centre is further than this (of the car's width) off its bumper's is not square on. */
 export const OFF_AXIS = 0.05;
 
-export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle): CarMeasures {
+export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo?: PhotoPixels): CarMeasures {
   const { alpha, width: w, height: h, box } = mask;
   let area = 0;
   let above = 0;
@@ -80,6 +93,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle): CarM
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
+    otherPaint: photo ? otherPaint(mask, photo) : 0,
   };
 }
 
@@ -220,6 +234,108 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
 }
 
+/** A pixel of strong paint: this much chroma (max - min of R, G, B) and this much brightness. */
+const PAINT_CHROMA = 60;
+const PAINT_VALUE = 70;
+/** The car has a paint of its own when this share of it is strong paint within one 60-degree band of hue. */
+const OWN_PAINT_SHARE = 0.25;
+/** A hue this far (degrees) from the centre of the car's band is another paint: the band is ±30, so 30 degrees of margin. */
+const OTHER_HUE = 60;
+/**
+ * The hues of the lamps every car carries at its ends (red tail lamps and reflectors, amber indicators): never taken
+ * for another car's paint. On a blue, green or yellow car they reach the outline at its ends (a blue side view's tail
+ * lamp was flagged without this); the cost is that a red or orange car kept with one of another colour goes unseen.
+ */
+const isLampHue = (h: number) => h >= 335 || h <= 45;
+
+/**
+ * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
+ * hue over its cut-out; solid patches of a strong colour far from it (a blue car's bumper on a red car's roof) are
+ * another car's. Only a car with a strong paint of its own is judged: on a white, grey or black car the strong colours
+ * are lights, badges and the sky's reflections. Measured on every second pixel of every second row (a quarter of the
+ * work, the same answer for patches this size); a cell counts when its four neighbours are also of the other paint,
+ * so thin edges, reflections and stray pixels do not.
+ */
+function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
+  const { alpha, width: w, box } = mask;
+  if (photo.width !== w || photo.height !== mask.height) return 0;
+  const gw = Math.ceil((box.right - box.left) / 2);
+  const gh = Math.ceil((box.bottom - box.top) / 2);
+  if (gw < 3 || gh < 3) return 0;
+  // Per grid cell: -2 outside the car, -1 car but no strong paint, else the hue (0..359).
+  const hue = new Int16Array(gw * gh).fill(-2);
+  const bands = new Float64Array(24);
+  let area = 0;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const i = (box.top + 2 * gy) * w + box.left + 2 * gx;
+      if (alpha[i]! < SOLID) continue;
+      area++;
+      const r = photo.rgb[3 * i]!;
+      const g = photo.rgb[3 * i + 1]!;
+      const b = photo.rgb[3 * i + 2]!;
+      const max = Math.max(r, g, b);
+      const c = max - Math.min(r, g, b);
+      if (c < PAINT_CHROMA || max < PAINT_VALUE) {
+        hue[gy * gw + gx] = -1;
+        continue;
+      }
+      const h6 = max === r ? (g - b) / c : max === g ? (b - r) / c + 2 : (r - g) / c + 4;
+      const h = Math.floor((h6 * 60 + 360) % 360);
+      hue[gy * gw + gx] = h;
+      const bin = Math.floor(h / 15);
+      bands[bin] = bands[bin]! + 1;
+    }
+  // The car's own band: the four neighbouring 15-degree bins holding the most strong paint.
+  let best = 0;
+  let bestAt = 0;
+  for (let b = 0; b < 24; b++) {
+    const n = bands[b]! + bands[(b + 1) % 24]! + bands[(b + 2) % 24]! + bands[(b + 3) % 24]!;
+    if (n > best) (best = n), (bestAt = b);
+  }
+  if (area === 0 || best / area < OWN_PAINT_SHARE) return 0;
+  const centre = bestAt * 15 + 30;
+  const other = (k: number) => {
+    const h = hue[k]!;
+    if (h < 0 || isLampHue(h)) return false;
+    const d = Math.abs(h - centre) % 360;
+    return Math.min(d, 360 - d) > OTHER_HUE;
+  };
+  // Another car's piece reaches the cut-out's outline (it stands out of the car's shape); a colour inside the car
+  // (the sky's reflection in the glass, a sticker) is enclosed by the car's own paint and glass. Flood from the other-
+  // paint cells within two cells of the outline through other-paint cells.
+  const reached = new Uint8Array(gw * gh);
+  const stack = new Int32Array(gw * gh);
+  let sp = 0;
+  const outside = (gx: number, gy: number) => gx < 0 || gy < 0 || gx >= gw || gy >= gh || hue[gy * gw + gx] === -2;
+  for (let gy = 0; gy < gh; gy++)
+    for (let gx = 0; gx < gw; gx++) {
+      const k = gy * gw + gx;
+      if (!other(k)) continue;
+      let near = false;
+      for (let dy = -2; dy <= 2 && !near; dy++) for (let dx = -2; dx <= 2 && !near; dx++) near = outside(gx + dx, gy + dy);
+      if (near) (reached[k] = 1), (stack[sp++] = k);
+    }
+  const reach = (n: number) => {
+    if (!reached[n] && other(n)) (reached[n] = 1), (stack[sp++] = n);
+  };
+  while (sp > 0) {
+    const k = stack[--sp]!;
+    const gx = k % gw;
+    if (gx > 0) reach(k - 1);
+    if (gx < gw - 1) reach(k + 1);
+    if (k >= gw) reach(k - gw);
+    if (k + gw < gw * gh) reach(k + gw);
+  }
+  let patches = 0;
+  for (let gy = 1; gy < gh - 1; gy++)
+    for (let gx = 1; gx < gw - 1; gx++) {
+      const k = gy * gw + gx;
+      if (reached[k] && other(k - 1) && other(k + 1) && other(k - gw) && other(k + gw)) patches++;
+    }
+  return patches / area;
+}
+
 /**
  * How much the studio will enlarge the car of a photo, from the detector's box and the photo's own size (before any
  * shrinking for the check): what the package form is told before anything is charged.
@@ -232,12 +348,13 @@ export function predictedEnlargement(main: NormBox, original: { width: number; h
 
 /** The verdict and its reasons, worst first. */
 export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
-  const measures = measureCar(input.mask, input.main, input.angle);
+  const measures = measureCar(input.mask, input.main, input.angle, input.photo);
   const reasons: CarCheckReason[] = [];
   if (input.upscale > CHECK_LIMITS.upscale) reasons.push('carSmall');
   if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
+  if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');

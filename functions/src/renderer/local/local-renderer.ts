@@ -260,6 +260,8 @@ export async function renderPrepared(
   const { measures: _measures, ...check } = checkCar({
     // The cut-out as made (the detector's box is of the photo as shot, not levelled).
     mask: treated.mask,
+    // The photo as shot (same frame; a dealer's plate drawn on it is no other car's paint).
+    photo: served.photo,
     main: source.main,
     angle: source.angle,
     cutByEdge: source.cutByEdge,
