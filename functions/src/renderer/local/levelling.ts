@@ -508,7 +508,7 @@ function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreCon
   else {
     const degrees = Math.max(-MAX_LEVEL_DEGREES, Math.min(MAX_LEVEL_DEGREES, contacts.degrees));
     const centre: [number, number] = [(contacts.left[0] + contacts.right[0]) / 2, (contacts.left[1] + contacts.right[1]) / 2];
-    levelled = { ...turn(photo, mask, -degrees, centre), degrees: -degrees };
+    levelled = { ...turn(photo, mask, -degrees, centre), degrees: -degrees, upright };
   }
   return levelled;
 }
