@@ -5,7 +5,7 @@
  * (../shared/fixtures/angles), the Renault Kadjar turntable's frames 15 degrees apart (.cache/cutout-eval/rouge-flamme or CUTOUT_EVAL_FRAMES,
  * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
  * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos, and two
- * Changan frames 15 degrees off a side, turned 4 degrees either way. Prints a table (turned by, degrees, and why not); writes nothing. Level photos should read 0.
+ * Changan frames 15 degrees off a side, turned 4 degrees either way. Prints a table (turned by, degrees, and why not) and how many turned photos come back within a degree; writes nothing. Level photos should read 0.
  * ONLY=<regex> measures only the photos whose names match.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ for (const name of ['cs55_f05.png', 'cs55_f07.png']) {
 const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees.toFixed(2) : `0 (${l.skipped})`);
 console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');
 console.log('|---|---|---|---|---|---|');
-let worstLevel = 0;
+let worstLevel = 0, turnedBack = 0, turnedCount = 0;
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 for (const item of items) {
   if (only && !only.test(item.name)) continue;
@@ -59,6 +59,13 @@ for (const item of items) {
   const square = levelCar(p.photo, p.mask, 'left_side');
   const corner = levelCar(p.photo, p.mask, 'front_left_corner');
   if (item.tilt === undefined) worstLevel = Math.max(worstLevel, Math.abs(square.degrees), Math.abs(corner.degrees));
+  else {
+    // Brought back by the reading of the view the photo shows (classified): a side's contacts, a corner's uprights.
+    const own = ['front', 'rear', 'left_side', 'right_side'].includes(p.angle) ? square : corner;
+    turnedCount++;
+    if (Math.abs(own.degrees + item.tilt) < 1) turnedBack++;
+  }
   console.log(`| ${item.name} | ${item.kind} | ${item.tilt ?? 0} | ${p.angle} | ${fmt(square)} | ${fmt(corner)} |`);
 }
 console.log(`\nLargest turn of a level photo, either reading: ${worstLevel.toFixed(2)} degrees.`);
+console.log(`Turned on purpose, back within a degree by the reading of its own view: ${turnedBack} of ${turnedCount}.`);

@@ -21,7 +21,9 @@
  * bottom, two tyres of unlike widths (a corner view tagged or read as a side: its near tyre is the wider), a slope the
  * perspective of a view taken a little off square can give (slopeMayBePerspective: the near tyre's contact lies lower,
  * on the side of the longer overhang). A photo tagged as a corner that reads as a side seen square on (readsSquareOn)
- * is levelled as a side.
+ * is levelled as a side, and one tagged as a side whose tyres are unlike is levelled as a corner. Where a front, rear
+ * or side view's upright edges read one lean and the contacts' slope beyond it is one the perspective can give
+ * (contactsConfirm), the lean is the tilt and the rest perspective: the view off square is levelled by its uprights.
  */
 import type { Angle } from '@shared/angles';
 import type { DecodedPhoto } from '../photo-validation';
@@ -43,6 +45,7 @@ export const LEVEL_ENOUGH_DEGREES = 0.3;
 export const SQUARE_TYRES = 0.85;
 
 const SQUARE_VIEWS: ReadonlySet<Angle> = new Set(['front', 'rear', 'left_side', 'right_side']);
+const SIDE_VIEWS: ReadonlySet<Angle> = new Set(['left_side', 'right_side']);
 
 export interface TyreContacts {
   /** The two contact points, left then right, in the mask's pixels. */
@@ -325,7 +328,7 @@ export interface Levelled {
   degrees: number;
   /** Why nothing was turned, when it was not. */
   skipped?: 'contacts not found' | 'tyres unlike: a corner view' | 'level' | 'too steep to trust' | 'uprights unclear' | 'perspective of a view off square';
-  /** A corner view's reading of its upright edges, when one was made. */
+  /** The reading of the car's upright edges, when one was made (a corner view's, or a side's whose contacts slope). */
   upright?: UprightTilt;
   /** A corner view's reading of its nearest wheel, when the uprights alone were not clear. */
   wheel?: WheelTilt;
@@ -344,7 +347,7 @@ export function levelCar(photo: DecodedPhoto, mask: CleanMask, angle: Angle): Le
   if (kept && kept.rgb === photo.rgb && kept.angle === angle) return kept.levelled;
   // Read once: a corner's square-on test and a side's levelling use the same contacts.
   const contacts = tyreContacts(mask);
-  const levelled = SQUARE_VIEWS.has(angle) || readsSquareOn(mask, contacts) ? levelSquareView(photo, mask, contacts) : levelCorner(photo, mask);
+  const levelled = SQUARE_VIEWS.has(angle) || readsSquareOn(mask, contacts) ? levelSquareView(photo, mask, contacts, angle) : levelCorner(photo, mask);
   levelledPhotos.set(mask.alpha, { rgb: photo.rgb, angle, levelled });
   return levelled;
 }
@@ -467,17 +470,45 @@ export function wheelAgrees(upright: UprightTilt, wheel: WheelTilt): boolean {
   );
 }
 
-function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreContacts | undefined): Levelled {
+/**
+ * A side view's upright edges (door shut lines, the rims' sides) stand upright on a level car seen by a level camera
+ * as a corner's do, and a view taken a little off square does not lean them: where they read one lean (rival
+ * UPRIGHT_RIVAL_WITH_WHEEL or less, both halves of the car within HALVES_AGREE of it) of WHEEL_PATH_LEAST to
+ * MAX_LEVEL_DEGREES, and the contacts' slope beyond that lean is one the view's perspective can give (perspectiveSlope,
+ * within PERSPECTIVE_SLACK), the lean is the tilt and the rest of the slope is perspective: the contacts alone could
+ * not tell the two apart (the Changan's level frame 15 degrees off its left side turned 4 degrees either way read
+ * 1.79 and -6.12 on its contacts, 4.64 and -3.95 on its uprights). On the level photos of levelling's bench, a side's
+ * uprights that read one lean (the Kadjar turntable's frame 06, -6.6; the Corolla's silver and super-white sides, -1.3
+ * and -2.1) leave more slope than the perspective can give, or lean less than WHEEL_PATH_LEAST.
+ */
+export const PERSPECTIVE_SLACK = 0.5;
+export function contactsConfirm(contacts: Pick<TyreContacts, 'overhangs' | 'degrees'>, upright: UprightTilt): boolean {
+  const lean = upright.degrees;
+  if (upright.rival > UPRIGHT_RIVAL_WITH_WHEEL || upright.halves.some((half) => Math.abs(half - lean) > HALVES_AGREE)) return false;
+  if (Math.abs(lean) < WHEEL_PATH_LEAST || Math.abs(lean) > MAX_LEVEL_DEGREES) return false;
+  const rest = contacts.degrees - lean, bound = perspectiveSlope(contacts);
+  return rest >= Math.min(0, bound) - PERSPECTIVE_SLACK && rest <= Math.max(0, bound) + PERSPECTIVE_SLACK;
+}
+
+function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreContacts | undefined, angle: Angle): Levelled {
   let levelled: Levelled;
+  let upright: UprightTilt | undefined;
   if (!contacts) levelled = { photo, mask, degrees: 0, skipped: 'contacts not found' };
-  else if (contacts.likeness < SQUARE_TYRES) levelled = { photo, mask, degrees: 0, skipped: 'tyres unlike: a corner view' };
+  // A side whose tyres are unlike is a corner view tagged or read as a side: levelled as a corner (the mirror of
+  // readsSquareOn). A front's or rear's two tyres are often unlike seen square on (the Changan's 0.35 to 0.7).
+  else if (contacts.likeness < SQUARE_TYRES)
+    levelled = SIDE_VIEWS.has(angle) ? levelCorner(photo, mask) : { photo, mask, degrees: 0, skipped: 'tyres unlike: a corner view' };
   else if (Math.abs(contacts.degrees) > UNTRUSTED_DEGREES) levelled = { photo, mask, degrees: 0, skipped: 'too steep to trust' };
   else if (Math.abs(contacts.degrees) < LEVEL_ENOUGH_DEGREES) levelled = { photo, mask, degrees: 0, skipped: 'level' };
-  else if (slopeMayBePerspective(contacts)) levelled = { photo, mask, degrees: 0, skipped: 'perspective of a view off square' };
+  else if ((upright = uprightTilt(photo, mask)) && contactsConfirm(contacts, upright)) {
+    // The uprights give the tilt; the contacts' slope beyond it is the perspective of a view off square.
+    const [cx, cy] = [(contacts.left[0] + contacts.right[0]) / 2, (contacts.left[1] + contacts.right[1]) / 2];
+    levelled = { ...turn(photo, mask, -upright.degrees, [cx, cy]), degrees: -upright.degrees, upright };
+  } else if (slopeMayBePerspective(contacts)) levelled = { photo, mask, degrees: 0, skipped: 'perspective of a view off square', upright };
   else {
     const degrees = Math.max(-MAX_LEVEL_DEGREES, Math.min(MAX_LEVEL_DEGREES, contacts.degrees));
     const centre: [number, number] = [(contacts.left[0] + contacts.right[0]) / 2, (contacts.left[1] + contacts.right[1]) / 2];
-    levelled = { ...turn(photo, mask, -degrees, centre), degrees: -degrees };
+    levelled = { ...turn(photo, mask, -degrees, centre), degrees: -degrees, upright };
   }
   return levelled;
 }
