@@ -57,11 +57,11 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   });
   // With the photo, the cars are split along its edges first, on the whole mask: what the box rules below would cut
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
+  const paint = rgb && mainPaint(alpha, rgb, w, h, main);
   if (rgb) {
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
     // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
     // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
-    const paint = mainPaint(alpha, rgb, w, h, main);
     for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad, paint);
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
     for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad);
@@ -101,6 +101,9 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
       }
     if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) });
   }
+  // What of the car behind still hangs from its part taken off, over the background (its wheel past the main car's
+  // roof or end, its bumper's corner), goes too.
+  if (rgb && paint) removed += dropHanging(mask.alpha, alpha, rgb, w, h, Math.round(HANGING_LONGEST * (main.bottom - main.top) * h), paint);
   const { box, area } = solidExtent(alpha, w, h);
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
@@ -317,7 +320,9 @@ function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, mai
 function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
   const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
   if (Number.isNaN(CHROMA[2 * q]!)) {
-    const [, ca, cb] = srgbToLab(rgb[p]! | 2, rgb[p + 1]! | 2, rgb[p + 2]! | 2);
+    // The bin's own centre, whichever pixel fills it first (the pixel's own value made the table depend on the order
+    // photos came in).
+    const [, ca, cb] = srgbToLab((rgb[p]! & ~3) | 2, (rgb[p + 1]! & ~3) | 2, (rgb[p + 2]! & ~3) | 2);
     CHROMA[2 * q] = ca;
     CHROMA[2 * q + 1] = cb;
   }
@@ -330,7 +335,8 @@ function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
 /**
  * A car behind of another paint that the detector saw only as part of the main car (its box took both in): where the
  * mask holds a large region of a paint clearly not the main car's (car-appearance.ts measures the main car's paint)
- * that shows against the background from above (it rises over the main car's silhouette), that region seeds the
+ * that shows against the background from above, directly or past its own trim and glass (it rises over the main car's
+ * silhouette), that region seeds the
  * other car and the main car's paint and its wheels' band seed the main one; the split then follows the photo's edges
  * (geodesic-split.ts), so the other car's windows and trim go with it and the main car's stay.
  */
@@ -353,6 +359,18 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       if (k === 2) others++;
     }
   if (others * GRID * GRID < REGION_SHARE * area) return 0;
+  // Per sample: the background seen straight above it, past any other paint and grey (the car behind's grille, lamps
+  // and chrome between its bonnet and what of it was already split off) but not past the main car's paint.
+  const open = new Uint8Array(gw * gh);
+  for (let gx = 0; gx < gw; gx++) {
+    let sky = !solid(box.left + gx * GRID, box.top - GRID);
+    for (let gy = 0; gy < gh; gy++) {
+      const s = gy * gw + gx;
+      open[s] = sky ? 1 : 0;
+      const k = kind[s]!;
+      sky = k === 0 ? true : k === 1 ? false : sky;
+    }
+  }
   // Regions of another paint (4-connected samples); kept when large and seen against the background from above.
   const region = new Int32Array(gw * gh).fill(-1);
   const keep: boolean[] = [];
@@ -372,7 +390,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       size++;
       const gx = c % gw;
       const gy = (c / gw) | 0;
-      if (!solid(box.left + gx * GRID, box.top + gy * GRID - GRID)) skyAbove++;
+      if (open[c]) skyAbove++;
       bottom = Math.max(bottom, box.top + gy * GRID);
       for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
         if (n >= 0 && kind[n] === 2 && region[n]! < 0) (region[n] = id), (queue[tail++] = n);
@@ -453,4 +471,40 @@ function enclosedToOther(state: Uint8Array, alpha: Uint8Array, w: number, h: num
       if (n >= 0 && !joined[n] && mainCar(n)) (joined[n] = 1), (queue[tail++] = n);
   }
   for (let i = 0; i < ww * wh; i++) if (mainCar(i) && !joined[i]) state[i] = OTHER;
+}
+
+/**
+ * A hanging run is the other car's only up to this share of the main car's box height: a longer one may hold the main
+ * car's door mirror under the other car's wheel (the truth bench's `0036 behind` lost its mirror at 0.2).
+ */
+export const HANGING_LONGEST = 0.15;
+/** Nor when more than this share of it is the main car's paint (a mirror or a wing under a wrongly cut roof). */
+const HANGING_OWN_PAINT = 0.2;
+
+/**
+ * A column's run of the mask whose top meets what was taken off as another car and whose bottom stands on the
+ * background (`before`: the mask the step was given) is that car's: the main car, in front, stands on the ground, and
+ * what hangs from the car behind over nothing is its wheel, its bumper's corner or its sill.
+ */
+function dropHanging(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, longest: number, paint: Paint): number {
+  let removed = 0;
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h) {
+      if (alpha[y * w + x]! < 128) {
+        y++;
+        continue;
+      }
+      const top = y;
+      while (y < h && alpha[y * w + x]! >= 128) y++;
+      const hangs = top > 0 && before[(top - 1) * w + x]! >= 128;
+      const onNothing = y >= h || before[y * w + x]! < 128;
+      if (!hangs || !onNothing || y - top > longest) continue;
+      let own = 0;
+      for (let k = top; k < y; k++) if (paintOf(rgb, 3 * (k * w + x), paint) === 1) own++;
+      if (own > HANGING_OWN_PAINT * (y - top)) continue;
+      for (let k = top; k < y; k++) (alpha[k * w + x] = 0), removed++;
+    }
+  }
+  return removed;
 }
