@@ -1,7 +1,7 @@
 /**
  * Rear views are called rear, never front, on real photos: the committed ones (tests/fixtures/vision) and the
  * turntable frames of ../shared/fixtures/angles (read-only, never committed). Real models: the COCO detector and the
- * ISNet cut-out.
+ * product's cut-out (tests/vision/real-photo-vision.ts).
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';

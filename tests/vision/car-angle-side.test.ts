@@ -1,6 +1,6 @@
 /**
  * The angle the car check names on real side photos (tests/fixtures/vision) and on their mirror images. Real models:
- * the COCO detector and the ISNet cut-out. Corner views: car-angle.test.ts; rear views: car-angle-rear.test.ts.
+ * the COCO detector and the product's cut-out. Corner views: car-angle.test.ts; rear views: car-angle-rear.test.ts.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

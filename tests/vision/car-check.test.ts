@@ -1,16 +1,17 @@
 /**
  * The car check on real photos: the committed ones (tests/fixtures/cars, tests/fixtures/vision). Real models: the COCO
- * detector and the ISNet cut-out. The angle it names is tested in car-angle.test.ts (a file of its own, so each stays
- * well under the time a test file may take).
+ * detector and the product's cut-out (u2netp unless CUTOUT_MODEL says isnet, as functions/src/vision/create-vision.ts).
+ * The angle it names is tested in car-angle.test.ts (a file of its own, so each stays well under the time a test file
+ * may take).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAR_CHECK_MESSAGES, PHOTO_REFUSALS } from '@shared/messages';
-import { cutOut } from '../../functions/src/renderer/local/cutout';
 import { createCutout } from '../../functions/src/renderer/cutout/create-cutout';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import type { CutoutPhoto } from '../../functions/src/renderer/cutout/port';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCarPhoto } from '../../functions/src/vision/check-car-photo';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
@@ -22,6 +23,8 @@ const VISION_DIR = resolve(import.meta.dirname, '../fixtures/vision');
 const fixture = (name: string) => readFileSync(resolve(VISION_DIR, name));
 
 let cutOuts = 0;
+const cutout = createCutout();
+const cutOut = (photo: CutoutPhoto) => cutout.cutOut(photo);
 const vision = new LocalVision(async (photo) => (cutOuts++, cutOut(photo)));
 const decoded = async (bytes: Buffer) => decodePhoto(bytes);
 const u2netp = createCutout('u2netp');
@@ -30,8 +33,8 @@ beforeAll(() => vision.warmUp(), 60_000);
 
 describe('car check on committed photos', () => {
   // Where the detector sees no vehicle it looks again at the cut-out's subject alone (local-vision.ts, lookCloser: a
-  // small car in a wide street); a thing that is not a car is still refused, at the cost of that one cut-out (the
-  // product's u2netp here: ISNet's would take most of this file's time).
+  // small car in a wide street); a thing that is not a car is still refused, at the cost of that one cut-out (u2netp's
+  // here whatever CUTOUT_MODEL says: ISNet's would take most of this file's time).
   const light = new LocalVision(async (photo) => (cutOuts++, u2netp.cutOut(photo)));
   it.each(['noncar-cat.jpg', 'noncar-person.jpg', 'noncar-coffee.jpg', 'noncar-rocket.jpg'])('%s: refused as not a car after one cut-out for a second look', async (name) => {
     const before = cutOuts;
@@ -48,8 +51,7 @@ describe('car check on committed photos', () => {
     const [together, oneAfterTheOther] = [await alongside.lookClosely(photo), await vision.lookClosely(photo)];
     expect(together.sighting).toEqual(oneAfterTheOther.sighting);
     expect(Buffer.from(together.mask!.alpha).equals(Buffer.from(oneAfterTheOther.mask!.alpha))).toBe(true);
-    // Three looks, two cut-outs (one in a thread of its own): about 19 s with the machine to itself, so 60 s as the
-    // other real-photo tests have, for when another model file shares the cores.
+    // Three looks, two cut-outs: 60 s as the other real-photo tests have, for when another model file shares the cores.
   }, 60_000);
 
   it('a car mostly outside the frame (a close-up of its bonnet and front wheel) is refused, saying to step back', async () => {

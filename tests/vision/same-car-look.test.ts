@@ -3,7 +3,7 @@
  * features inside the car's box, functions/src/vision/local/car-look.ts) tells a white saloon's rear (the committed
  * Camry of tests/fixtures/vision) from a white SUV's side and corner (the Changan turntable of ../shared/fixtures/angles,
  * read-only, never committed), which paint and shape cannot; the SUV's own side and corner stay one car. Real models:
- * the COCO detector and the ISNet cut-out.
+ * the COCO detector and the product's cut-out.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
