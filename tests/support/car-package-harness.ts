@@ -243,9 +243,9 @@ export interface ScriptedWorkflow {
 /**
  * The real H.264 encoder with the run's memo (INFERENCE_MEMO_DIR, where the models' outputs are kept: off without
  * it, so `INFERENCE_MEMO=off npm test` encodes every video): the harness's scripted renders of the same fixture photos
- * make the same frames in many tests, and an encode takes 0.3 to 3.5 core-s (12 to 48 frames). The key is a SHA-256 of the settings and
- * every frame's ticks and bytes; an MP4 in the memo is the real encoder's output for exactly those frames (an encode
- * differs from another of the same frames only in its header's creation times).
+ * make the same frames in many tests, and an encode takes 0.3 to 3.5 core-s (12 to 48 frames). The key is a SHA-256
+ * of the settings and every frame's ticks and bytes; an MP4 in the memo is the real encoder's output for exactly those
+ * frames (an encode differs from another of the same frames only in its header's creation times).
  */
 class EncoderWithRunMemo implements VideoEncoder {
   readonly name: string;
