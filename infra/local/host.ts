@@ -44,6 +44,11 @@ export interface HostOptions {
   dev?: boolean;
   /** Skip building the SPA (tests that only use the API). */
   skipSpa?: boolean;
+  /**
+   * A DynamoDB Local that is running already (the test run's), used instead of starting one: the host makes its table
+   * (TABLE_NAME) there and leaves the engine running when it stops. Tests only: a second JVM costs 5 to 8 core-s.
+   */
+  dynamoDbEndpoint?: string;
   log?: (line: string) => void;
 }
 
@@ -113,7 +118,11 @@ export async function startLocalHost(options: HostOptions = {}): Promise<LocalHo
     const batchStateMachineArn = batchWorkflowArn(cfg.AWS_REGION);
     const realStripe = !!cfg.STRIPE_SECRET_KEY;
     const [dynamodb, s3, workflow] = await Promise.all([
-      cfg.LOCAL_DYNAMODB !== 'aws' ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION, { inMemory: cfg.LOCAL_DYNAMODB === 'memory' }) : Promise.resolve<RunningDynamoDb | undefined>(undefined),
+      options.dynamoDbEndpoint
+        ? Promise.resolve<RunningDynamoDb>({ endpoint: options.dynamoDbEndpoint, stop: async () => undefined })
+        : cfg.LOCAL_DYNAMODB !== 'aws'
+          ? startDynamoDbLocal(cfg.dataDir, cfg.AWS_REGION, { inMemory: cfg.LOCAL_DYNAMODB === 'memory' })
+          : Promise.resolve<RunningDynamoDb | undefined>(undefined),
       cfg.LOCAL_S3 === 'local'
         ? startS3Local({ dataDir: cfg.dataDir, buckets: [cfg.UPLOADS_BUCKET, cfg.RENDERS_BUCKET], credentials: acceptedCredentials, origins: siteOrigins })
         : Promise.resolve<RunningS3 | undefined>(undefined),

@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { API_ROUTES, type ApiRoute } from '@shared/api-routes';
@@ -19,8 +20,8 @@ import { timed } from '../support/test-timings';
  *   bad-input-sweep-percent-encoding: every route of the table, with or without a body, gets a malformed
  *     percent-encoding in each path parameter (or its query), signed in and anonymously.
  * Each must get a 4xx with a message (never a 5xx, never a stack trace) and write nothing: the table and every bucket
- * are compared item by item before and after. Each file runs on a host of its own (sweepHost), so no other test's
- * writes show up in the comparison.
+ * are compared item by item before and after. Each file runs on a host of its own (sweepHost) with a table of its own,
+ * so no other test's writes show up in the comparison.
  */
 const { startLocalHost } = await import('../../infra/local/host');
 const { signInNewDealer } = await import('../integration/package-api-client');
@@ -131,7 +132,10 @@ export function sweepHost(): SweepHost {
     // The sweep sends hundreds of calls a minute with its API key: well past the per-key limit of a real integration.
     process.env.API_KEY_CALLS_PER_MINUTE = '1000000';
     process.env.API_DEALER_CALLS_PER_MINUTE = '1000000';
-    host = await timed('host start', () => startLocalHost({ overrides: { PORT: 0, DATA_DIR: dataDir }, skipSpa: true, log: () => undefined }));
+    // Its own table in the run's DynamoDB Local (the scripted host's engine, warm already) rather than a JVM of its own.
+    const dynamoDbEndpoint = inject('localHost')?.env.DYNAMODB_ENDPOINT;
+    const overrides = { PORT: 0, DATA_DIR: dataDir, TABLE_NAME: `sweep-${randomUUID()}` };
+    host = await timed('host start', () => startLocalHost({ overrides, dynamoDbEndpoint, skipSpa: true, log: () => undefined }));
     const region = 'us-east-1';
     db = new DynamoDBClient({ region, endpoint: process.env.DYNAMODB_ENDPOINT, credentials: host.credentials });
     s3 = new S3Client({ region, endpoint: process.env.S3_ENDPOINT, forcePathStyle: true, credentials: host.credentials });

@@ -31,7 +31,8 @@ let dataDir: string | undefined;
 /** A local host (all engines, the built SPA) in a process of its own (tests/support/host-process.ts), with `env` added. */
 async function forkHost(name: string, env: Record<string, string>): Promise<HostReady> {
   const child = fork(resolve(import.meta.dirname, 'host-process.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // TEST_HOST_CPU_PROF=<folder>: each shared host writes a CPU profile there when the run ends (node --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.TEST_HOST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TEST_HOST_CPU_PROF}`] : [])],
     env: { ...process.env, ...env, TEST_HOST_DATA_DIR: join(dataDir!, name) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
