@@ -104,7 +104,13 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   // What of the car behind still hangs from its part taken off, over the background (its wheel past the main car's
   // roof or end, its bumper's corner), goes too.
   if (rgb && paint) removed += dropHanging(mask.alpha, alpha, rgb, w, h, Math.round(HANGING_LONGEST * (main.bottom - main.top) * h), paint);
-  const { box, area } = solidExtent(alpha, w, h);
+  // What is left of it joined to the main car only through a narrow neck (its wheel beside the roof corner, where the
+  // columns from its body down were too long to hang) goes with its neck.
+  let { box, area } = solidExtent(alpha, w, h);
+  if (removed > 0) {
+    const necked = dropNecked(mask.alpha, alpha, w, h, { l: box.left, t: box.top, r: box.right, b: box.bottom }, Math.max(1, Math.round(NECK * (main.bottom - main.top) * h)), rgb && paint ? { rgb, paint } : undefined);
+    if (necked > 0) (removed += necked), ({ box, area } = solidExtent(alpha, w, h));
+  }
   return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
 
@@ -507,4 +513,124 @@ function dropHanging(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, w: 
     }
   }
   return removed;
+}
+
+/**
+ * A neck narrower than about twice this share of the main car's box height joins a piece to the main car loosely
+ * enough to be another thing (the opening's square is 2r + 1 pixels wide, r this share of the height).
+ */
+export const NECK = 0.03;
+
+/**
+ * A piece of the mask joined to the main car only through a narrow neck (an opening with a square of half-side `r`
+ * keeps it apart from the main car's body, the opening's largest piece) that touches what the step took off as
+ * another car (`before`: the mask the step was given) is what is left of that car: its wheel beside the main car's
+ * roof corner, kept where the hanging runs were too long. It goes with its neck. A door mirror is joined by a narrow
+ * stalk too, but it does not touch the other car's pixels taken off. With the photo (`look`), a piece mostly of the
+ * main car's paint stays. `box` holds the whole mask.
+ */
+function dropNecked(before: Uint8Array, alpha: Uint8Array, w: number, h: number, box: Window, r: number, look?: { rgb: Uint8Array; paint: Paint }): number {
+  // On a grid of cells a quarter of r wide (a cell is the mask's where any of its pixels is): at the photo's full
+  // size the opening and its pieces cost about 25 ms a photo, over the 20 ms budget.
+  const s = Math.max(1, Math.floor(r / 4));
+  const R = Math.max(1, Math.round(r / s));
+  const cw = Math.ceil((box.r - box.l) / s);
+  const ch = Math.ceil((box.b - box.t) / s);
+  if (cw <= 2 * R || ch <= 2 * R) return 0;
+  const n = cw * ch;
+  const solid = new Uint8Array(n);
+  for (let y = box.t; y < box.b; y++) {
+    const row = ((y - box.t) / s | 0) * cw;
+    for (let x = box.l, i = y * w + box.l; x < box.r; x++, i++) if (alpha[i]! >= 128) solid[row + ((x - box.l) / s | 0)] = 1;
+  }
+  // Opening: erosion (every cell of the square solid), then dilation (any eroded cell in it), each a pass along the
+  // rows and one along the columns; outside the window is empty.
+  const opened = slide(slide(slide(slide(solid, cw, ch, R, 1, true), cw, ch, R, cw, true), cw, ch, R, 1, false), cw, ch, R, cw, false);
+  // The opening's pieces; the largest is the main car's body.
+  const label = new Int32Array(n);
+  const queue = new Int32Array(n);
+  const fill = (start: number, id: number, inside: Uint8Array): number => {
+    let tail = 0;
+    queue[tail++] = start;
+    label[start] = id;
+    for (let head = 0; head < tail; head++) {
+      const c = queue[head]!;
+      const x = c % cw;
+      if (x > 0 && inside[c - 1] && !label[c - 1]) (label[c - 1] = id), (queue[tail++] = c - 1);
+      if (x < cw - 1 && inside[c + 1] && !label[c + 1]) (label[c + 1] = id), (queue[tail++] = c + 1);
+      if (c >= cw && inside[c - cw] && !label[c - cw]) (label[c - cw] = id), (queue[tail++] = c - cw);
+      if (c + cw < n && inside[c + cw] && !label[c + cw]) (label[c + cw] = id), (queue[tail++] = c + cw);
+    }
+    return tail;
+  };
+  let pieces = 0;
+  let body = 0;
+  let largest = 0;
+  for (let i = 0; i < n; i++)
+    if (opened[i] && !label[i]) {
+      const size = fill(i, ++pieces, opened);
+      if (size > largest) (largest = size), (body = pieces);
+    }
+  if (pieces < 2) return 0;
+  // The rest of the mask, in pieces: one the opening kept apart from the body (a sliver it wears away whole is the
+  // body's ragged edge) and touching the other car's pixels taken off goes, with its neck.
+  const rest = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    rest[i] = solid[i]! && label[i] !== body ? 1 : 0;
+    label[i] = 0;
+  }
+  const taken = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && before[y * w + x]! >= 128 && alpha[y * w + x]! < 128;
+  // Each solid pixel of a piece's cells, until `visit` says stop.
+  const pixels = (size: number, visit: (x: number, y: number) => boolean) => {
+    for (let k = 0; k < size; k++) {
+      const l = box.l + (queue[k]! % cw) * s;
+      const t = box.t + ((queue[k]! / cw) | 0) * s;
+      for (let y = t; y < Math.min(t + s, box.b); y++)
+        for (let x = l; x < Math.min(l + s, box.r); x++) if (alpha[y * w + x]! >= 128 && visit(x, y)) return true;
+    }
+    return false;
+  };
+  let removed = 0;
+  for (let i = 0; i < n; i++) {
+    if (!rest[i] || label[i]) continue;
+    const size = fill(i, 1, rest);
+    let apart = false;
+    for (let k = 0; k < size && !apart; k++) apart = opened[queue[k]!] === 1;
+    if (!apart || !pixels(size, (x, y) => taken(x - 1, y) || taken(x + 1, y) || taken(x, y - 1) || taken(x, y + 1))) continue;
+    // Nor one of the main car's paint (its roof's corner, cut off from the rest by a wrong cut at the pillar).
+    if (look) {
+      let all = 0, own = 0;
+      pixels(size, (x, y) => (all++, paintOf(look.rgb, 3 * (y * w + x), look.paint) === 1 && own++, false));
+      if (own > HANGING_OWN_PAINT * all) continue;
+    }
+    // The piece and the soft edge round it.
+    pixels(size, (X, Y) => {
+      for (let y = Math.max(0, Y - 1); y <= Math.min(h - 1, Y + 1); y++)
+        for (let x = Math.max(0, X - 1); x <= Math.min(w - 1, X + 1); x++) if (alpha[y * w + x]! < 128) alpha[y * w + x] = 0;
+      alpha[Y * w + X] = 0;
+      removed++;
+      return false;
+    });
+  }
+  return removed;
+}
+
+/**
+ * One pass of a square's erosion (`every`: 1 where all 2r + 1 pixels along the line are 1) or dilation (1 where any
+ * is), along the rows (`step` 1) or the columns (`step` the window's width); outside the window is 0.
+ */
+function slide(src: Uint8Array, ww: number, wh: number, r: number, step: number, every: boolean): Uint8Array {
+  const out = new Uint8Array(ww * wh);
+  const len = step === 1 ? ww : wh;
+  const lines = step === 1 ? wh : ww;
+  const stride = step === 1 ? ww : 1;
+  const sum = new Int32Array(len + 1);
+  const full = 2 * r + 1;
+  for (let line = 0; line < lines; line++) {
+    const first = line * stride;
+    for (let k = 0, p = first; k < len; k++, p += step) sum[k + 1] = sum[k]! + src[p]!;
+    if (every) for (let k = r, p = first + r * step; k < len - r; k++, p += step) out[p] = sum[k + r + 1]! - sum[k - r]! === full ? 1 : 0;
+    else for (let k = 0, p = first; k < len; k++, p += step) out[p] = sum[Math.min(len, k + r + 1)]! > sum[Math.max(0, k - r)]! ? 1 : 0;
+  }
+  return out;
 }
