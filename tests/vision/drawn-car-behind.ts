@@ -9,13 +9,13 @@ import type { NormBox } from '../../functions/src/vision/port';
 
 export const W = 640;
 export const H = 420;
-const RED = [196, 32, 30];
-const BLUE = [34, 54, 200];
-const TYRE = [28, 28, 30];
-const GLASS = [92, 96, 102];
-const ROOF = [24, 24, 26];
-const GROUND = [150, 146, 140];
-const SKY = [178, 190, 204];
+export const RED = [196, 32, 30];
+export const BLUE = [34, 54, 200];
+export const TYRE = [28, 28, 30];
+export const GLASS = [92, 96, 102];
+export const ROOF = [24, 24, 26];
+export const GROUND = [150, 146, 140];
+export const SKY = [178, 190, 204];
 
 export interface DrawnScene {
   photo: { rgb: Uint8Array; width: number; height: number };

@@ -5,16 +5,10 @@
  * photographed: every pixel's part is known. The cut-out is drawn too: both cars, as the saliency mask takes them.
  */
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+// The same frame and colours as the car-behind scene (the truth bench's red Kadjar and blue car).
+import { BLUE, GLASS, GROUND, H, RED, ROOF, SKY, TYRE, W } from './drawn-car-behind';
 
-export const W = 640;
-export const H = 420;
-const RED = [196, 32, 30];
-const BLUE = [34, 54, 200];
-const TYRE = [28, 28, 30];
-const GLASS = [92, 96, 102];
-const ROOF = [24, 24, 26];
-const GROUND = [150, 146, 140];
-const SKY = [178, 190, 204];
+export { H, W };
 /** What each pixel shows. */
 export const SCENE = 0, MAIN = 1, OTHER = 2, WHEEL = 3, NECK = 4, MIRROR = 5;
 
