@@ -86,7 +86,8 @@ interface Component {
   touchesBorder: boolean;
 }
 
-function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array; list: Component[] } {
+/** The 4-connected pieces of a binary image, in scan order of their first pixel, each with its area and box. */
+export function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array; list: Component[] } {
   const labels = new Int32Array(w * h);
   const list: Component[] = [];
   const stack = new Int32Array(w * h);

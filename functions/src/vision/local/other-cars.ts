@@ -4,7 +4,7 @@
  * box (with a small margin) go, and so does anything further from the main car's box than a wider margin (the
  * detector's box can be a little tight on a mirror, an antenna or a spoiler; what stands further out is not the car).
  */
-import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
+import { components, solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { iou } from '../boxes';
 import { carAppearance, srgbToLab } from '../car-appearance';
@@ -546,7 +546,7 @@ function dropNecked(before: Uint8Array, alpha: Uint8Array, w: number, h: number,
   // Opening: erosion (every cell of the square solid), then dilation (any eroded cell in it), each a pass along the
   // rows and one along the columns; outside the window is empty.
   const opened = slide(slide(slide(slide(solid, cw, ch, R, 1, true), cw, ch, R, cw, true), cw, ch, R, 1, false), cw, ch, R, cw, false);
-  // The opening's pieces; the largest is the main car's body.
+  // A piece's cells, flooded into `queue` (the rest of the mask, below).
   const label = new Int32Array(n);
   const queue = new Int32Array(n);
   const fill = (start: number, id: number, inside: Uint8Array): number => {
@@ -563,21 +563,15 @@ function dropNecked(before: Uint8Array, alpha: Uint8Array, w: number, h: number,
     }
     return tail;
   };
-  let pieces = 0;
-  let body = 0;
-  let largest = 0;
-  for (let i = 0; i < n; i++)
-    if (opened[i] && !label[i]) {
-      const size = fill(i, ++pieces, opened);
-      if (size > largest) (largest = size), (body = pieces);
-    }
-  if (pieces < 2) return 0;
+  // The opening's pieces; the largest is the main car's body.
+  const pieces = components(opened, cw, ch);
+  if (pieces.list.length < 2) return 0;
+  const body = pieces.list.reduce((a, b) => (b.area > a.area ? b : a)).label;
   // The rest of the mask, in pieces: one the opening kept apart from the body (a sliver it wears away whole is the
   // body's ragged edge) and touching the other car's pixels taken off goes, with its neck.
   const rest = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    rest[i] = solid[i]! && label[i] !== body ? 1 : 0;
-    label[i] = 0;
+    rest[i] = solid[i]! && pieces.labels[i] !== body ? 1 : 0;
   }
   const taken = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && before[y * w + x]! >= 128 && alpha[y * w + x]! < 128;
   // Each solid pixel of a piece's cells, until `visit` says stop.
