@@ -490,6 +490,9 @@ export function contactsConfirm(contacts: Pick<TyreContacts, 'overhangs' | 'degr
   return rest >= Math.min(0, bound) - PERSPECTIVE_SLACK && rest <= Math.max(0, bound) + PERSPECTIVE_SLACK;
 }
 
+/** The photo turns about the middle of the two tyre contacts. */
+const contactsCentre = ({ left, right }: TyreContacts): [number, number] => [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2];
+
 function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreContacts | undefined, angle: Angle): Levelled {
   let levelled: Levelled;
   let upright: UprightTilt | undefined;
@@ -502,13 +505,11 @@ function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreCon
   else if (Math.abs(contacts.degrees) < LEVEL_ENOUGH_DEGREES) levelled = { photo, mask, degrees: 0, skipped: 'level' };
   else if ((upright = uprightTilt(photo, mask)) && contactsConfirm(contacts, upright)) {
     // The uprights give the tilt; the contacts' slope beyond it is the perspective of a view off square.
-    const [cx, cy] = [(contacts.left[0] + contacts.right[0]) / 2, (contacts.left[1] + contacts.right[1]) / 2];
-    levelled = { ...turn(photo, mask, -upright.degrees, [cx, cy]), degrees: -upright.degrees, upright };
+    levelled = { ...turn(photo, mask, -upright.degrees, contactsCentre(contacts)), degrees: -upright.degrees, upright };
   } else if (slopeMayBePerspective(contacts)) levelled = { photo, mask, degrees: 0, skipped: 'perspective of a view off square', upright };
   else {
     const degrees = Math.max(-MAX_LEVEL_DEGREES, Math.min(MAX_LEVEL_DEGREES, contacts.degrees));
-    const centre: [number, number] = [(contacts.left[0] + contacts.right[0]) / 2, (contacts.left[1] + contacts.right[1]) / 2];
-    levelled = { ...turn(photo, mask, -degrees, centre), degrees: -degrees, upright };
+    levelled = { ...turn(photo, mask, -degrees, contactsCentre(contacts)), degrees: -degrees, upright };
   }
   return levelled;
 }
