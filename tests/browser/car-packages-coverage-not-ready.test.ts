@@ -50,9 +50,12 @@ describe('coverage before paying', () => {
     await expect.poll(() => page.getByTestId('package-credits').textContent()).toBe('0 credits left');
     const banner = page.getByTestId('no-credits');
     await banner.getByText('You have 0 credits.').waitFor();
-    // Generate itself becomes Buy Credits.
+    // Generate itself becomes Buy Credits (the action appears once the dealer's profile has loaded, which may come
+    // after the balance: wait for it rather than count at once).
+    const buyInPlaceOfGenerate = page.getByTestId('generate-buys-credits').getByRole('button', { name: 'Buy Credits' });
+    await buyInPlaceOfGenerate.waitFor();
+    expect(await buyInPlaceOfGenerate.count()).toBe(1);
     expect(await page.getByRole('button', { name: /^Generate / }).count()).toBe(0);
-    expect(await page.getByTestId('generate-buys-credits').getByRole('button', { name: 'Buy Credits' }).count()).toBe(1);
     await banner.getByRole('button', { name: 'Buy Credits' }).click();
     await page.getByRole('dialog').waitFor();
     await screenshot(page, { path: 'test-results/car-packages-no-credits-375.png' });
