@@ -196,7 +196,7 @@ const MIRROR_LIFT = 0.3;
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity, softness = 0.5): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -215,7 +215,10 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   // Soft shade spreading in front of the car; under a large soft light the pool (poolShadow) spreads it instead, and this
   // is halved: 0.08 of the car's height in rows is about a third of its height on the ground, longer than such a light's.
   const penumbra = ch * 0.08 * penumbraShare;
-  const occlusionFade = Math.max(1.5, ch * 0.045); // the occlusion's reach past the ground line (a bumper's shade)
+  // The occlusion's reach past the ground line (a bumper's shade): longer and softer the less the light comes from one
+  // direction (an overcast sky, a hazy sun, a soft box: 5.5% of the car's height; a clear sun's 3%, its cast shadow
+  // does the rest).
+  const occlusionFade = Math.max(1.5, ch * (0.03 + 0.025 * softness));
   // The body's columns, not the tyres': in front of a tyre the ground is lit but for the tyre's own shade (below), and
   // grass drawn over a tyre's bottom is taken from there.
   const body = new Uint8Array(cw).fill(1);
@@ -810,7 +813,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
   const light = scene?.light;
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity);
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity, light ? 1 - Math.min(1, light.dominance) : 0.5);
   // How flat the ground looks at the car's distance (rows of ground per column of width).
   const groundFactor = scene?.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3;
   // The contact shadow's blur runs in libvips while the cast shadow is traced; a large soft light casts a pool instead.
