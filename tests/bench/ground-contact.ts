@@ -28,14 +28,14 @@ const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 const photos = [...list(join(ROOT, 'tests/fixtures/vision')), ...list(resolve(ROOT, '../shared/fixtures/cars')), ...process.argv.slice(2)].filter((p) => !only || only.test(basename(p)));
 
 /** The ground's darkness under a car: sills band and tyre patches, over the open ground beside it (and over a reference image at the same pixels). */
-export interface GroundShade {
+interface GroundShade {
   sills: number;
   tyres: number[];
   sillsBare?: number;
   tyresBare?: number[];
 }
 
-export function groundShade(rgb: Buffer, alpha: Uint8Array, W: number, H: number, bare?: Buffer): GroundShade {
+function groundShade(rgb: Buffer, alpha: Uint8Array, W: number, H: number, bare?: Buffer): GroundShade {
   const luma = lumaOf(rgb, W), ref = bare ? lumaOf(bare, W) : undefined;
   const lowest = lowestRows(alpha, W, H);
   const columns = [...lowest.keys()].filter((x) => lowest[x]! >= 0);
