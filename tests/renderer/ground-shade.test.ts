@@ -1,11 +1,12 @@
 /**
  * The car stands on the ground (issue 38): on every style the ground just under the tyres and along the sills (the
- * occlusion under the body) is darker than the same rows of ground beside the car. The tyres' contact line on each
- * scene's ground line, from three angles, is in scenes.test.ts; the rest of the grounding in ground-contact.test.ts.
+ * occlusion under the body) is about as much darker than the same rows of ground beside the car as in real photos
+ * (BOUNDS). The tyres' contact line on each scene's ground line, from three angles, is in scenes.test.ts; the rest of
+ * the grounding in ground-contact.test.ts.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BACKGROUNDS } from '@shared/backgrounds';
+import { BACKGROUNDS, isOutdoorBackground } from '@shared/backgrounds';
 
 vi.hoisted(() => {
   process.env.SCENES_DIR ??= '../shared/scenes';
@@ -17,6 +18,20 @@ import { pickScene } from '../../functions/src/renderer/scenes/scene-backdrop';
 import { lowerHull } from '../../functions/src/renderer/scenes/photo-camera';
 import { car } from './bad-photos';
 
+/**
+ * The ground under the car over the ground beside it, at most. In real photos of parked cars the ground just under the
+ * sills is 0.04-0.1 of the open ground beside the car, sunny or overcast, and nearly black where a tyre meets the ground
+ * (tests/bench/ground-contact.ts). Outdoors ours is 0.09-0.12 under the sills and 0.16-0.19 under the tyres here (0.6-0.84
+ * and 0.29-0.37 before the occlusion under the body and the dark crease); the studio's and showroom's soft light leaves
+ * a softer pool (the dark studio 0.26 and 0.29; 0.42-0.5 and 0.29-0.42 before). The original location keeps its photo's
+ * own ground and shadow (0.03 and 0.56).
+ */
+const BOUNDS = {
+  outdoor: { sills: 0.2, tyres: 0.25 },
+  rendered: { sills: 0.3, tyres: 0.33 },
+  original: { sills: 0.85, tyres: 0.8 },
+};
+
 let ioniq: PreparedPhoto;
 
 beforeAll(async () => {
@@ -24,7 +39,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('shade under the car on every style', () => {
-  it.each(BACKGROUNDS)('%s: the ground just under the tyres and along the sills is darker than the same rows beside the car', async (style) => {
+  it.each(BACKGROUNDS)('%s: the ground just under the tyres and along the sills is far darker than the same rows beside the car', async (style) => {
     const image = await renderPrepared([ioniq], ioniq.angle, style, undefined, pickScene(style, 'ground-contact'));
     const { carAlpha, width: W, height: H } = image.composed;
     const { data } = await sharp(image.full).raw().toBuffer({ resolveWithObject: true });
@@ -64,8 +79,9 @@ describe('shade under the car on every style', () => {
     expect(ns).toBeGreaterThan(50);
     expect(nb).toBeGreaterThan(20);
     const ratios = { tyres: tyres / besideTyres, sills: sills / besideSills };
-    expect(ratios.tyres, JSON.stringify(ratios)).toBeLessThan(0.8);
-    expect(ratios.sills, JSON.stringify(ratios)).toBeLessThan(0.85);
+    const bound = BOUNDS[style === 'original' ? 'original' : isOutdoorBackground(style) ? 'outdoor' : 'rendered'];
+    expect(ratios.tyres, JSON.stringify(ratios)).toBeLessThan(bound.tyres);
+    expect(ratios.sills, JSON.stringify(ratios)).toBeLessThan(bound.sills);
   }, 30_000);
 });
 

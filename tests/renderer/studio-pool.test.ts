@@ -55,8 +55,8 @@ describe('the studio\'s soft top light leaves a pool under the car', () => {
     const studio = await profile('studio');
     const near = studio.beside(0.03), far = studio.beside(0.25);
     const seen = JSON.stringify({ sills: studio.sills, near, far, below: [0.1, 0.2].map(studio.below) });
-    // Under the sills: in the car's shade.
-    expect(studio.sills, seen).toBeLessThan(0.75);
+    // Under the sills: in the car's shade, as in real photos (0.16; 0.30 before the occlusion under the body was deepened).
+    expect(studio.sills, seen).toBeLessThan(0.25);
     // Just beyond each end the pool still darkens the ground (a shadow ending at the car's last column reads as a cut-out)...
     for (const v of near) expect(v, seen).toBeLessThan(0.93);
     for (const v of near) expect(v, seen).toBeGreaterThan(studio.sills);

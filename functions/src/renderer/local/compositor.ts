@@ -78,8 +78,8 @@ export interface SceneBackdrop {
   shadowStrength: number;
   reflection: number;
   /**
-   * How dark (0..1) a thin, hardly blurred crease is where the tyres meet the ground (outdoor ground: the tyre pressed
-   * into it); absent or 0 on a studio's or showroom's smooth floor, whose soft contact shadow is kept as it is.
+   * How dark (0..1) a thin, hardly blurred crease is where the tyres meet the ground (nearly black outdoors, where the
+   * tyre is pressed into it; lighter on a polished floor); absent or 0: none.
    */
   contactLine?: number;
   /**
@@ -196,7 +196,7 @@ const MIRROR_LIFT = 0.3;
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity, softness = 0.5): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -215,6 +215,14 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   // Soft shade spreading in front of the car; under a large soft light the pool (poolShadow) spreads it instead, and this
   // is halved: 0.08 of the car's height in rows is about a third of its height on the ground, longer than such a light's.
   const penumbra = ch * 0.08 * penumbraShare;
+  // The occlusion's reach past the ground line (a bumper's shade): longer and softer the less the light comes from one
+  // direction (an overcast sky, a hazy sun, a soft box: 5.5% of the car's height; a clear sun's 3%, its cast shadow
+  // does the rest).
+  const occlusionFade = Math.max(1.5, ch * (0.03 + 0.025 * softness));
+  // The body's columns, not the tyres': in front of a tyre the ground is lit but for the tyre's own shade (below), and
+  // grass drawn over a tyre's bottom is taken from there.
+  const body = new Uint8Array(cw).fill(1);
+  for (const t of tyres) body.fill(0, Math.max(0, Math.round(t.x - t.width / 2)), Math.max(0, Math.round(t.x + t.width / 2) + 1));
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0 || bottom[x]! < 0) continue; // a gap between pieces (a mirror, the body) casts nothing
     const cx = left + x;
@@ -223,13 +231,14 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
     const contact = Math.exp(-lift / reach);
     const gy = top + ground[x]!;
     const from = Math.max(0, Math.floor(top + bottom[x]! - band));
-    const to = Math.min(H - 1, Math.ceil(gy + penumbra * 1.5));
+    const to = Math.min(H - 1, Math.ceil(gy + Math.max(penumbra * 1.5, 2 * occlusionFade)));
     for (let y = from; y <= to; y++) {
       const d = y - gy;
-      // Occlusion under the body (between underside and ground), strongest near the ground, and already half as
-      // dark just under the sills: the gap under a car is in its shade all along (0.3 left the sills' ground 11-13%
-      // darker than beside the car on the dark studio and the showroom: it read as a lit gap).
-      const under = y <= gy ? 0.7 * Math.min(1, (y - (top + bottom[x]!)) / Math.max(1, lift) + 0.5) : 0;
+      // Occlusion under the body: the ground between the underside and the ground line sees little of the sky, in real
+      // photos 0.04-0.1 of the open ground beside the car under the sills, sunny or overcast (tests/bench/ground-contact.ts).
+      // Darkest right under the body, still dark at the ground line, fading within a few percent of the car's height
+      // past it (0.7 fading to 0.35 at the sills left the ground under them at 0.4-0.8 of the ground beside: a lit gap).
+      const under = y <= gy ? OCCLUSION * (1 - 0.15 * Math.min(1, Math.max(0, (y - top - bottom[x]!) / Math.max(1, lift)))) : body[x]! * 0.9 * OCCLUSION * Math.exp(-((d / occlusionFade) ** 2));
       // A far tyre resting above the ground line (restFarTyres) touches on its own row.
       const far = rest && restContact && rest[x]! !== ground[x]! ? restContact[x]! * Math.exp(-(((y - top - rest[x]!) / band) ** 2)) : 0;
       const touch = Math.max(far, contact * Math.exp(-((d / band) ** 2)));
@@ -270,6 +279,8 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
  */
 const TYRE_CORE = 1;
 const TYRE_HALO = 0.5;
+/** How dark (before the floor's strength) the ground right under the body is: the car's own occlusion. */
+const OCCLUSION = 1;
 /**
  * How much flatter than wide a disc of ground looks where no scene camera says (a plate): about a camera 1.4 m up seeing
  * ground 6 m off. With a scene camera, a disc at row y looks (y - horizon) / focal as tall as it is wide.
@@ -802,7 +813,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
   const light = scene?.light;
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity);
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity, light ? 1 - Math.min(1, light.dominance) : 0.5);
   // How flat the ground looks at the car's distance (rows of ground per column of width).
   const groundFactor = scene?.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3;
   // The contact shadow's blur runs in libvips while the cast shadow is traced; a large soft light casts a pool instead.
@@ -822,9 +833,10 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     }
   }
   if (backdrop.reflection > 0) reflect(canvas, carRgba, bottom, ground, ch, left, top, W, H, backdrop.reflection);
-  if (scene?.contactLine) contactCrease(canvas, contact, rest, left, top, W, H, scene.contactLine, ch);
-  // The ground as it lies under the car (shaded), for the cover drawn over the tyres' bottoms once the car is placed.
+  // The ground as it lies under the car (shaded), for the cover drawn over the tyres' bottoms once the car is placed:
+  // taken before the crease, which the grass stands in front of (from the crease, the grass over the tyres was black).
   const groundRgb = scene?.groundCover ? Buffer.from(canvas) : undefined;
+  if (scene?.contactLine) contactCrease(canvas, contact, rest, left, top, W, H, scene.contactLine, ch);
   const carAlpha = new Uint8Array(W * H);
   for (let y = 0; y < ch; y++)
     for (let x = 0; x < cw; x++) {

@@ -293,6 +293,9 @@ export function showroomSign(camera: SceneCamera, placement: Pick<CarPlacement, 
   };
 }
 
+/** How dark the crease where the tyres meet the studio's or showroom's floor is (SceneBackdrop.contactLine). */
+const STUDIO_CONTACT_LINE = 0.6;
+
 /**
  * The studio's large soft box right above the car: no cast shadow to speak of, a dark pool under the car fading within
  * about a fifth of its height beyond its footprint, with no direction (compositor.ts, poolShadow).
@@ -322,6 +325,8 @@ export function renderedPlaceSource(place: RenderedPlace, azimuth: number, width
         rgb,
         shadowStrength: tone ? STUDIO_TONES[tone].shadowStrength : 0.85,
         reflection: tone ? STUDIO_TONES[tone].reflection : 0.3,
+        // The tyres meet the floor in a dark crease, lighter than outdoors: the reflection carries them on below it.
+        contactLine: STUDIO_CONTACT_LINE,
         light: place === 'showroom' ? SHOWROOM_LIGHT : TOP_LIGHT,
         ...(place === 'showroom' ? { logoSign: showroomSign(camera, placement, width, height) } : {}),
         scene: { id, label, yaw: 0, azimuth, horizonRow: camera.horizonRow, groundRow: camera.groundRow, focalPx: camera.focalPx, cameraHeight: camera.cameraHeight, carDistance: camera.carDistance },

@@ -32,11 +32,17 @@ export const ANGLE_AZIMUTH: Record<Angle, number> = {
   front_left_corner: 315,
 };
 
-/** contactLine: the crease where the tyres meet outdoor ground (the compositor's contactCrease). */
+/**
+ * shadowStrength: how dark the car's occlusion and contact shade are outdoors: the ground under the sills in real photos
+ * is 0.04-0.1 of the open ground beside the car (0.82-0.88 left it at 0.2).
+ * contactLine: the crease where the tyres meet the ground (the compositor's contactCrease), nearly black as in real
+ * photos (the ground 2-4 px under a tyre: 0.14-0.5 of the open ground beside the car; 0.35-0.4 left it a grey line).
+ * A polished floor's is lighter: its reflection carries the tyre on below the line.
+ */
 const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; contactLine: number }> = {
-  glossy: { shadowStrength: 0.8, reflection: 0.16, contactLine: 0 },
-  matt: { shadowStrength: 0.82, reflection: 0, contactLine: 0.35 },
-  rough: { shadowStrength: 0.88, reflection: 0, contactLine: 0.4 },
+  glossy: { shadowStrength: 0.8, reflection: 0.16, contactLine: 0.6 },
+  matt: { shadowStrength: 0.9, reflection: 0, contactLine: 0.85 },
+  rough: { shadowStrength: 0.92, reflection: 0, contactLine: 0.85 },
 };
 
 /** How far (a share of a channel) a low sun's warm light moves the whole car's white balance (others: 2.5%). */
