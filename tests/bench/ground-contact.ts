@@ -1,5 +1,5 @@
 /**
- * `npx tsx tests/bench/ground-contact.ts`: how dark the ground is right under a car, in real photos and in our renders
+ * `npm run bench:ground-contact` (tests/bench/ground-contact.ts): how dark the ground is right under a car, in real photos and in our renders
  * (issue 38 item 2). Per photo, read off the product's cut-out: the ground in a thin band just under the sills and
  * bumpers (where the body stands clear of its ground line) and in each tyre's contact patch (2-4 rows under its lowest
  * pixel, across its middle half), each as a share of the open ground at the same rows beside the car (a median of the
