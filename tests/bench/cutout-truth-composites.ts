@@ -31,14 +31,15 @@ export interface Layer {
  * darkest channel changes by at most 20 from the neighbour it is reached from: the floor's smooth white-to-grey
  * gradient, not the tyres (darker, behind an edge) nor the silver rims (behind the tyre); what it takes is made
  * transparent in both the composite and the truth; since 2026-12-01 also the floor shade's thin bands and loose slivers
- * left between floor pixels (the contact line, the darkest stripes under the sills). `lowest-quarter` (before) made every light grey pixel of the lowest
+ * left between floor pixels (the contact line, the darkest stripes under the sills), and later the band of its darkest
+ * shade between the floor and the sills (`floorValley`). `lowest-quarter` (before) made every light grey pixel of the lowest
  * quarter transparent: it punched holes in the silver rims and left the floor's grey shading and the white patch
  * above that quarter opaque, counted as car in the truth.
  */
 export type FloorRule = 'corrected' | 'lowest-quarter';
 
 /** The frame's floor patch (1 = floor) by the `corrected` rule; `data` is RGBA. */
-export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
+export function floorPatch(data: Uint8Array, w: number, h: number, valley = true): Uint8Array {
   const floor = new Uint8Array(w * h);
   const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
   const sat = (i: number) => Math.max(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!) - lo(i);
@@ -136,8 +137,39 @@ export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
   }
   const car = pieces.reduce((a, b) => (b.list.length > a.list.length ? b : a), pieces[0]!);
   for (const p of pieces) if (p !== car && p.grey && p.top >= y0 && p.bottom - p.top < SLIVER) for (const i of p.list) floor[i] = 1;
+  // Since 2026-12-01 (later): the band of the floor's darkest shade between the floor and the sills (floorValley).
+  if (valley) floorValley(data, w, h, y0, floor);
   return floor;
 }
+
+/**
+ * The floor's darkest shade under the sills and the bumpers, left opaque by the flood's darkest channel of 60: a band
+ * of neutral grey (55-72) up to 12 rows tall (640x480) between the flooded floor and the car's black sill, smooth
+ * like the floor's gradient it continues. Flooded on from the floor through neutral grey (channels within
+ * VALLEY_SAT) of a darkest channel VALLEY_LO..VALLEY_HI changing by at most VALLEY_STEP a pixel: the sill's black
+ * (under 25) stops it at a jump; the tyres (darker, textured), the rims and the plate (lighter than VALLEY_HI) are
+ * not entered.
+ */
+function floorValley(data: Uint8Array, w: number, h: number, y0: number, floor: Uint8Array): void {
+  const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
+  const sat = (i: number) => Math.max(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!) - lo(i);
+  const stack: number[] = [];
+  for (let i = y0 * w; i < w * h; i++) if (floor[i]) stack.push(i);
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > y0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+      if (j < 0 || floor[j] || data[4 * j + 3]! < 128) continue;
+      if (sat(j) <= VALLEY_SAT && lo(j) >= VALLEY_LO && lo(j) <= VALLEY_HI && Math.abs(lo(j) - lo(i)) <= VALLEY_STEP) (floor[j] = 1), stack.push(j);
+    }
+  }
+}
+
+const VALLEY_SAT = 4;
+const VALLEY_LO = 50;
+const VALLEY_HI = 110;
+const VALLEY_STEP = 6;
 
 /** The tallest run of opaque pixels between floor above and below that is taken as floor (frame pixels, 640x480). */
 const THIN_RUN = 4;
