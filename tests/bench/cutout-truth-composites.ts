@@ -148,9 +148,9 @@ export function floorPatch(data: Uint8Array, w: number, h: number, valley = true
  * (640x480) between the floor and the car's black sill (under the flood's darkest channel of 60), smooth like the
  * gradient it continues: a darkest channel VALLEY_LO..VALLEY_HI changing by at most VALLEY_STEP a pixel (the sill's
  * black stops it at a jump; the tyres are darker, the rims and the plate lighter: without the cap, a smooth trim led
- * to frame 66's plate); (2) the white floor seen under a side view's sills above the light patch's rows (that rule
- * looks only at the lowest 35%, so it took the patch's lower part and left the rest): WHITE_LO and up, changing by
- * at most WHITE_STEP.
+ * to frame 66's plate); (2) the white floor seen under a side view's sills between a front tyre and a far one, that
+ * the light patch rule left (it looks only at the lowest 35% of the frame and wants a strip 3x wider than tall):
+ * WHITE_LO and up, entered from any floor pixel (its soft lower edge steps from grey 170 to 240 to 255).
  */
 function floorValley(data: Uint8Array, w: number, h: number, y0: number, floor: Uint8Array): void {
   const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
@@ -165,7 +165,7 @@ function floorValley(data: Uint8Array, w: number, h: number, y0: number, floor: 
       if (j < 0 || floor[j] || data[4 * j + 3]! < 128) continue;
       if (sat(j) > VALLEY_SAT) continue;
       const shade = lo(j) >= VALLEY_LO && lo(j) <= VALLEY_HI && Math.abs(lo(j) - lo(i)) <= VALLEY_STEP;
-      const white = lo(j) >= WHITE_LO && Math.abs(lo(j) - lo(i)) <= WHITE_STEP;
+      const white = lo(j) >= WHITE_LO;
       if (shade || white) (floor[j] = 1), stack.push(j);
     }
   }
@@ -176,7 +176,6 @@ const VALLEY_LO = 50;
 const VALLEY_HI = 110;
 const VALLEY_STEP = 6;
 const WHITE_LO = 225;
-const WHITE_STEP = 4;
 
 /** The tallest run of opaque pixels between floor above and below that is taken as floor (frame pixels, 640x480). */
 const THIN_RUN = 4;

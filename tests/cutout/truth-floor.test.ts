@@ -104,27 +104,27 @@ describe('the truth bench floor patch', () => {
     expect(taken('light trim')).toBe(0);
   });
 
-  it('takes the white floor seen under the sill where it rises above the lowest 35% of the frame, not the tyres round it', () => {
-    // A side view's lower part: body, a white patch of floor under it between two tyres (rows 58-71, across the
-    // light patch rule's first row, 65), a dark contact line, the floor shading from white to grey, the outside.
+  it('takes the white floor seen between a front tyre and a far one above the lowest 35% of the frame, not the tyres', () => {
+    // A side view's lower part: body, a white patch of floor under it between two tyres (rows 52-63, above the light
+    // patch rule's first row, 65) whose soft lower edge (240) steps down to the floor's grey (167 and up to white
+    // at its rim), then the outside.
     const w = 120;
     const h = 100;
     const rgba = new Uint8Array(w * h * 4);
     const kind = new Array<string>(w * h).fill('outside');
     const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
     for (let x = 0; x < w; x++) {
-      for (let y = 20; y < 58; y++) put(x, y, [170, 20, 20], 'body');
-      for (let y = 73; y < 96; y++) { const v = Math.round(240 - ((y - 73) * 90) / 22); put(x, y, [v, v, v], 'floor'); }
+      for (let y = 20; y < 52; y++) put(x, y, [170, 20, 20], 'body');
+      for (let y = 64; y < 96; y++) { const v = Math.round(167 + ((y - 64) * 73) / 31); put(x, y, [v, v, v], 'floor'); }
     }
-    for (let x = 18; x < 102; x++) put(x, 72, [40, 40, 42], 'line');
-    for (let y = 58; y < 72; y++) for (let x = 30; x < 90; x++) put(x, y, [236, 236, 238], y < 65 ? 'white above' : 'white');
-    for (let y = 45; y < 76; y++) for (const x0 of [18, 90]) for (let x = x0; x < x0 + 12; x++) put(x, y, (x + y) % 3 ? [30, 30, 32] : [44, 45, 47], 'tyre');
+    for (let y = 52; y < 64; y++) for (let x = 30; x < 90; x++) put(x, y, y === 63 ? [240, 240, 241] : [255, 255, 255], 'white');
+    for (let y = 40; y < 70; y++) for (const x0 of [18, 90]) for (let x = x0; x < x0 + 12; x++) put(x, y, (x + y) % 3 ? [30, 30, 32] : [44, 45, 47], 'tyre');
     const floor = floorPatch(rgba, w, h);
     const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
     const all = (k: string) => kind.filter((v) => v === k).length;
+    expect(all('white')).toBe(12 * 60);
     expect(taken('white')).toBe(all('white'));
-    expect(all('white above')).toBe(7 * 60);
-    expect(taken('white above')).toBe(all('white above'));
+    expect(taken('floor')).toBe(all('floor'));
     expect(taken('tyre')).toBe(0);
     expect(taken('body')).toBe(0);
   });
