@@ -31,14 +31,15 @@ export interface Layer {
  * darkest channel changes by at most 20 from the neighbour it is reached from: the floor's smooth white-to-grey
  * gradient, not the tyres (darker, behind an edge) nor the silver rims (behind the tyre); what it takes is made
  * transparent in both the composite and the truth; since 2026-12-01 also the floor shade's thin bands and loose slivers
- * left between floor pixels (the contact line, the darkest stripes under the sills). `lowest-quarter` (before) made every light grey pixel of the lowest
+ * left between floor pixels (the contact line, the darkest stripes under the sills), and later the band of its darkest
+ * shade and the rest of the white patch under the sills (`floorValley`). `lowest-quarter` (before) made every light grey pixel of the lowest
  * quarter transparent: it punched holes in the silver rims and left the floor's grey shading and the white patch
  * above that quarter opaque, counted as car in the truth.
  */
 export type FloorRule = 'corrected' | 'lowest-quarter';
 
 /** The frame's floor patch (1 = floor) by the `corrected` rule; `data` is RGBA. */
-export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
+export function floorPatch(data: Uint8Array, w: number, h: number, valley = true): Uint8Array {
   const floor = new Uint8Array(w * h);
   const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
   const sat = (i: number) => Math.max(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!) - lo(i);
@@ -136,8 +137,45 @@ export function floorPatch(data: Uint8Array, w: number, h: number): Uint8Array {
   }
   const car = pieces.reduce((a, b) => (b.list.length > a.list.length ? b : a), pieces[0]!);
   for (const p of pieces) if (p !== car && p.grey && p.top >= y0 && p.bottom - p.top < SLIVER) for (const i of p.list) floor[i] = 1;
+  // Since 2026-12-01 (later): the floor's darkest band and its white patch left under the sills (floorValley).
+  if (valley) floorValley(data, w, h, y0, floor);
   return floor;
 }
+
+/**
+ * What the rules above leave of the floor under the sills and the bumpers, flooded on from the floor taken through
+ * neutral grey (channels within VALLEY_SAT): (1) the floor's darkest shade, a band of grey 55-72 up to 12 rows tall
+ * (640x480) between the floor and the car's black sill (under the flood's darkest channel of 60), smooth like the
+ * gradient it continues: a darkest channel VALLEY_LO..VALLEY_HI changing by at most VALLEY_STEP a pixel (the sill's
+ * black stops it at a jump; the tyres are darker, the rims and the plate lighter: without the cap, a smooth trim led
+ * to frame 66's plate); (2) the white floor seen under a side view's sills between a front tyre and a far one, that
+ * the light patch rule left (it looks only at the lowest 35% of the frame and wants a strip 3x wider than tall):
+ * WHITE_LO and up, entered from any floor pixel (its soft lower edge steps from grey 170 to 240 to 255).
+ */
+function floorValley(data: Uint8Array, w: number, h: number, y0: number, floor: Uint8Array): void {
+  const lo = (i: number) => Math.min(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!);
+  const sat = (i: number) => Math.max(data[4 * i]!, data[4 * i + 1]!, data[4 * i + 2]!) - lo(i);
+  const stack: number[] = [];
+  for (let i = y0 * w; i < w * h; i++) if (floor[i]) stack.push(i);
+  while (stack.length) {
+    const i = stack.pop()!;
+    const x = i % w;
+    const y = (i - x) / w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > y0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+      if (j < 0 || floor[j] || data[4 * j + 3]! < 128) continue;
+      if (sat(j) > VALLEY_SAT) continue;
+      const shade = lo(j) >= VALLEY_LO && lo(j) <= VALLEY_HI && Math.abs(lo(j) - lo(i)) <= VALLEY_STEP;
+      const white = lo(j) >= WHITE_LO;
+      if (shade || white) (floor[j] = 1), stack.push(j);
+    }
+  }
+}
+
+const VALLEY_SAT = 4;
+const VALLEY_LO = 50;
+const VALLEY_HI = 110;
+const VALLEY_STEP = 6;
+const WHITE_LO = 225;
 
 /** The tallest run of opaque pixels between floor above and below that is taken as floor (frame pixels, 640x480). */
 const THIN_RUN = 4;

@@ -69,4 +69,63 @@ describe('the truth bench floor patch', () => {
     expect(grey.length).toBeGreaterThan(300);
     expect(kind.filter((v, i) => v === 'floor' && rgba[4 * i]! <= 140 && floor[i]).length).toBe(grey.length);
   });
+
+  it('takes the band of the floor\'s darkest shade between the floor and a black sill, not the sill, a tyre or a plate', () => {
+    // A side view's lower part: red body, a black sill, under it a band of neutral grey 72 down to 55 (under the
+    // flood's 60), then the floor's gradient from 60 to white and the transparent outside below. A tyre (dark) touches
+    // the band.
+    const w = 120;
+    const h = 100;
+    const rgba = new Uint8Array(w * h * 4);
+    const kind = new Array<string>(w * h).fill('outside');
+    const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
+    for (let x = 0; x < w; x++) {
+      for (let y = 30; y < 58; y++) put(x, y, [170, 20, 20], 'body');
+      for (let y = 58; y < 62; y++) put(x, y, [14, 15, 17], 'sill');
+      for (let y = 62; y < 74; y++) { const v = Math.round(72 - ((y - 62) * 17) / 11); put(x, y, [v, v, v + 1], 'band'); }
+      for (let y = 74; y < 94; y++) { const v = Math.round(60 + ((y - 74) * 180) / 19); put(x, y, [v, v, v], 'floor'); }
+    }
+    for (let y = 50; y < 80; y++) for (let x = 8; x < 24; x++) put(x, y, (x + y) % 3 ? [30, 30, 32] : [44, 45, 47], 'tyre');
+    // A light plate joined to the band by a grey trim shading smoothly from the band's grey to the plate's (each
+    // step within the flood's): the plate and the trim's light part are not floor.
+    for (let y = 50; y < 62; y++) for (let x = 84; x < 88; x++) { const v = 72 + (61 - y) * 6; put(x, y, [v, v, v], v > 110 ? 'light trim' : 'dark trim'); }
+    for (let y = 50; y < 58; y++) for (let x = 60; x < 84; x++) put(x, y, [140, 140, 140], 'plate');
+    const floor = floorPatch(rgba, w, h);
+    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
+    const all = (k: string) => kind.filter((v) => v === k).length;
+    expect(all('band')).toBeGreaterThan(1000);
+    expect(taken('band')).toBe(all('band'));
+    expect(taken('floor')).toBe(all('floor'));
+    expect(taken('sill')).toBe(0);
+    expect(taken('body')).toBe(0);
+    expect(taken('tyre')).toBe(0);
+    expect(all('plate')).toBe(192);
+    expect(taken('plate')).toBe(0);
+    expect(taken('light trim')).toBe(0);
+  });
+
+  it('takes the white floor seen between a front tyre and a far one above the lowest 35% of the frame, not the tyres', () => {
+    // A side view's lower part: body, a white patch of floor under it between two tyres (rows 52-63, above the light
+    // patch rule's first row, 65) whose soft lower edge (240) steps down to the floor's grey (167 and up to white
+    // at its rim), then the outside.
+    const w = 120;
+    const h = 100;
+    const rgba = new Uint8Array(w * h * 4);
+    const kind = new Array<string>(w * h).fill('outside');
+    const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
+    for (let x = 0; x < w; x++) {
+      for (let y = 20; y < 52; y++) put(x, y, [170, 20, 20], 'body');
+      for (let y = 64; y < 96; y++) { const v = Math.round(167 + ((y - 64) * 73) / 31); put(x, y, [v, v, v], 'floor'); }
+    }
+    for (let y = 52; y < 64; y++) for (let x = 30; x < 90; x++) put(x, y, y === 63 ? [240, 240, 241] : [255, 255, 255], 'white');
+    for (let y = 40; y < 70; y++) for (const x0 of [18, 90]) for (let x = x0; x < x0 + 12; x++) put(x, y, (x + y) % 3 ? [30, 30, 32] : [44, 45, 47], 'tyre');
+    const floor = floorPatch(rgba, w, h);
+    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
+    const all = (k: string) => kind.filter((v) => v === k).length;
+    expect(all('white')).toBe(12 * 60);
+    expect(taken('white')).toBe(all('white'));
+    expect(taken('floor')).toBe(all('floor'));
+    expect(taken('tyre')).toBe(0);
+    expect(taken('body')).toBe(0);
+  });
 });
