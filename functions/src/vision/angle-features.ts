@@ -60,6 +60,12 @@ export interface RgbPhoto {
 }
 
 const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 1.4 * b;
+/**
+ * Glass, grille and tyres: dark and nearly colourless. A deep paint is as dark by its luma (a red's is about 60) but
+ * strongly coloured; counted as dark, a red car read as dark all over, its glass lost in its paint.
+ */
+const isDark = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_CHROMA;
+const DARK_CHROMA = 40;
 
 /** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
 export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): AngleFeatures {
@@ -111,9 +117,10 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       all++;
       if (redHere) redAll++;
       const l = lum(y * w + x);
+      const dark = isDark(l, r, g, bl);
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
-      if (y - top < bh / 2) (nT++, l < 60 && darkT++, nTop3[third]!++, l < 60 && darkTop3[third]!++);
-      else (nB++, l < 60 && darkB++, nBot3[third]!++, l < 60 && darkBot3[third]!++);
+      if (y - top < bh / 2) (nT++, dark && darkT++, nTop3[third]!++, dark && darkTop3[third]!++);
+      else (nB++, dark && darkB++, nBot3[third]!++, dark && darkBot3[third]!++);
       if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && Math.max(r, g, bl) - Math.min(r, g, bl) < 40 && bright3[third]!++);
       if (y - top > bh * 0.8) continue;
       count[third]!++;
