@@ -17,3 +17,17 @@ export const CAR_LABELS: Record<string, Angle> = {
   'hyundai-genesis-black-side-hillside.jpg': 'left_side',
   'acura-tl-blue-side-lot.jpg': 'right_side',
 };
+
+/** The Kadjar turntable (tests/bench/angle-turntable.ts): frame n is n x 5 degrees from the front, turning towards the car's left side. */
+export const KADJAR_STEP = 5;
+
+/** The turntable's named angles by yaw (degrees from the front, turning towards the car's left side). */
+const NAMED: Angle[] = ['front', 'front_left_corner', 'left_side', 'rear_left_corner', 'rear', 'rear_right_corner', 'right_side', 'front_right_corner'];
+/** The labels a frame at `yaw` may get: the nearest named angle, and its neighbour within 10 degrees of their boundary. */
+export function acceptedAt(yaw: number): Angle[] {
+  const sector = Math.round(yaw / 45) % 8;
+  const off = yaw - Math.round(yaw / 45) * 45; // -22.5..22.5
+  if (Math.abs(off) < 22.5 - 10) return [NAMED[sector]!];
+  return [NAMED[sector]!, NAMED[(sector + (off > 0 ? 1 : 7)) % 8]!];
+}
+

@@ -31,7 +31,7 @@ import { CenterNetDetector } from '../../functions/src/vision/local/centernet-de
 import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
 import type { Detection } from '../../functions/src/vision/port';
 import type { AngleFeatures } from '../../functions/src/vision/angle-features';
-import { CAR_LABELS } from './angle-labels';
+import { acceptedAt, CAR_LABELS, KADJAR_STEP } from './angle-labels';
 import { compose, SETUPS, STYLES } from './cutout-truth-composites';
 import { writeBenchmarkSection } from './report';
 
@@ -79,16 +79,6 @@ function cachedDetector(detector: CenterNetDetector): VehicleDetector {
   };
 }
 
-/** The turntable's named angles by yaw (degrees from the front, turning towards the car's left side). */
-const NAMED: Angle[] = ['front', 'front_left_corner', 'left_side', 'rear_left_corner', 'rear', 'rear_right_corner', 'right_side', 'front_right_corner'];
-/** The labels a frame at `yaw` may get: the nearest named angle, and its neighbour within 10 degrees of their boundary. */
-export function acceptedAt(yaw: number): Angle[] {
-  const sector = Math.round(yaw / 45) % 8;
-  const off = yaw - Math.round(yaw / 45) * 45; // -22.5..22.5
-  if (Math.abs(off) < 22.5 - 10) return [NAMED[sector]!];
-  return [NAMED[sector]!, NAMED[(sector + (off > 0 ? 1 : 7)) % 8]!];
-}
-
 const GROUP: Record<Angle, string> = { front: 'front', rear: 'rear', left_side: 'side', right_side: 'side', front_left_corner: 'corner', front_right_corner: 'corner', rear_left_corner: 'corner', rear_right_corner: 'corner' };
 
 interface Case {
@@ -131,7 +121,7 @@ async function main() {
   const cpu0 = process.cpuUsage();
   let classified = 0;
   for (const [i, file] of frames.entries()) {
-    const accept = acceptedAt(i * 5);
+    const accept = acceptedAt(i * KADJAR_STEP);
     const split = i % 2 === 0 ? 'tune' : 'held-out';
     const setup = SETUPS[i % SETUPS.length]!;
     const style = STYLES[Math.floor(i / SETUPS.length) % STYLES.length]!;
