@@ -66,6 +66,12 @@ const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 
  */
 const isDark = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_CHROMA;
 const DARK_CHROMA = 40;
+/**
+ * A dark paint, for darkBody (a dark car: where its dark pixels sit says nothing): dark by its luma, black or a dark
+ * colour with the sky's blue in it, but not a deep red or another vivid paint, whose glass still reads apart from it.
+ */
+const isDarkPaint = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_PAINT_CHROMA;
+const DARK_PAINT_CHROMA = 80;
 
 /** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
 export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): AngleFeatures {
@@ -95,7 +101,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
   const red = [0, 0, 0];
   const count = [0, 0, 0];
-  let redAll = 0, all = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
+  let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
   for (let y = top; y < bottom; y += step) {
     for (let x = left; x < right; x += step) {
@@ -118,6 +124,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       if (redHere) redAll++;
       const l = lum(y * w + x);
       const dark = isDark(l, r, g, bl);
+      if (isDarkPaint(l, r, g, bl)) darkPaint++;
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
       if (y - top < bh / 2) (nT++, dark && darkT++, nTop3[third]!++, dark && darkTop3[third]!++);
       else (nB++, dark && darkB++, nBot3[third]!++, dark && darkBot3[third]!++);
@@ -182,7 +189,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     roofCentre: roofN ? roofSum / roofN / bw : 0.5,
     darkTop: darkT / Math.max(1, nT),
     darkBottom: darkB / Math.max(1, nB),
-    darkBody: (darkT + darkB) / Math.max(1, nT + nB),
+    darkBody: darkPaint / Math.max(1, nT + nB),
     darkTopThirds: share(darkTop3, nTop3),
     darkBottomThirds: share(darkBot3, nBot3),
     brightThirds: share(bright3, nLow3),
