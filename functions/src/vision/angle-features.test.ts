@@ -25,8 +25,10 @@ describe('angle features: what counts as dark', () => {
     }
     const neutral = angleFeatures(grey, mask, box);
     const red = angleFeatures({ ...grey, rgb }, mask, box);
-    expect(neutral.darkBody).toBeGreaterThan(0.1);
-    expect(red.darkBody).toBeLessThan(0.02);
+    // Where the glass, grille and tyres sit: found in the grey photo, none in its deep red paint.
+    expect(neutral.darkTop + neutral.darkBottom).toBeGreaterThan(0.2);
     expect(red.darkTop).toBeLessThan(0.02);
+    expect(red.darkBottom).toBeLessThan(0.02);
+    expect(Math.max(...red.darkTopThirds, ...red.darkBottomThirds)).toBeLessThan(0.02);
   });
 });
