@@ -37,6 +37,7 @@ import { CenterNetDetector } from '../../functions/src/vision/local/centernet-de
 import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
 import type { Detection, NormBox } from '../../functions/src/vision/port';
 import { LOW_CONFIDENCE } from '../../functions/src/vision/port';
+import { CAR_LABELS } from './angle-labels';
 import { writeBenchmarkSection } from './report';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -114,23 +115,6 @@ interface Item {
   kind: string;
 }
 
-/** Labels of the single car photos (the car's own left: its nose points to the image's left when its left flank shows). */
-const CAR_LABELS: Record<string, Angle> = {
-  'bmw-2002-silver-front34-grass.jpg': 'front_left_corner',
-  'bmw-e30-silver-front34-show-5220px.jpg': 'front_right_corner',
-  'bmw-x3-blue-front34-parked-4540px.jpg': 'front_left_corner',
-  'cupra-born-grey-front34-street.jpg': 'front_left_corner',
-  'hyundai-ioniq5-silver-front34-grass.jpg': 'front_left_corner',
-  'bmw-ix3-black-front-street.jpg': 'front',
-  'bmw-m5-green-front34-lot.jpg': 'front_right_corner',
-  'vw-id3-white-front34.jpg': 'front_left_corner',
-  'classic-yellow-side-road.jpg': 'left_side',
-  // Debian package photos (tests/fixtures/vision/README.md), held out.
-  'toyota-camry-white-rear-street.jpg': 'rear',
-  'lexus-es-champagne-rear-street.jpg': 'rear',
-  'hyundai-genesis-black-side-hillside.jpg': 'left_side',
-  'acura-tl-blue-side-lot.jpg': 'right_side',
-};
 
 /**
  * Photos found with the search tool's fetch, never committed (tests/fixtures/vision/README.md): measured when present

@@ -12,7 +12,8 @@ const vision = useLocalVision();
 
 describe('angle on real side photos', () => {
   async function mirrored(photo: DecodedPhoto): Promise<DecodedPhoto> {
-    return { ...photo, rgb: await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).flop().raw().toBuffer() };
+    // Other bytes than the photo's: without its digest, the process's detector does not answer the unflipped photo's boxes.
+    return { ...photo, rgb: await sharp(photo.rgb, { raw: { width: photo.width, height: photo.height, channels: 3 } }).flop().raw().toBuffer(), sourceSha256: undefined };
   }
 
   it.each([

@@ -60,6 +60,18 @@ export interface RgbPhoto {
 }
 
 const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 1.4 * b;
+/**
+ * Glass, grille and tyres: dark and nearly colourless. A deep paint is as dark by its luma (a red's is about 60) but
+ * strongly coloured; counted as dark, a red car read as dark all over, its glass lost in its paint.
+ */
+const isDark = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_CHROMA;
+const DARK_CHROMA = 40;
+/**
+ * A dark paint, for darkBody (a dark car: where its dark pixels sit says nothing): dark by its luma, black or a dark
+ * colour with the sky's blue in it, but not a deep red or another vivid paint, whose glass still reads apart from it.
+ */
+const isDarkPaint = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_PAINT_CHROMA;
+const DARK_PAINT_CHROMA = 80;
 
 /** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
 export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): AngleFeatures {
@@ -89,7 +101,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
   const red = [0, 0, 0];
   const count = [0, 0, 0];
-  let redAll = 0, all = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
+  let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
   for (let y = top; y < bottom; y += step) {
     for (let x = left; x < right; x += step) {
@@ -111,9 +123,11 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       all++;
       if (redHere) redAll++;
       const l = lum(y * w + x);
+      const dark = isDark(l, r, g, bl);
+      if (isDarkPaint(l, r, g, bl)) darkPaint++;
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
-      if (y - top < bh / 2) (nT++, l < 60 && darkT++, nTop3[third]!++, l < 60 && darkTop3[third]!++);
-      else (nB++, l < 60 && darkB++, nBot3[third]!++, l < 60 && darkBot3[third]!++);
+      if (y - top < bh / 2) (nT++, dark && darkT++, nTop3[third]!++, dark && darkTop3[third]!++);
+      else (nB++, dark && darkB++, nBot3[third]!++, dark && darkBot3[third]!++);
       if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && Math.max(r, g, bl) - Math.min(r, g, bl) < 40 && bright3[third]!++);
       if (y - top > bh * 0.8) continue;
       count[third]!++;
@@ -175,7 +189,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     roofCentre: roofN ? roofSum / roofN / bw : 0.5,
     darkTop: darkT / Math.max(1, nT),
     darkBottom: darkB / Math.max(1, nB),
-    darkBody: (darkT + darkB) / Math.max(1, nT + nB),
+    darkBody: darkPaint / Math.max(1, nT + nB),
     darkTopThirds: share(darkTop3, nTop3),
     darkBottomThirds: share(darkBot3, nBot3),
     brightThirds: share(bright3, nLow3),

@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { CarMask } from '../renderer/fidelity/car-masker';
+import { angleFeatures, type RgbPhoto } from './angle-features';
+
+/** A committed photo (a grey Cupra Born), shrunk, with the whole frame as the car's mask (no model needed). */
+async function photo(): Promise<{ photo: RgbPhoto; mask: CarMask }> {
+  const file = resolve(import.meta.dirname, '../../../tests/fixtures/cars/cupra-born-grey-front34-street.jpg');
+  const { data, info } = await sharp(readFileSync(file)).resize(400).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const alpha = new Uint8Array(info.width * info.height).fill(255);
+  return { photo: { rgb: data, width: info.width, height: info.height }, mask: { alpha, width: info.width, height: info.height } as CarMask };
+}
+
+describe('angle features: what counts as dark', () => {
+  it('counts dark colourless pixels (glass, grille, tyres) and not a deep paint of the same luma', async () => {
+    const { photo: grey, mask } = await photo();
+    const box = { left: 0, top: 0, right: 1, bottom: 1 };
+    // The same photo in a deep red (a red car's paint has the luma of glass: about 60 and under in its shade).
+    const rgb = Buffer.from(grey.rgb);
+    for (let i = 0; i < rgb.length; i += 3) {
+      const l = 0.299 * rgb[i]! + 0.587 * rgb[i + 1]! + 0.114 * rgb[i + 2]!;
+      (rgb[i] = Math.min(255, 40 + 1.2 * l)), (rgb[i + 1] = 0.25 * l), (rgb[i + 2] = 0.25 * l);
+    }
+    const neutral = angleFeatures(grey, mask, box);
+    const red = angleFeatures({ ...grey, rgb }, mask, box);
+    // Where the glass, grille and tyres sit: found in the grey photo, none in its deep red paint.
+    expect(neutral.darkTop + neutral.darkBottom).toBeGreaterThan(0.2);
+    expect(red.darkTop).toBeLessThan(0.02);
+    expect(red.darkBottom).toBeLessThan(0.02);
+    expect(Math.max(...red.darkTopThirds, ...red.darkBottomThirds)).toBeLessThan(0.02);
+  });
+});
