@@ -5,7 +5,6 @@ import {
   DIFFERENT_LOOK_DISTANCE,
   DIFFERENT_SHAPE_DISTANCE,
   likelyDifferentCars,
-  LOOK_SCALE_RATIO,
   lookDistance,
   SAME_CAR_THRESHOLDS,
   oddPhotos,
@@ -202,33 +201,5 @@ describe('same car, or say so: the look (what the detector\'s network saw in the
     expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear])).toEqual([4]);
     expect(oddPhotos([whiteSaloonRear, cs55Front, cs55Corner, cs55Side, cs55Rear])).toEqual([0]);
     expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear].map(withoutLook))).toEqual([]);
-  });
-});
-
-describe('same car, or say so: looks compared only between cars of similar size', () => {
-  // The look moves with the car's size in the detector's square (one car photographed nearer or further): two looks far
-  // apart say "another car" only when the two cars are of similar size there.
-  const at = (a: CarAppearance, lookScale: number): CarAppearance => ({ ...a, lookScale });
-
-  it('looks far apart at very different sizes are not "different" by the look; at similar sizes they are', () => {
-    expect(Number.isFinite(LOOK_SCALE_RATIO)).toBe(true);
-    expect(LOOK_SCALE_RATIO).toBeGreaterThan(1);
-    const far = lookDistance(whiteSaloonRear, cs55Side)!;
-    expect(far).toBeGreaterThan(DIFFERENT_LOOK_DISTANCE);
-    // Paint alike and views not comparable by shape: only the look could flag them.
-    expect(likelyDifferentCars(at(whiteSaloonRear, 0.5), at(cs55Side, 0.5 * LOOK_SCALE_RATIO * 1.2))).toBe(false);
-    expect(likelyDifferentCars(at(whiteSaloonRear, 0.6), at(cs55Side, 0.6 / (LOOK_SCALE_RATIO * 1.2)))).toBe(false);
-    expect(likelyDifferentCars(at(whiteSaloonRear, 0.5), at(cs55Side, 0.5))).toBe(true);
-    expect(likelyDifferentCars(at(whiteSaloonRear, 0.5), at(cs55Side, 0.5 * (1 + (LOOK_SCALE_RATIO - 1) / 2)))).toBe(true);
-  });
-
-  it('a check stored without a size (made before sizes were) compares the look as before', () => {
-    expect(likelyDifferentCars(whiteSaloonRear, at(cs55Side, 0.2))).toBe(true);
-    expect(likelyDifferentCars(at(whiteSaloonRear, 0.9), cs55Side)).toBe(true);
-  });
-
-  it('the paint still tells two cars apart at any sizes', () => {
-    const green = { ...at(cs55Side, 0.2), paint: [30, -18, 6] as [number, number, number] };
-    expect(likelyDifferentCars(green, at(cs55Side, 0.9))).toBe(true);
   });
 });

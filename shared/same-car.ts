@@ -44,11 +44,6 @@ export interface CarAppearance {
    * Absent from the cloud check (OpenAI vision) and from checks made before: compared by paint and shape alone.
    */
   look?: number[];
-  /**
-   * The car's height in the detector's square when its look was read (functions/src/vision/local/car-look.ts
-   * lookScale): looks are compared only between cars of similar size. Absent on checks made before: compared as before.
-   */
-  lookScale?: number;
 }
 
 /** Numbers in a look (4 quarters of 16). */
@@ -169,23 +164,8 @@ export function lookDistance(a: CarAppearance, b: CarAppearance): number | null 
  */
 export const DIFFERENT_LOOK_DISTANCE = 0.66;
 
-/**
- * Looks are compared only when one car is at most this many times taller in the detector's square than the other:
- * the look moves with the car's size (a turntable frame against itself at half size reads as another car), more than
- * between two cars. Chosen on the tune half of `npm run bench:same-car`'s pairs with one car nearer or further
- * (docs/benchmarks.md, "Same car: nearer or further").
- */
-export const LOOK_SCALE_RATIO = 1.27;
-
-/** Whether the two cars are of sizes whose looks can be compared: true when either size is unknown (checks made before). */
-export function lookScalesComparable(a: CarAppearance, b: CarAppearance, ratio = LOOK_SCALE_RATIO): boolean {
-  if (!a.lookScale || !b.lookScale) return true;
-  return Math.max(a.lookScale, b.lookScale) / Math.min(a.lookScale, b.lookScale) <= ratio;
-}
-
-/** The looks differ, the cars being of comparable size; false when either photo has no look. */
-export function looksDiffer(a: CarAppearance, b: CarAppearance, threshold = DIFFERENT_LOOK_DISTANCE, scaleRatio = LOOK_SCALE_RATIO): boolean {
-  if (!lookScalesComparable(a, b, scaleRatio)) return false;
+/** The looks differ; false when either photo has no look. */
+export function looksDiffer(a: CarAppearance, b: CarAppearance, threshold = DIFFERENT_LOOK_DISTANCE): boolean {
   const distance = lookDistance(a, b);
   return distance !== null && distance > threshold;
 }
@@ -194,15 +174,13 @@ export interface SameCarThresholds {
   paint: number;
   shape: Record<ShapeView, number>;
   look: number;
-  /** LOOK_SCALE_RATIO; absent: looks compared whatever the sizes. */
-  lookScaleRatio?: number;
 }
 
-export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE, look: DIFFERENT_LOOK_DISTANCE, lookScaleRatio: LOOK_SCALE_RATIO };
+export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE, look: DIFFERENT_LOOK_DISTANCE };
 
-/** The paint differs, or the shape differs for angles that can be compared, or the looks of two cars of similar size differ. */
+/** The paint differs, or the shape differs for angles that can be compared, or the looks differ. */
 export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): boolean {
-  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape) || looksDiffer(a, b, thresholds.look, thresholds.lookScaleRatio ?? Infinity);
+  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape) || looksDiffer(a, b, thresholds.look);
 }
 
 /** Whether two photos likely show different cars: likelyDifferentCars, or another rule being measured (the benchmark). */

@@ -47,8 +47,6 @@ export const carAppearanceFields = {
    * Absent from the cloud check and from checks made before it was measured: compared by paint and shape alone.
    */
   look: z.array(z.number().int().min(-127).max(127)).length(LOOK_NUMBERS).optional(),
-  /** The car's height in the detector's square (0..1) when its look was read; absent on checks before: the look compared as before. */
-  lookScale: z.number().positive().max(1).optional(),
 };
 
 export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [

@@ -60,14 +60,6 @@ export function projectLook(cells: readonly Float64Array[], basis = CAR_LOOK_BAS
 export const carLook = (map: FeatureMap, box: NormBox, share: { x: number; y: number }): number[] => projectLook(lookCells(map, box, share));
 
 /**
- * How big the car is in the detector's square: its box's height as a share of the square's (`share` as for lookCells).
- * The look changes with it (the neck sees a car at half the size through other cells), so looks are compared only
- * between cars of similar size (shared/same-car.ts LOOK_SCALE_RATIO). The height, not the area: one car turned on a
- * turntable keeps its height while its box widens from an end to a side. Three decimals, as stored.
- */
-export const lookScale = (box: NormBox, share: { x: number; y: number }): number => Math.round(1000 * Math.max(0.001, (box.bottom - box.top) * share.y)) / 1000;
-
-/**
  * The basis's directions from quarters of car photos (`npm run bench:same-car -- --fit-look`, on the tune half): the
  * mean quarter and the `directions` principal components of the quarters about it (the covariance's leading
  * eigenvectors, by power iteration with deflation), each signed so that its largest entry is positive.

@@ -143,15 +143,8 @@ export async function detectorInput(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 
     pixels: new Float32Array(square), // the graph takes 0..255 (converted in one native copy)
     scaleX: (photo.width + padRight) / photo.width / INPUT,
     scaleY: (photo.height + padBelow) / photo.height / INPUT,
-    share: inputShare(photo),
+    share: { x: photo.width / (photo.width + padRight), y: photo.height / (photo.height + padBelow) },
   };
-}
-
-/** The part of the detector's square a photo fills (detectorInput pads it right or below to at most MAX_SQUEEZE). */
-export function inputShare(photo: { width: number; height: number }): { x: number; y: number } {
-  const padRight = Math.max(0, Math.round(photo.height / MAX_SQUEEZE) - photo.width);
-  const padBelow = Math.max(0, Math.round(photo.width / MAX_SQUEEZE) - photo.height);
-  return { x: photo.width / (photo.width + padRight), y: photo.height / (photo.height + padBelow) };
 }
 
 /**

@@ -15,8 +15,7 @@ import { silhouetteTouchesFrame } from '../frame-contact';
 import { iou } from '../boxes';
 import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
-import { CenterNetDetector, DETECTOR_MODEL, inputShare } from './centernet-detector';
-import { lookScale } from './car-look';
+import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { removeOtherCars } from './other-cars';
 
 export interface LocalLookOptions extends LookOptions {
@@ -134,7 +133,7 @@ export class LocalVision implements CarVision {
     const paint = carAppearance(photo, check.main.box, mask.alpha);
     const shape = carShape(mask, angle);
     const look = check.main.look;
-    const appearance = paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look, lookScale: lookScale(check.main.box, inputShare(photo)) } : {}) } : paint;
+    const appearance = paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}) } : paint;
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);
