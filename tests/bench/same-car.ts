@@ -47,7 +47,7 @@ import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCars } from '../../functions/src/vision/car-check';
 import { CAR_LOOK_BASIS } from '../../functions/src/vision/local/car-look-basis';
 import { fitLookBasis, lookCells } from '../../functions/src/vision/local/car-look';
-import { CenterNetDetector, neckOf } from '../../functions/src/vision/local/centernet-detector';
+import { CenterNetDetector, MAX_SQUEEZE, neckOf } from '../../functions/src/vision/local/centernet-detector';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import { writeBenchmarkSection } from './report';
 
@@ -71,6 +71,7 @@ const REAL_CARS: Record<string, string> = {
   'lexus-es-champagne-rear-street.jpg': 'grey',
   'toyota-camry-white-rear-street.jpg': 'white',
 };
+const REAL_CARS_BY_CAR: Record<string, string> = Object.fromEntries(Object.keys(REAL_CARS).map((name) => [name.replace(/\.jpg$/, ''), name]));
 const COROLLA: Record<string, string> = { blackCar: 'black', brownCar: 'brown', castleCar: 'grey', redCar: 'red', silverCar: 'silver', superWhite: 'white', whiteCar: 'white' };
 /** The same model in the same colour: no photo tells these two apart (counted in neither row). */
 export const TWINS = new Set(['corolla-superWhite/corolla-whiteCar', 'corolla-whiteCar/corolla-superWhite']);
@@ -127,11 +128,51 @@ export async function shots(): Promise<Shot[]> {
   return out;
 }
 
+/**
+ * One car nearer or further (issue 39): the same-car sources at NEARER_OR_FURTHER of their car's size, as a dealer
+ * stepping back for one photo takes them: each Changan frame, and each real photo (not its mirror and shade copies),
+ * shrunk about its centre onto a canvas of its own size: white round a turntable frame (its own edge colour), a blurred
+ * copy of the photo round a real photo (its own surroundings, out of focus). Kept apart from shots(): these are
+ * compared only with the photos of their own car ("same car, nearer or further").
+ */
+export const NEARER_OR_FURTHER = [0.5, 0.7];
+
+export async function nearerOrFurther(all: Shot[]): Promise<(Shot & { scale: number })[]> {
+  const out: (Shot & { scale: number })[] = [];
+  for (const shot of all) {
+    const real = shot.car in REAL_CARS_BY_CAR;
+    if (!(shot.car === 'changan-cs55' || (real && shot.name === REAL_CARS_BY_CAR[shot.car]))) continue;
+    const { width, height } = await sharp(shot.bytes).rotate().metadata().then((m) => (m.orientation && m.orientation >= 5 ? { width: m.height!, height: m.width! } : { width: m.width!, height: m.height! }));
+    for (const scale of NEARER_OR_FURTHER) {
+      const w = Math.round(width * scale), h = Math.round(height * scale);
+      const small = await sharp(shot.bytes).rotate().resize(w, h, { fit: 'fill' }).toBuffer();
+      const canvas = real ? sharp(await sharp(shot.bytes).rotate().resize(width, height, { fit: 'fill' }).blur(40).toBuffer()) : sharp({ create: { width, height, channels: 3, background: '#ffffff' } });
+      const bytes = await canvas.composite([{ input: small, left: Math.round((width - w) / 2), top: Math.round((height - h) / 2) }]).jpeg({ quality: 92 }).toBuffer();
+      out.push({ ...shot, name: `${shot.name} (at ${scale}x)`, bytes, scale });
+    }
+  }
+  return out;
+}
+
 interface Measured {
   car: string;
   family: string;
   name: string;
   appearance: CarAppearance;
+  /** Set on the nearer-or-further copies: the car's size against its source photo's. */
+  scale?: number;
+  /** The main car's box height as a share of the detector's square (carSize below). */
+  size?: number;
+}
+
+/**
+ * How big the car is in the detector's square (functions/src/vision/local/centernet-detector.ts detectorInput pads a
+ * photo right or below to at most MAX_SQUEEZE, then squeezes it to the square): its box's height as a share of the
+ * square's, three decimals. The height, not the area: one car on a turntable keeps its height while its box widens.
+ */
+function carSize(box: { top: number; bottom: number }, photo: { width: number; height: number }): number {
+  const padBelow = Math.max(0, Math.round(photo.width / MAX_SQUEEZE) - photo.height);
+  return Math.round(1000 * Math.max(0.001, ((box.bottom - box.top) * photo.height) / (photo.height + padBelow))) / 1000;
 }
 
 /** --cached: the measurements of the last run (kept in .cache/same-car.json), to measure other thresholds without the car check. */
@@ -143,9 +184,11 @@ async function measure(): Promise<{ measured: Measured[]; unmeasured: string[] }
   await vision.warmUp();
   const measured: Measured[] = [];
   const unmeasured: string[] = [];
-  for (const { bytes, ...shot } of await shots()) {
-    const sighting = await vision.look(await decodePhoto(bytes));
-    if (sighting.ok && sighting.appearance) measured.push({ ...shot, appearance: sighting.appearance });
+  const all = await shots();
+  for (const { bytes, ...shot } of [...all, ...(await nearerOrFurther(all))]) {
+    const photo = await decodePhoto(bytes);
+    const sighting = await vision.look(photo);
+    if (sighting.ok && sighting.appearance) measured.push({ ...shot, appearance: sighting.appearance, size: carSize(sighting.main, photo) });
     else unmeasured.push(`${shot.name} (${sighting.ok ? 'no paint measured' : sighting.reason})`);
   }
   await mkdir(resolve(CACHE, '..'), { recursive: true });
@@ -315,8 +358,10 @@ export function random(seed: number) {
 }
 
 async function main() {
-  const { measured, unmeasured } = await measure();
+  const { measured: everything, unmeasured } = await measure();
+  const measured = everything.filter((m) => m.scale === undefined);
   const pairs = pairsOf(measured);
+  const nearerText = nearerOrFurtherTable(measured, everything.filter((m) => m.scale !== undefined));
   const thresholds = SAME_CAR_THRESHOLDS;
   const paintOnly: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: { end: Infinity, side: Infinity }, look: Infinity };
   // Before the look (issue 39 item 1): paint, and the shape of comparable views.
@@ -607,7 +652,78 @@ Same-car pairs flagged (${worstSame.length}): ${worstSame.length ? worstSame.sli
 Same-colour photos not flagged when added to another car's package (${missedMixes.length}): ${missedMixes.slice(0, 12).join('; ')}${missedMixes.length > 12 ? '; …' : ''}.
 `;
   console.log(report);
+  console.log(nearerText);
   if (!process.argv.includes('--no-write')) await writeBenchmarkSection('Same car', report);
+}
+
+/** How many times taller one car is than the other in the detector's square (null when a size is unknown). */
+const sizeRatio = (p: Pair) => {
+  const a = p.a.size, b = p.b.size;
+  return a && b ? Math.max(a, b) / Math.min(a, b) : null;
+};
+
+/**
+ * The rule measured (issue 39, not kept): the form's, with looks compared only when the two cars' sizes in the
+ * detector's square are at most `bound` times apart (paint and shape as they are).
+ */
+const flaggedWithinSize = (p: Pair, bound: number) => {
+  if (likelyDifferentCars(p.a.appearance, p.b.appearance, { ...SAME_CAR_THRESHOLDS, look: Infinity })) return true;
+  const ratio = sizeRatio(p);
+  return (ratio === null || ratio <= bound) && p.look !== null && p.look > DIFFERENT_LOOK_DISTANCE;
+};
+
+/**
+ * The rule that chose the size bound, on the tune half only: the tune half's same-car pairs (one car nearer or
+ * further included) that the look alone flags, their smallest size ratio, rounded down to hundredths (and below it):
+ * looks are compared only between cars closer in size than any such pair.
+ */
+function chooseLookScaleRatio(sameCarPairs: Pair[]): number {
+  const ratios = sameCarPairs.filter((p) => p.half === 'tune' && p.look !== null && p.look > DIFFERENT_LOOK_DISTANCE).map(sizeRatio).filter((r): r is number => r !== null);
+  if (ratios.length === 0) return Infinity;
+  const smallest = Math.min(...ratios);
+  const bound = Math.floor(smallest * 100) / 100;
+  return bound < smallest ? bound : bound - 0.01;
+}
+
+/**
+ * One car nearer or further (issue 39): the copies of NEARER_OR_FURTHER against the photos of their own car, flagged
+ * by the form's rule (looks compared whatever the sizes) and by flaggedWithinSize at the bound chosen on the tune half
+ * and at wider bounds; the other rows on the benchmark's own photos as above.
+ */
+function nearerOrFurtherTable(measured: Measured[], nearer: Measured[]): string {
+  const all = pairsOf([...measured, ...nearer]);
+  const near = all.filter((p) => sameCar(p) && (p.a.scale !== undefined || p.b.scale !== undefined));
+  const original = all.filter((p) => p.a.scale === undefined && p.b.scale === undefined);
+  const ratio = chooseLookScaleRatio([...near, ...original.filter(sameCar)]);
+  const rows: [string, Pair[]][] = [
+    ['same car, different angle or light (the benchmark\'s)', original.filter(sameCar)],
+    ['same car, nearer or further (at 0.5x or 0.7x)', near],
+    ['of which a photo against its own copy', near.filter((p) => p.a.name.startsWith(p.b.name.replace(/ \(at .*x\)$/, '')) && p.b.name.startsWith(p.a.name.replace(/ \(at .*x\)$/, '')))],
+    ['same car, all', [...original.filter(sameCar), ...near]],
+    ['different cars, same paint colour', original.filter((p) => p.kind === 'same colour')],
+    ['different cars, all', original.filter(anyDifferent)],
+  ];
+  const bounds = [Infinity, ratio, 1.6, 2];
+  const cell = (set: Pair[], bound: number) => pct(set.filter((p) => flaggedWithinSize(p, bound)).length, set.length);
+  const lines = bounds.flatMap((bound) =>
+    rows.map(([label, set]) => {
+      const halves = (['tune', 'held out'] as const).map((h) => set.filter((p) => p.half === h));
+      return `| ${bound === Infinity ? 'any sizes (the form\'s now)' : `within ${bound.toFixed(2)}x${bound === ratio ? ' (chosen)' : ''}`} | ${label} | ${halves.map((h) => cell(h, bound)).join(' | ')} | ${cell(set, bound)} |`;
+    }),
+  );
+  const ratios = (set: Pair[]) => {
+    const r = set.map(sizeRatio).filter((v): v is number => v !== null).sort((x, y) => x - y);
+    const at = (q: number) => (r.length ? r[Math.floor(q * (r.length - 1))]!.toFixed(2) : '-');
+    return `${at(0)} / ${at(0.5)} / ${at(1)}`;
+  };
+  const unmeasuredNear = nearer.filter((m) => m.size === undefined).length;
+  return `Nearer or further: ${nearer.length} copies measured (${unmeasuredNear} without a size); size ratio chosen on the tune half: ${ratio.toFixed(2)}.
+Size ratios (least / median / most): one car's views ${ratios(original.filter(sameCar))}; nearer or further ${ratios(near)}; different cars of one colour ${ratios(original.filter((p) => p.kind === 'same colour'))}.
+
+| looks compared | pairs | tune half | held out | all pairs |
+|---|---|---|---|---|
+${lines.join('\n')}
+`;
 }
 
 /**
