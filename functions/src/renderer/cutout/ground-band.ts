@@ -9,7 +9,8 @@
  * the bumper's lower edge; where a quarter of the columns do, the line through those heights (parallel to the tyres'
  * line) cuts the columns between them where the mask hangs below it through dark grey too. The tyres (the lowest
  * points in each outer third and 12% of the car's width inward) and everything above the car's lowest
- * fifth are never touched; a crisp edge (a sill, a lit bumper lip) has no ramp to cut.
+ * fifth are never touched; a crisp edge (a sill, a lit bumper lip) has no ramp to cut. Where the model was sure of the
+ * shade and filled it solid down to the tyres' line (no ramp at all), `cutSolidShade` below looks for it by colour.
  */
 import { solidExtent, type CleanMask } from './mask-cleanup';
 import type { CutoutPhoto } from './port';
