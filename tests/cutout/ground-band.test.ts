@@ -2,7 +2,8 @@
  * The band of ground under the car (functions/src/renderer/cutout/ground-band.ts): u2netp takes the dark ground under
  * the Toyota Camry's rear bumper, between its tyres, for car (its mask fades slowly there), and the cut-out kept it as
  * a dark band hanging under the bumper. The cut takes it; the tyres and the bumper stay. A car seen from the side (the
- * Genesis, its underside clear of the line through its tyres) is left exactly as the clean-up made it.
+ * Genesis, its underside clear of the line through its tyres) is left exactly as the clean-up made it. Where the model
+ * was sure of the shade (the Lexus ES from behind: no slow fade), the smooth dark run under the bumper is cut too.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -39,6 +40,23 @@ describe('cut-out: the ground band under the car', () => {
     expect(solid(after, 200, 240, 420, 265)).toBe(1);
     expect(after.box.bottom).toBe(before.box.bottom); // the tyres' contacts: the car still stands where it stood
     // Ground, not an object: the dealer's "objects removed" note does not count it.
+    expect(after.removedFraction).toBe(before.removedFraction);
+  }, 30_000);
+
+  it('cuts the shade under the Lexus ES rear bumper that the model was sure of, keeping tyres and bumper', async () => {
+    // u2netp fills the shade between the tyres solid, down to the shadow's edge on the road level with the tyres: no
+    // slow fade for the band cut above; the shade is smooth and darker than the bumper's lower edge above it.
+    const photo = await photoOf('lexus-es-champagne-rear-street.jpg');
+    expect([photo.width, photo.height]).toEqual([640, 427]);
+    const before = cleanMask(await cutter.softMask(photo), photo.width, photo.height);
+    const after = cutGroundBand(before, photo);
+    // The shade under the bumper between the tyres (by eye: y 330-395, x 200-440): car before, ground after.
+    expect(solid(before, 200, 330, 440, 395)).toBeGreaterThan(0.95);
+    expect(solid(after, 200, 330, 440, 395)).toBeLessThan(0.05);
+    // The tyres down to the ground, the bumper and its lower edge stay whole.
+    expect(solid(after, 130, 330, 160, 380)).toBe(1);
+    expect(solid(after, 485, 330, 520, 380)).toBe(1);
+    expect(solid(after, 160, 270, 480, 312)).toBe(1);
     expect(after.removedFraction).toBe(before.removedFraction);
   }, 30_000);
 

@@ -9,7 +9,8 @@
  * the bumper's lower edge; where a quarter of the columns do, the line through those heights (parallel to the tyres'
  * line) cuts the columns between them where the mask hangs below it through dark grey too. The tyres (the lowest
  * points in each outer third and 12% of the car's width inward) and everything above the car's lowest
- * fifth are never touched; a crisp edge (a sill, a lit bumper lip) has no ramp to cut.
+ * fifth are never touched; a crisp edge (a sill, a lit bumper lip) has no ramp to cut. Where the model was sure of the
+ * shade and filled it solid down to the tyres' line (no ramp at all), `cutSolidShade` below looks for it by colour.
  */
 import { solidExtent, type CleanMask } from './mask-cleanup';
 import type { CutoutPhoto } from './port';
@@ -35,6 +36,17 @@ const GAP = 0.06;
 const BELOW = 0.02;
 /** Gaps of uncut columns up to this wide between cut ones are cut at their neighbours' height. */
 const FILL = 6;
+/** A median gap between the underside and the tyres' line within this share of the car's height: the shade filled in solid. */
+const FLAT = 0.01;
+/** Solid shade: the outer share of the car's width on each side is the tyres'; the shade reaches at most SOLID_REACH of the car's height up; shade is within SHADE_STEP of its level, the bumper above at least LIGHT_STEP times it; most of the span must show it. */
+const SIDE = 0.17;
+const SOLID_REACH = 0.3;
+const SHADE_STEP = 1.6;
+const LIGHT_STEP = 1.8;
+const MIN_SOLID_SHARE = 0.5;
+/** Smooth shade: rows whose mean differs by more than STEP from three rows below at most MAX_STEPS of the run (and 2). */
+const STEP = 10;
+const MAX_STEPS = 0.05;
 /** Soft edge left below the cut, px. */
 const FEATHER = 2;
 
@@ -70,6 +82,9 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
   // And nothing between them reaches below that line: otherwise the lowest points at the ends were not the tyres the
   // car stands on (a corner view's bumper and rear tyre, its front tyre between them).
   if (!gaps.length || gaps[gaps.length >> 1]! > bh * GAP || gaps[0]! < -bh * BELOW) return mask;
+  // The underside lying on the tyres' line across the middle: the shade under the car was filled in solid, its lower
+  // edge the shadow's own on the road.
+  const flat = Math.abs(gaps[gaps.length >> 1]!) <= bh * FLAT;
   const floor = box.bottom - Math.round(bh * LOWEST);
   const ramp = Math.max(6, Math.round(bh * RAMP));
   const { rgb } = photo;
@@ -108,16 +123,26 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
       if (line <= floor || lo - line < ramp || !shadowLike(box.left + x, line + 1, lo)) continue;
       cut[x - from] = line;
     }
-  } else if (xs.length < (to - from) * MIN_RAMP_ALONE) return mask;
+  } else if (xs.length < (to - from) * MIN_RAMP_ALONE) return flat ? cutSolidShade(mask, photo, bottom) : mask;
+  return applyCut(mask, cut, from);
+}
+
+/** Cuts each column of the span starting at `from` (box-relative) below its height in `cut` (-1: left alone). */
+function applyCut(mask: CleanMask, cut: Int32Array, from: number): CleanMask {
+  const { alpha, width: w, height: h, box } = mask;
+  const n = cut.length, to = from + n;
+  const bottom = (x: number) => {
+    for (let y = box.bottom - 1; y >= box.top; y--) if (alpha[y * w + box.left + x]! >= 128) return y;
+    return -1;
+  };
   // Single columns left between cut ones (a pixel of paint-like noise) are cut at their neighbours' height, and the
   // cut line is smoothed (a running median over 7 columns), so no thread of ground is left hanging under the bumper.
-  const n = to - from;
   for (let k = 1; k < n - 1; k++) {
     if (cut[k]! >= 0) continue;
     let l = k - 1, r = k + 1;
     while (r < n && r - l <= FILL && cut[r]! < 0) r++;
     if (r >= n || r - l > FILL || cut[l]! < 0) continue;
-    for (let j = k; j < r; j++) if (bottom[from + j]! > Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l))) cut[j] = Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l));
+    for (let j = k; j < r; j++) if (bottom(from + j) > Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l))) cut[j] = Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l));
     k = r - 1;
   }
   const smooth = Int32Array.from(cut);
@@ -144,4 +169,58 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
   if (!out) return mask;
   const { box: nb, area } = solidExtent(out, w, h);
   return { ...mask, alpha: out, box: nb, areaFraction: area / (w * h), removedFraction: mask.removedFraction };
+}
+
+/** The shade under the car filled in solid: the model is sure of it (no slow fade for the cut above to find), and the
+ * mask's lower edge is the shadow's edge on the road, level with the tyres (the Lexus ES from behind). The shade's
+ * level is read just above that edge across the span; between the tyres (the outer SIDE of the car's width on each
+ * side is theirs, never touched), a column is cut where, walking up from the mask's lower edge, a run of grey pixels
+ * at about that level ends under a lighter body (the bumper's lower edge, even in shade) within the car's lowest
+ * SOLID_REACH. A black car's bumper as dark as the road's shade shows no such step and is kept; a light plate above a
+ * black bumper is too narrow: most of the span must show the step, or nothing is cut. */
+function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array): CleanMask {
+  const { width: w, box } = mask;
+  const bw = box.right - box.left, bh = box.bottom - box.top;
+  const { rgb } = photo;
+  const mean = (X: number, y: number) => (rgb[3 * (y * w + X)]! + rgb[3 * (y * w + X) + 1]! + rgb[3 * (y * w + X) + 2]!) / 3;
+  const from = Math.round(bw * SIDE), to = bw - from;
+  const top = box.bottom - Math.round(bh * SOLID_REACH);
+  const run = Math.max(6, Math.round(bh * RAMP));
+  // The shade's own level: the median of the pixels just above the mask's lower edge across the span (the road in
+  // shade, past the shadow's soft rim).
+  const levels: number[] = [];
+  for (let x = from; x < to; x += 2) if (bottom[x]! - run > top) levels.push(mean(box.left + x, bottom[x]! - (run >> 1)));
+  if (!levels.length) return mask;
+  levels.sort((p, q) => p - q);
+  const level = levels[levels.length >> 1]!;
+  if (level > DARK) return mask;
+  const shadeMax = Math.max(level * SHADE_STEP, level + 12), lightMin = Math.max(level * LIGHT_STEP, level + 12);
+  const shade = (X: number, y: number) => {
+    const i = 3 * (y * w + X);
+    const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
+    return Math.max(r, g, b) - Math.min(r, g, b) <= GREY && (r + g + b) / 3 <= shadeMax;
+  };
+  const cut = new Int32Array(to - from).fill(-1);
+  let found = 0;
+  for (let x = from; x < to; x++) {
+    const X = box.left + x;
+    const lo = bottom[x]!;
+    if (lo < 0) continue;
+    let t = lo;
+    while (t > lo - run && !shade(X, t)) t--; // the shadow's soft rim on the road
+    while (t > top && shade(X, t)) t--;
+    if (t - 6 <= top || lo - t < run) continue;
+    // The body just above the run (past the edge's own blur) is lighter than the shade: the bumper.
+    let above = 0;
+    for (let y = t - 6; y <= t - 2; y++) above += mean(X, y) / 5;
+    if (above < lightMin) continue;
+    // Shade on the road is smooth: a bumper's slats, grille and lamps, as dark as it, show steps within the run.
+    let steps = 0;
+    for (let y = t + 3; y + 3 <= lo - 2; y++) if (Math.abs(mean(X, y + 3) - mean(X, y)) > STEP) steps++;
+    if (steps > Math.max(2, (lo - t) * MAX_STEPS)) continue;
+    cut[x - from] = t;
+    found++;
+  }
+  if (found < (to - from) * MIN_SOLID_SHARE) return mask;
+  return applyCut(mask, cut, from);
 }
