@@ -15,6 +15,7 @@
  * (.cache/angle-eval), so a rerun measures a changed classifier in seconds. Expected label: the nearest of the eight
  * named angles (45 degrees apart); a frame within 10 degrees of the boundary between two labels accepts both.
  *   --json <file>  also writes every case's features and answer (for studying the errors)
+ *   --held-out     only the odd (held-out) frames and the single car photos: half the time
  *   --write        writes the section "Angle: the Kadjar turntable (issue 39)" of docs/benchmarks.md
  */
 import { createHash } from 'node:crypto';
@@ -41,6 +42,7 @@ const SHARED_SCENES = resolve(ROOT, '../shared/scenes');
 if (!process.env.SCENES_DIR && existsSync(SHARED_SCENES)) process.env.SCENES_DIR = SHARED_SCENES;
 const JSON_OUT = process.argv.includes('--json') ? process.argv[process.argv.indexOf('--json') + 1] : undefined;
 const WRITE = process.argv.includes('--write');
+const HELD_OUT_ONLY = process.argv.includes('--held-out');
 
 const CUTOUT_MODEL = cutoutModelFromEnv();
 const cutout = createCutout(CUTOUT_MODEL);
@@ -123,6 +125,7 @@ async function main() {
   for (const [i, file] of frames.entries()) {
     const accept = acceptedAt(i * KADJAR_STEP);
     const split = i % 2 === 0 ? 'tune' : 'held-out';
+    if (HELD_OUT_ONLY && split === 'tune') continue;
     const setup = SETUPS[i % SETUPS.length]!;
     const style = STYLES[Math.floor(i / SETUPS.length) % STYLES.length]!;
     const photos: Array<[string, DecodedPhoto]> = [

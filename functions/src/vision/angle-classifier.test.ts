@@ -69,7 +69,7 @@ describe('a dark car', () => {
   it('is judged without where its dark pixels sit (its paint is as dark as glass and tyres)', () => {
     const r = random(11);
     for (let i = 0; i < 50; i++) {
-      const f = { ...features(r), darkBody: 0.8 };
+      const f = { ...features(r), darkBody: 0.8, redBody: 0.05 };
       const a = classifyAngle({ ...f, ...darkness(r) });
       expect(classifyAngle({ ...f, ...darkness(r) })).toEqual(a);
       expect(Object.entries(viewFeatures(f, true)).filter(([, v]) => Number.isNaN(v)).map(([k]) => k)).toEqual(DARKNESS);
@@ -84,6 +84,20 @@ describe('a dark car', () => {
     const lighter = { ...f, darkBody: 0.3 };
     const changed = viewProbabilities(viewFeatures({ ...lighter, darkTop: 0.9, darkTopThirds: [0.9, 0.9, 0.9] }, true));
     expect(changed).not.toEqual(viewProbabilities(viewFeatures({ ...lighter, darkTop: 0.05, darkTopThirds: [0.05, 0.05, 0.05] }, true)));
+  });
+});
+
+describe('a red car', () => {
+  const LAMPS = ['redBody', 'redNose', 'redMiddle', 'redTail'];
+
+  it('reads its lamps as unknown, not as missing (no tail lamps seen would say front)', () => {
+    const f = { ...features(random(13)), redBody: 0.4 };
+    const x = viewFeatures(f, true);
+    expect(LAMPS.every((n) => Number.isNaN(x[n]!))).toBe(true);
+    const atMean = { ...x, ...Object.fromEntries(LAMPS.map((n) => [n, ANGLE_MODEL.mean[ANGLE_MODEL.features.indexOf(n)]!])) };
+    expect(viewProbabilities(x)).toEqual(viewProbabilities(atMean));
+    const noLamps = { ...x, ...Object.fromEntries(LAMPS.map((n) => [n, 0])) };
+    expect(viewProbabilities(x)).not.toEqual(viewProbabilities(noLamps));
   });
 });
 

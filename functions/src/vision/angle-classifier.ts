@@ -69,15 +69,17 @@ export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence
 /** The features for step 2, named, with left and right turned into nose end and tail end. */
 export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string, number> {
   const [n, t]: [0 | 2, 0 | 2] = noseLeft ? [0, 2] : [2, 0];
-  // On a red car the lamps do not stand out from the paint: its red says nothing about which end shows.
+  // On a red car the lamps do not stand out from the paint: its red says nothing about which end shows. Unknown (NaN,
+  // the average photo's) rather than zero: zero reads as "no tail lamps seen", which says front (a red rear was named
+  // a front).
   const lampsReadable = f.redBody < RED_CAR;
-  const red = lampsReadable ? [f.redLeft, f.redMiddle, f.redRight] : [0, 0, 0];
+  const red = lampsReadable ? [f.redLeft, f.redMiddle, f.redRight] : [Number.NaN, Number.NaN, Number.NaN];
   const dark = (v: number) => (f.darkBody < DARK_CAR ? v : Number.NaN);
   return {
     aspect: f.aspect,
     shapeSymmetry: f.shapeSymmetry,
     lookSymmetry: f.lookSymmetry,
-    redBody: lampsReadable ? f.redBody : 0,
+    redBody: lampsReadable ? f.redBody : Number.NaN,
     redNose: red[n]!,
     redMiddle: red[1]!,
     redTail: red[t]!,
