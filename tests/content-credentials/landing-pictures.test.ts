@@ -14,7 +14,8 @@ describe('landing page pictures', () => {
     for (const f of after) {
       const xmp = await xmpOf(readFileSync(resolve(DIR, f)));
       expect(xmp, f).toContain(`<Iptc4xmpExt:DigitalSourceType>${DIGITAL_SOURCE_TYPES.compositeWithTrainedAlgorithmicMedia}</Iptc4xmpExt:DigitalSourceType>`);
-      expect(xmp, f).toMatch(/<xmp:CreatorTool>Studio Lot \(Studio Lot local renderer, isnet/);
+      // Made by the product's default cut-out (u2netp, as in AWS), not the local-only ISNet: the page shows what a dealer gets.
+      expect(xmp, f).toMatch(/<xmp:CreatorTool>Studio Lot \(Studio Lot local renderer, u2netp/);
     }
     for (const f of files.filter((x) => x.includes('-before'))) expect(await xmpOf(readFileSync(resolve(DIR, f))), f).not.toContain('DigitalSourceType');
   });
