@@ -50,6 +50,12 @@ const MAX_STEPS = 0.05;
 /** Soft edge left below the cut, px. */
 const FEATHER = 2;
 
+/** Pixel `p` of `rgb` is grey (channels within GREY) and no lighter than `limit` (the channels' mean). */
+function greyUpTo(rgb: Uint8Array, p: number, limit: number): boolean {
+  const r = rgb[3 * p]!, g = rgb[3 * p + 1]!, b = rgb[3 * p + 2]!;
+  return Math.max(r, g, b) - Math.min(r, g, b) <= GREY && (r + g + b) / 3 <= limit;
+}
+
 export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
   const { alpha, width: w, height: h, box } = mask;
   const bw = box.right - box.left, bh = box.bottom - box.top;
@@ -89,11 +95,7 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
   const ramp = Math.max(6, Math.round(bh * RAMP));
   const { rgb } = photo;
   const shadowLike = (X: number, y0: number, y1: number) => {
-    for (let y = y0; y <= y1; y++) {
-      const i = 3 * (y * w + X);
-      const r = rgb[i]!, g = rgb[i + 1]!, bl = rgb[i + 2]!;
-      if (Math.max(r, g, bl) - Math.min(r, g, bl) > GREY || (r + g + bl) / 3 > DARK) return false;
-    }
+    for (let y = y0; y <= y1; y++) if (!greyUpTo(rgb, y * w + X, DARK)) return false;
     return true;
   };
   // The columns where the mask fades slowly through dark grey: cut where it stops being sure.
@@ -124,17 +126,16 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
       cut[x - from] = line;
     }
   } else if (xs.length < (to - from) * MIN_RAMP_ALONE) return flat ? cutSolidShade(mask, photo, bottom) : mask;
-  return applyCut(mask, cut, from);
+  return applyCut(mask, bottom, cut, from);
 }
 
-/** Cuts each column of the span starting at `from` (box-relative) below its height in `cut` (-1: left alone). */
-function applyCut(mask: CleanMask, cut: Int32Array, from: number): CleanMask {
+/**
+ * Cuts each column of the span starting at `from` (box-relative) below its height in `cut` (-1: left alone); `bottom`:
+ * each column's lowest solid row, as cutGroundBand read it.
+ */
+function applyCut(mask: CleanMask, bottom: Int32Array, cut: Int32Array, from: number): CleanMask {
   const { alpha, width: w, height: h, box } = mask;
   const n = cut.length, to = from + n;
-  const bottom = (x: number) => {
-    for (let y = box.bottom - 1; y >= box.top; y--) if (alpha[y * w + box.left + x]! >= 128) return y;
-    return -1;
-  };
   // Single columns left between cut ones (a pixel of paint-like noise) are cut at their neighbours' height, and the
   // cut line is smoothed (a running median over 7 columns), so no thread of ground is left hanging under the bumper.
   for (let k = 1; k < n - 1; k++) {
@@ -142,7 +143,10 @@ function applyCut(mask: CleanMask, cut: Int32Array, from: number): CleanMask {
     let l = k - 1, r = k + 1;
     while (r < n && r - l <= FILL && cut[r]! < 0) r++;
     if (r >= n || r - l > FILL || cut[l]! < 0) continue;
-    for (let j = k; j < r; j++) if (bottom(from + j) > Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l))) cut[j] = Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l));
+    for (let j = k; j < r; j++) {
+      const between = Math.round(cut[l]! + ((cut[r]! - cut[l]!) * (j - l)) / (r - l));
+      if (bottom[from + j]! > between) cut[j] = between;
+    }
     k = r - 1;
   }
   const smooth = Int32Array.from(cut);
@@ -195,11 +199,7 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
   const level = levels[levels.length >> 1]!;
   if (level > DARK) return mask;
   const shadeMax = Math.max(level * SHADE_STEP, level + 12), lightMin = Math.max(level * LIGHT_STEP, level + 12);
-  const shade = (X: number, y: number) => {
-    const i = 3 * (y * w + X);
-    const r = rgb[i]!, g = rgb[i + 1]!, b = rgb[i + 2]!;
-    return Math.max(r, g, b) - Math.min(r, g, b) <= GREY && (r + g + b) / 3 <= shadeMax;
-  };
+  const shade = (X: number, y: number) => greyUpTo(rgb, y * w + X, shadeMax);
   const cut = new Int32Array(to - from).fill(-1);
   let found = 0;
   for (let x = from; x < to; x++) {
@@ -222,5 +222,5 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
     found++;
   }
   if (found < (to - from) * MIN_SOLID_SHARE) return mask;
-  return applyCut(mask, cut, from);
+  return applyCut(mask, bottom, cut, from);
 }
