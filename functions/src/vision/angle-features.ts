@@ -60,17 +60,19 @@ export interface RgbPhoto {
 }
 
 const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 1.4 * b;
+/** A pixel darker than this luma is dark (glass, grille, tyres or a dark paint). */
+const DARK_LUMA = 60;
 /**
- * Glass, grille and tyres: dark and nearly colourless. A deep paint is as dark by its luma (a red's is about 60) but
- * strongly coloured; counted as dark, a red car read as dark all over, its glass lost in its paint.
+ * Glass, grille and tyres: dark and nearly colourless (chroma, the channels' spread, under this). A deep paint is as
+ * dark by its luma (a red's is about 60) but strongly coloured; counted as dark, a red car read as dark all over, its
+ * glass lost in its paint.
  */
-const isDark = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_CHROMA;
 const DARK_CHROMA = 40;
 /**
  * A dark paint, for darkBody (a dark car: where its dark pixels sit says nothing): dark by its luma, black or a dark
- * colour with the sky's blue in it, but not a deep red or another vivid paint, whose glass still reads apart from it.
+ * colour with the sky's blue in it (chroma under this), but not a deep red or another vivid paint, whose glass still
+ * reads apart from it.
  */
-const isDarkPaint = (l: number, r: number, g: number, b: number) => l < 60 && Math.max(r, g, b) - Math.min(r, g, b) < DARK_PAINT_CHROMA;
 const DARK_PAINT_CHROMA = 80;
 
 /** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
@@ -123,12 +125,13 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       all++;
       if (redHere) redAll++;
       const l = lum(y * w + x);
-      const dark = isDark(l, r, g, bl);
-      if (isDarkPaint(l, r, g, bl)) darkPaint++;
+      const chroma = Math.max(r, g, bl) - Math.min(r, g, bl);
+      const dark = l < DARK_LUMA && chroma < DARK_CHROMA;
+      if (l < DARK_LUMA && chroma < DARK_PAINT_CHROMA) darkPaint++;
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
       if (y - top < bh / 2) (nT++, dark && darkT++, nTop3[third]!++, dark && darkTop3[third]!++);
       else (nB++, dark && darkB++, nBot3[third]!++, dark && darkBot3[third]!++);
-      if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && Math.max(r, g, bl) - Math.min(r, g, bl) < 40 && bright3[third]!++);
+      if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && chroma < 40 && bright3[third]!++);
       if (y - top > bh * 0.8) continue;
       count[third]!++;
       if (redHere) red[third]!++;
