@@ -18,23 +18,21 @@
  *   --held-out     only the odd (held-out) frames and the single car photos: half the time
  *   --write        writes the section "Angle: the Kadjar turntable (issue 39)" of docs/benchmarks.md
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { MIRRORED_ANGLE, type Angle } from '@shared/angles';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
-import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { CenterNetDetector } from '../../functions/src/vision/local/centernet-detector';
-import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
-import type { Detection } from '../../functions/src/vision/port';
+import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { AngleFeatures } from '../../functions/src/vision/angle-features';
 import { acceptedAt, CAR_LABELS, KADJAR_STEP } from './angle-labels';
 import { compose, SETUPS, STYLES } from './cutout-truth-composites';
 import { writeBenchmarkSection } from './report';
+import { cachedCutOut, cachedDetector } from './vision-cache';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FRAMES = process.env.CUTOUT_EVAL_FRAMES ?? resolve(ROOT, '.cache/cutout-eval/rouge-flamme');
@@ -47,40 +45,6 @@ const HELD_OUT_ONLY = process.argv.includes('--held-out');
 const CUTOUT_MODEL = cutoutModelFromEnv();
 const cutout = createCutout(CUTOUT_MODEL);
 const CACHE = resolve(ROOT, '.cache/angle-eval', CUTOUT_MODEL);
-const keyOf = (photo: DecodedPhoto) => createHash('sha256').update(photo.rgb).update(`${photo.width}x${photo.height}`).digest('hex').slice(0, 32);
-
-async function cachedCutOut(photo: DecodedPhoto): Promise<CleanMask> {
-  const file = join(CACHE, `${keyOf(photo)}.png`);
-  if (existsSync(file)) {
-    const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    const alpha = new Uint8Array(data.buffer, data.byteOffset, data.length);
-    const box = { left: info.width, top: info.height, right: 0, bottom: 0 };
-    let area = 0;
-    for (let y = 0; y < info.height; y++)
-      for (let x = 0; x < info.width; x++)
-        if (alpha[y * info.width + x]! >= 128) (area++, (box.left = Math.min(box.left, x)), (box.right = Math.max(box.right, x + 1)), (box.top = Math.min(box.top, y)), (box.bottom = Math.max(box.bottom, y + 1)));
-    return { alpha, width: info.width, height: info.height, box, areaFraction: area / (info.width * info.height), removedFraction: 0 };
-  }
-  const mask = await cutout.cutOut(photo);
-  await mkdir(CACHE, { recursive: true });
-  await sharp(Buffer.from(mask.alpha), { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toFile(file);
-  return mask;
-}
-
-function cachedDetector(detector: CenterNetDetector): VehicleDetector {
-  return {
-    warmUp: () => detector.warmUp(),
-    async detectVehicles(photo) {
-      const file = join(CACHE, `${keyOf(photo)}.vehicles.json`);
-      if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Detection[];
-      const vehicles = await detector.detectVehicles(photo);
-      await mkdir(CACHE, { recursive: true });
-      await writeFile(file, JSON.stringify(vehicles));
-      return vehicles;
-    },
-  };
-}
-
 const GROUP: Record<Angle, string> = { front: 'front', rear: 'rear', left_side: 'side', right_side: 'side', front_left_corner: 'corner', front_right_corner: 'corner', rear_left_corner: 'corner', rear_right_corner: 'corner' };
 
 interface Case {
@@ -94,7 +58,7 @@ interface Case {
 }
 
 const detector = new CenterNetDetector();
-const vision = new LocalVision(cachedCutOut, cachedDetector(detector));
+const vision = new LocalVision(cachedCutOut(cutout, CACHE), cachedDetector(detector, CACHE));
 
 async function look(photo: DecodedPhoto): Promise<Pick<Case, 'got' | 'confidence' | 'features'>> {
   const s = await vision.lookClosely(photo);

@@ -21,7 +21,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -34,10 +34,11 @@ import { classifyAngle, noseDirection, viewFeatures, type View } from '../../fun
 import { angleFeatures, mirrorFeatures, type AngleFeatures } from '../../functions/src/vision/angle-features';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from '../../functions/src/vision/angle-training';
 import { CenterNetDetector } from '../../functions/src/vision/local/centernet-detector';
-import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
-import type { Detection, NormBox } from '../../functions/src/vision/port';
+import { LocalVision } from '../../functions/src/vision/local/local-vision';
+import type { NormBox } from '../../functions/src/vision/port';
 import { LOW_CONFIDENCE } from '../../functions/src/vision/port';
 import { CAR_LABELS } from './angle-labels';
+import { cachedCutOut, cachedDetector, maskFromAlpha } from './vision-cache';
 import { writeBenchmarkSection } from './report';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -55,57 +56,6 @@ const cutout = createCutout(CUTOUT_MODEL);
 // u2netp's masks are kept per refinement setting, so a changed default (the crop pass) is not read from old masks.
 const u2netpSetting = createHash('sha256').update(JSON.stringify(DEFAULT_REFINEMENT)).digest('hex').slice(0, 8);
 const MASK_CACHE = resolve(ROOT, '.cache/vision-eval', CUTOUT_MODEL === 'isnet' ? '' : `${CUTOUT_MODEL}-${u2netpSetting}`);
-
-/**
- * The cut-out (ISNet 2-5 s a photo, u2netp about 1 s) kept on disk by the photo's content, so that a second run measures the classifier
- * and the detector again without cutting every photo out again. The first run fills it.
- */
-async function cachedCutOut(photo: DecodedPhoto): Promise<CleanMask> {
-  const key = createHash('sha256').update(photo.rgb).digest('hex').slice(0, 32);
-  const file = join(MASK_CACHE, `${key}.png`);
-  if (existsSync(file)) {
-    const { data, info } = await sharp(file).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
-    return maskFromAlpha(new Uint8Array(data.buffer, data.byteOffset, data.length), info.width, info.height);
-  }
-  const mask = await cutout.cutOut(photo);
-  await mkdir(MASK_CACHE, { recursive: true });
-  await sharp(Buffer.from(mask.alpha), { raw: { width: mask.width, height: mask.height, channels: 1 } }).png().toFile(file);
-  return mask;
-}
-
-/**
- * The detector's answer kept on disk by the photo's content, for the second pass only (the first pass times the real
- * detector on every photo): refitting and remeasuring the classifier then costs seconds, not the detector again.
- */
-function cachedDetector(detector: CenterNetDetector): VehicleDetector {
-  return {
-    warmUp: () => detector.warmUp(),
-    async detectVehicles(photo) {
-      const key = createHash('sha256').update(photo.rgb).digest('hex').slice(0, 32);
-      const file = join(MASK_CACHE, `${key}.vehicles.json`);
-      if (existsSync(file)) return JSON.parse(await readFile(file, 'utf8')) as Detection[];
-      const vehicles = await detector.detectVehicles(photo);
-      await mkdir(MASK_CACHE, { recursive: true });
-      await writeFile(file, JSON.stringify(vehicles));
-      return vehicles;
-    },
-  };
-}
-
-function maskFromAlpha(alpha: Uint8Array, w: number, h: number): CleanMask {
-  const box = { left: w, top: h, right: 0, bottom: 0 };
-  let area = 0;
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++)
-      if (alpha[y * w + x]! >= 128) {
-        area++;
-        box.left = Math.min(box.left, x);
-        box.right = Math.max(box.right, x + 1);
-        box.top = Math.min(box.top, y);
-        box.bottom = Math.max(box.bottom, y + 1);
-      }
-  return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 };
-}
 
 type Expect = Angle | 'refuse';
 interface Item {
@@ -269,8 +219,11 @@ const pct = (n: number, d: number) => (d === 0 ? 'n/a' : `${((100 * n) / d).toFi
 async function main() {
   const items = labelledSet().filter((i) => !ONLY || i.split === ONLY);
   const detector = new CenterNetDetector();
-  const vision = new LocalVision(cachedCutOut, detector);
-  const cachedVision = new LocalVision(cachedCutOut, cachedDetector(detector));
+  // The cut-out (ISNet 2-5 s a photo, u2netp about 1 s) kept on disk by the photo's content from the first run; the
+  // detector's answers kept for the second pass only (the first times the real detector on every photo).
+  const cutOut = cachedCutOut(cutout, MASK_CACHE);
+  const vision = new LocalVision(cutOut, detector);
+  const cachedVision = new LocalVision(cutOut, cachedDetector(detector, MASK_CACHE));
   const rss0 = process.memoryUsage().rss;
   let peak = rss0;
   // The model's one-time load (per process, e.g. at a Lambda's or the local host's first photo) is timed apart.
