@@ -10,7 +10,7 @@
  *
  * --crop adds to --measure a second detector pass on the car's box (and a margin), timed. Prints; writes no docs.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -21,7 +21,7 @@ import { fitLookBasis, lookCells, projectLook, type FeatureMap } from '../../fun
 import { neckOf } from '../../functions/src/vision/local/centernet-detector';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { NormBox } from '../../functions/src/vision/port';
-import { half, KADJAR, random, shots, TWINS, type Shot } from './same-car';
+import { half, kadjarBackgroundShots, KADJAR, random, shots, TWINS, type Shot } from './same-car';
 
 const CACHE = resolve(import.meta.dirname, '../../.cache');
 const MEASURED = join(CACHE, 'same-car-look-variants.json');
@@ -129,19 +129,6 @@ async function measure(list: Shot[], crop: boolean): Promise<Item[]> {
     }
     out.push(item);
     console.log(shot.name);
-  }
-  return out;
-}
-
-/** 12 Kadjar frames (every 6th), each flattened on white and composited over the three scenes as bench:cutout does. */
-async function backgroundShots(): Promise<Shot[]> {
-  const { compose, STYLES } = await import('./cutout-truth-composites');
-  const frames = readdirSync(KADJAR).filter((f) => f.endsWith('.png')).sort();
-  const out: Shot[] = [];
-  for (const [i, f] of frames.entries()) {
-    if (i % 6 !== 0) continue;
-    out.push({ car: 'kadjar', family: 'red', name: `${f} white`, bytes: await sharp(join(KADJAR, f)).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer() });
-    for (const style of STYLES) out.push({ car: 'kadjar', family: 'red', name: `${f} ${style}`, bytes: (await compose(KADJAR, frames, f, 'small', style)).jpeg });
   }
   return out;
 }
@@ -298,7 +285,7 @@ async function main() {
   if (process.argv.includes('--measure')) await writeFile(MEASURED, JSON.stringify(await measure(await shots(), process.argv.includes('--crop'))));
   if (process.argv.includes('--background')) {
     if (!existsSync(KADJAR)) throw new Error(`the Kadjar frames are needed (CUTOUT_EVAL_FRAMES, or ${KADJAR})`);
-    await writeFile(BACKGROUND, JSON.stringify(await measure(await backgroundShots(), false)));
+    await writeFile(BACKGROUND, JSON.stringify(await measure(await kadjarBackgroundShots(), false)));
   }
   if (!existsSync(MEASURED)) throw new Error('nothing measured yet: run with --measure first');
   analyse(JSON.parse(readFileSync(MEASURED, 'utf8')), existsSync(BACKGROUND) ? JSON.parse(readFileSync(BACKGROUND, 'utf8')) : []);

@@ -29,7 +29,7 @@ import { fitLookBasis, lookCells, projectLook, type FeatureMap } from '../../fun
 import { neckOf } from '../../functions/src/vision/local/centernet-detector';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import type { NormBox } from '../../functions/src/vision/port';
-import { half, KADJAR, shots, TWINS, type Shot } from './same-car';
+import { half, kadjarBackgroundShots, shots, TWINS, type Shot } from './same-car';
 
 const CACHE = process.env.SAME_CAR_MAPS ?? resolve(import.meta.dirname, '../../.cache/same-car-look-maps');
 const ANGLES_DIR = resolve(import.meta.dirname, '../../../shared/fixtures/angles');
@@ -62,18 +62,6 @@ async function compositeShots(): Promise<Shot[]> {
   return out;
 }
 
-async function kadjarShots(): Promise<Shot[]> {
-  const { compose, STYLES } = await import('./cutout-truth-composites');
-  const frames = readdirSync(KADJAR).filter((f) => f.endsWith('.png')).sort();
-  const out: Shot[] = [];
-  for (const [i, f] of frames.entries()) {
-    if (i % 6 !== 0) continue;
-    out.push({ car: 'kadjar', family: 'red', name: `${f} white`, bytes: await sharp(join(KADJAR, f)).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer() });
-    for (const style of STYLES) out.push({ car: 'kadjar', family: 'red', name: `${f} ${style}`, bytes: (await compose(KADJAR, frames, f, 'small', style)).jpeg });
-  }
-  return out;
-}
-
 async function halfSizeShots(): Promise<Shot[]> {
   const dir = join(ANGLES_DIR, 'changan-cs55');
   const out: Shot[] = [];
@@ -86,7 +74,7 @@ async function halfSizeShots(): Promise<Shot[]> {
   return out;
 }
 
-const SETS: Record<string, () => Promise<Shot[]>> = { main: shots, kadjar: kadjarShots, composites: compositeShots, half: halfSizeShots };
+const SETS: Record<string, () => Promise<Shot[]>> = { main: shots, kadjar: kadjarBackgroundShots, composites: compositeShots, half: halfSizeShots };
 
 async function measure() {
   const vision = new LocalVision(createCutout(cutoutModelFromEnv()).cutOut);

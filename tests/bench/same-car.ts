@@ -101,6 +101,19 @@ function realPhotoPath(name: string): string | undefined {
   return [join(ROOT, 'tests/fixtures/cars', name), join(ROOT, 'tests/fixtures/vision', name), join(SHARED, 'cars', name)].find((p) => existsSync(p));
 }
 
+/** 12 Kadjar frames (every 6th), each flattened on white and composited small over the three scenes as bench:cutout does. */
+export async function kadjarBackgroundShots(): Promise<Shot[]> {
+  const { compose, STYLES } = await import('./cutout-truth-composites');
+  const frames = readdirSync(KADJAR).filter((f) => f.endsWith('.png')).sort();
+  const out: Shot[] = [];
+  for (const [i, f] of frames.entries()) {
+    if (i % 6 !== 0) continue;
+    out.push({ car: 'kadjar', family: 'red', name: `${f} white`, bytes: await sharp(join(KADJAR, f)).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer() });
+    for (const style of STYLES) out.push({ car: 'kadjar', family: 'red', name: `${f} ${style}`, bytes: (await compose(KADJAR, frames, f, 'small', style)).jpeg });
+  }
+  return out;
+}
+
 export async function shots(): Promise<Shot[]> {
   const out: Shot[] = [];
   for (const [name, family] of Object.entries(REAL_CARS)) {
