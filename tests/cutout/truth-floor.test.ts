@@ -42,12 +42,24 @@ function frame() {
   return { rgba, kind };
 }
 
+/** A blank RGBA drawing with each pixel's kind ('outside' until drawn), for the scenes drawn part by part below. */
+function drawing(w: number, h: number) {
+  const rgba = new Uint8Array(w * h * 4);
+  const kind = new Array<string>(w * h).fill('outside');
+  const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
+  return { rgba, kind, put, w, h };
+}
+
+/** How many pixels of a kind the floor patch took, and how many there are. */
+function tally(kind: string[], floor: Uint8Array) {
+  return { taken: (k: string) => kind.filter((v, i) => v === k && floor[i]).length, all: (k: string) => kind.filter((v) => v === k).length };
+}
+
 describe('the truth bench floor patch', () => {
   it('takes the floor, its grey shading, the white floor under the sill and thin bands and loose slivers of floor shade, not the rims, the tyres, the body, a lip under it or a far wheel', () => {
     const { rgba, kind } = frame();
     const floor = floorPatch(rgba, W, H);
-    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
-    const all = (k: string) => kind.filter((v) => v === k).length;
+    const { taken, all } = tally(kind, floor);
     expect(taken('rim')).toBe(0);
     expect(taken('tyre')).toBe(0);
     expect(taken('body')).toBe(0);
@@ -74,11 +86,7 @@ describe('the truth bench floor patch', () => {
     // A side view's lower part: red body, a black sill, under it a band of neutral grey 72 down to 55 (under the
     // flood's 60), then the floor's gradient from 60 to white and the transparent outside below. A tyre (dark) touches
     // the band.
-    const w = 120;
-    const h = 100;
-    const rgba = new Uint8Array(w * h * 4);
-    const kind = new Array<string>(w * h).fill('outside');
-    const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
+    const { rgba, kind, put, w, h } = drawing(120, 100);
     for (let x = 0; x < w; x++) {
       for (let y = 30; y < 58; y++) put(x, y, [170, 20, 20], 'body');
       for (let y = 58; y < 62; y++) put(x, y, [14, 15, 17], 'sill');
@@ -91,8 +99,7 @@ describe('the truth bench floor patch', () => {
     for (let y = 50; y < 62; y++) for (let x = 84; x < 88; x++) { const v = 72 + (61 - y) * 6; put(x, y, [v, v, v], v > 110 ? 'light trim' : 'dark trim'); }
     for (let y = 50; y < 58; y++) for (let x = 60; x < 84; x++) put(x, y, [140, 140, 140], 'plate');
     const floor = floorPatch(rgba, w, h);
-    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
-    const all = (k: string) => kind.filter((v) => v === k).length;
+    const { taken, all } = tally(kind, floor);
     expect(all('band')).toBeGreaterThan(1000);
     expect(taken('band')).toBe(all('band'));
     expect(taken('floor')).toBe(all('floor'));
@@ -108,11 +115,7 @@ describe('the truth bench floor patch', () => {
     // A side view's lower part: body, a white patch of floor under it between two tyres (rows 52-63, above the light
     // patch rule's first row, 65) whose soft lower edge (240) steps down to the floor's grey (167 and up to white
     // at its rim), then the outside.
-    const w = 120;
-    const h = 100;
-    const rgba = new Uint8Array(w * h * 4);
-    const kind = new Array<string>(w * h).fill('outside');
-    const put = (x: number, y: number, c: number[], k: string) => (rgba.set([...c, 255], 4 * (y * w + x)), (kind[y * w + x] = k));
+    const { rgba, kind, put, w, h } = drawing(120, 100);
     for (let x = 0; x < w; x++) {
       for (let y = 20; y < 52; y++) put(x, y, [170, 20, 20], 'body');
       for (let y = 64; y < 96; y++) { const v = Math.round(167 + ((y - 64) * 73) / 31); put(x, y, [v, v, v], 'floor'); }
@@ -120,8 +123,7 @@ describe('the truth bench floor patch', () => {
     for (let y = 52; y < 64; y++) for (let x = 30; x < 90; x++) put(x, y, y === 63 ? [240, 240, 241] : [255, 255, 255], 'white');
     for (let y = 40; y < 70; y++) for (const x0 of [18, 90]) for (let x = x0; x < x0 + 12; x++) put(x, y, (x + y) % 3 ? [30, 30, 32] : [44, 45, 47], 'tyre');
     const floor = floorPatch(rgba, w, h);
-    const taken = (k: string) => kind.filter((v, i) => v === k && floor[i]).length;
-    const all = (k: string) => kind.filter((v) => v === k).length;
+    const { taken, all } = tally(kind, floor);
     expect(all('white')).toBe(12 * 60);
     expect(taken('white')).toBe(all('white'));
     expect(taken('floor')).toBe(all('floor'));
