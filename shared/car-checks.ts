@@ -10,6 +10,7 @@ export type CheckVerdict = (typeof CHECK_VERDICTS)[number];
 
 export const CAR_CHECK_REASONS = {
   carSmall: { verdict: 'retake', text: 'Retake suggested: the car is small in this photo, so the studio image would be enlarged more than twice and look soft. Take it closer, filling most of the frame.' },
+  closeUp: { verdict: 'retake', text: "Retake suggested: the car is cut off by the photo's edge (its roof and a side are outside the picture). Step back so the whole car is in the photo." },
   touchesEdge: { verdict: 'review', text: 'Please check: the car touches the edge of the photo, so a part of it may be missing.' },
   somethingOnRoof: { verdict: 'review', text: 'Please check: part of another car or an object may be on the roof.' },
   somethingBeside: { verdict: 'review', text: 'Please check: part of another car or an object may be kept beside the car.' },
@@ -17,6 +18,7 @@ export const CAR_CHECK_REASONS = {
   mirrorMissing: { verdict: 'review', text: 'Please check: one side of the car reaches further than the other; a door mirror may be cut off.' },
   hole: { verdict: 'review', text: 'Please check: the background shows through a gap in the car.' },
   cutSquare: { verdict: 'review', text: 'Please check: a part of the car may be cut off square.' },
+  wheelsCut: { verdict: 'review', text: 'Please check: the wheels may be cut off, so the car would rest on its bumper or sills.' },
 } as const satisfies Record<string, { verdict: Exclude<CheckVerdict, 'ok'>; text: string }>;
 export type CarCheckReason = keyof typeof CAR_CHECK_REASONS;
 

@@ -71,6 +71,22 @@ const withRoofPiece = () =>
     for (let y = ROOF_PIECE.t; y < ROOF_PIECE.b; y++) for (let x = ROOF_PIECE.l; x < ROOF_PIECE.r; x++) set(x, y, 255);
   });
 
+/** The window [l, r) x [t, b) of a mask, as a photo framed that tightly would give it. */
+function cropped(mask: CleanMask, l: number, t: number, r: number, b: number): CleanMask {
+  const w = r - l;
+  const h = b - t;
+  const alpha = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) alpha.set(mask.alpha.subarray((t + y) * W + l, (t + y) * W + r), y * w);
+  const { box, area } = solidExtent(alpha, w, h);
+  return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 };
+}
+
+/** The front view with its tyres erased (what lies under the body, rows 230 to 250): it ends in the bumper's flat line. */
+const withoutWheels = () =>
+  frontView((set) => {
+    for (let y = 230; y < 250; y++) for (let x = 0; x < W; x++) set(x, y, 0);
+  });
+
 describe('the car check of a rendered angle', () => {
   it('a whole car alone, enlarged less than twice, looks good', () => {
     const check = checkCar({ mask: frontView(), ...good });
@@ -123,6 +139,50 @@ describe('the car check of a rendered angle', () => {
   it('a car touching the photo edge asks for a review, except at its original location (framed as shot)', () => {
     expect(checkCar({ mask: frontView(), ...good, cutByEdge: true }).reasons).toEqual([CAR_CHECK_REASONS.touchesEdge.text]);
     expect(checkCar({ mask: frontView(), ...good, cutByEdge: true, asShot: true }).verdict).toBe('ok');
+  });
+
+  it('a car without its wheels asks for a review, told by its flat bottom or by the detector box reaching below it', () => {
+    // The detector's box as lost as the cut-out (it stops at the bumper too): the flat bottom alone tells it.
+    const mask = withoutWheels();
+    const boxToBumper = { ...MAIN, bottom: 231 / H };
+    const flat = checkCar({ mask, ...good, main: boxToBumper });
+    expect(flat.measures.belowMask).toBeLessThan(0.1);
+    expect(flat.measures.flatBottom).toBeGreaterThan(0.5);
+    expect(flat).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.wheelsCut.text] });
+    expect(CAR_CHECK_REASONS.wheelsCut.text).toMatch(/^Please check: the wheels may be cut off/);
+    // The tyres cut flat 5 px under the body (a strip under the sills erased): the bottom is no wider than the tyres,
+    // but the detector's box still reaches the ground, 17 px (11% of the car's height) below the cut.
+    const footprints = frontView((set) => {
+      for (let y = 235; y < 250; y++) for (let x = 0; x < W; x++) set(x, y, 0);
+    });
+    const below = checkCar({ mask: footprints, ...good });
+    expect(below.measures.flatBottom).toBeLessThan(0.5);
+    expect(below).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.wheelsCut.text] });
+    // The whole car: its lowest rows are the two tyres' contacts.
+    expect(measureCar(frontView(), MAIN).flatBottom).toBeLessThan(0.35);
+  });
+
+  it('a close-up cut by the frame at its roof and one side is a retake, except framed as shot', () => {
+    // The photo's frame runs through the cabin and the car's right half: roof and right side out of the picture.
+    const close = cropped(frontView(), 0, 120, 260, H);
+    const check = checkCar({ mask: close, ...good, main: undefined, cutByEdge: true });
+    expect(check.verdict).toBe('retake');
+    expect(check.reasons[0]).toBe(CAR_CHECK_REASONS.closeUp.text);
+    expect(check.reasons[0]).toMatch(/^Retake suggested: the car is cut off by the photo's edge/);
+    expect(check.reasons).not.toContain(CAR_CHECK_REASONS.touchesEdge.text);
+    expect(checkCar({ mask: close, ...good, main: undefined, cutByEdge: true, asShot: true }).verdict).not.toBe('retake');
+    // Cut at one side only (a tight crop of a whole car's end), or only an aerial's tip at the top: a review at most.
+    expect(checkCar({ mask: cropped(frontView(), 0, 0, 260, H), ...good, main: undefined, cutByEdge: true }).reasons).toEqual([CAR_CHECK_REASONS.touchesEdge.text]);
+    const aerial = cropped(
+      frontView((set) => {
+        for (let y = 60; y < 80; y++) set(200, y, 255);
+      }),
+      0,
+      60,
+      W,
+      H,
+    );
+    expect(checkCar({ mask: aerial, ...good, main: undefined, cutByEdge: true }).reasons).toEqual([CAR_CHECK_REASONS.touchesEdge.text]);
   });
 
   it('without the detector box (an old cut-out record) the outline checks still run', () => {

@@ -3,8 +3,9 @@
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
- * car touching the photo's edge, and patches of another car's paint (seen where the detector's box takes in both
- * cars). No model runs here: a photo's mask is measured in a few milliseconds.
+ * car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car whose lowest points are not
+ * its tyres (the wheels cut off: it would rest on its bumper or sills), and patches of another car's paint (seen where
+ * the detector's box takes in both cars). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
@@ -50,6 +51,14 @@ export interface CarMeasures {
   straightCut: number;
   /** The longest perfectly level run of the outline's top away from the frame edges, as a fraction of the car's width. */
   flatTop: number;
+  /**
+   * Share of the car's width whose lowest solid pixel lies within 3% of the car's height of the silhouette's lowest
+   * point: a car on its wheels touches the ground only with its tyres (at most a third of its width on the fixtures);
+   * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom.
+   */
+  flatBottom: number;
+  /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
+  belowMask: number;
   /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
   otherPaint: number;
 }
@@ -62,6 +71,8 @@ export const CHECK_LIMITS = {
   largestHole: 0.012,
   straightCut: 0.2,
   flatTop: 0.25,
+  flatBottom: 0.5,
+  belowMask: 0.1,
   otherPaint: 0.001,
   upscale: 2,
 };
@@ -93,6 +104,8 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
+    flatBottom: flatBottom(mask),
+    belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
   };
 }
@@ -234,6 +247,58 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
 }
 
+/** The band over the silhouette's lowest point where a car on its wheels has only its tyres' contacts (of its height). */
+const GROUND_BAND = 0.03;
+
+/** See CarMeasures.flatBottom. */
+function flatBottom(mask: CleanMask): number {
+  const { alpha, width: w, height: h, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  // Cut by the frame's bottom: the wheels are out of the photo, which the frame check reports.
+  if (bw < 20 || bh < 20 || box.bottom > h - Math.max(1, Math.ceil(0.005 * h))) return 0;
+  const from = box.bottom - Math.max(1, Math.round(GROUND_BAND * bh));
+  let low = 0;
+  for (let x = box.left; x < box.right; x++)
+    for (let y = box.bottom - 1; y >= from; y--)
+      if (alpha[y * w + x]! >= SOLID) {
+        low++;
+        break;
+      }
+  return low / bw;
+}
+
+/**
+ * The frame's sides along which the car's silhouette is cut: its solid pixels run along the side (within half a
+ * percent of the frame, as `vision/frame-contact.ts` judges touching) for at least a tenth of the car's width or
+ * height. A tip (an aerial, a mirror's corner) reaching the frame is not a cut.
+ */
+export function cutByFrame(mask: CleanMask): { top: boolean; left: boolean; right: boolean; bottom: boolean } {
+  const { alpha, width: w, height: h, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  const bandX = Math.max(1, Math.ceil(0.005 * w));
+  const bandY = Math.max(1, Math.ceil(0.005 * h));
+  const rowRun = (y: number) => {
+    let n = 0;
+    for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
+    return n;
+  };
+  const columnRun = (x: number) => {
+    let n = 0;
+    for (let y = box.top; y < box.bottom; y++) if (alpha[y * w + x]! >= SOLID) n++;
+    return n;
+  };
+  const cut = (lines: number[], run: (i: number) => number, extent: number) => lines.some((i) => run(i) >= 0.1 * extent);
+  const range = (from: number, n: number) => Array.from({ length: n }, (_, k) => from + k);
+  return {
+    top: box.top < bandY && cut(range(box.top, bandY - box.top), rowRun, bw),
+    bottom: box.bottom > h - bandY && cut(range(h - bandY, box.bottom - (h - bandY)), rowRun, bw),
+    left: box.left < bandX && cut(range(box.left, bandX - box.left), columnRun, bh),
+    right: box.right > w - bandX && cut(range(w - bandX, box.right - (w - bandX)), columnRun, bh),
+  };
+}
+
 /** A pixel of strong paint: this much chroma (max - min of R, G, B) and this much brightness. */
 const PAINT_CHROMA = 60;
 const PAINT_VALUE = 70;
@@ -351,12 +416,17 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const measures = measureCar(input.mask, input.main, input.angle, input.photo);
   const reasons: CarCheckReason[] = [];
   if (input.upscale > CHECK_LIMITS.upscale) reasons.push('carSmall');
-  if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
+  // A close-up: the roof out of the photo and the car cut at a side or its bottom too (the car check before the render
+  // refuses three edges; two slip through). Framed as shot, the photo's cut is the image's.
+  const cut = cutByFrame(input.mask);
+  if (!input.asShot && cut.top && (cut.left || cut.right || cut.bottom)) reasons.push('closeUp');
+  else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
+  if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
