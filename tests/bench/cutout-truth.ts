@@ -6,7 +6,7 @@
  * studio without one) with a cast shadow under them, and, in two of three set-ups, a second car (another frame of the
  * turntable, repainted blue) behind or beside them. Per image: IoU and boundary F at 3 px against the truth, the
  * share of the cut-out lying on the other car, and the car check's verdict; then the same cut-outs broken on purpose
- * (another car on the roof, a strip cut off) and how many the check catches; and part recall: of the mirrors and
+ * (another car on the roof, a strip cut off, the wheels cut off) and how many the check catches; and part recall: of the mirrors and
  * wheels labelled in the frames (tests/bench/cutout-truth-parts.ts) and shown in the composite, how many the cut-out
  * keeps (`partsKept`). Writes "Cut-out against the truth".
  */
@@ -54,6 +54,8 @@ interface Row {
   brokenTotal: number;
   /** The broken case "another car's end kept beside the main car's end at its ground line": caught (1) or not (0). */
   besideCaught: number;
+  /** The broken case "the wheels cut off": caught (1) or not (0). */
+  wheelsCaught: number;
   mirrors: Part[];
   wheels: Part[];
   /** Where the boundary misses lie (`boundaryMisses`); absent for a refused composite. */
@@ -152,7 +154,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   const photo = await decodePhoto(composite);
   const look = await vision.lookClosely(photo);
   const name = `${file} ${setup} ${style}`;
-  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0, besideCaught: 0, ...partsKept(file, main, left, top, truth, undefined) };
+  if (!look.sighting.ok || !look.mask) return { name, iou: 0, bf: 0, onOther: 0, verdict: `refused (${look.sighting.ok ? 'no mask' : look.sighting.reason})`, brokenCaught: 0, brokenTotal: 0, besideCaught: 0, wheelsCaught: 0, ...partsKept(file, main, left, top, truth, undefined) };
   const mask = look.mask;
   // --write: the composite and its cut-out side by side, for looking at (.cache/cutout-eval/out).
   if (process.argv.includes('--write')) {
@@ -172,7 +174,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   for (let i = 0; i < W * H; i++) if (mask.alpha[i]! >= 128) (kept++, otherOnly[i] && onOther++);
   const angle: Angle = look.sighting.angle ?? 'front_left_corner';
   const verdict = (m: CleanMask) => checkCar({ mask: m, main: look.sighting.ok ? look.sighting.main : undefined, angle, cutByEdge: false, upscale: 1, photo }).verdict;
-  // Broken on purpose: a block of another car's size on the roof; the right 15% cut off square.
+  // Broken on purpose: a block of another car's size on the roof; the right 15% cut off square; the wheels cut off.
   const { box } = mask;
   const onRoof = Uint8Array.from(mask.alpha);
   const bw = box.right - box.left;
@@ -180,8 +182,11 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
   for (let y = Math.max(0, box.top - Math.round(bh * 0.25)); y < box.top + Math.round(bh * 0.05); y++) for (let x = box.left + Math.round(bw * 0.35); x < box.left + Math.round(bw * 0.75); x++) onRoof[y * W + x] = 255;
   const strip = Uint8Array.from(mask.alpha);
   for (let y = box.top; y < box.bottom; y++) for (let x = box.right - Math.round(bw * 0.15); x < box.right; x++) strip[y * W + x] = 0;
+  // The wheels cut off: the lowest 15% of the car's height erased (its tyres under the sills or the bumper).
+  const wheels = Uint8Array.from(mask.alpha);
+  for (let y = box.bottom - Math.round(bh * 0.15); y < box.bottom; y++) for (let x = box.left; x < box.right; x++) wheels[y * W + x] = 0;
   const withBox = (alpha: Uint8Array): CleanMask => ({ ...mask, alpha, box: solidExtent(alpha, W, H).box });
-  const broken = [withBox(onRoof), withBox(strip)];
+  const broken = [withBox(onRoof), withBox(strip), withBox(wheels)];
   // Broken on purpose, counted apart: another car's end (the first quarter of another frame's alpha, 0.9 of the car's
   // width) kept beside the main car's left end, standing on its ground line and joining it by 2% of its width.
   const otherFrame = await carLayer(FRAMES, frames[(frames.indexOf(file) + 18) % frames.length]!, Math.round(bw * 0.9), true, RULE);
@@ -205,6 +210,7 @@ async function evaluate(file: string, setup: Setup, style: Style): Promise<Row> 
     brokenCaught: broken.filter((m) => verdict(m) !== 'ok').length,
     brokenTotal: broken.length,
     besideCaught: verdict(withBox(beside)) !== 'ok' ? 1 : 0,
+    wheelsCaught: verdict(broken[2]!) !== 'ok' ? 1 : 0,
     ...partsKept(file, main, left, top, truth, mask.alpha),
   };
 }
@@ -222,7 +228,7 @@ for (const { file, setup, style } of planned) {
   const row = await evaluate(file, setup, style);
   rows.push(row);
   const shares = (parts: Part[]) => parts.map((p) => `${(p.share * 100).toFixed(0)}%${p.far ? ' far' : ''}`).join(' ') || '-';
-  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}, beside ${row.besideCaught}  mirrors ${shares(row.mirrors)}  wheels ${shares(row.wheels)}`);
+  console.log(`${row.name.padEnd(32)} IoU ${row.iou.toFixed(3)}  BF ${row.bf.toFixed(3)}  on the other car ${(row.onOther * 100).toFixed(1)}%  ${row.verdict}  broken caught ${row.brokenCaught}/${row.brokenTotal}, wheels ${row.wheelsCaught}, beside ${row.besideCaught}  mirrors ${shares(row.mirrors)}  wheels ${shares(row.wheels)}`);
 }
 
 const scored = rows.filter((r) => !r.verdict.startsWith('refused'));
@@ -236,6 +242,7 @@ const flaggedOther = wrong.filter((r) => r.onOther > 0.01);
 const caught = scored.reduce((n, r) => n + r.brokenCaught, 0);
 const total = scored.reduce((n, r) => n + r.brokenTotal, 0);
 const besideCaught = scored.reduce((n, r) => n + r.besideCaught, 0);
+const wheelsCaught = scored.reduce((n, r) => n + r.wheelsCaught, 0);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 function partRow(label: string, parts: Part[], target: string): string {
   const kept = parts.filter((p) => p.kept).length;
@@ -276,7 +283,7 @@ const lines = [
     return `| ${setup} | ${ZONES.map((z) => `${pct(mean(z, 'extra'))} / ${pct(mean(z, 'missed'))}`).join(' | ')} |`;
   }),
   '',
-  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off): ${caught} of ${total} caught (target ≥ 90%); another car's end kept beside the main car's end at its ground line (counted apart): ${besideCaught} of ${scored.length} caught.`,
+  `Refused by the car check: ${rows.length - scored.length} of ${rows.length}. The check's verdict on the product's own cut-outs: of the ${right.length} within the targets (IoU ≥ 0.93, ≤ 1% on the other car), ${falseAlarms} not "ok" (target ≤ 5%); of the ${wrong.length} outside them, ${flaggedWrong} flagged (of the ${flaggedOther.length} keeping more than 1% of the other car, ${flaggedOther.filter((r) => r.verdict !== 'ok').length}); on the same cut-outs broken on purpose (a block of a car's size on the roof, the right 15% cut off, the lowest 15% erased: the wheels cut off): ${caught} of ${total} caught (target ≥ 90%; the wheels cut off: ${wheelsCaught} of ${scored.length}); another car's end kept beside the main car's end at its ground line (counted apart): ${besideCaught} of ${scored.length} caught.`,
   '',
   `Parts kept (scored composites; tests/bench/cutout-truth-parts.ts: our own boxes round each mirror the frame shows and each wheel of the side turned to the camera, carried through the composite's scaling and placement): a part is kept when at least ${PART_KEPT * 100}% of its true pixels inside its box are in the cut-out; the share is the mean over the parts of their true pixels kept.`,
   '',

@@ -1,7 +1,7 @@
 /**
  * The car check on real cut-outs (the committed photos, the product's default cut-out and detector): every good
  * cut-out passes, and the same cut-outs broken on purpose are caught: part of another car pasted on the roof, a strip
- * cut off square, a door mirror erased on a rear view. The check must catch at least 90% of the broken ones and flag
+ * cut off square, the wheels cut off, a door mirror erased on a rear view. The check must catch at least 90% of the broken ones and flag
  * none of the good ones (issue: at most 5%).
  */
 import { readdirSync } from 'node:fs';
@@ -72,6 +72,15 @@ function stripCut(target: Cut): CleanMask {
   });
 }
 
+/** The lowest 15% of the car's height erased: its tyres cut off under the sills or the bumper. */
+function wheelsCut(target: Cut): CleanMask {
+  const { box, width: w } = target.mask;
+  const from = box.bottom - Math.round((box.bottom - box.top) * 0.15);
+  return broken(target.mask, (alpha) => {
+    for (let y = from; y < box.bottom; y++) for (let x = box.left; x < box.right; x++) alpha[y * w + x] = 0;
+  });
+}
+
 /**
  * On a rear or front view: the outermost 5% of the car's width on its left, at mirror height (a quarter to 60% down),
  * erased: the door mirror cut off square, as the old roof-line clean-up did.
@@ -107,11 +116,12 @@ describe('the car check on real cut-outs', () => {
     }
   });
 
-  it('catches at least 90% of the same cut-outs broken on purpose (another car on the roof, a strip cut off, a mirror erased)', () => {
+  it('catches at least 90% of the same cut-outs broken on purpose (another car on the roof, a strip cut off, the wheels cut off, a mirror erased)', () => {
     const results: { name: string; caught: boolean }[] = [];
     for (const [i, c] of cuts.entries()) {
       results.push({ name: `${c.name}: another car on the roof`, caught: verdictOf(c, carOnRoof(c, cuts[(i + 1) % cuts.length]!)) !== 'ok' });
       results.push({ name: `${c.name}: a strip cut off`, caught: verdictOf(c, stripCut(c)) !== 'ok' });
+      results.push({ name: `${c.name}: the wheels cut off`, caught: verdictOf(c, wheelsCut(c)) !== 'ok' });
       if (c.angle === 'rear' || c.angle === 'front') {
         const { mask, erased } = mirrorErased(c);
         expect(erased, `${c.name}: pixels erased at mirror height`).toBeGreaterThan(0);
@@ -120,6 +130,8 @@ describe('the car check on real cut-outs', () => {
     }
     const caught = results.filter((r) => r.caught).length;
     expect(results.filter((r) => r.name.includes('mirror')).length, 'both rear views have a mirror to erase').toBe(2);
+    const wheels = results.filter((r) => r.name.endsWith('the wheels cut off'));
+    expect(wheels.filter((r) => !r.caught).map((r) => r.name), 'every car with its wheels cut off is caught').toEqual([]);
     expect(caught / results.length, results.filter((r) => !r.caught).map((r) => r.name).join('; ')).toBeGreaterThanOrEqual(0.9);
   });
 });
