@@ -11,6 +11,7 @@ import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from
 import type { Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
+import { FRAME_BAND } from '../../vision/frame-contact';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
 
@@ -256,7 +257,7 @@ function flatBottom(mask: CleanMask): number {
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
   // Cut by the frame's bottom: the wheels are out of the photo, which the frame check reports.
-  if (bw < 20 || bh < 20 || box.bottom > h - Math.max(1, Math.ceil(0.005 * h))) return 0;
+  if (bw < 20 || bh < 20 || box.bottom > h - Math.max(1, Math.ceil(FRAME_BAND * h))) return 0;
   const from = box.bottom - Math.max(1, Math.round(GROUND_BAND * bh));
   let low = 0;
   for (let x = box.left; x < box.right; x++)
@@ -269,16 +270,16 @@ function flatBottom(mask: CleanMask): number {
 }
 
 /**
- * The frame's sides along which the car's silhouette is cut: its solid pixels run along the side (within half a
- * percent of the frame, as `vision/frame-contact.ts` judges touching) for at least a tenth of the car's width or
+ * The frame's sides along which the car's silhouette is cut: its solid pixels run along the side (within the band
+ * where `vision/frame-contact.ts` judges it touching) for at least a tenth of the car's width or
  * height. A tip (an aerial, a mirror's corner) reaching the frame is not a cut.
  */
 export function cutByFrame(mask: CleanMask): { top: boolean; left: boolean; right: boolean; bottom: boolean } {
   const { alpha, width: w, height: h, box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
-  const bandX = Math.max(1, Math.ceil(0.005 * w));
-  const bandY = Math.max(1, Math.ceil(0.005 * h));
+  const bandX = Math.max(1, Math.ceil(FRAME_BAND * w));
+  const bandY = Math.max(1, Math.ceil(FRAME_BAND * h));
   const rowRun = (y: number) => {
     let n = 0;
     for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
