@@ -162,10 +162,15 @@ const UPRIGHT_RANGE_SLOPE = Math.tan(((LEAN_RANGE + 0.5) * Math.PI) / 180);
  * the strongest lean is the mean of the votes within two degrees of it. Undefined when the car is too small to read.
  */
 export function uprightTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): UprightTilt | undefined {
+  return carLean(photo, mask, false);
+}
+
+/** The lean of the car's upright edges, or of its level ones (`level`), read over the whole car and each half. */
+function carLean(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, level: boolean): UprightTilt | undefined {
   const { box } = mask;
   if (box.right - box.left < 60 || box.bottom - box.top < 40) return undefined;
   const middle = (box.left + box.right) / 2;
-  const votes = leanVotes(photo, mask, box, 2, (X) => (X < middle ? 0 : 1));
+  const votes = leanVotes(photo, mask, box, 2, (X) => (X < middle ? 0 : 1), undefined, onCar(mask), undefined, level);
   const both = new Float64Array(votes[0]!.length).map((_, i) => votes[0]![i]! + votes[1]![i]!);
   const whole = readLean(both), left = readLean(votes[0]!), right = readLean(votes[1]!);
   if (!whole || !left || !right) return undefined;
@@ -179,14 +184,7 @@ export function uprightTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pi
  * ground's slope, as the contacts do.
  */
 export function levelLinesTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): UprightTilt | undefined {
-  const { box } = mask;
-  if (box.right - box.left < 60 || box.bottom - box.top < 40) return undefined;
-  const middle = (box.left + box.right) / 2;
-  const votes = leanVotes(photo, mask, box, 2, (X) => (X < middle ? 0 : 1), undefined, onCar(mask), undefined, true);
-  const both = new Float64Array(votes[0]!.length).map((_, i) => votes[0]![i]! + votes[1]![i]!);
-  const whole = readLean(both), left = readLean(votes[0]!), right = readLean(votes[1]!);
-  if (!whole || !left || !right) return undefined;
-  return { degrees: whole.degrees, rival: whole.rival, halves: [left.degrees, right.degrees] };
+  return carLean(photo, mask, true);
 }
 
 /**
@@ -515,9 +513,9 @@ export function contactsConfirm(contacts: Pick<TyreContacts, 'overhangs' | 'degr
 }
 
 /**
- * A front or rear view's contacts (or a side's seen square on: its overhangs even) turn it only where its level lines (levelLinesTilt), when they read one clear lean
- * (rival CLEAR_PEAK or less, both halves within HALVES_AGREE of it), lean as the contacts slope, within this many
- * degrees: seen square on, no perspective slopes those lines, so a contacts' slope they do not share is not the
+ * A front or rear view's contacts (or a side's seen square on: its overhangs even) turn it only where its level lines
+ * (levelLinesTilt), when they read one clear lean (rival CLEAR_PEAK or less, both halves within HALVES_AGREE of it),
+ * lean as the contacts slope, within this many degrees: seen square on, no perspective slopes those lines, so a contacts' slope they do not share is not the
  * car's. The Lexus ES rear, level, whose cut-out keeps the shade under its tyres (the solid shade between them cut),
  * reads 0.82 on its contacts (the shade's corners) and -0.11 on its bumper, lamps and plate (rival 0.44).
  */
