@@ -6,9 +6,10 @@
  * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
  * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos, and two
  * Changan frames 15 degrees off a side, turned 4 degrees either way. Prints a table (turned by, degrees, and why not) and how many turned photos come back within a degree; writes nothing. Level photos should read 0.
- * ONLY=<regex> measures only the photos whose names match.
+ * ONLY=<regex> measures only the photos whose names match. PREPARED_CACHE=<dir> keeps each prepared photo (its pixels,
+ * cut-out and angle) there, local only, so a rerun reads them instead of running the cut-out again (about 10 s a photo).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 
@@ -47,6 +48,30 @@ for (const name of ['cs55_f05.png', 'cs55_f07.png']) {
   if (existsSync(path)) for (const tilt of [4, -4]) items.push({ name, kind: 'turned on purpose', tilt, bytes: async () => turned(await flat(path), tilt) });
 }
 
+const CACHE = process.env.PREPARED_CACHE;
+type Prepared = Pick<Awaited<ReturnType<typeof preparePhotos>>[number], 'photo' | 'mask' | 'angle'>;
+/** The photo prepared as the renderer prepares it (the cut-out), or read back from PREPARED_CACHE. */
+async function prepare(item: Item): Promise<Prepared | undefined> {
+  const file = CACHE && join(CACHE, `${item.name.replace(/[^\w.-]+/g, '_')}_${item.tilt ?? 0}.bin`);
+  if (file && existsSync(file)) {
+    const bin = readFileSync(file), headerLength = bin.readUInt32LE(0);
+    const { photo, mask, angle } = JSON.parse(bin.subarray(4, 4 + headerLength).toString());
+    if (!photo) return undefined;
+    const rgbEnd = 4 + headerLength + photo.width * photo.height * 3;
+    return { angle, photo: { ...photo, rgb: bin.subarray(4 + headerLength, rgbEnd) }, mask: { ...mask, alpha: new Uint8Array(bin.subarray(rgbEnd)) } };
+  }
+  const [p] = await preparePhotos([{ id: item.name, bytes: await item.bytes() }]).catch(() => [undefined]);
+  if (file) {
+    mkdirSync(CACHE, { recursive: true });
+    const { rgb, ...photo } = p?.photo ?? ({} as Partial<Prepared['photo']>), { alpha, ...mask } = p?.mask ?? ({} as Partial<Prepared['mask']>);
+    const header = Buffer.from(JSON.stringify(p ? { photo, mask, angle: p.angle } : {}));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(header.length);
+    writeFileSync(file, Buffer.concat([length, header, rgb ?? Buffer.alloc(0), alpha ?? Buffer.alloc(0)]));
+  }
+  return p;
+}
+
 const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees.toFixed(2) : `0 (${l.skipped})`);
 console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');
 console.log('|---|---|---|---|---|---|');
@@ -54,7 +79,7 @@ let worstLevel = 0, turnedBack = 0, turnedCount = 0;
 const only = process.env.ONLY ? new RegExp(process.env.ONLY) : undefined;
 for (const item of items) {
   if (only && !only.test(item.name)) continue;
-  const [p] = await preparePhotos([{ id: item.name, bytes: await item.bytes() }]).catch(() => [undefined]);
+  const p = await prepare(item);
   if (!p) { console.log(`| ${item.name} | ${item.kind} | ${item.tilt ?? 0} | refused | | |`); continue; }
   const square = levelCar(p.photo, p.mask, 'left_side');
   const corner = levelCar(p.photo, p.mask, 'front_left_corner');

@@ -24,6 +24,9 @@
  * is levelled as a side, and one tagged as a side whose tyres are unlike is levelled as a corner. Where a front, rear
  * or side view's upright edges read one lean and the contacts' slope beyond it is one the perspective can give
  * (contactsConfirm), the lean is the tilt and the rest perspective: the view off square is levelled by its uprights.
+ * A front or rear view (or a side seen square on) is turned by its contacts only where the car's level lines (a
+ * bumper, lamps, a plate: parallel to the photo, so free of perspective) lean with them when they read one clear lean
+ * (levelLinesDisagree): the corners of a shade kept under the tyres slope where the car does not.
  */
 import type { Angle } from '@shared/angles';
 import type { DecodedPhoto } from '../photo-validation';
@@ -38,11 +41,12 @@ export const UNTRUSTED_DEGREES = 10;
 export const LEVEL_ENOUGH_DEGREES = 0.3;
 
 /**
- * Two tyres seen square on are alike (their widths just above the contacts within 15%): side views read 0.87 to 0.99
- * (the Acura, the Genesis, the Changan's sides and the frames 15 degrees off them), corner views 0.63 to 0.80 (the
- * Ioniq, X3, E30, M5 and the Changan's corner), their near tyres wider.
+ * Two tyres seen square on are alike (their widths just above the contacts within about 15%): side views read 0.87
+ * to 0.99 (the Acura, the Genesis, the Changan's sides and the frames 15 degrees off them), corner views 0.63 to 0.80
+ * (the Ioniq, X3, E30, M5 and the Changan's corner), their near tyres wider. The bound lies between the two: the
+ * Genesis side turned 4 degrees anticlockwise reads 0.845 (at 0.85 it was read as a corner and left as turned).
  */
-export const SQUARE_TYRES = 0.85;
+export const SQUARE_TYRES = 0.835;
 
 const SQUARE_VIEWS: ReadonlySet<Angle> = new Set(['front', 'rear', 'left_side', 'right_side']);
 const SIDE_VIEWS: ReadonlySet<Angle> = new Set(['left_side', 'right_side']);
@@ -158,14 +162,29 @@ const UPRIGHT_RANGE_SLOPE = Math.tan(((LEAN_RANGE + 0.5) * Math.PI) / 180);
  * the strongest lean is the mean of the votes within two degrees of it. Undefined when the car is too small to read.
  */
 export function uprightTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): UprightTilt | undefined {
+  return carLean(photo, mask, false);
+}
+
+/** The lean of the car's upright edges, or of its level ones (`level`), read over the whole car and each half. */
+function carLean(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, level: boolean): UprightTilt | undefined {
   const { box } = mask;
   if (box.right - box.left < 60 || box.bottom - box.top < 40) return undefined;
   const middle = (box.left + box.right) / 2;
-  const votes = leanVotes(photo, mask, box, 2, (X) => (X < middle ? 0 : 1));
+  const votes = leanVotes(photo, mask, box, 2, (X) => (X < middle ? 0 : 1), undefined, onCar(mask), undefined, level);
   const both = new Float64Array(votes[0]!.length).map((_, i) => votes[0]![i]! + votes[1]![i]!);
   const whole = readLean(both), left = readLean(votes[0]!), right = readLean(votes[1]!);
   if (!whole || !left || !right) return undefined;
   return { degrees: whole.degrees, rival: whole.rival, halves: [left.degrees, right.degrees] };
+}
+
+/**
+ * How far the car's level lines (a bumper's and a sill's edges, lamps, a plate, a roof line) lean in the photo, read as
+ * uprightTilt reads its upright edges (clockwise positive, as a contacts' slope). In a front or rear view seen square
+ * on these lines are parallel to the photo, so no perspective slopes them: they lean only by the camera's roll or the
+ * ground's slope, as the contacts do.
+ */
+export function levelLinesTilt(photo: Pick<DecodedPhoto, 'rgb' | 'width'>, mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>): UprightTilt | undefined {
+  return carLean(photo, mask, true);
 }
 
 /**
@@ -182,6 +201,7 @@ function leanVotes(
   ellipse?: { cx: number; cy: number; rx: number; ry: number },
   votes: (X: number, Y: number) => boolean = onCar(mask),
   at?: [Float64Array, Float64Array],
+  level = false,
 ): [Float64Array, Float64Array] {
   const { width: w, height: h } = mask;
   const x0 = Math.max(0, Math.floor(area.left) - 1), x1 = Math.min(w, Math.ceil(area.right) + 1), y0 = Math.max(0, Math.floor(area.top) - 1), y1 = Math.min(h, Math.ceil(area.bottom) + 1);
@@ -209,12 +229,15 @@ function leanVotes(
       const o = y * bw + x;
       const gx = soft[o + 1 - bw]! + 2 * soft[o + 1]! + soft[o + 1 + bw]! - (soft[o - 1 - bw]! + 2 * soft[o - 1]! + soft[o - 1 + bw]!);
       const gy = soft[o + bw - 1]! + 2 * soft[o + bw]! + soft[o + bw + 1]! - (soft[o - bw - 1]! + 2 * soft[o - bw]! + soft[o - bw + 1]!);
-      // Far from upright (most of a photo's edges) before the costlier sums.
-      if (gx === 0 || Math.abs(gy) > UPRIGHT_RANGE_SLOPE * Math.abs(gx)) continue;
+      // An upright edge's gradient is level, a level edge's upright: `across` is the gradient along that direction,
+      // `along` across it (turned a quarter so that a clockwise lean reads positive either way).
+      const across = level ? gy : gx, along = level ? -gx : gy;
+      // Far from upright (or level; most of a photo's edges) before the costlier sums.
+      if (across === 0 || Math.abs(along) > UPRIGHT_RANGE_SLOPE * Math.abs(across)) continue;
       const strength = Math.sqrt(gx * gx + gy * gy);
       if (strength < 20 || !votes(X, Y)) continue;
-      // An upright edge's gradient is level; its lean is the gradient's angle from level (clockwise positive).
-      const lean = (Math.atan(gy / gx) * 180) / Math.PI;
+      // The edge's lean is the gradient's angle from its direction (clockwise positive).
+      const lean = (Math.atan(along / across) * 180) / Math.PI;
       if (Math.abs(lean) > LEAN_RANGE) continue;
       const bin = Math.round((lean + LEAN_RANGE) * 10), half = side(X);
       tally[half][bin]! += strength;
@@ -327,7 +350,7 @@ export interface Levelled {
   /** The turn applied, degrees (0: left as it was). */
   degrees: number;
   /** Why nothing was turned, when it was not. */
-  skipped?: 'contacts not found' | 'tyres unlike: a corner view' | 'level' | 'too steep to trust' | 'uprights unclear' | 'perspective of a view off square';
+  skipped?: 'contacts not found' | 'tyres unlike: a corner view' | 'level' | 'too steep to trust' | 'uprights unclear' | 'perspective of a view off square' | 'level lines disagree';
   /** The reading of the car's upright edges, when one was made (a corner view's, or a side's whose contacts slope). */
   upright?: UprightTilt;
   /** A corner view's reading of its nearest wheel, when the uprights alone were not clear. */
@@ -364,10 +387,9 @@ export const EVEN_OVERHANGS = 1.2;
  * degrees by its uprights and wheel (raked lines agreeing by chance); its contacts read 0.
  */
 export function readsSquareOn(mask: Pick<CleanMask, 'alpha' | 'width' | 'height' | 'box'>, contacts = tyreContacts(mask)): boolean {
-  if (!contacts || contacts.likeness < SQUARE_TYRES) return false;
-  const [left, right] = contacts.overhangs;
-  return Math.max(left, right) <= EVEN_OVERHANGS * Math.min(left, right);
+  return contacts !== undefined && contacts.likeness >= SQUARE_TYRES && evenOverhangs(contacts);
 }
+const evenOverhangs = ({ overhangs: [left, right] }: Pick<TyreContacts, 'overhangs'>) => Math.max(left, right) <= EVEN_OVERHANGS * Math.min(left, right);
 
 /**
  * A corner view levelled by its upright edges (uprightTilt): turned when they lean by CORNER_LEVEL_DEGREES or more, the
@@ -490,6 +512,19 @@ export function contactsConfirm(contacts: Pick<TyreContacts, 'overhangs' | 'degr
   return rest >= Math.min(0, bound) - PERSPECTIVE_SLACK && rest <= Math.max(0, bound) + PERSPECTIVE_SLACK;
 }
 
+/**
+ * A front or rear view's contacts (or a side's seen square on: its overhangs even) turn it only where its level lines
+ * (levelLinesTilt), when they read one clear lean (rival CLEAR_PEAK or less, both halves within HALVES_AGREE of it),
+ * lean as the contacts slope, within this many degrees: seen square on, no perspective slopes those lines, so a contacts' slope they do not share is not the
+ * car's. The Lexus ES rear, level, whose cut-out keeps the shade under its tyres (the solid shade between them cut),
+ * reads 0.82 on its contacts (the shade's corners) and -0.11 on its bumper, lamps and plate (rival 0.44).
+ */
+export const LEVEL_LINES_AGREE = 0.5;
+export function levelLinesDisagree(contacts: Pick<TyreContacts, 'degrees'>, lines: UprightTilt | undefined): boolean {
+  if (!lines || lines.rival > CLEAR_PEAK || lines.halves.some((half) => Math.abs(half - lines.degrees) > HALVES_AGREE)) return false;
+  return Math.abs(lines.degrees - contacts.degrees) > LEVEL_LINES_AGREE;
+}
+
 /** The photo turns about the middle of the two tyre contacts. */
 const contactsCentre = ({ left, right }: TyreContacts): [number, number] => [(left[0] + right[0]) / 2, (left[1] + right[1]) / 2];
 
@@ -507,6 +542,8 @@ function levelSquareView(photo: DecodedPhoto, mask: CleanMask, contacts: TyreCon
     // The uprights give the tilt; the contacts' slope beyond it is the perspective of a view off square.
     levelled = { ...turn(photo, mask, -upright.degrees, contactsCentre(contacts)), degrees: -upright.degrees, upright };
   } else if (slopeMayBePerspective(contacts)) levelled = { photo, mask, degrees: 0, skipped: 'perspective of a view off square', upright };
+  else if ((!SIDE_VIEWS.has(angle) || evenOverhangs(contacts)) && levelLinesDisagree(contacts, levelLinesTilt(photo, mask)))
+    levelled = { photo, mask, degrees: 0, skipped: 'level lines disagree', upright };
   else {
     const degrees = Math.max(-MAX_LEVEL_DEGREES, Math.min(MAX_LEVEL_DEGREES, contacts.degrees));
     levelled = { ...turn(photo, mask, -degrees, contactsCentre(contacts)), degrees: -degrees, upright };
