@@ -205,6 +205,17 @@ function analyse(items: Item[]) {
       show(name, `${t} (${kinds.length === 1 ? 'benchmark\'s pairs' : 'with nearer or further'})`, (p) => p.paintShape || p.looks[name]! > t);
     }
   }
+  // Either look over its threshold (the kept one at the threshold that leaves the tune half's nearer-or-further pairs
+  // unflagged): does the look at one size catch pairs the kept look misses?
+  const kept = tuneLargest('kept', ['same car', 'nearer or further']), cut = tuneLargest('cut 0.8, box', ['same car']);
+  show('kept or cut 0.8, box', `${kept} / ${cut}`, (p) => p.paintShape || p.looks.kept! > kept || p.looks['cut 0.8, box']! > cut);
+  // The tune half's same-car pairs that set each threshold (the three furthest apart).
+  for (const name of ['kept', ...looks.keys()]) {
+    const far = pairs.filter((p) => p.half === 'tune' && p.kind === 'same car').sort((x, y) => y.looks[name]! - x.looks[name]!).slice(0, 3);
+    console.log(`${name}: furthest tune same-car pairs ${far.map((p) => `${p.a.name} / ${p.b.name} ${p.looks[name]!.toFixed(2)}`).join('; ')}`);
+  }
+  const byPaint = pairs.filter((p) => p.kind === 'same car' && p.paintShape);
+  console.log(`same-car pairs flagged by paint or shape alone: ${byPaint.map((p) => `${p.a.name} / ${p.b.name}`).join('; ') || 'none'}`);
   // Look distances by pair kind (median / 95th percentile).
   for (const name of ['kept', ...looks.keys()]) {
     const at = (kind: string) => {
