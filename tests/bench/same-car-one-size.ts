@@ -209,6 +209,23 @@ function analyse(items: Item[]) {
   // unflagged): does the look at one size catch pairs the kept look misses?
   const kept = tuneLargest('kept', ['same car', 'nearer or further']), cut = tuneLargest('cut 0.8, box', ['same car']);
   show('kept or cut 0.8, box', `${kept} / ${cut}`, (p) => p.paintShape || p.looks.kept! > kept || p.looks['cut 0.8, box']! > cut);
+  // Same-colour pairs of different cars by the views they show, and between two real photos.
+  const view = (m: Item) => {
+    const angle = m.appearance.shape?.angle;
+    return !angle ? 'other' : /corner/.test(angle) ? 'corner' : /side/.test(angle) ? 'side' : 'end';
+  };
+  const render = (m: Item) => m.car === 'changan-cs55' || m.car === 'renault-kadjar' || m.car.startsWith('corolla-');
+  const groups: [string, (p: Pair) => boolean][] = [
+    ...['corner and corner', 'corner and end', 'corner and side', 'end and end', 'end and side', 'side and side'].map((v): [string, (p: Pair) => boolean] => [v, (p) => [view(p.a), view(p.b)].sort().join(' and ') === v]),
+    ['two real photos', (p) => !render(p.a) && !render(p.b)],
+  ];
+  for (const [name, t] of [['kept', 0.66], ['kept', kept], ['cut 0.8, box', cut]] as const) {
+    const cells = groups.map(([label, of]) => {
+      const set = pairs.filter((p) => p.kind === 'same colour' && of(p));
+      return `${label} ${pct(set.filter((p) => p.paintShape || p.looks[name]! > t).length, set.length)}`;
+    });
+    console.log(`${name} at ${t}, same colour: ${cells.join('; ')}`);
+  }
   // The tune half's same-car pairs that set each threshold (the three furthest apart).
   for (const name of ['kept', ...looks.keys()]) {
     const far = pairs.filter((p) => p.half === 'tune' && p.kind === 'same car').sort((x, y) => y.looks[name]! - x.looks[name]!).slice(0, 3);
