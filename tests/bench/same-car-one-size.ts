@@ -197,6 +197,7 @@ function analyse(items: Item[]) {
       console.log(`| ${label} | ${rule} | ${row} | ${cell('tune')} | ${cell('held out')} | ${cell()} |`);
     }
   };
+  show('none (paint and shape alone)', '', (p) => p.paintShape);
   for (const name of ['kept', ...looks.keys()]) {
     // The benchmark's rule (largest same-car distance of the tune half), then the same with the tune half's
     // nearer-or-further copies among its same-car pairs.
