@@ -7,7 +7,7 @@
  * the kept look as bench:same-car judges it: directions fitted and threshold chosen on the tune half, OR'd with paint
  * and shape; the benchmark's photos and its nearer-or-further copies (0.5x and 0.7x).
  *
- *   npx tsx tests/bench/same-car-one-size.ts --measure   the car check and the second pass (about 15 minutes)
+ *   npx tsx tests/bench/same-car-one-size.ts --measure   the car check and the second passes (32 minutes at a load of 12-26)
  *   npx tsx tests/bench/same-car-one-size.ts             the table, from what was measured (.cache)
  *
  * CUTOUT_EVAL_FRAMES adds the Kadjar turntable, as for bench:same-car. Prints; writes no docs.
