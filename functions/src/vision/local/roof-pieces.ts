@@ -12,8 +12,13 @@ import { solidExtent } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { MAIN, OPEN, OTHER, splitAlongEdges } from './geodesic-split';
 
-/** The part of the car's box looked at, from its top down, as a share of its height (the roof and the glasshouse). */
-export const ROOF_BAND = 0.3;
+/**
+ * From this share of the box height under its top down, the mask is the car's (a piece of a house reaches from over
+ * the roof down the pillars at most this far); above it is what is looked at.
+ */
+export const ROOF_BAND = 0.2;
+/** Beside the columns where the mask rises over the box, this share of the box's width is looked at too. */
+export const BESIDE = 0.1;
 /** How far inside and outside the mask's edge the two colours are read (pixels). */
 const ACROSS = 6;
 /** Colours this close (largest channel difference) on both sides of the edge: the edge cuts through one thing. */
@@ -39,21 +44,31 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   const boxTop = Math.floor(main.top * h);
   // Only a mask rising over the box's top can hold such a piece.
   if (mask.box.top > boxTop - RISES * bh) return mask;
-  const win = { l: mask.box.left, t: mask.box.top, r: mask.box.right, b: Math.min(h, Math.ceil(boxTop + ROOF_BAND * bh)) };
+  // The columns where it does, and a margin beside them, are all that is looked at (the split costs by the pixel).
+  const rise = Math.floor(boxTop - RISES * bh);
+  let l = w;
+  let r = -1;
+  for (let y = mask.box.top; y < rise; y++)
+    for (let x = mask.box.left; x < mask.box.right; x++) if (alpha[y * w + x]! >= 128) (l = Math.min(l, x)), (r = Math.max(r, x));
+  if (r < 0) return mask;
+  const side = Math.round(BESIDE * (main.right - main.left) * w);
+  const win = { l: Math.max(mask.box.left, l - side), t: mask.box.top, r: Math.min(mask.box.right, r + 1 + side), b: Math.min(h, Math.floor(boxTop + ROOF_BAND * bh) + 1) };
   const ww = win.r - win.l;
   const wh = win.b - win.t;
   if (wh <= 2 * ACROSS) return mask;
   const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
-  // The car's colours (its mask under the roof band) and the background's (outside the mask in the window).
+  // The car's colours (its mask under the roof band) and the background's (outside the mask over it).
   const car = new Float32Array(4096);
   const back = new Float32Array(4096);
   let nCar = 0;
   let nBack = 0;
   const bottom = Math.min(h, Math.ceil(main.bottom * h));
-  for (let y = win.b; y < bottom; y++)
-    for (let x = win.l; x < win.r; x++) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
-  for (let y = win.t; y < win.b; y++)
-    for (let x = win.l; x < win.r; x++) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
+  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
+  // pixel of every other row (the whole would cost more than the rest of the step).
+  for (let y = win.b; y < bottom; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
+  for (let y = win.t; y < win.b; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
   if (!nCar || !nBack) return mask;
   const backLike = (p: number) => {
     const k = bin(rgb, p);
@@ -62,7 +77,8 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   // The car: its mask under the roof's band. (Seeding the car's colours over it too split a dark gable on a black
   // car into pieces too small to judge.)
   const state = new Uint8Array(ww * wh);
-  const carBand = Math.floor(boxTop + 0.2 * bh);
+  // Its last row seeds the car.
+  const carBand = win.b - 1;
   for (let y = win.t; y < win.b; y++)
     for (let x = win.l; x < win.r; x++) if (alpha[y * w + x]! > 0) state[(y - win.t) * ww + (x - win.l)] = y >= carBand ? MAIN : OPEN;
   // Seeds of a piece: where the mask's edge cuts through one thing, the pixels from the edge to ACROSS inside.
@@ -108,10 +124,10 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
     }
   }
   // The pieces the split made, each judged on its own.
-  const out = Uint8Array.from(alpha);
+  const out = alpha.slice();
   const label = new Int32Array(ww * wh).fill(-1);
   const queue = new Int32Array(ww * wh);
-  const area = solidExtent(alpha, w, h).area;
+  const area = mask.areaFraction * w * h;
   let removed = 0;
   for (let s0 = 0; s0 < ww * wh; s0++) {
     if (state[s0] !== OTHER || label[s0]! >= 0) continue;
