@@ -34,6 +34,9 @@ const PIECE_MAX = 0.1;
 /** A colour is the car's (or the background's) when it is this many times as frequent there as in the other. */
 const LIKELIER = 2;
 /** Colour histograms: 16 levels a channel. */
+/** The four steps to a pixel's neighbours. */
+const DX = [1, -1, 0, 0];
+const DY = [0, 0, 1, -1];
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
 
 export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: Uint8Array; width: number; height: number }): CleanMask {
@@ -83,16 +86,12 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
     for (let x = win.l; x < win.r; x++) if (alpha[y * w + x]! > 0) state[(y - win.t) * ww + (x - win.l)] = y >= carBand ? MAIN : OPEN;
   // Seeds of a piece: where the mask's edge cuts through one thing, the pixels from the edge to ACROSS inside.
   let seeds = 0;
-  const steps = [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ] as const;
-  for (let y = win.t; y < carBand && y < win.b; y++)
+  for (let y = win.t; y < carBand; y++)
     for (let x = win.l; x < win.r; x++) {
-      if (!solid(x, y)) continue;
-      for (const [dx, dy] of steps) {
+      if (alpha[y * w + x]! < 128) continue;
+      for (let d = 0; d < 4; d++) {
+        const dx = DX[d]!;
+        const dy = DY[d]!;
         if (solid(x + dx, y + dy)) continue;
         const ix = x - ACROSS * dx;
         const iy = y - ACROSS * dy;
