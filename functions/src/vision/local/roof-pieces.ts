@@ -7,8 +7,7 @@
  * (geodesic-split.ts). What the split gives the piece goes when it rises over the car's box top and its colours are
  * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim).
  */
-import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
-import { solidExtent } from '../../renderer/cutout/mask-cleanup';
+import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { MAIN, OPEN, OTHER, splitAlongEdges } from './geodesic-split';
 
