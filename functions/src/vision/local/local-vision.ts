@@ -17,6 +17,7 @@ import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '..
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { removeOtherCars } from './other-cars';
+import { removeRoofPieces } from './roof-pieces';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -127,7 +128,7 @@ export class LocalVision implements CarVision {
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
-    const mask = removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby });
+    const mask = removeRoofPieces(removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const paint = carAppearance(photo, check.main.box, mask.alpha);

@@ -1,0 +1,169 @@
+/**
+ * Pieces of the background glued on the main car's roof: a saliency cut-out can keep a house's gable, a chimney or a
+ * piece of wall standing behind the roof when they touch its outline. Such a piece shows itself where the mask's
+ * edge cuts through it: the colour just inside the mask goes on just outside (the house continues beyond the edge),
+ * while along the car's own outline the colour changes. Mask pixels at such edges over the upper part of the car
+ * seed the piece, the car's body below seeds the car, and the mask is split between them along the photo's edges
+ * (geodesic-split.ts). What the split gives the piece goes when it rises over the car's box top and its colours are
+ * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim).
+ */
+import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
+import type { NormBox } from '../port';
+import { MAIN, OPEN, OTHER, splitAlongEdges } from './geodesic-split';
+
+/**
+ * From this share of the box height under its top down, the mask is the car's (a piece of a house reaches from over
+ * the roof down the pillars at most this far); above it is what is looked at.
+ */
+export const ROOF_BAND = 0.2;
+/** Beside the columns where the mask rises over the box, this share of the box's width is looked at too. */
+export const BESIDE = 0.1;
+/** How far inside and outside the mask's edge the two colours are read (pixels). */
+const ACROSS = 6;
+/** Colours this close (largest channel difference) on both sides of the edge: the edge cuts through one thing. */
+const CONTINUES = 18;
+/** A piece must reach this share of the box height above the box's top: a piece within the roof's edge is the car's. */
+export const RISES = 0.02;
+/** Away from the box's top, a piece's pixels this share of the box height above the car under them go too. */
+export const ROOF_EDGE = 0.03;
+/** At least this share of a piece's pixels are of the background's colours rather than the car's. */
+export const BACKGROUND_SHARE = 0.5;
+/** A piece is at most this share of the mask (more is the car mis-read, not a piece of a house). */
+const PIECE_MAX = 0.1;
+/** A colour is the car's (or the background's) when it is this many times as frequent there as in the other. */
+const LIKELIER = 2;
+/** Colour histograms: 16 levels a channel. */
+/** The four steps to a pixel's neighbours. */
+const DX = [1, -1, 0, 0];
+const DY = [0, 0, 1, -1];
+const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
+
+export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: Uint8Array; width: number; height: number }): CleanMask {
+  const { width: w, height: h, alpha } = mask;
+  if (photo.width !== w || photo.height !== h || mask.box.right <= mask.box.left) return mask;
+  const rgb = photo.rgb;
+  const bh = (main.bottom - main.top) * h;
+  const boxTop = Math.floor(main.top * h);
+  // Only a mask rising over the box's top can hold such a piece.
+  if (mask.box.top > boxTop - RISES * bh) return mask;
+  // The columns where it does, and a margin beside them, are all that is looked at (the split costs by the pixel).
+  const rise = Math.floor(boxTop - RISES * bh);
+  let l = w;
+  let r = -1;
+  for (let y = mask.box.top; y < rise; y++)
+    for (let x = mask.box.left; x < mask.box.right; x++) if (alpha[y * w + x]! >= 128) (l = Math.min(l, x)), (r = Math.max(r, x));
+  if (r < 0) return mask;
+  const side = Math.round(BESIDE * (main.right - main.left) * w);
+  const win = { l: Math.max(mask.box.left, l - side), t: mask.box.top, r: Math.min(mask.box.right, r + 1 + side), b: Math.min(h, Math.floor(boxTop + ROOF_BAND * bh) + 1) };
+  const ww = win.r - win.l;
+  const wh = win.b - win.t;
+  if (wh <= 2 * ACROSS) return mask;
+  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
+  // The car's colours (its mask under the roof band) and the background's (outside the mask over it).
+  const car = new Float32Array(4096);
+  const back = new Float32Array(4096);
+  let nCar = 0;
+  let nBack = 0;
+  const bottom = Math.min(h, Math.ceil(main.bottom * h));
+  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
+  // pixel of every other row (the whole would cost more than the rest of the step).
+  for (let y = win.b; y < bottom; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
+  for (let y = win.t; y < win.b; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
+  if (!nCar || !nBack) return mask;
+  const backLike = (p: number) => {
+    const k = bin(rgb, p);
+    return (back[k]! + 0.5) / nBack > LIKELIER * ((car[k]! + 0.5) / nCar);
+  };
+  // The car: its mask under the roof's band. (Seeding the car's colours over it too split a dark gable on a black
+  // car into pieces too small to judge.)
+  const state = new Uint8Array(ww * wh);
+  // Its last row seeds the car.
+  const carBand = win.b - 1;
+  for (let y = win.t; y < win.b; y++)
+    for (let x = win.l; x < win.r; x++) if (alpha[y * w + x]! > 0) state[(y - win.t) * ww + (x - win.l)] = y >= carBand ? MAIN : OPEN;
+  // Seeds of a piece: where the mask's edge cuts through one thing, the pixels from the edge to ACROSS inside.
+  let seeds = 0;
+  for (let y = win.t; y < carBand; y++)
+    for (let x = win.l; x < win.r; x++) {
+      if (alpha[y * w + x]! < 128) continue;
+      for (let d = 0; d < 4; d++) {
+        const dx = DX[d]!;
+        const dy = DY[d]!;
+        if (solid(x + dx, y + dy)) continue;
+        const ix = x - ACROSS * dx;
+        const iy = y - ACROSS * dy;
+        const ox = x + (ACROSS + 1) * dx;
+        const oy = y + (ACROSS + 1) * dy;
+        if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
+        const a = 3 * (iy * w + ix);
+        const b = 3 * (oy * w + ox);
+        if (!backLike(a) || Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) > CONTINUES) continue;
+        for (let k = 0; k <= ACROSS; k++) {
+          const sx = x - k * dx;
+          const sy = y - k * dy;
+          if (sy < win.t || sy >= carBand || sx < win.l || sx >= win.r) continue;
+          const s = (sy - win.t) * ww + (sx - win.l);
+          if (state[s] === OPEN) (state[s] = OTHER), seeds++;
+        }
+        break;
+      }
+    }
+  if (seeds === 0 || !splitAlongEdges(state, rgb, w, win)) return mask;
+  // Per pixel, the row of the car's nearest part under it in its column (the window's bottom when there is none).
+  const carTop = new Int32Array(ww * wh);
+  for (let x = 0; x < ww; x++) {
+    let below = 2 * wh;
+    for (let y = wh - 1; y >= 0; y--) {
+      const c = y * ww + x;
+      if (state[c] === MAIN) below = y;
+      carTop[c] = below;
+    }
+  }
+  // The pieces the split made, each judged on its own.
+  const out = alpha.slice();
+  const label = new Int32Array(ww * wh).fill(-1);
+  const queue = new Int32Array(ww * wh);
+  const area = mask.areaFraction * w * h;
+  let removed = 0;
+  for (let s0 = 0; s0 < ww * wh; s0++) {
+    if (state[s0] !== OTHER || label[s0]! >= 0) continue;
+    let tail = 0;
+    queue[tail++] = s0;
+    label[s0] = s0;
+    let top = wh;
+    let count = 0;
+    let background = 0;
+    for (let head = 0; head < tail; head++) {
+      const c = queue[head]!;
+      const x = c % ww;
+      const y = (c / ww) | 0;
+      if (y < top) top = y;
+      const p = 3 * ((y + win.t) * w + x + win.l);
+      if (alpha[(y + win.t) * w + x + win.l]! >= 128) {
+        count++;
+        if (backLike(p)) background++;
+      }
+      for (const n of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, y > 0 ? c - ww : -1, y < wh - 1 ? c + ww : -1])
+        if (n >= 0 && state[n] === OTHER && label[n]! < 0) (label[n] = s0), (queue[tail++] = n);
+    }
+    const rises = boxTop - (top + win.t) >= RISES * bh;
+    if (!rises || count === 0 || count > PIECE_MAX * area || background < BACKGROUND_SHARE * count) continue;
+    // Only in the columns where the piece stands over the box's top, or well above the car's part under it: beside
+    // them, near the car, the piece's pixels may be the car's roof seen against the sky (a roof reflecting a grey
+    // sky, its rails), which only the box's top tells apart.
+    const over = new Uint8Array(ww);
+    for (let k = 0; k < tail; k++) if (((queue[k]! / ww) | 0) + win.t < boxTop) over[queue[k]! % ww] = 1;
+    for (let k = 0; k < tail; k++) {
+      const c = queue[k]!;
+      if (!over[c % ww] && ((c / ww) | 0) + ROOF_EDGE * bh > carTop[c]!) continue;
+      const i = (((c / ww) | 0) + win.t) * w + (c % ww) + win.l;
+      if (out[i]! >= 128) removed++;
+      out[i] = 0;
+    }
+  }
+  if (removed === 0) return mask;
+  const { box, area: left } = solidExtent(out, w, h);
+  return { alpha: out, width: w, height: h, box, areaFraction: left / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
+}

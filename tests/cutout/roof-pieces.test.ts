@@ -1,0 +1,99 @@
+/**
+ * A piece of a house glued on the car's roof by the cut-out (issue 37 item 1; a dealer's photo of a black S-Max in a
+ * yard kept a gable, a chimney and a piece of wall on its roof in every style): functions/src/vision/local/
+ * roof-pieces.ts takes it off, and leaves a car's own roof bars and spoiler standing against the same house alone.
+ * A drawn scene, so every pixel's owner is known and no network runs.
+ */
+import { describe, expect, it } from 'vitest';
+import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { removeRoofPieces } from '../../functions/src/vision/local/roof-pieces';
+
+const W = 400;
+const H = 300;
+const SKY = [186, 198, 212];
+const WALL = [205, 125, 82];
+const TILES = [92, 58, 48];
+const PAINT = [150, 28, 30];
+const GLASS = [70, 80, 92];
+const TRIM = [22, 22, 24];
+const GROUND = [120, 118, 112];
+
+type Owner = 'car' | 'piece' | 'none';
+
+/** The photo: a house behind a red car; the mask: the car (with roof bars and a spoiler when asked) and `piece`. */
+function scene({ piece, bars, spoiler }: { piece: boolean; bars: boolean; spoiler: boolean }) {
+  const rgb = new Uint8Array(W * H * 3);
+  const alpha = new Uint8Array(W * H);
+  const owner: Owner[] = new Array(W * H).fill('none');
+  const set = (x: number, y: number, c: number[], who?: Owner) => {
+    rgb.set(c, 3 * (y * W + x));
+    if (who) owner[y * W + x] = who;
+  };
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) {
+      // The house: a wall from x 170 to 390 under a gable roof (18 px of tiles) peaking at y 20 over x 280.
+      const eave = 38 + Math.abs(x - 280) * 0.6;
+      const house = x >= 170 && x < 390 && y >= 20 + Math.abs(x - 280) * 0.6 && y < 200;
+      set(x, y, y >= 200 ? GROUND : house ? (y < eave ? TILES : WALL) : SKY);
+    }
+  // The car: body from x 50 to 350, y 120 to 240; glasshouse from y 80 (its roof, a dark strip) to 120.
+  for (let y = 80; y < 245; y++)
+    for (let x = 50; x < 350; x++) {
+      const inset = y < 120 ? (120 - y) * 1.2 : 0;
+      if (x < 90 + inset || x >= 320 - inset * 0.5) if (y < 120) continue;
+      const colour = y < 86 ? TRIM : y < 118 ? GLASS : y >= 225 && ((x - 110) ** 2 < 400 || (x - 290) ** 2 < 400) ? TRIM : PAINT;
+      set(x, y, colour, 'car');
+    }
+  if (bars)
+    for (let y = 70; y < 80; y++)
+      for (let x = 120; x < 215; x++) {
+        // Two legs under a long bar, and a spoiler over the rear end of the roof.
+        const bar = y < 74 || x < 126 || x >= 209;
+        if (bar) set(x, y, TRIM, 'car');
+      }
+  if (spoiler) for (let y = 72; y < 80; y++) for (let x = 292; x < 308; x++) set(x, y, TRIM, 'car');
+  // The piece the cut-out keeps: the house's gable and wall from x 220 to 300 over the roof, the house going on
+  // beyond it on both sides.
+  if (piece)
+    for (let y = 30; y < 80; y++)
+      for (let x = 220; x < 300; x++) if (owner[y * W + x] === 'none' && y >= 20 + Math.abs(x - 280) * 0.6) owner[y * W + x] = 'piece';
+  for (let i = 0; i < W * H; i++) if (owner[i] !== 'none') alpha[i] = 255;
+  const { box, area } = solidExtent(alpha, W, H);
+  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
+  // The detector's box holds the car's body and roof; roof bars and a spoiler stand a little over it.
+  const main = { left: 50 / W, top: 80 / H, right: 350 / W, bottom: 245 / H };
+  return { mask, owner, main, photo: { rgb, width: W, height: H } };
+}
+
+/** The share of each owner's pixels the mask keeps. */
+function kept(s: ReturnType<typeof scene>, out: CleanMask) {
+  const all = { car: 0, piece: 0 };
+  const still = { car: 0, piece: 0 };
+  for (let i = 0; i < W * H; i++) {
+    const who = s.owner[i]!;
+    if (who === 'none') continue;
+    all[who]++;
+    if (out.alpha[i]! >= 128) still[who]++;
+  }
+  return { car: still.car / all.car, piece: all.piece ? still.piece / all.piece : 0 };
+}
+
+describe('a piece of the house behind, glued on the roof by the cut-out', () => {
+  it('goes; the car stays', () => {
+    const s = scene({ piece: true, bars: false, spoiler: false });
+    const k = kept(s, removeRoofPieces(s.mask, s.main, s.photo));
+    // Measured 2026-12-01: none of the piece stays; 99.1% of the car does (its dark roof edge under the piece goes
+    // with it). Without the step all of the piece stayed.
+    expect(k.piece).toBeLessThan(0.1);
+    expect(k.car).toBeGreaterThan(0.985);
+  });
+});
+
+describe('a car with roof bars and a spoiler against a house, nothing glued on', () => {
+  it('keeps its mask as it was', () => {
+    const s = scene({ piece: false, bars: true, spoiler: true });
+    const out = removeRoofPieces(s.mask, s.main, s.photo);
+    expect(kept(s, out).car).toBe(1);
+    expect(out.alpha).toEqual(s.mask.alpha);
+  });
+});
