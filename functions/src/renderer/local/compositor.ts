@@ -304,18 +304,15 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
  * stands over ground that is shaded on either side, within the shadow's box.
  */
 function shadeUnderCar({ shadow, box }: ShadowMap, carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number): void {
-  const covered = (x: number, y: number) => {
-    const cx = x - left, cy = y - top;
-    return cx >= 0 && cx < cw && cy >= 0 && cy < ch && carRgba[4 * (cy * cw + cx) + 3]! >= 128;
-  };
+  const x0 = Math.max(box.left, left, 1), x1 = Math.min(box.right, left + cw, W - 1);
   for (let y = Math.max(box.top, top); y < Math.min(box.bottom, top + ch); y++) {
-    const row = y * W;
-    for (let x = Math.max(box.left, left); x < Math.min(box.right, left + cw); x++) {
-      if (!covered(x, y)) continue;
+    const row = y * W, car = (y - top) * cw - left; // car + x: the car's pixel under canvas column x
+    for (let x = x0; x < x1; x++) {
+      if (carRgba[4 * (car + x) + 3]! < 128) continue;
       let end = x;
-      while (end + 1 < left + cw && covered(end + 1, y)) end++;
-      const a = x > 0 ? shadow[row + x - 1]! : 0, b = end + 1 < W ? shadow[row + end + 1]! : 0;
-      for (let k = x; k <= end; k++) shadow[row + k] = Math.max(shadow[row + k]!, a + ((b - a) * (k - x + 1)) / (end - x + 2));
+      while (end + 1 < x1 && carRgba[4 * (car + end + 1) + 3]! >= 128) end++;
+      const a = shadow[row + x - 1]!, b = shadow[row + end + 1]!;
+      if (a > 0 || b > 0) for (let k = x; k <= end; k++) shadow[row + k] = Math.max(shadow[row + k]!, a + ((b - a) * (k - x + 1)) / (end - x + 2));
       x = end;
     }
   }
