@@ -219,10 +219,33 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
   // direction (an overcast sky, a hazy sun, a soft box: 5.5% of the car's height; a clear sun's 3%, its cast shadow
   // does the rest).
   const occlusionFade = Math.max(1.5, ch * (0.03 + 0.025 * softness));
-  // The body's columns, not the tyres': in front of a tyre the ground is lit but for the tyre's own shade (below), and
-  // grass drawn over a tyre's bottom is taken from there.
-  const body = new Uint8Array(cw).fill(1);
-  for (const t of tyres) body.fill(0, Math.max(0, Math.round(t.x - t.width / 2)), Math.max(0, Math.round(t.x + t.width / 2) + 1));
+  // Per column, how the shade's darkness falls off sideways (a hard-edged block read as a black box under the car:
+  // issue 38), all 0..1:
+  // - `line`: how dark the ground line is under the body: as dark as right under it where the body is low (a sill) or
+  //   beside a tyre (within about half a tyre's width), half as dark under a tall gap (a bumper high over the road: the
+  //   ground there sees the sky beside the car; the ground deeper under the car, higher in the picture, stays darkest).
+  // - `body`: the band past the ground line, as dark as the line under a gap (not beside a tyre: that is the tyre's own
+  //   shade, below). It is the body's, not the tyres': in front of a tyre the ground is lit but for the tyre's own
+  //   shade, and grass drawn over a tyre's bottom is taken from there. It fades out across the tyre's edge, from a
+  //   third of its width outside to a third inside, instead of stopping there.
+  // - `ends`: everything fades within a few percent of the car's height of its ends (a bumper's tip above the ground).
+  const body = new Float32Array(cw).fill(1);
+  const line = new Float32Array(cw);
+  const ends = new Float32Array(cw);
+  const smooth = (u: number) => (u <= 0 ? 0 : u >= 1 ? 1 : u * u * (3 - 2 * u));
+  let first = cw, last = -1;
+  for (let x = 0; x < cw; x++) if (ground[x]! >= 0 && bottom[x]! >= 0) (first = Math.min(first, x)), (last = x);
+  const endFade = Math.max(2, ch * END_FADE);
+  for (let x = 0; x < cw; x++) {
+    // Outside the nearest tyre's edge, in that tyre's widths (negative inside it).
+    let edge = Infinity;
+    for (const t of tyres) edge = Math.min(edge, (x < t.left ? t.left - x : x > t.right ? x - t.right : -Math.min(x - t.left, t.right - x)) / t.width);
+    const lift = Math.max(0, ground[x]! - bottom[x]!);
+    const gap = GAP_LINE + (1 - GAP_LINE) * Math.exp(-lift / (ch * GAP_LIFT));
+    body[x] = gap * smooth((edge + 0.3) / 0.6);
+    line[x] = Math.max(Math.exp(-((Math.max(0, edge) / 0.6) ** 2)), gap);
+    ends[x] = smooth(Math.min(x - first, last - x) / endFade);
+  }
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0 || bottom[x]! < 0) continue; // a gap between pieces (a mirror, the body) casts nothing
     const cx = left + x;
@@ -238,12 +261,13 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
       // photos 0.04-0.1 of the open ground beside the car under the sills, sunny or overcast (tests/bench/ground-contact.ts).
       // Darkest right under the body, still dark at the ground line, fading within a few percent of the car's height
       // past it (0.7 fading to 0.35 at the sills left the ground under them at 0.4-0.8 of the ground beside: a lit gap).
-      const under = y <= gy ? OCCLUSION * (1 - 0.15 * Math.min(1, Math.max(0, (y - top - bottom[x]!) / Math.max(1, lift)))) : body[x]! * 0.9 * OCCLUSION * Math.exp(-((d / occlusionFade) ** 2));
+      // Between the underside and the ground line: from the full shade right under the body down to the line's own.
+      const under = y <= gy ? OCCLUSION * (line[x]! + (1 - line[x]!) * (1 - smooth((y - top - bottom[x]!) / Math.max(1, lift)))) : body[x]! * 0.9 * OCCLUSION * Math.exp(-((d / occlusionFade) ** 2));
       // A far tyre resting above the ground line (restFarTyres) touches on its own row.
       const far = rest && restContact && rest[x]! !== ground[x]! ? restContact[x]! * Math.exp(-(((y - top - rest[x]!) / band) ** 2)) : 0;
-      const touch = Math.max(far, contact * Math.exp(-((d / band) ** 2)));
+      const touch = contact * Math.exp(-((d / band) ** 2));
       const spread = d > 0 ? 0.5 * Math.exp(-d / penumbra) : 0;
-      darken(cx, y, Math.max(under, touch, spread));
+      darken(cx, y, Math.max(far, ends[x]! * Math.max(under, touch, spread)));
     }
   }
   // Each tyre's own contact shade: a dark core under it and a soft occlusion around it on the ground, an ellipse as the
@@ -274,6 +298,27 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
 }
 
 /**
+ * The shade carried on under the car's own pixels, row by row, from the ground either side of them to the other: the
+ * car covers it, but the blur drew the ground beside the car's edges toward the nothing drawn under it, so the ground
+ * in a gap under the bumper was lit along the tyres (a light rim where the cut stops at them). Only where the car
+ * stands over ground that is shaded on either side, within the shadow's box.
+ */
+function shadeUnderCar({ shadow, box }: ShadowMap, carRgba: Buffer, cw: number, ch: number, left: number, top: number, W: number): void {
+  const x0 = Math.max(box.left, left, 1), x1 = Math.min(box.right, left + cw, W - 1);
+  for (let y = Math.max(box.top, top); y < Math.min(box.bottom, top + ch); y++) {
+    const row = y * W, car = (y - top) * cw - left; // car + x: the car's pixel under canvas column x
+    for (let x = x0; x < x1; x++) {
+      if (carRgba[4 * (car + x) + 3]! < 128) continue;
+      let end = x;
+      while (end + 1 < x1 && carRgba[4 * (car + end + 1) + 3]! >= 128) end++;
+      const a = shadow[row + x - 1]!, b = shadow[row + end + 1]!;
+      if (a > 0 || b > 0) for (let k = x; k <= end; k++) shadow[row + k] = Math.max(shadow[row + k]!, a + ((b - a) * (k - x + 1)) / (end - x + 2));
+      x = end;
+    }
+  }
+}
+
+/**
  * How dark (before the floor's strength) each tyre's own shade is: its core right under the tyre, as dark as the
  * contact band along the ground line, and the occlusion around it, the ground a tyre's width away.
  */
@@ -281,6 +326,14 @@ const TYRE_CORE = 1;
 const TYRE_HALO = 0.5;
 /** How dark (before the floor's strength) the ground right under the body is: the car's own occlusion. */
 const OCCLUSION = 1;
+/**
+ * The ground line under a tall gap (a bumper high over the road) is GAP_LINE as dark as right under the body; under a
+ * lower body darker, toward the full shade as the gap closes within GAP_LIFT of the car's height.
+ */
+const GAP_LINE = 0.5;
+const GAP_LIFT = 0.08;
+/** The ground's shade fades out within this share of the car's height of the car's ends. */
+const END_FADE = 0.1;
 /**
  * How much flatter than wide a disc of ground looks where no scene camera says (a plate): about a camera 1.4 m up seeing
  * ground 6 m off. With a scene camera, a disc at row y looks (y - horizon) / focal as tall as it is wide.
@@ -292,6 +345,9 @@ export interface TyreContact {
   x: number;
   y: number;
   width: number;
+  /** Its first and last columns (the contact is not always their middle: a tyre seen at an angle, a cut-off one). */
+  left: number;
+  right: number;
 }
 
 /**
@@ -328,7 +384,7 @@ export function tyreContacts(carRgba: Buffer, bottom: Int32Array, rest: Float32A
       }
     if (n === 0 || sum / n > 110) continue;
     // Where the rest row is a far tyre's own (restFarTyres), the contact is there.
-    tyres.push({ x: c, y: Math.max(y, Math.round(rest[c]!)), width });
+    tyres.push({ x: c, y: Math.max(y, Math.round(rest[c]!)), width, left: l, right: r });
   }
   return tyres;
 }
@@ -814,6 +870,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
   const light = scene?.light;
   const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity, light ? 1 - Math.min(1, light.dominance) : 0.5);
+  shadeUnderCar(shadow, carRgba, cw, ch, left, top, W);
   // How flat the ground looks at the car's distance (rows of ground per column of width).
   const groundFactor = scene?.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3;
   // The contact shadow's blur runs in libvips while the cast shadow is traced; a large soft light casts a pool instead.
