@@ -8,7 +8,8 @@
  * Off unless INFERENCE_MEMO_DIR names a folder: only the test run's global setup (tests/support/global-setup.ts) sets
  * it, to a folder it empties at the start of every run. The product and the benchmarks never set it, so they always
  * run the network. INFERENCE_MEMO_LOG (a file; measurement only) gets one JSON line per call: the model, the input's
- * hash, whether the memo answered, and the call's wall and process CPU time.
+ * hash, whether the memo answered, and the call's wall and process CPU time. memoOutput keeps other repeated outputs
+ * (the walk-around video's MP4) in the same folder, on the same terms.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
@@ -26,10 +27,31 @@ export function inferenceKey(model: string, input: TensorBytes, dims: readonly n
   return `${model.replace(/[^a-z0-9-]/gi, '_')}-${hash}`;
 }
 
+/** Starts timing one memo call; the returned function logs it to INFERENCE_MEMO_LOG (when set) as a hit or a miss. */
+function recorder(name: string, key: string, log: string | undefined) {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  return (hit: boolean) => {
+    if (!log) return;
+    const used = process.cpuUsage(cpu);
+    appendFileSync(log, `${JSON.stringify({ model: name, key, hit, ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), pid: process.pid })}\n`);
+  };
+}
+
+/**
+ * Written whole to a temporary file, then renamed into place: a reader sees all of it or nothing, and two processes
+ * computing the same key write the same bytes.
+ */
+async function keep(dir: string, file: string, bytes: Uint8Array) {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await mkdir(dir, { recursive: true });
+  await writeFile(temp, bytes);
+  await rename(temp, file);
+}
+
 /**
  * The network's output for `input`: read from the run's memo folder when some process of the run has computed it,
- * else `run()` (and written there, atomically: a temporary file renamed into place, so a reader sees all of it or
- * nothing; two processes computing the same key write the same bytes). Without INFERENCE_MEMO_DIR, just `run()`.
+ * else `run()` (and written there). Without INFERENCE_MEMO_DIR, just `run()`.
  * The key is taken before `run()`, which may hand the input's buffer to another thread.
  */
 export async function memoInference(model: string, input: TensorBytes, dims: readonly number[], run: () => Promise<Float32Array>, env: NodeJS.ProcessEnv = process.env): Promise<Float32Array> {
@@ -37,13 +59,7 @@ export async function memoInference(model: string, input: TensorBytes, dims: rea
   const log = env.INFERENCE_MEMO_LOG;
   if (!dir && !log) return run();
   const key = inferenceKey(model, input, dims);
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  const record = (hit: boolean) => {
-    if (!log) return;
-    const used = process.cpuUsage(cpu);
-    appendFileSync(log, `${JSON.stringify({ model, key, hit, ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000), pid: process.pid })}\n`);
-  };
+  const record = recorder(model, key, log);
   const file = dir ? join(dir, `${key}.f32`) : undefined;
   if (file) {
     const kept = await readFile(file).catch(() => undefined);
@@ -55,11 +71,30 @@ export async function memoInference(model: string, input: TensorBytes, dims: rea
   }
   const output = await run();
   record(false);
+  if (file) await keep(dir!, file, bytesOf(output));
+  return output;
+}
+
+/**
+ * Another costly output the run's processes repeat on the same inputs (the walk-around video's encode), kept in the
+ * same folder: `run()`'s bytes under `<name>-<key>`, where `key` is a hash the caller made of everything the output
+ * depends on. Off (just `run()`) without INFERENCE_MEMO_DIR, like the networks' memo; logged the same way.
+ */
+export async function memoOutput(name: string, key: string, run: () => Promise<Buffer>, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
+  const dir = env.INFERENCE_MEMO_DIR;
+  const log = env.INFERENCE_MEMO_LOG;
+  if (!dir && !log) return run();
+  const record = recorder(name, key, log);
+  const file = dir ? join(dir, `${name}-${key}`) : undefined;
   if (file) {
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await mkdir(dir!, { recursive: true });
-    await writeFile(temp, bytesOf(output));
-    await rename(temp, file);
+    const kept = await readFile(file).catch(() => undefined);
+    if (kept) {
+      record(true);
+      return kept;
+    }
   }
+  const output = await run();
+  record(false);
+  if (file) await keep(dir!, file, output);
   return output;
 }
