@@ -75,26 +75,45 @@ export async function memoInference(model: string, input: TensorBytes, dims: rea
   return output;
 }
 
+/** This process's outputs being computed, by memo file: a second caller of the same key waits for the first's. */
+const underWay = new Map<string, Promise<Buffer>>();
+
 /**
  * Another costly output the run's processes repeat on the same inputs (the walk-around video's encode), kept in the
  * same folder: `run()`'s bytes under `<name>-<key>`, where `key` is a hash the caller made of everything the output
- * depends on. Off (just `run()`) without INFERENCE_MEMO_DIR, like the networks' memo; logged the same way.
+ * depends on. A call while the same key is being computed in this process waits for that computation (a test's
+ * packages finishing side by side ask for the same video at the same moment); each caller gets its own copy. Off
+ * (just `run()`) without INFERENCE_MEMO_DIR, like the networks' memo; logged the same way.
  */
 export async function memoOutput(name: string, key: string, run: () => Promise<Buffer>, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const dir = env.INFERENCE_MEMO_DIR;
   const log = env.INFERENCE_MEMO_LOG;
   if (!dir && !log) return run();
   const record = recorder(name, key, log);
-  const file = dir ? join(dir, `${name}-${key}`) : undefined;
-  if (file) {
-    const kept = await readFile(file).catch(() => undefined);
-    if (kept) {
-      record(true);
-      return kept;
-    }
+  if (!dir) {
+    const output = await run();
+    record(false);
+    return output;
   }
-  const output = await run();
-  record(false);
-  if (file) await keep(dir!, file, output);
-  return output;
+  const file = join(dir, `${name}-${key}`);
+  const kept = await readFile(file).catch(() => undefined);
+  const pending = underWay.get(file);
+  if (kept || pending) {
+    const output = kept ?? Buffer.from(await pending!);
+    record(true);
+    return output;
+  }
+  const computing = (async () => {
+    const output = await run();
+    await keep(dir, file, output);
+    return output;
+  })();
+  underWay.set(file, computing);
+  try {
+    const output = await computing;
+    record(false);
+    return output;
+  } finally {
+    underWay.delete(file);
+  }
 }

@@ -1,7 +1,7 @@
 /**
  * The walk-around video's encoder behind the test run's memo: what it answers for frames met before is the MP4 the
- * real encoder made of exactly those frames; a frame's byte, a frame's ticks or a setting changed is encoded again;
- * without INFERENCE_MEMO_DIR the real encoder is used as it is.
+ * real encoder made of exactly those frames (asked for twice at once, they are encoded once); a frame's byte, a frame's
+ * ticks or a setting changed is encoded again; without INFERENCE_MEMO_DIR the real encoder is used as it is.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,6 +60,14 @@ describe('the walk-around encoder with the run memo', () => {
     expect(encodes).toBe(before + 3);
     expect(brighter.equals(await memo.encode(video()))).toBe(false);
     expect(encodes).toBe(before + 3);
+  });
+
+  it('encodes once when the same new frames are asked for twice at once, and gives both callers that MP4', async () => {
+    const before = encodes;
+    const [a, b] = await Promise.all([memo.encode(video([10, 20, 30])), memo.encode(video([10, 20, 30]))]);
+    expect(encodes).toBe(before + 1);
+    expect(a.equals(b)).toBe(true);
+    expect(a).not.toBe(b);
   });
 
   it('is the real encoder itself without INFERENCE_MEMO_DIR', () => {
