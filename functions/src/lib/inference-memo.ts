@@ -12,8 +12,8 @@
  * (the walk-around video's MP4) in the same folder, on the same terms.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { appendFileSync, existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The input the network sees, as the bytes of its tensor. */
@@ -76,14 +76,30 @@ export async function memoInference(model: string, input: TensorBytes, dims: rea
 }
 
 /** This process's outputs being computed, by memo file: a second caller of the same key waits for the first's. */
-const underWay = new Map<string, Promise<Buffer>>();
+const underWay = new Map<string, Promise<{ output: Buffer; hit: boolean }>>();
+
+/** How long a process waits for another's output before it computes its own (the other may have died). */
+const CLAIM_WAIT_MS = 120_000;
+
+/** The output another process claimed (its `.claim` file there): read when it is kept; undefined when the claim goes without it. */
+async function claimedOutput(file: string, claim: string): Promise<Buffer | undefined> {
+  const deadline = Date.now() + CLAIM_WAIT_MS;
+  while (Date.now() < deadline) {
+    const kept = await readFile(file).catch(() => undefined);
+    if (kept) return kept;
+    if (!existsSync(claim)) return readFile(file).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return undefined;
+}
 
 /**
  * Another costly output the run's processes repeat on the same inputs (the walk-around video's encode), kept in the
  * same folder: `run()`'s bytes under `<name>-<key>`, where `key` is a hash the caller made of everything the output
- * depends on. A call while the same key is being computed in this process waits for that computation (a test's
- * packages finishing side by side ask for the same video at the same moment); each caller gets its own copy. Off
- * (just `run()`) without INFERENCE_MEMO_DIR, like the networks' memo; logged the same way.
+ * depends on. Test files running side by side ask for the same video at the same moment: the first caller claims the
+ * key (a `.claim` file beside it) and computes; a caller in the same process, or in another while the claim stands,
+ * waits for that output instead of computing it again; each caller gets its own copy. Off (just `run()`) without
+ * INFERENCE_MEMO_DIR, like the networks' memo; logged the same way.
  */
 export async function memoOutput(name: string, key: string, run: () => Promise<Buffer>, env: NodeJS.ProcessEnv = process.env): Promise<Buffer> {
   const dir = env.INFERENCE_MEMO_DIR;
@@ -97,21 +113,36 @@ export async function memoOutput(name: string, key: string, run: () => Promise<B
   }
   const file = join(dir, `${name}-${key}`);
   const kept = await readFile(file).catch(() => undefined);
-  const pending = underWay.get(file);
-  if (kept || pending) {
-    const output = kept ?? Buffer.from(await pending!);
+  if (kept) {
     record(true);
-    return output;
+    return kept;
+  }
+  const pending = underWay.get(file);
+  if (pending) {
+    const { output } = await pending;
+    record(true);
+    return Buffer.from(output);
   }
   const computing = (async () => {
-    const output = await run();
-    await keep(dir, file, output);
-    return output;
+    const claim = `${file}.claim`;
+    await mkdir(dir, { recursive: true });
+    const claimed = await writeFile(claim, `${process.pid}`, { flag: 'wx' }).then(() => true, () => false);
+    if (!claimed) {
+      const theirs = await claimedOutput(file, claim);
+      if (theirs) return { output: theirs, hit: true };
+    }
+    try {
+      const output = await run();
+      await keep(dir, file, output);
+      return { output, hit: false };
+    } finally {
+      if (claimed) await rm(claim, { force: true });
+    }
   })();
   underWay.set(file, computing);
   try {
-    const output = await computing;
-    record(false);
+    const { output, hit } = await computing;
+    record(hit);
     return output;
   } finally {
     underWay.delete(file);

@@ -3,10 +3,11 @@
  * real encoder made of exactly those frames (asked for twice at once, they are encoded once); a frame's byte, a frame's
  * ticks or a setting changed is encoded again; without INFERENCE_MEMO_DIR the real encoder is used as it is.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { memoOutput } from '../lib/inference-memo';
 import { withRunMemo } from './encoder-run-memo';
 import { H264Mp4Encoder } from './h264-mp4-encoder';
 import type { EncoderFrame, VideoEncoder, VideoEncoding } from './port';
@@ -72,5 +73,26 @@ describe('the walk-around encoder with the run memo', () => {
 
   it('is the real encoder itself without INFERENCE_MEMO_DIR', () => {
     expect(withRunMemo(counted, {})).toBe(counted);
+  });
+});
+
+describe('the run memo with another process on the same key', () => {
+  const env = { INFERENCE_MEMO_DIR: dir };
+  const ours = async () => Buffer.from('ours');
+
+  it("waits for the output another process has claimed instead of computing it", async () => {
+    writeFileSync(join(dir, 't-claimed.claim'), '1');
+    setTimeout(() => {
+      writeFileSync(join(dir, 't-claimed'), 'theirs');
+      rmSync(join(dir, 't-claimed.claim'));
+    }, 300);
+    expect((await memoOutput('t', 'claimed', ours, env)).toString()).toBe('theirs');
+  });
+
+  it('computes it when the claim goes without an output (the other process failed)', async () => {
+    writeFileSync(join(dir, 't-failed.claim'), '1');
+    setTimeout(() => rmSync(join(dir, 't-failed.claim')), 300);
+    expect((await memoOutput('t', 'failed', ours, env)).toString()).toBe('ours');
+    expect(readdirSync(dir).filter((name) => name.startsWith('t-failed'))).toEqual(['t-failed']);
   });
 });
