@@ -11,11 +11,10 @@
  */
 import type { PlateTreatment } from '@shared/plates';
 import type { Background } from '@shared/backgrounds';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ANGLES, type Angle } from '@shared/angles';
@@ -52,9 +51,9 @@ import { config } from '../../functions/src/lib/config';
 import { createUserNotifier } from '../../functions/src/realtime/notify-user';
 import { ScriptedRenderer, type RenderScript } from '../../functions/src/renderer/scripted/scripted-renderer';
 import { createVision } from '../../functions/src/vision/create-vision';
+import { withRunMemo } from '../../functions/src/walk-around-video/encoder-run-memo';
 import { H264Mp4Encoder } from '../../functions/src/walk-around-video/h264-mp4-encoder';
 import { walkAroundVideoTask, type VideoDeps, type VideoRun } from '../../functions/src/walk-around-video/make-walk-around-video';
-import type { EncoderFrame, VideoEncoder, VideoEncoding } from '../../functions/src/walk-around-video/port';
 import { uploadByPresignedPost } from '../integration/package-api-client';
 
 export const REGION = config().AWS_REGION;
@@ -240,44 +239,6 @@ export interface ScriptedWorkflow {
   settle(): Promise<void>;
 }
 
-/**
- * The real H.264 encoder with the run's memo (INFERENCE_MEMO_DIR, where the models' outputs are kept: off without
- * it, so `INFERENCE_MEMO=off npm test` encodes every video): the harness's scripted renders of the same fixture photos
- * make the same frames in many tests, and an encode takes 0.3 to 3.5 core-s (12 to 48 frames). The key is a SHA-256
- * of the settings and every frame's ticks and bytes; an MP4 in the memo is the real encoder's output for exactly those
- * frames (an encode differs from another of the same frames only in its header's creation times).
- */
-class EncoderWithRunMemo implements VideoEncoder {
-  readonly name: string;
-  constructor(
-    private readonly real: VideoEncoder,
-    private readonly dir = process.env.INFERENCE_MEMO_DIR,
-  ) {
-    this.name = real.name;
-  }
-
-  async encode(video: VideoEncoding): Promise<Buffer> {
-    if (!this.dir) return this.real.encode(video);
-    const hash = createHash('sha256').update(`${video.width}x${video.height} ${video.ticksPerSecond} ${video.keyframeEvery}\0`);
-    // Copies: the frames' iterable may hand out one buffer again and again (the fades are mixed into one).
-    const frames: EncoderFrame[] = [];
-    for (const frame of video.frames) {
-      const i420 = frame.i420.slice();
-      hash.update(`${frame.ticks} ${i420.length}\0`).update(i420);
-      frames.push({ i420, ticks: frame.ticks });
-    }
-    const file = join(this.dir, `h264-${hash.digest('hex')}.mp4`);
-    const kept = await readFile(file).catch(() => undefined);
-    if (kept) return kept;
-    const mp4 = await this.real.encode({ ...video, frames });
-    // Written whole, then renamed into place: another process reads all of it or nothing.
-    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    await writeFile(temp, mp4);
-    await rename(temp, file);
-    return mp4;
-  }
-}
-
 let definition: Promise<AslDefinition> | undefined;
 export const renderWorkflowDefinition = () => (definition ??= loadRenderWorkflowDefinition().then((l) => l.definition));
 
@@ -293,7 +254,7 @@ export async function scriptedWorkflow(
 ): Promise<ScriptedWorkflow> {
   const renderer = new ScriptedRenderer(script);
   const deps: WorkflowDeps = { store: adapters.store, photos: adapters.photos, credits: adapters.credits, notify: adapters.notify, renderer };
-  const videoDeps: VideoDeps = { store: adapters.store, photos: adapters.photos, notify: adapters.notify, encoder: new EncoderWithRunMemo(new H264Mp4Encoder()) };
+  const videoDeps: VideoDeps = { store: adapters.store, photos: adapters.photos, notify: adapters.notify, encoder: withRunMemo(new H264Mp4Encoder()) };
   // Exactly what functions/src/handlers/package-*.ts do with their event, with these deps.
   const real: Record<TaskHandlerName, LambdaHandler> = {
     [WORKFLOW_TASK_HANDLERS.prepare]: (run) => preparePackage(deps, run as PackageRun),
