@@ -157,7 +157,7 @@ describe('the clean-up on the region around the car', () => {
 
 describe('the clean-up\'s tools, made faster', () => {
   it('labels the pieces by runs exactly as the flood fill did: labels, order, areas, boxes, centres, border contact', () => {
-    const cases = photos.map(({ photo, soft }) => ({ bin: soft.map((v) => (v >= 128 ? 1 : 0)), w: photo.width, h: photo.height }));
+    const cases: Array<{ bin: Uint8Array; w: number; h: number }> = photos.map(({ photo, soft }) => ({ bin: soft.map((v) => (v >= 128 ? 1 : 0)), w: photo.width, h: photo.height }));
     for (const seed of [1, 2, 3]) cases.push({ bin: speckled(97, 41, seed), w: 97, h: 41 });
     for (const { bin, w, h } of cases) {
       const fast = components(bin, w, h);
