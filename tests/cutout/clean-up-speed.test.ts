@@ -2,13 +2,14 @@
  * The cut-out's clean-up and edge decontamination were made faster (docs/benchmarks.md, "Render"): the clean-up works
  * only on the region around the car, the decontamination keeps a ring of summed-area rows instead of whole tables.
  * Both must answer exactly what the whole-frame versions answer, on real masks (the u2netp cut-out of committed
- * photos, cars large and small, touching the frame's edge or not) and on made-up ones.
+ * photos, cars large and small, touching the frame's edge or not) and on made-up ones. So must the pieces labelled by
+ * runs, the capped integer distances and the row-wise extent, against the per-pixel versions they replaced.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decontaminateEdges, SURE_ALPHA } from '../../functions/src/renderer/cutout/edge-decontamination';
-import { cleanMask, cleanWholeFrame } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { chamferWithin, cleanMask, cleanWholeFrame, components, solidExtent } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 
@@ -64,6 +65,67 @@ function decontaminateWithWholeTables(rgba: Uint8Array, width: number, height: n
   rgba.set(out);
 }
 
+/** The 4-connected pieces as they were found: a flood fill from each unlabelled pixel in scan order. */
+function floodFillPieces(bin: Uint8Array, w: number, h: number) {
+  const labels = new Int32Array(w * h);
+  const list: Array<{ label: number; area: number; box: { left: number; top: number; right: number; bottom: number }; cy: number; touchesBorder: boolean }> = [];
+  for (let start = 0; start < bin.length; start++) {
+    if (!bin[start] || labels[start]) continue;
+    const c = { label: list.length + 1, area: 0, box: { left: w, top: h, right: 0, bottom: 0 }, cy: 0, touchesBorder: false };
+    list.push(c);
+    const stack = [start];
+    labels[start] = c.label;
+    while (stack.length) {
+      const i = stack.pop()!;
+      const x = i % w, y = (i - x) / w;
+      c.area++;
+      c.cy += y;
+      c.box = { left: Math.min(c.box.left, x), top: Math.min(c.box.top, y), right: Math.max(c.box.right, x + 1), bottom: Math.max(c.box.bottom, y + 1) };
+      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) c.touchesBorder = true;
+      for (const [j, ok] of [[i - 1, x > 0], [i + 1, x < w - 1], [i - w, y > 0], [i + w, y < h - 1]] as const)
+        if (ok && bin[j] && !labels[j]) (labels[j] = c.label), stack.push(j);
+    }
+    c.cy /= c.area;
+  }
+  return { labels, list };
+}
+
+/** The chamfer (3-4) distance as it was: floats, uncapped, divided by 3 (pixels); 0 where `zeroWhere`, the border at 1. */
+function floatChamfer(zeroWhere: (i: number) => boolean, w: number, h: number): Float32Array {
+  const d = new Float32Array(w * h);
+  for (let i = 0; i < d.length; i++) d[i] = zeroWhere(i) ? 0 : 1e9;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = Math.min(d[i]!, x > 0 ? d[i - 1]! + 3 : 3);
+      if (y > 0) v = Math.min(v, d[i - w]! + 3, x > 0 ? d[i - w - 1]! + 4 : Infinity, x < w - 1 ? d[i - w + 1]! + 4 : Infinity);
+      else v = Math.min(v, 3);
+      d[i] = v;
+    }
+  for (let y = h - 1; y >= 0; y--)
+    for (let x = w - 1; x >= 0; x--) {
+      const i = y * w + x;
+      if (d[i] === 0) continue;
+      let v = Math.min(d[i]!, x < w - 1 ? d[i + 1]! + 3 : 3);
+      if (y < h - 1) v = Math.min(v, d[i + w]! + 3, x < w - 1 ? d[i + w + 1]! + 4 : Infinity, x > 0 ? d[i + w - 1]! + 4 : Infinity);
+      else v = Math.min(v, 3);
+      d[i] = v;
+    }
+  for (let i = 0; i < d.length; i++) d[i] = d[i]! / 3;
+  return d;
+}
+
+/** Blobs, holes, diagonal touches and pixels on every border of a small frame, from a fixed seed. */
+function speckled(w: number, h: number, seed: number): Uint8Array {
+  const bin = new Uint8Array(w * h);
+  let s = seed;
+  const next = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  for (let i = 0; i < bin.length; i++) bin[i] = next() < 0.45 ? 1 : 0;
+  for (let y = 10; y < 30; y++) for (let x = 20; x < 60; x++) bin[y * w + x] = (x - 40) ** 2 + (y - 20) ** 2 > 16 ? 1 : 0; // a ring
+  return bin;
+}
+
 describe('the clean-up on the region around the car', () => {
   it('answers exactly what the clean-up of the whole frame answers, on every committed photo', () => {
     expect(photos.length).toBeGreaterThanOrEqual(5);
@@ -90,6 +152,60 @@ describe('the clean-up on the region around the car', () => {
     expect(Buffer.from(region.alpha).equals(Buffer.from(whole.alpha))).toBe(true);
     expect(region.box).toEqual(whole.box);
     expect(region.removedFraction).toBe(whole.removedFraction);
+  });
+});
+
+describe('the clean-up\'s tools, made faster', () => {
+  it('labels the pieces by runs exactly as the flood fill did: labels, order, areas, boxes, centres, border contact', () => {
+    const cases: Array<{ bin: Uint8Array; w: number; h: number }> = photos.map(({ photo, soft }) => ({ bin: soft.map((v) => (v >= 128 ? 1 : 0)), w: photo.width, h: photo.height }));
+    for (const seed of [1, 2, 3]) cases.push({ bin: speckled(97, 41, seed), w: 97, h: 41 });
+    for (const { bin, w, h } of cases) {
+      const fast = components(bin, w, h);
+      const slow = floodFillPieces(bin, w, h);
+      expect(fast.list).toEqual(slow.list);
+      expect(Buffer.from(fast.labels.buffer).equals(Buffer.from(slow.labels.buffer))).toBe(true);
+    }
+    expect(floodFillPieces(speckled(97, 41, 1), 97, 41).list.length).toBeGreaterThan(50);
+  });
+
+  it('tells what lies further than a few pixels inside, or from the kept core, as the float distances did', () => {
+    for (const { photo, soft } of photos.slice(0, 3)) {
+      const { width: w, height: h } = photo;
+      const bin = soft.map((v) => (v >= 128 ? 1 : 0));
+      const slow = floatChamfer((i) => bin[i] === 0, w, h);
+      for (const r of [3, 18, 40]) {
+        const fast = chamferWithin(bin, 0, w, h, 3 * r + 1);
+        let differ = 0, inside = 0;
+        for (let i = 0; i < bin.length; i++) {
+          if (fast[i]! > 3 * r !== slow[i]! > r) differ++;
+          if (slow[i]! > r) inside++;
+        }
+        expect(differ).toBe(0);
+        expect(inside).toBeGreaterThan(0);
+      }
+      // Distance to the set pixels (seed value 1), as the reconstruction around the kept core asks it.
+      const toSet = floatChamfer((i) => bin[i] === 1, w, h);
+      const fast = chamferWithin(bin, 1, w, h, 3 * 20 + 1);
+      let differ = 0;
+      for (let i = 0; i < bin.length; i++) if (fast[i]! > 60 !== toSet[i]! > 20) differ++;
+      expect(differ).toBe(0);
+    }
+  });
+
+  it('finds the solid extent row by row as the per-pixel scan did', () => {
+    for (const { photo, soft } of photos) {
+      const { width: w, height: h } = photo;
+      const box = { left: w, top: h, right: 0, bottom: 0 };
+      let area = 0;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++)
+          if (soft[y * w + x]! >= 128) {
+            area++;
+            (box.left = Math.min(box.left, x)), (box.right = Math.max(box.right, x + 1)), (box.top = Math.min(box.top, y)), (box.bottom = Math.max(box.bottom, y + 1));
+          }
+      expect(solidExtent(soft, w, h)).toEqual({ box, area });
+    }
+    expect(solidExtent(new Uint8Array(12), 4, 3)).toEqual({ box: { left: 0, top: 0, right: 0, bottom: 0 }, area: 0 });
   });
 });
 

@@ -29,28 +29,38 @@ export interface CleanMask {
 export function solidExtent(alpha: Uint8Array, w: number, h: number): { box: Box; area: number } {
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
-  for (let y = 0; y < h; y++)
+  // Row by row: each row's first and last solid pixel (a compare or two a pixel instead of four).
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let first = -1, last = -1;
     for (let x = 0; x < w; x++)
-      if (alpha[y * w + x]! >= 128) {
+      if (alpha[row + x]! >= 128) {
+        if (first < 0) first = x;
+        last = x;
         area++;
-        if (x < box.left) box.left = x;
-        if (x >= box.right) box.right = x + 1;
-        if (y < box.top) box.top = y;
-        if (y >= box.bottom) box.bottom = y + 1;
       }
+    if (first < 0) continue;
+    if (first < box.left) box.left = first;
+    if (last >= box.right) box.right = last + 1;
+    if (y < box.top) box.top = y;
+    box.bottom = y + 1;
+  }
   return { box: area ? box : { left: 0, top: 0, right: 0, bottom: 0 }, area };
 }
 
-/** Chamfer (3-4) distance to the nearest pixel where `inside` is false, in pixel units (approx. Euclidean). */
-function distanceInside(inside: Uint8Array, w: number, h: number): Float32Array {
-  const INF = 1e9;
-  const d = new Float32Array(w * h);
-  for (let i = 0; i < d.length; i++) d[i] = inside[i] ? INF : 0;
-  for (let y = 0; y < h; y++)
+/**
+ * Chamfer (3-4) distance, in thirds of a pixel, to the nearest pixel where `seed` is `seedValue` (the frame's border
+ * counts as such a pixel), capped at `cap`: callers only ask whether a pixel lies further than a few pixels (cap just
+ * above that), so 16 bits do and the answers are those of the uncapped distance (a min-plus pass keeps min(d, cap)).
+ */
+export function chamferWithin(seed: Uint8Array, seedValue: number, w: number, h: number, cap: number): Uint16Array {
+  const d = new Uint16Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const i = y * w + x;
-      if (d[i] === 0) continue;
-      let v = d[i]!;
+      const i = row + x;
+      if (seed[i] === seedValue) continue; // 0
+      let v = cap;
       if (x > 0) v = Math.min(v, d[i - 1]! + 3);
       else v = Math.min(v, 3);
       if (y > 0) {
@@ -60,9 +70,11 @@ function distanceInside(inside: Uint8Array, w: number, h: number): Float32Array 
       } else v = Math.min(v, 3);
       d[i] = v;
     }
-  for (let y = h - 1; y >= 0; y--)
+  }
+  for (let y = h - 1; y >= 0; y--) {
+    const row = y * w;
     for (let x = w - 1; x >= 0; x--) {
-      const i = y * w + x;
+      const i = row + x;
       if (d[i] === 0) continue;
       let v = d[i]!;
       if (x < w - 1) v = Math.min(v, d[i + 1]! + 3);
@@ -74,7 +86,7 @@ function distanceInside(inside: Uint8Array, w: number, h: number): Float32Array 
       } else v = Math.min(v, 3);
       d[i] = v;
     }
-  for (let i = 0; i < d.length; i++) d[i] = d[i]! / 3;
+  }
   return d;
 }
 
@@ -86,38 +98,71 @@ interface Component {
   touchesBorder: boolean;
 }
 
-/** The 4-connected pieces of a binary image, in scan order of their first pixel, each with its area and box. */
+/**
+ * The 4-connected pieces of a binary image, in scan order of their first pixel, each with its area and box. By runs:
+ * each row's runs of set pixels are joined (union-find) to the runs they share a column with in the row above, so the
+ * work is per run rather than per pixel; the lowest run of a piece is its root, so pieces are numbered in scan order
+ * of their first pixel, as a flood fill in scan order numbers them.
+ */
 export function components(bin: Uint8Array, w: number, h: number): { labels: Int32Array; list: Component[] } {
+  let capacity = 1024;
+  let start = new Int32Array(capacity), end = new Int32Array(capacity), rowOf = new Int32Array(capacity), parent = new Int32Array(capacity);
+  let runs = 0;
+  const root = (r: number) => {
+    while (parent[r] !== r) r = parent[r] = parent[parent[r]!]!;
+    return r;
+  };
+  let above = 0, aboveEnd = 0; // the previous row's runs
+  for (let y = 0; y < h; y++) {
+    const row = y * w;
+    let j = above;
+    above = runs;
+    for (let x = 0; x < w; ) {
+      if (!bin[row + x]) {
+        x++;
+        continue;
+      }
+      const s = x;
+      while (x < w && bin[row + x]) x++;
+      if (runs === capacity) {
+        capacity *= 2;
+        const grow = (a: Int32Array) => {
+          const b = new Int32Array(capacity);
+          b.set(a);
+          return b;
+        };
+        (start = grow(start)), (end = grow(end)), (rowOf = grow(rowOf)), (parent = grow(parent));
+      }
+      const r = runs++;
+      (start[r] = s), (end[r] = x), (rowOf[r] = y), (parent[r] = r);
+      while (j < aboveEnd && end[j]! <= s) j++;
+      for (let k = j; k < aboveEnd && start[k]! < x; k++) {
+        const a = root(k), b = root(r);
+        if (a < b) parent[b] = a;
+        else if (b < a) parent[a] = b;
+      }
+    }
+    aboveEnd = runs;
+  }
   const labels = new Int32Array(w * h);
   const list: Component[] = [];
-  const stack = new Int32Array(w * h);
-  let next = 0;
-  for (let start = 0; start < bin.length; start++) {
-    if (!bin[start] || labels[start]) continue;
-    const label = ++next;
-    let sp = 0;
-    stack[sp++] = start;
-    labels[start] = label;
-    const c: Component = { label, area: 0, box: { left: w, top: h, right: 0, bottom: 0 }, cy: 0, touchesBorder: false };
-    while (sp > 0) {
-      const i = stack[--sp]!;
-      const x = i % w;
-      const y = (i - x) / w;
-      c.area++;
-      c.cy += y;
-      if (x < c.box.left) c.box.left = x;
-      if (x >= c.box.right) c.box.right = x + 1;
-      if (y < c.box.top) c.box.top = y;
-      if (y >= c.box.bottom) c.box.bottom = y + 1;
-      if (x === 0 || y === 0 || x === w - 1 || y === h - 1) c.touchesBorder = true;
-      if (x > 0 && bin[i - 1] && !labels[i - 1]) (labels[i - 1] = label), (stack[sp++] = i - 1);
-      if (x < w - 1 && bin[i + 1] && !labels[i + 1]) (labels[i + 1] = label), (stack[sp++] = i + 1);
-      if (y > 0 && bin[i - w] && !labels[i - w]) (labels[i - w] = label), (stack[sp++] = i - w);
-      if (y < h - 1 && bin[i + w] && !labels[i + w]) (labels[i + w] = label), (stack[sp++] = i + w);
-    }
-    c.cy /= c.area;
-    list.push(c);
+  const labelOf = new Int32Array(runs);
+  for (let r = 0; r < runs; r++) {
+    const top = root(r);
+    if (top === r) list.push({ label: list.length + 1, area: 0, box: { left: w, top: h, right: 0, bottom: 0 }, cy: 0, touchesBorder: false });
+    const label = (labelOf[r] = top === r ? list.length : labelOf[top]!);
+    const c = list[label - 1]!;
+    const s = start[r]!, e = end[r]!, y = rowOf[r]!;
+    labels.fill(label, y * w + s, y * w + e);
+    c.area += e - s;
+    c.cy += y * (e - s);
+    if (s < c.box.left) c.box.left = s;
+    if (e > c.box.right) c.box.right = e;
+    if (y < c.box.top) c.box.top = y;
+    c.box.bottom = y + 1;
+    if (s === 0 || e === w || y === 0 || y === h - 1) c.touchesBorder = true;
   }
+  for (const c of list) c.cy /= c.area;
   return { labels, list };
 }
 
@@ -196,13 +241,16 @@ export function cleanMask(soft: Uint8Array, w: number, h: number): CleanMask {
   let left = w, top = h, right = 0, bottom = 0;
   for (let y = 0; y < h; y++) {
     const row = y * w;
-    for (let x = 0; x < w; x++)
-      if (soft[row + x]! >= FAINT) {
-        if (x < left) left = x;
-        if (x >= right) right = x + 1;
-        if (y < top) top = y;
-        bottom = y + 1;
-      }
+    // The row's first and last pixel that is not faint: a scan from each end.
+    let x0 = 0;
+    while (x0 < w && soft[row + x0]! < FAINT) x0++;
+    if (x0 === w) continue;
+    let x1 = w - 1;
+    while (soft[row + x1]! < FAINT) x1--;
+    if (x0 < left) left = x0;
+    if (x1 >= right) right = x1 + 1;
+    if (y < top) top = y;
+    bottom = y + 1;
   }
   const margin = radius + 3;
   const region = right > left ? { left: Math.max(0, left - margin), top: Math.max(0, top - margin), right: Math.min(w, right + margin), bottom: Math.min(h, bottom + margin) } : { left: 0, top: 0, right: w, bottom: h };
@@ -237,9 +285,10 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const empty: CleanMask = { alpha: new Uint8Array(w * h), width: w, height: h, box: { left: 0, top: 0, right: 0, bottom: 0 }, areaFraction: 0, removedFraction: rawArea / frameArea };
   if (rawArea === 0) return empty;
 
-  const dist = distanceInside(bin, w, h);
+  // Eroded: further than `radius` pixels inside (in thirds of a pixel: the chamfer's integer units).
+  const dist = chamferWithin(bin, 0, w, h, 3 * radius + 1);
   const eroded = new Uint8Array(w * h);
-  for (let i = 0; i < bin.length; i++) if (dist[i]! > radius) eroded[i] = 1;
+  for (let i = 0; i < bin.length; i++) if (dist[i]! > 3 * radius) eroded[i] = 1;
   const { labels, list } = components(eroded, w, h);
   if (list.length === 0) return empty;
   const main = list.reduce((a, b) => (b.area > a.area ? b : a));
@@ -274,19 +323,17 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
   const keptCore = new Uint8Array(w * h);
   for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
-  const outside = new Uint8Array(w * h);
-  for (let i = 0; i < outside.length; i++) outside[i] = keptCore[i] ? 0 : 1;
-  const distToCore = distanceInside(outside, w, h);
+  const reach = radius + 2;
+  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1);
   const alpha = new Uint8Array(w * h);
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
-  const reach = radius + 2;
   const roof = roofLine(keptCore, w, h, radius);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       // Faint alpha (under ~15 %) is model noise, e.g. a ghost line along the photo's border: dropped.
-      if (distToCore[i]! > reach || soft[i]! < FAINT || y < roof[x]!) continue;
+      if (distToCore[i]! > 3 * reach || soft[i]! < FAINT || y < roof[x]!) continue;
       alpha[i] = soft[i]!;
       if (soft[i]! >= 128) {
         area++;

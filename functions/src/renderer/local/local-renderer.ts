@@ -230,7 +230,7 @@ export async function renderPrepared(
     const value = await work;
     return { value, ms: performance.now() - start, end: performance.now() };
   };
-  const [encoded, measured] = await Promise.all([
+  const encoding = Promise.all([
     timed(encodeOutputs(composed)),
     // The car as placed (the compositor's alpha) against the source cut-out already made: no second cut-out pass.
     timed(
@@ -243,6 +243,20 @@ export async function renderPrepared(
       }),
     ),
   ]);
+  // The car as placed, checked against the detector's box and its own outline (checks/car-checks.ts); the enlargement
+  // is of the original photo's pixels. JavaScript on this thread: it runs while libvips' threads still encode.
+  const { measures: _measures, ...check } = checkCar({
+    // The cut-out as made (the detector's box is of the photo as shot, not levelled).
+    mask: treated.mask,
+    // The photo as shot (same frame; a dealer's plate drawn on it is no other car's paint).
+    photo: served.photo,
+    main: source.main,
+    angle: source.angle,
+    cutByEdge: source.cutByEdge,
+    upscale: composed.carScale * (source.photo.width / source.photo.originalWidth),
+    asShot: background === 'original',
+  });
+  const [encoded, measured] = await encoding;
   const { full, web } = encoded.value;
   const fidelity = measured.value;
   const fidelityMs = measured.ms;
@@ -255,19 +269,6 @@ export async function renderPrepared(
   warnings.push(...plateWarnings(plate));
   warnings.push(...source.carWarnings);
   if (source.mask.removedFraction > 0.01 && !source.carWarnings.some((w) => /other car/i.test(w))) warnings.push('Objects touching the car (a sign, another car) were removed from the cut-out.');
-  // The car as placed, checked against the detector's box and its own outline (checks/car-checks.ts); the enlargement
-  // is of the original photo's pixels.
-  const { measures: _measures, ...check } = checkCar({
-    // The cut-out as made (the detector's box is of the photo as shot, not levelled).
-    mask: treated.mask,
-    // The photo as shot (same frame; a dealer's plate drawn on it is no other car's paint).
-    photo: served.photo,
-    main: source.main,
-    angle: source.angle,
-    cutByEdge: source.cutByEdge,
-    upscale: composed.carScale * (source.photo.width / source.photo.originalWidth),
-    asShot: background === 'original',
-  });
   return {
     full,
     web,
