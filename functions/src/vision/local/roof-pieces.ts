@@ -5,7 +5,8 @@
  * while along the car's own outline the colour changes. Mask pixels at such edges over the upper part of the car
  * seed the piece, the car's body below seeds the car, and the mask is split between them along the photo's edges
  * (geodesic-split.ts). What the split gives the piece goes when it rises over the car's box top and its colours are
- * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim).
+ * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim). Where the
+ * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left.
  */
 import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
@@ -32,6 +33,8 @@ export const BACKGROUND_SHARE = 0.5;
 const PIECE_MAX = 0.1;
 /** A colour is the car's (or the background's) when it is this many times as frequent there as in the other. */
 const LIKELIER = 2;
+/** The roof line is closed over dips up to this share of the box's width (the notch a removed piece leaves). */
+const NOTCH = 0.05;
 /** Colour histograms: 16 levels a channel. */
 /** The four steps to a pixel's neighbours. */
 const DX = [1, -1, 0, 0];
@@ -164,6 +167,33 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
     }
   }
   if (removed === 0) return mask;
+  // The roof line under a removed piece: where the split gave the piece the roof's top edge too, the mask's top dips
+  // there. Over the columns the piece was taken from, the car's top outline is closed over dips narrower than a
+  // piece (a 1-D opening of its top row), and the raw mask's pixels under the closed line come back.
+  const taken = new Uint8Array(ww);
+  const edge = new Float64Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let y = win.t;
+    while (y < win.b && out[y * w + x + win.l]! < 128) y++;
+    edge[x] = y;
+    for (let t = win.t; t < y; t++) if (alpha[t * w + x + win.l]! >= 128) taken[x] = 1;
+  }
+  const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
+  const eroded = new Float64Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let m = Infinity;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.min(m, edge[d]!);
+    eroded[x] = m;
+  }
+  for (let x = 0; x < ww; x++) {
+    if (!taken[x]) continue;
+    let line = -Infinity;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) line = Math.max(line, eroded[d]!);
+    for (let y = Math.ceil(line); y < edge[x]!; y++) {
+      const i = y * w + x + win.l;
+      if (alpha[i]! >= 128) (out[i] = alpha[i]!), removed--;
+    }
+  }
   const { box, area: left } = solidExtent(out, w, h);
   return { alpha: out, width: w, height: h, box, areaFraction: left / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
