@@ -201,6 +201,10 @@ describe('the car check of a rendered angle', () => {
     const blue = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: BLUE }) });
     expect(blue.measures.otherPaint).toBeGreaterThan(0.001);
     expect(blue).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
+    // The same piece in deep shade, darker than the car's tinted glass: still another car's (it stands above the
+    // car's own paint, not between it).
+    const shaded = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: [15, 20, 80] }) });
+    expect(shaded).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
     expect(CAR_CHECK_REASONS.otherPaint.text).toMatch(/^Please check: part of another car/);
     // The same piece in the car's own paint, or no photo given: nothing to tell it by.
     expect(checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: RED }) }).verdict).toBe('ok');

@@ -319,6 +319,8 @@ const isLampHue = (h: number) => h >= 335 || h <= 45;
  * outline along the roof; another car's paint in the same light is about as bright as the main car's.
  */
 const GLASS_SHARE = 0.7;
+/** How far (of the car's height) above or below a dark cell the car's own paint on both sides of it is looked for. */
+const GLASS_ROWS = 0.03;
 
 /**
  * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
@@ -381,9 +383,35 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   let median = 0;
   while (median < 255 && (seen += brightness[median]!) < own / 2) median++;
   const glass = GLASS_SHARE * median;
+  // Glass lies between the car's own paint (a roof's front and rear ends, the pillars) in its rows or the rows just
+  // below or above; a dark piece of another car in shade, kept beyond the car's end, lies outside that span.
+  const ownLeft = new Int32Array(gh).fill(gw);
+  const ownRight = new Int32Array(gh).fill(-1);
+  for (let k = 0; k < hue.length; k++)
+    if (hue[k]! >= 0 && offHue(hue[k]!) <= 30) {
+      const gy = Math.floor(k / gw);
+      const gx = k - gy * gw;
+      ownLeft[gy] = Math.min(ownLeft[gy]!, gx);
+      ownRight[gy] = Math.max(ownRight[gy]!, gx);
+    }
+  const reachRows = Math.max(1, Math.round(GLASS_ROWS * gh));
+  const spanLeft = new Int32Array(gh);
+  const spanRight = new Int32Array(gh);
+  for (let gy = 0; gy < gh; gy++) {
+    let l = gw;
+    let r = -1;
+    for (let y = Math.max(0, gy - reachRows); y <= Math.min(gh - 1, gy + reachRows); y++) (l = Math.min(l, ownLeft[y]!)), (r = Math.max(r, ownRight[y]!));
+    spanLeft[gy] = l;
+    spanRight[gy] = r;
+  }
+  const isGlass = (k: number) => {
+    const gy = Math.floor(k / gw);
+    const gx = k - gy * gw;
+    return value[k]! < glass && gx > spanLeft[gy]! && gx < spanRight[gy]!;
+  };
   const other = (k: number) => {
     const h = hue[k]!;
-    return h >= 0 && !isLampHue(h) && offHue(h) > OTHER_HUE && value[k]! >= glass;
+    return h >= 0 && !isLampHue(h) && offHue(h) > OTHER_HUE && !isGlass(k);
   };
   // Another car's piece reaches the cut-out's outline (it stands out of the car's shape); a colour inside the car
   // (the sky's reflection in the glass, a sticker) is enclosed by the car's own paint and glass. Flood from the other-
