@@ -314,9 +314,10 @@ const OTHER_HUE = 60;
  */
 const isLampHue = (h: number) => h >= 335 || h <= 45;
 /**
- * A patch darker than this share of the car's own paint (the median brightness, max of R, G, B, of its band) is tinted
- * glass, not paint: the red BMW 1-series' blue panoramic roof reads 98 against its paint's 172 (0.57), and reaches the
- * outline along the roof; another car's paint in the same light is about as bright as the main car's.
+ * A patch darker than this share of the car's own paint (the median brightness, max of R, G, B, of its band), lying
+ * between that paint (GLASS_ROWS), is tinted glass, not paint: the red BMW 1-series' blue panoramic roof reads 98
+ * against its paint's 172 (0.57), and reaches the outline along the roof; another car's paint in the same light is
+ * about as bright as the main car's.
  */
 const GLASS_SHARE = 0.7;
 /** How far (of the car's height) above or below a dark cell the car's own paint on both sides of it is looked for. */
