@@ -4,7 +4,7 @@
  * photo's own refusal; a photo without a usable car is a normal answer (the form shows why); a failing vision service
  * answers 503 saying nothing was charged.
  */
-import { VISION_UNAVAILABLE } from '@shared/messages';
+import { CAR_CHECK_MESSAGES, VISION_UNAVAILABLE } from '@shared/messages';
 import type { CheckCarPhotoRequest, CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
 import { DomainError } from '../lib/errors';
 import { logger } from '../lib/logger';
@@ -12,7 +12,18 @@ import { decodePhoto } from '../renderer/photo-validation';
 import { PhotoRejectedError } from '../renderer/port';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { CHECK_LIMITS, predictedEnlargement } from '../renderer/checks/car-checks';
-import { LOW_CONFIDENCE, VisionUnavailableError, type CarVision } from './port';
+import { edgesTouched } from './car-check';
+import { LOW_CONFIDENCE, VisionUnavailableError, type CarVision, type NormBox } from './port';
+
+/**
+ * A close-up as the studio image's check calls it (checks/car-checks.ts `closeUp`: the roof and a side or the bottom
+ * cut by the frame), as far as one look tells it: the car touches the frame (the silhouette's answer where the vision
+ * has one) and the detector's box reaches the top and another side.
+ */
+export function looksCloseUp(sighting: { main: NormBox; cutByEdge: boolean }): boolean {
+  const edges = edgesTouched(sighting.main);
+  return sighting.cutByEdge && edges.top && (edges.left || edges.right || edges.bottom);
+}
 
 export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarPhotoRequest): Promise<CheckCarPhotoResponse> {
   let photo;
@@ -35,9 +46,12 @@ export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarP
   const angle = sighting.angle ?? 'front';
   const confidence = sighting.angle ? sighting.confidence : 0;
   // The car check of the render, as far as one look tells it: a car so small that the studio would enlarge it more
-  // than twice is not delivered (shared/car-checks.ts), so the form says so now, before the charge.
+  // than twice, or a close-up, is not delivered (shared/car-checks.ts), so the form says so now, before the charge.
   const size = body.original_size ?? { width: photo.originalWidth, height: photo.originalHeight };
   const small = predictedEnlargement(sighting.main, size) > CHECK_LIMITS.upscale;
-  const warnings = small ? [CAR_CHECK_REASONS.carSmall.text, ...sighting.warnings] : sighting.warnings;
+  // A close-up gets the card's retake words instead of "touches the edge", as the card says one or the other.
+  const closeUp = looksCloseUp(sighting);
+  const seen = closeUp ? sighting.warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge) : sighting.warnings;
+  const warnings = [...(small ? [CAR_CHECK_REASONS.carSmall.text] : []), ...(closeUp ? [CAR_CHECK_REASONS.closeUp.text] : []), ...seen];
   return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings, appearance: sighting.appearance ?? null };
 }

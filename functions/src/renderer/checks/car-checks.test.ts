@@ -201,6 +201,10 @@ describe('the car check of a rendered angle', () => {
     const blue = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: BLUE }) });
     expect(blue.measures.otherPaint).toBeGreaterThan(0.001);
     expect(blue).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
+    // The same piece in deep shade, darker than the car's tinted glass: still another car's (it stands above the
+    // car's own paint, not between it).
+    const shaded = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: [15, 20, 80] }) });
+    expect(shaded).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
     expect(CAR_CHECK_REASONS.otherPaint.text).toMatch(/^Please check: part of another car/);
     // The same piece in the car's own paint, or no photo given: nothing to tell it by.
     expect(checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: RED }) }).verdict).toBe('ok');
@@ -218,6 +222,10 @@ describe('the car check of a rendered angle', () => {
     // A blue car's red tail lamps and amber indicators at its ends, reaching its outline: lamps, not another car.
     const lampsAtEnds = photoOf(mask, BLUE, { l: 90, t: 180, r: 135, b: 200, rgb: RED }, { l: 265, t: 180, r: 310, b: 200, rgb: [235, 140, 20] });
     expect(checkCar({ mask, ...good, photo: lampsAtEnds })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
+    // A red car's tinted glass roof along the top of its outline (the red BMW 1-series' panoramic roof: dark blue, 98
+    // of brightness against its paint's 172): glass, darker than any paint in the same light.
+    const glassRoof = photoOf(mask, RED, { l: 150, t: 80, r: 250, b: 90, rgb: [18, 60, 100] });
+    expect(checkCar({ mask, ...good, photo: glassRoof })).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
     // A silver car: its strong colours are lights, badges and the sky's reflections, not a paint to compare with (its
     // red lights, the largest of them, would make the blue look foreign).
     const withPiece = withRoofPiece();

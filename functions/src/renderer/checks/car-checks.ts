@@ -313,6 +313,15 @@ const OTHER_HUE = 60;
  * lamp was flagged without this); the cost is that a red or orange car kept with one of another colour goes unseen.
  */
 const isLampHue = (h: number) => h >= 335 || h <= 45;
+/**
+ * A patch darker than this share of the car's own paint (the median brightness, max of R, G, B, of its band), lying
+ * between that paint (GLASS_ROWS), is tinted glass, not paint: the red BMW 1-series' blue panoramic roof reads 98
+ * against its paint's 172 (0.57), and reaches the outline along the roof; another car's paint in the same light is
+ * about as bright as the main car's.
+ */
+const GLASS_SHARE = 0.7;
+/** How far (of the car's height) above or below a dark cell the car's own paint on both sides of it is looked for. */
+const GLASS_ROWS = 0.03;
 
 /**
  * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
@@ -330,6 +339,7 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   if (gw < 3 || gh < 3) return 0;
   // Per grid cell: -2 outside the car, -1 car but no strong paint, else the hue (0..359).
   const hue = new Int16Array(gw * gh).fill(-2);
+  const value = new Uint8Array(gw * gh);
   const bands = new Float64Array(24);
   let area = 0;
   for (let gy = 0; gy < gh; gy++)
@@ -349,6 +359,7 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
       const h6 = max === r ? (g - b) / c : max === g ? (b - r) / c + 2 : (r - g) / c + 4;
       const h = Math.floor((h6 * 60 + 360) % 360);
       hue[gy * gw + gx] = h;
+      value[gy * gw + gx] = max;
       const bin = Math.floor(h / 15);
       bands[bin] = bands[bin]! + 1;
     }
@@ -361,11 +372,47 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   }
   if (area === 0 || best / area < OWN_PAINT_SHARE) return 0;
   const centre = bestAt * 15 + 30;
+  const offHue = (h: number) => {
+    const d = Math.abs(h - centre) % 360;
+    return Math.min(d, 360 - d);
+  };
+  // The own paint's median brightness, from a histogram of its cells.
+  const brightness = new Uint32Array(256);
+  let own = 0;
+  for (let k = 0; k < hue.length; k++) if (hue[k]! >= 0 && offHue(hue[k]!) <= 30) (brightness[value[k]!]!++, own++);
+  let seen = 0;
+  let median = 0;
+  while (median < 255 && (seen += brightness[median]!) < own / 2) median++;
+  const glass = GLASS_SHARE * median;
+  // Glass lies between the car's own paint (a roof's front and rear ends, the pillars) in its rows or the rows just
+  // below or above; a dark piece of another car in shade, kept beyond the car's end, lies outside that span.
+  const ownLeft = new Int32Array(gh).fill(gw);
+  const ownRight = new Int32Array(gh).fill(-1);
+  for (let k = 0; k < hue.length; k++)
+    if (hue[k]! >= 0 && offHue(hue[k]!) <= 30) {
+      const gy = Math.floor(k / gw);
+      const gx = k - gy * gw;
+      ownLeft[gy] = Math.min(ownLeft[gy]!, gx);
+      ownRight[gy] = Math.max(ownRight[gy]!, gx);
+    }
+  const reachRows = Math.max(1, Math.round(GLASS_ROWS * gh));
+  const spanLeft = new Int32Array(gh);
+  const spanRight = new Int32Array(gh);
+  for (let gy = 0; gy < gh; gy++) {
+    let l = gw;
+    let r = -1;
+    for (let y = Math.max(0, gy - reachRows); y <= Math.min(gh - 1, gy + reachRows); y++) (l = Math.min(l, ownLeft[y]!)), (r = Math.max(r, ownRight[y]!));
+    spanLeft[gy] = l;
+    spanRight[gy] = r;
+  }
+  const isGlass = (k: number) => {
+    const gy = Math.floor(k / gw);
+    const gx = k - gy * gw;
+    return value[k]! < glass && gx > spanLeft[gy]! && gx < spanRight[gy]!;
+  };
   const other = (k: number) => {
     const h = hue[k]!;
-    if (h < 0 || isLampHue(h)) return false;
-    const d = Math.abs(h - centre) % 360;
-    return Math.min(d, 360 - d) > OTHER_HUE;
+    return h >= 0 && !isLampHue(h) && offHue(h) > OTHER_HUE && !isGlass(k);
   };
   // Another car's piece reaches the cut-out's outline (it stands out of the car's shape); a colour inside the car
   // (the sky's reflection in the glass, a sticker) is enclosed by the car's own paint and glass. Flood from the other-
