@@ -44,6 +44,8 @@ const SOLID_REACH = 0.3;
 const SHADE_STEP = 1.6;
 const LIGHT_STEP = 1.8;
 const MIN_SOLID_SHARE = 0.5;
+/** Beside a tyre, a column whose run under the bumper is this much lighter than the tyre's rubber is shade. */
+const SHADE_OVER_RUBBER = 1.1;
 /** Smooth shade: rows whose mean differs by more than STEP from three rows below at most MAX_STEPS of the run (and 2). */
 const STEP = 10;
 const MAX_STEPS = 0.05;
@@ -178,7 +180,7 @@ function applyCut(mask: CleanMask, bottom: Int32Array, cut: Int32Array, from: nu
 /** The shade under the car filled in solid: the model is sure of it (no slow fade for the cut above to find), and the
  * mask's lower edge is the shadow's edge on the road, level with the tyres (the Lexus ES from behind). The shade's
  * level is read just above that edge across the span; between the tyres (the outer SIDE of the car's width on each
- * side is theirs, never touched), a column is cut where, walking up from the mask's lower edge, a run of grey pixels
+ * side is theirs: only the shade inward of the rubber is cut there, below), a column is cut where, walking up from the mask's lower edge, a run of grey pixels
  * at about that level ends under a lighter body (the bumper's lower edge, even in shade) within the car's lowest
  * SOLID_REACH. A black car's bumper as dark as the road's shade shows no such step and is kept; a light plate above a
  * black bumper is too narrow: most of the span must show the step, or nothing is cut. */
@@ -222,5 +224,33 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
     found++;
   }
   if (found < (to - from) * MIN_SOLID_SHARE) return mask;
-  return applyCut(mask, bottom, cut, from);
+  // The tyres' zones: the shade inward of each tyre, under the bumper, stayed as a dark strip the tyre's full height
+  // (the car on stilts in a scene, issue 38). Walking out from the span, a column a little lighter over that run than
+  // the tyre's own rubber (the darkest third of the zone) is that shade, cut at the bumper's line; the first as dark as
+  // the rubber is the tyre, and from there out nothing is cut.
+  const all = new Int32Array(bw).fill(-1);
+  all.set(cut, from);
+  const runMean = (x: number, y0: number) => {
+    let sum = 0;
+    for (let y = y0 + 1; y <= bottom[x]!; y++) sum += mean(box.left + x, y);
+    return sum / Math.max(1, bottom[x]! - y0);
+  };
+  const edge = (k: number, step: number) => {
+    for (let j = k; j >= 0 && j < to - from; j += step) if (cut[j]! >= 0) return cut[j]!;
+    return -1;
+  };
+  for (const [start, stop, step] of [[from - 1, -1, -1], [to, bw, 1]] as const) {
+    const line = edge(step < 0 ? 0 : to - from - 1, -step);
+    if (line < 0) continue;
+    const means: number[] = [];
+    for (let x = start; x !== stop; x += step) if (bottom[x]! > line + run) means.push(runMean(x, line));
+    if (means.length < 3) continue;
+    means.sort((p, q) => p - q);
+    const rubber = means[Math.floor(means.length / 6)]!;
+    for (let x = start; x !== stop; x += step) {
+      if (bottom[x]! <= line + run || runMean(x, line) < rubber * SHADE_OVER_RUBBER) break;
+      all[x] = line;
+    }
+  }
+  return applyCut(mask, bottom, all, 0);
 }

@@ -159,13 +159,14 @@ function colourGains(photo: DecodedPhoto, mask: CleanMask): number[] {
  * The ground under the car, per column: from the lower convex hull of the car's underside. In any view the hull
  * touches the tyres (the lowest points), so a 3/4 view gets a tilted ground line through both axles.
  */
-export function groundLine(bottom: Int32Array, ch: number): Float32Array {
+export function groundLine(bottom: Int32Array, ch: number, keep?: Uint8Array): Float32Array {
   // A column whose lowest part stands far above the car's lowest (a door mirror held out beside the body of a front or
   // rear view) is not on the ground: as a point of the hull it tilted the line up to the mirror, and the contact shadow
   // drew a grey band from the mirror down to the tyre. It gets no ground (it casts nothing, as a gap does).
   let lowest = -1;
   for (let x = 0; x < bottom.length; x++) lowest = Math.max(lowest, bottom[x]!);
-  const onGround = (x: number) => bottom[x]! >= 0 && bottom[x]! >= lowest - ch * MIRROR_LIFT;
+  // `keep`: columns that stand on the ground however high they are (a steep corner view's far tyre: farTyreRun).
+  const onGround = (x: number) => bottom[x]! >= 0 && (bottom[x]! >= lowest - ch * MIRROR_LIFT || keep?.[x] === 1);
   const points: number[] = [];
   for (let x = 0; x < bottom.length; x++) if (onGround(x)) points.push(x);
   const ground = new Float32Array(bottom.length).fill(-1);
@@ -393,14 +394,81 @@ export function tyreContacts(carRgba: Buffer, bottom: Int32Array, rest: Float32A
  * How the car stands, in its own pixels: its underside, the ground line, where each column rests (the ground line, or
  * a far tyre's own row) and how firmly, and the tyres it stands on.
  */
-function stance(rgba: Buffer, w: number, h: number) {
+export function stance(rgba: Buffer, w: number, h: number) {
   const bottom = underside(rgba, w, h);
-  const ground = groundLine(bottom, h);
+  let ground = groundLine(bottom, h);
+  const far = farTyreRun(rgba, bottom, ground, w, h);
+  if (far) ground = groundLine(bottom, h, far.keep);
   const contact = contactOf(bottom, ground, h);
   const rest = Float32Array.from(ground);
   restFarTyres(rgba, bottom, rest, contact, w, h);
-  return { bottom, ground, contact, rest, tyres: tyreContacts(rgba, bottom, rest, contact, w, h) };
+  const tyres = tyreContacts(rgba, bottom, rest, contact, w, h);
+  if (far && !tyres.some((t) => t.left <= far.tyre.x && far.tyre.x <= t.right)) tyres.push(far.tyre);
+  return { bottom, ground, contact, rest, tyres };
 }
+
+/**
+ * A steep corner view (the camera high, the car turned): its far tyre stands more than MIRROR_LIFT of the car's height
+ * above the near one, and groundLine took it and the sills leading to it for a door mirror held out: no ground under
+ * them, no shade, the far tyre floating (the BMW X3's rear tyre in Urban). A mirror is narrow and ends the car; a far
+ * tyre lies within a long run of lifted columns (FAR_RUN of the car's width), a dark low point with the car's outline
+ * climbing behind it. Returns the columns from the run's start up to that low point (they stand on the ground) and the
+ * tyre; undefined when there is none.
+ */
+function farTyreRun(rgba: Buffer, bottom: Int32Array, ground: Float32Array, cw: number, ch: number): { keep: Uint8Array; tyre: TyreContact } | undefined {
+  const rise = 0.02 * ch;
+  const r = Math.max(4, Math.round(0.03 * cw));
+  for (let x = 0; x < cw; x++) {
+    if (bottom[x]! < 0 || ground[x]! >= 0) continue;
+    let end = x;
+    while (end + 1 < cw && bottom[end + 1]! >= 0 && ground[end + 1]! < 0) end++;
+    const start = x;
+    x = end;
+    if (end - start + 1 < FAR_RUN * cw) continue;
+    // A low point of the run (lowest within a tyre's half width, the middle of a flat bottom), within the car on both
+    // sides, the outline climbing behind it (in front of it the sill may run on as low).
+    for (let c = start + r; c <= end - r; c++) {
+      const b = bottom[c]!;
+      let lowest = true;
+      for (let k = c - r; k <= c + r && lowest; k++) if (bottom[k]! > b || (bottom[k] === b && k < c)) lowest = false;
+      if (!lowest) continue;
+      let c2 = c;
+      while (c2 + 1 <= end && bottom[c2 + 1] === b) c2++;
+      const m = (c + c2) >> 1;
+      if (bottom[m - r]! > b - rise && bottom[m + r]! > b - rise) continue;
+      const tyre = darkFarTyre(rgba, bottom, m, b, start, end, cw, ch, rise);
+      if (tyre) return tyre;
+    }
+  }
+  return undefined;
+}
+
+/** The far tyre at low point (c, b) of the lifted run start..end, if it is dark, as rubber is. */
+function darkFarTyre(rgba: Buffer, bottom: Int32Array, c: number, b: number, start: number, end: number, cw: number, ch: number, rise: number): { keep: Uint8Array; tyre: TyreContact } | undefined {
+  const r = Math.max(4, Math.round(0.03 * cw));
+  // Dark, as rubber is.
+  let sum = 0, n = 0;
+  for (let y = Math.max(0, b - Math.round(0.03 * ch)); y <= b; y++)
+    for (let k = c - 2; k <= c + 2; k++) {
+      const i = 4 * (y * cw + k);
+      if (rgba[i + 3]! < 200) continue;
+      sum += 0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!;
+      n++;
+    }
+  if (n === 0 || sum / n > 80) return undefined;
+  // Its half width: to where the outline has climbed on the side it climbs.
+  const climbsRight = bottom[c + r]! <= b - rise;
+  let e = c;
+  while (Math.abs(e - c) < 0.1 * cw && e > 0 && e < cw - 1 && bottom[e]! >= b - rise) e += climbsRight ? 1 : -1;
+  const half = Math.max(2, Math.abs(e - c));
+  const keep = new Uint8Array(cw);
+  if (climbsRight) keep.fill(1, start, c + 1);
+  else keep.fill(1, c, end + 1);
+  return { keep, tyre: { x: c, y: b, width: 2 * half + 1, left: c - half, right: c + half } };
+}
+
+/** A run of lifted columns at least this share of the car's width holds a far tyre, not a mirror. */
+const FAR_RUN = 0.12;
 
 /** The row (of the car's own pixels) of its highest tyre contact, undefined when no tyre is found. */
 function farTyreRow(rgba: Buffer, w: number, h: number): number | undefined {
