@@ -53,7 +53,7 @@ export const DARK_CAR = 0.65;
 
 /**
  * On a red car, the share of dark pixels in the grille band (angle-features.ts, darkGrille) from which an end view is
- * its front: fronts 0.37-0.61 and rears 0.09-0.26 on the tune split (the Changan and the BMW iX3); halfway.
+ * its front: fronts 0.37-0.61 and rears 0.09-0.24 on the tune split (the Changan and the BMW iX3); halfway.
  */
 const GRILLE = 0.31;
 
