@@ -7,7 +7,8 @@
  * 2. What view it is (front, rear, side, front corner, rear corner): a small multinomial logistic regression on the
  *    features turned so that "nose end" and "tail end" replace left and right (so a photo and its mirror image give the
  *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
- *    split only.
+ *    split only. On a red car, whose lamps do not stand out, an end view's front or rear is told by the grille band's
+ *    darkness instead.
  *
  * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
  * where the direction matters.
