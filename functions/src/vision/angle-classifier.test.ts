@@ -30,6 +30,7 @@ function features(r: () => number): AngleFeatures {
     darkBody: r(),
     darkTopThirds: third(),
     darkBottomThirds: third(),
+    darkGrille: r(),
     brightThirds: third(),
     liftMiddle: 0.2 * r(),
     liftLeft: 0.2 * r(),
@@ -98,6 +99,23 @@ describe('a red car', () => {
     expect(viewProbabilities(x)).toEqual(viewProbabilities(atMean));
     const noLamps = { ...x, ...Object.fromEntries(LAMPS.map((n) => [n, 0])) };
     expect(viewProbabilities(x)).not.toEqual(viewProbabilities(noLamps));
+  });
+
+  it("tells its front from its rear by the grille's dark band, and a car of another paint by the model alone", () => {
+    const r = random(17);
+    let ends = 0;
+    for (let i = 0; i < 400; i++) {
+      const f = { ...features(r), redBody: 0.4, darkBody: 0.4 };
+      const grille = classifyAngle({ ...f, darkGrille: 0.45 }).angle;
+      if (grille !== 'front' && grille !== 'rear') continue;
+      ends++;
+      expect(grille).toBe('front');
+      expect(classifyAngle({ ...f, darkGrille: 0.15 }).angle).toBe('rear');
+      // Not red: the band is not read (the model's answer, whatever the band).
+      const grey = { ...f, redBody: 0.05 };
+      expect(classifyAngle({ ...grey, darkGrille: 0.45 })).toEqual(classifyAngle({ ...grey, darkGrille: 0.15 }));
+    }
+    expect(ends).toBeGreaterThan(5);
   });
 });
 

@@ -7,7 +7,8 @@
  * 2. What view it is (front, rear, side, front corner, rear corner): a small multinomial logistic regression on the
  *    features turned so that "nose end" and "tail end" replace left and right (so a photo and its mirror image give the
  *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
- *    split only.
+ *    split only. On a red car, whose lamps do not stand out, an end view's front or rear is told by the grille band's
+ *    darkness instead.
  *
  * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
  * where the direction matters.
@@ -50,6 +51,12 @@ const RED_CAR = 0.25;
  * which the model reads as the average photo's.
  */
 export const DARK_CAR = 0.65;
+
+/**
+ * On a red car, the share of dark pixels in the grille band (angle-features.ts, darkGrille) from which an end view is
+ * its front: fronts 0.37-0.61 and rears 0.09-0.24 on the tune split (the Changan and the BMW iX3); halfway.
+ */
+const GRILLE = 0.31;
 
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
@@ -132,5 +139,9 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   const best = p.indexOf(Math.max(...p));
   const view = VIEWS[best]!;
   const endView = view === 'front' || view === 'rear';
+  // A red car's end: the model tells front from rear mostly by the tail lamps, unreadable in a red paint; the grille's
+  // dark band says it instead (a red rear was named a front). As sure as the model is that an end shows.
+  if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
+    return { angle: f.darkGrille >= GRILLE ? 'front' : 'rear', confidence: clamp(p[VIEWS.indexOf('front')]! + p[VIEWS.indexOf('rear')]!) };
   return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }

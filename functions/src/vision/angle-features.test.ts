@@ -32,3 +32,23 @@ describe('angle features: what counts as dark', () => {
     expect(Math.max(...red.darkTopThirds, ...red.darkBottomThirds)).toBeLessThan(0.02);
   });
 });
+
+describe('angle features: the grille band', () => {
+  /** A light grey car filling the frame, with a dark strip across the rows from `from` to `to` (fractions). */
+  function strip(from: number, to: number) {
+    const width = 120, height = 100;
+    const rgb = Buffer.alloc(width * height * 3, 170);
+    for (let y = Math.round(from * height); y < Math.round(to * height); y++) rgb.fill(20, y * width * 3, (y + 1) * width * 3);
+    const alpha = new Uint8Array(width * height).fill(255);
+    return angleFeatures({ rgb, width, height }, { alpha, width, height } as CarMask, { left: 0, top: 0, right: 1, bottom: 1 });
+  }
+
+  it("counts a front's grille and intake (50-80% of the height), not the dark under-body below", () => {
+    const grille = strip(0.55, 0.75);
+    const underBody = strip(0.8, 1);
+    // The same darkness in the lower half either way: only the band tells a grille from a dark sill or cladding.
+    expect(grille.darkBottom).toBeCloseTo(underBody.darkBottom, 1);
+    expect(grille.darkGrille).toBeCloseTo(2 / 3, 2);
+    expect(underBody.darkGrille).toBe(0);
+  });
+});

@@ -42,6 +42,12 @@ export interface AngleFeatures {
    */
   darkTopThirds: [number, number, number];
   darkBottomThirds: [number, number, number];
+  /**
+   * Share of dark pixels in the band from 50% to 80% of the height: a front's grille and intake sit there, a rear's
+   * painted tailgate and bumper (the lower half's darkest band, the under-body and an SUV's black cladding below 80%,
+   * is in both ends alike and left out). It tells the ends apart where the red lamps cannot, on a red car.
+   */
+  darkGrille: number;
   /** Share of near-white pixels (headlamps, daytime lights, plate) in the lower 70% of each third. */
   brightThirds: [number, number, number];
   /**
@@ -105,6 +111,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   const count = [0, 0, 0];
   let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
+  let darkG = 0, nG = 0;
   for (let y = top; y < bottom; y += step) {
     for (let x = left; x < right; x += step) {
       const a = inside(x, y);
@@ -131,6 +138,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       const third = Math.min(2, Math.floor(((x - left) / bw) * 3));
       if (y - top < bh / 2) (nT++, dark && darkT++, nTop3[third]!++, dark && darkTop3[third]!++);
       else (nB++, dark && darkB++, nBot3[third]!++, dark && darkBot3[third]!++);
+      if (y - top >= bh * 0.5 && y - top < bh * 0.8) (nG++, dark && darkG++);
       if (y - top > bh * 0.3) (nLow3[third]!++, l > 215 && chroma < 40 && bright3[third]!++);
       if (y - top > bh * 0.8) continue;
       count[third]!++;
@@ -195,6 +203,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     darkBody: darkPaint / Math.max(1, nT + nB),
     darkTopThirds: share(darkTop3, nTop3),
     darkBottomThirds: share(darkBot3, nBot3),
+    darkGrille: darkG / Math.max(1, nG),
     brightThirds: share(bright3, nLow3),
     liftMiddle: liftIn(Math.round(bw * 0.3), Math.round(bw * 0.7)),
     liftLeft: liftIn(0, Math.round(bw * 0.15)),
