@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { preparePhotos, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { levelCar, levelLinesTilt, tyreContacts } from '../../functions/src/renderer/local/levelling';
-import { solidExtent } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { turnedDrawing } from '../support/turned-drawing';
 
 const lexus = readFileSync(resolve(import.meta.dirname, '../fixtures/vision/lexus-es-champagne-rear-street.jpg'));
 let prepared: PreparedPhoto;
@@ -37,20 +37,7 @@ function rearView(tilt: number, drop = 0) {
     const plate = x >= 390 && x < 510 && y >= 250 && y < 290 ? 0.6 * Math.max(band(y - 250), band(y - 290)) : 0;
     return [true, 200 - 150 * Math.max(band(y - 210), band(y - 235), band(y - 305), plate)];
   };
-  const a = (tilt * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
-  const alpha = new Uint8Array(W * H), rgb = Buffer.alloc(W * H * 3);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const dx = x - W / 2, dy = y - H / 2;
-      const [car, lum] = draw(W / 2 + dx * cos + dy * sin, H / 2 - dx * sin + dy * cos);
-      alpha[y * W + x] = car ? 255 : 0;
-      rgb.fill(Math.round(lum), 3 * (y * W + x), 3 * (y * W + x) + 3);
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  return {
-    photo: { type: 'jpeg' as const, originalWidth: W, originalHeight: H, rgb, width: W, height: H },
-    mask: { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 },
-  };
+  return turnedDrawing(W, H, tilt, draw);
 }
 
 describe("a front or rear view's level lines", () => {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { preparePhotos, type PreparedPhoto } from '../../functions/src/renderer/local/local-renderer';
 import { contactsConfirm, levelCar, perspectiveSlope, slopeMayBePerspective, SQUARE_TYRES, tyreContacts, uprightTilt } from '../../functions/src/renderer/local/levelling';
-import { solidExtent } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { turnedDrawing } from '../support/turned-drawing';
 
 const e30 = readFileSync(resolve(import.meta.dirname, '../fixtures/cars/bmw-e30-silver-front34-show-5220px.jpg'));
 /** The photo turned `degrees` clockwise about its centre: what a camera held crooked does. */
@@ -47,21 +47,7 @@ function offSquareSide(tilt: number, perspective = 1.5) {
     if (x < 100 || x >= 800 || y < 170 || y >= lineAt(x) - 50) return [false, 128];
     return [true, 190 - 150 * Math.max(...[350, 480, 600].map((door) => band(x - door, 1)))];
   };
-  const a = (tilt * Math.PI) / 180, cos = Math.cos(a), sin = Math.sin(a);
-  const alpha = new Uint8Array(W * H), rgb = Buffer.alloc(W * H * 3);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      // The level drawing's point that the turn brings here.
-      const dx = x - W / 2, dy = y - H / 2;
-      const [car, lum] = draw(W / 2 + dx * cos + dy * sin, H / 2 - dx * sin + dy * cos);
-      alpha[y * W + x] = car ? 255 : 0;
-      rgb.fill(Math.round(lum), 3 * (y * W + x), 3 * (y * W + x) + 3);
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  return {
-    photo: { type: 'jpeg' as const, originalWidth: W, originalHeight: H, rgb, width: W, height: H },
-    mask: { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 },
-  };
+  return turnedDrawing(W, H, tilt, draw);
 }
 
 describe("a side view's uprights and contacts together", () => {
