@@ -48,7 +48,6 @@ export interface CarAppearance {
 
 /** Numbers in a look (4 quarters of 16). */
 export const LOOK_NUMBERS = 64;
-const QUARTER = LOOK_NUMBERS / 4;
 
 /**
  * Lightness counts half: the same paint in sun and in shade differs mostly in L, while two paints differ in hue and
@@ -142,7 +141,16 @@ export function shapesDiffer(a: CarAppearance, b: CarAppearance, thresholds = DI
 }
 
 /** A look seen in a mirror: its left and right quarters swapped (a left side against a right side, a mirrored photo). */
-const mirrored = (look: readonly number[]) => [1, 0, 3, 2].flatMap((q) => look.slice(q * QUARTER, (q + 1) * QUARTER));
+const mirrored = (look: readonly number[]) => {
+  const quarter = look.length / 4;
+  return [1, 0, 3, 2].flatMap((q) => look.slice(q * quarter, (q + 1) * quarter));
+};
+
+/** 1 less the cosine of two looks of any one length (four quarters), one of them mirrored if that fits better. */
+export function mirroredCosineDistance(x: readonly number[], y: readonly number[]): number {
+  const cosine = (z: readonly number[]) => x.reduce((sum, v, i) => sum + v * z[i]!, 0) / (Math.hypot(...x) * Math.hypot(...z) || 1);
+  return 1 - Math.max(cosine(y), cosine(mirrored(y)));
+}
 
 /**
  * How far apart two looks are: 1 less their cosine (0 alike, 1 unrelated), one of them mirrored if that fits better.
@@ -151,9 +159,7 @@ const mirrored = (look: readonly number[]) => [1, 0, 3, 2].flatMap((q) => look.s
  */
 export function lookDistance(a: CarAppearance, b: CarAppearance): number | null {
   if (a.look?.length !== LOOK_NUMBERS || b.look?.length !== LOOK_NUMBERS) return null;
-  const x = a.look;
-  const cosine = (y: readonly number[]) => x.reduce((sum, v, i) => sum + v * y[i]!, 0) / (Math.hypot(...x) * Math.hypot(...y) || 1);
-  return 1 - Math.max(cosine(b.look), cosine(mirrored(b.look)));
+  return mirroredCosineDistance(a.look, b.look);
 }
 
 /**

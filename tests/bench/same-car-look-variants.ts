@@ -14,7 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
-import { likelyDifferentCars, oddPhotos, paintDistance, shapeDistance, SAME_CAR_THRESHOLDS, type CarAppearance } from '@shared/same-car';
+import { likelyDifferentCars, mirroredCosineDistance, oddPhotos, paintDistance, shapeDistance, SAME_CAR_THRESHOLDS, type CarAppearance } from '@shared/same-car';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { fitLookBasis, lookCells, projectLook, type FeatureMap } from '../../functions/src/vision/local/car-look';
@@ -133,13 +133,6 @@ async function measure(list: Shot[], crop: boolean): Promise<Item[]> {
   return out;
 }
 
-/** 1 less the cosine of two looks, one mirrored (left and right quarters swapped) if that fits better. */
-function distance(x: readonly number[], y: readonly number[]): number {
-  const q = x.length / 4;
-  const mirrored = [1, 0, 3, 2].flatMap((k) => y.slice(k * q, (k + 1) * q));
-  const cosine = (z: readonly number[]) => x.reduce((sum, v, i) => sum + v * z[i]!, 0) / (Math.hypot(...x) * Math.hypot(...z) || 1);
-  return 1 - Math.max(cosine(y), cosine(mirrored));
-}
 
 const quarters = (cells: number[]) => [0, 1, 2, 3].map((k) => Float64Array.from(cells.slice(k * 256, (k + 1) * 256)));
 const viewOf = (m: Item) => {
@@ -178,7 +171,7 @@ function analyse(items: Item[], background: Item[]) {
       if (TWINS.has(`${a.car}/${b.car}`)) continue;
       const kind = a.car === b.car ? 'same' : a.family === b.family ? 'colour' : 'other';
       const ha = half(a.car), hb = half(b.car);
-      pairs.push({ a, b, kind, half: ha === hb ? ha : 'across', looks: Object.fromEntries([...looks].map(([name, of]) => [name, distance(of.get(a)!, of.get(b)!)])) });
+      pairs.push({ a, b, kind, half: ha === hb ? ha : 'across', looks: Object.fromEntries([...looks].map(([name, of]) => [name, mirroredCosineDistance(of.get(a)!, of.get(b)!)])) });
     }
   const rows: string[] = [];
   const report = (label: string, flagged: (p: Pair) => boolean, differ?: (a: Item, b: Item) => boolean, threshold = '') => {
@@ -204,7 +197,7 @@ function analyse(items: Item[], background: Item[]) {
   };
   for (const [name, of] of looks) {
     const t = Math.ceil(Math.max(...pairs.filter((p) => p.kind === 'same' && p.half === 'tune').map((p) => p.looks[name]!)) * 100) / 100;
-    const differ = of.has(background[0]!) ? (a: Item, b: Item) => likelyDifferentCars(a.appearance, b.appearance, beforeLook) || distance(of.get(a)!, of.get(b)!) > t : undefined;
+    const differ = of.has(background[0]!) ? (a: Item, b: Item) => likelyDifferentCars(a.appearance, b.appearance, beforeLook) || mirroredCosineDistance(of.get(a)!, of.get(b)!) > t : undefined;
     report(name, (p) => p.looks[name]! > t || likelyDifferentCars(p.a.appearance, p.b.appearance, beforeLook), differ, `${t}`);
     if (differ && !name.includes('directions')) packages(name, background, differ);
   }

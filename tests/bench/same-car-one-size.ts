@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
-import { likelyDifferentCars, lookDistance, SAME_CAR_THRESHOLDS, type CarAppearance } from '@shared/same-car';
+import { likelyDifferentCars, lookDistance, mirroredCosineDistance, SAME_CAR_THRESHOLDS, type CarAppearance } from '@shared/same-car';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
@@ -140,13 +140,6 @@ async function measure(): Promise<Item[]> {
   return out;
 }
 
-/** 1 less the cosine, one look mirrored (left and right quarters swapped) if that fits better: as lookDistance. */
-function distance(x: readonly number[], y: readonly number[]): number {
-  const q = x.length / 4;
-  const mirrored = [1, 0, 3, 2].flatMap((k) => y.slice(k * q, (k + 1) * q));
-  const cosine = (z: readonly number[]) => x.reduce((sum, v, i) => sum + v * z[i]!, 0) / (Math.hypot(...x) * Math.hypot(...z) || 1);
-  return 1 - Math.max(cosine(y), cosine(mirrored));
-}
 
 interface Pair {
   a: Item;
@@ -177,7 +170,7 @@ function analyse(items: Item[]) {
       if (TWINS.has(`${a.car}/${b.car}`) || (copy && a.car !== b.car)) continue;
       const kind = a.car === b.car ? (copy ? 'nearer or further' : 'same car') : paintRelation(a.family, b.family) === 'same colour' ? 'same colour' : 'other';
       const ha = half(a.car), hb = half(b.car);
-      const entries = [...looks].map(([name, of]) => [name, distance(of.get(a)!, of.get(b)!)] as const);
+      const entries = [...looks].map(([name, of]) => [name, mirroredCosineDistance(of.get(a)!, of.get(b)!)] as const);
       pairs.push({ a, b, kind, half: ha === hb ? ha : 'across', paintShape: likelyDifferentCars(a.appearance, b.appearance, noLook), looks: { kept: lookDistance(a.appearance, b.appearance) ?? 0, ...Object.fromEntries(entries) } });
     }
   const rows: [string, (p: Pair) => boolean][] = [
