@@ -443,10 +443,8 @@ function farTyreRun(rgba: Buffer, bottom: Int32Array, ground: Float32Array, cw: 
   return undefined;
 }
 
-/** The far tyre at low point (c, b) of the lifted run start..end, if it is dark, as rubber is. */
-function darkFarTyre(rgba: Buffer, bottom: Int32Array, c: number, b: number, start: number, end: number, cw: number, ch: number, rise: number): { keep: Uint8Array; tyre: TyreContact } | undefined {
-  const r = Math.max(4, Math.round(0.03 * cw));
-  // Dark, as rubber is.
+/** Dark, as rubber is: the car's pixels just above its low point (c, b), 5 columns wide and 3% of its height tall. */
+function darkAsRubber(rgba: Buffer, c: number, b: number, cw: number, ch: number): boolean {
   let sum = 0, n = 0;
   for (let y = Math.max(0, b - Math.round(0.03 * ch)); y <= b; y++)
     for (let k = c - 2; k <= c + 2; k++) {
@@ -455,7 +453,13 @@ function darkFarTyre(rgba: Buffer, bottom: Int32Array, c: number, b: number, sta
       sum += 0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!;
       n++;
     }
-  if (n === 0 || sum / n > 80) return undefined;
+  return n > 0 && sum / n <= 80;
+}
+
+/** The far tyre at low point (c, b) of the lifted run start..end, if it is dark, as rubber is. */
+function darkFarTyre(rgba: Buffer, bottom: Int32Array, c: number, b: number, start: number, end: number, cw: number, ch: number, rise: number): { keep: Uint8Array; tyre: TyreContact } | undefined {
+  const r = Math.max(4, Math.round(0.03 * cw));
+  if (!darkAsRubber(rgba, c, b, cw, ch)) return undefined;
   // Its half width: to where the outline has climbed on the side it climbs.
   const climbsRight = bottom[c + r]! <= b - rise;
   let e = c;
@@ -567,16 +571,7 @@ function restFarTyres(carRgba: Buffer, bottom: Int32Array, rest: Float32Array, c
     if (!lowest) continue;
     // Round-bottomed: the underside rises a tyre's half width either side (or the car ends there).
     if (bottom[x - r]! > b - rise || bottom[x + r]! > b - rise) continue;
-    // Dark, as rubber is: the car's pixels just above the low point.
-    let sum = 0, n = 0;
-    for (let y = Math.max(0, b - Math.round(0.03 * ch)); y <= b; y++)
-      for (let k = x - 2; k <= x + 2; k++) {
-        const i = 4 * (y * cw + k);
-        if (carRgba[i + 3]! < 200) continue;
-        sum += 0.2126 * carRgba[i]! + 0.7152 * carRgba[i + 1]! + 0.0722 * carRgba[i + 2]!;
-        n++;
-      }
-    if (n === 0 || sum / n > 80) continue;
+    if (!darkAsRubber(carRgba, x, b, cw, ch)) continue;
     for (let k = x - r; k <= x + r; k++) {
       if (bottom[k]! < 0) continue;
       const c = Math.exp(-Math.max(0, b - bottom[k]!) / reach);
