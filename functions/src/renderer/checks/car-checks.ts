@@ -376,25 +376,26 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
     const d = Math.abs(h - centre) % 360;
     return Math.min(d, 360 - d);
   };
-  // The own paint's median brightness, from a histogram of its cells.
+  // One pass over the car's own paint: its median brightness (a histogram of its cells) and, per row, its span.
+  // Glass lies between the car's own paint (a roof's front and rear ends, the pillars) in its rows or the rows just
+  // below or above; a dark piece of another car in shade, kept beyond the car's end, lies outside that span.
   const brightness = new Uint32Array(256);
+  const ownLeft = new Int32Array(gh).fill(gw);
+  const ownRight = new Int32Array(gh).fill(-1);
   let own = 0;
-  for (let k = 0; k < hue.length; k++) if (hue[k]! >= 0 && offHue(hue[k]!) <= 30) (brightness[value[k]!]!++, own++);
+  for (let k = 0; k < hue.length; k++) {
+    if (hue[k]! < 0 || offHue(hue[k]!) > 30) continue;
+    brightness[value[k]!]!++;
+    own++;
+    const gy = Math.floor(k / gw);
+    const gx = k - gy * gw;
+    ownLeft[gy] = Math.min(ownLeft[gy]!, gx);
+    ownRight[gy] = Math.max(ownRight[gy]!, gx);
+  }
   let seen = 0;
   let median = 0;
   while (median < 255 && (seen += brightness[median]!) < own / 2) median++;
   const glass = GLASS_SHARE * median;
-  // Glass lies between the car's own paint (a roof's front and rear ends, the pillars) in its rows or the rows just
-  // below or above; a dark piece of another car in shade, kept beyond the car's end, lies outside that span.
-  const ownLeft = new Int32Array(gh).fill(gw);
-  const ownRight = new Int32Array(gh).fill(-1);
-  for (let k = 0; k < hue.length; k++)
-    if (hue[k]! >= 0 && offHue(hue[k]!) <= 30) {
-      const gy = Math.floor(k / gw);
-      const gx = k - gy * gw;
-      ownLeft[gy] = Math.min(ownLeft[gy]!, gx);
-      ownRight[gy] = Math.max(ownRight[gy]!, gx);
-    }
   const reachRows = Math.max(1, Math.round(GLASS_ROWS * gh));
   const spanLeft = new Int32Array(gh);
   const spanRight = new Int32Array(gh);
