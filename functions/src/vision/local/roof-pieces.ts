@@ -35,10 +35,10 @@ const PIECE_MAX = 0.1;
 const LIKELIER = 2;
 /** The roof line is closed over dips up to this share of the box's width (the notch a removed piece leaves). */
 const NOTCH = 0.05;
-/** Colour histograms: 16 levels a channel. */
 /** The four steps to a pixel's neighbours. */
 const DX = [1, -1, 0, 0];
 const DY = [0, 0, 1, -1];
+/** A pixel's cell of the colour histograms: 16 levels a channel. */
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
 
 export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: Uint8Array; width: number; height: number }): CleanMask {
