@@ -6,8 +6,9 @@
  * local only): each read as a side/front/rear (the two tyres' contacts) and as a corner (the uprights and the wheel),
  * whatever its own view, since a dealer may tag an in-between photo either way; and the side and corner photos, and two
  * Changan frames 15 degrees off a side, turned 4 degrees either way. Prints a table (turned by, degrees, and why not) and how many turned photos come back within a degree; writes nothing. Level photos should read 0.
- * ONLY=<regex> measures only the photos whose names match. PREPARED_CACHE=<dir> keeps each prepared photo (its pixels,
- * cut-out and angle) there, local only, so a rerun reads them instead of running the cut-out again (about 10 s a photo).
+ * ONLY=<regex> measures only the photos whose names match; READINGS=1 adds each reading's cues (lean/rival).
+ * PREPARED_CACHE=<dir> keeps each prepared photo (its pixels, cut-out and angle) there, local only, so a rerun reads
+ * them instead of running the cut-out again (about 10 s a photo).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,6 +19,7 @@ const SHARED_SCENES = resolve(ROOT, '../shared/scenes');
 if (!process.env.SCENES_DIR && existsSync(SHARED_SCENES)) process.env.SCENES_DIR = SHARED_SCENES;
 const { preparePhotos } = await import('../../functions/src/renderer/local/local-renderer');
 const { levelCar } = await import('../../functions/src/renderer/local/levelling');
+type Levelled = ReturnType<typeof levelCar>;
 
 const SHARED = resolve(ROOT, '../shared/fixtures');
 const KADJAR = process.env.CUTOUT_EVAL_FRAMES ?? resolve(ROOT, '.cache/cutout-eval/rouge-flamme');
@@ -72,7 +74,13 @@ async function prepare(item: Item): Promise<Prepared | undefined> {
   return p;
 }
 
-const fmt = (l: { degrees: number; skipped?: string }) => (l.degrees ? l.degrees.toFixed(2) : `0 (${l.skipped})`);
+// READINGS=1 adds the cues each reading made (uprights, wheel, surroundings: lean and rival), to see why a photo is left.
+const cue = (name: string, c?: { degrees: number; rival: number }) => (c ? ` ${name} ${c.degrees.toFixed(2)}/${c.rival.toFixed(2)}` : '');
+const readings = (l: Levelled) => {
+  const cues = process.env.READINGS ? `${cue('U', l.upright)}${cue('W', l.wheel)}${cue('S', l.surroundings)}` : '';
+  return cues && `;${cues}`;
+};
+const fmt = (l: Levelled) => (l.degrees ? `${l.degrees.toFixed(2)}${readings(l)}` : `0 (${l.skipped}${readings(l)})`);
 console.log('| photo | set | turned | its view (classified) | as a side/front/rear | as a corner |');
 console.log('|---|---|---|---|---|---|');
 let worstLevel = 0, turnedBack = 0, turnedCount = 0;
