@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
-import { classifyAngle, noseDirection, tailIsNear, VIEWS, viewFeatures, viewProbabilities, type View, type ViewModel } from './angle-classifier';
+import { classifyAngle, VIEWS, viewFeatures, viewProbabilities, type View, type ViewModel } from './angle-classifier';
 import { mirrorFeatures, type AngleFeatures } from './angle-features';
 import { ANGLE_MODEL } from './angle-model';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from './angle-training';
@@ -35,8 +35,6 @@ function features(r: () => number): AngleFeatures {
     liftMiddle: 0.2 * r(),
     liftLeft: 0.2 * r(),
     liftRight: 0.2 * r(),
-    topLeft: 0.4 + 0.4 * r(),
-    topRight: 0.4 + 0.4 * r(),
   };
 }
 
@@ -118,34 +116,6 @@ describe('a red car', () => {
       expect(classifyAngle({ ...grey, darkGrille: 0.45 })).toEqual(classifyAngle({ ...grey, darkGrille: 0.15 }));
     }
     expect(ends).toBeGreaterThan(5);
-  });
-});
-
-describe('a corner whose tail is the near end', () => {
-  /** The model's own view, before any rule. */
-  const modelView = (f: AngleFeatures) => {
-    const p = viewProbabilities(viewFeatures(f, noseDirection(f).noseLeft));
-    return VIEWS[p.indexOf(Math.max(...p))];
-  };
-
-  it("is a rear corner when the nose's end stands higher and the lowest point lies in the tail's half", () => {
-    const r = random(19);
-    let corners = 0;
-    for (let i = 0; i < 400; i++) {
-      const f = features(r);
-      const { noseLeft } = noseDirection(f);
-      // The nose's end higher than the tail's, the lowest point in the tail's half (the Kadjar's rear corners).
-      const tailNear = { ...f, topLeft: noseLeft ? 0.7 : 0.5, topRight: noseLeft ? 0.5 : 0.7, lowestAt: noseLeft ? 0.7 : 0.3 };
-      if (modelView(tailNear) !== 'front_corner') continue;
-      corners++;
-      expect(tailIsNear(tailNear, noseLeft)).toBe(true);
-      expect(classifyAngle(tailNear).angle).toBe(noseLeft ? 'rear_left_corner' : 'rear_right_corner');
-      // One of the two alone is not enough (a near-front view's ends can stand either way): the model's answer stands.
-      const topOnly = { ...tailNear, lowestAt: 1 - tailNear.lowestAt };
-      const lowestOnly = { ...tailNear, topLeft: tailNear.topRight, topRight: tailNear.topLeft };
-      for (const g of [topOnly, lowestOnly]) if (modelView(g) === 'front_corner') expect(classifyAngle(g).angle).toBe(noseLeft ? 'front_left_corner' : 'front_right_corner');
-    }
-    expect(corners).toBeGreaterThan(5);
   });
 });
 

@@ -58,19 +58,6 @@ export const DARK_CAR = 0.65;
  */
 const GRILLE = 0.31;
 
-/**
- * A corner whose tail is the near end, though the model reads a front corner: the nose's end stands higher than the
- * tail's (angle-features.ts, topLeft/topRight; every front corner of the tune split stands at least 0.04 of the height
- * lower there, -0.30 to -0.04) and the underside's lowest point (the wheels nearest the camera) lies in the tail's half.
- * The model reads front corners from how far the roof sits off the middle, fitted on roofs within 0.18 of it; an SUV's
- * tall tail near the camera puts its roof further off (the Kadjar's up to 0.30), as far as a front corner's.
- */
-export function tailIsNear(f: AngleFeatures, noseLeft: boolean): boolean {
-  const [topNose, topTail] = noseLeft ? [f.topLeft, f.topRight] : [f.topRight, f.topLeft];
-  const lowestFromNose = noseLeft ? f.lowestAt : 1 - f.lowestAt;
-  return topNose > topTail && lowestFromNose > 0.5;
-}
-
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
   const redAtLeft = f.redBody < RED_CAR && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
@@ -151,11 +138,6 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
   const best = p.indexOf(Math.max(...p));
   const view = VIEWS[best]!;
-  // A rear corner read as a front corner (tailIsNear): as sure as the model is that a corner shows.
-  if (view === 'front_corner' && tailIsNear(f, direction.noseLeft)) {
-    const corner = p[VIEWS.indexOf('front_corner')]! + p[VIEWS.indexOf('rear_corner')]!;
-    return { angle: ANGLE_OF.rear_corner(direction.noseLeft), confidence: clamp(Math.min(corner, direction.confidence)) };
-  }
   const endView = view === 'front' || view === 'rear';
   // A red car's end: the model tells front from rear mostly by the tail lamps, unreadable in a red paint; the grille's
   // dark band says it instead (a red rear was named a front). As sure as the model is that an end shows.

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { CarMask } from '../renderer/fidelity/car-masker';
-import { angleFeatures, mirrorFeatures, type RgbPhoto } from './angle-features';
+import { angleFeatures, type RgbPhoto } from './angle-features';
 
 /** A committed photo (a grey Cupra Born), shrunk, with the whole frame as the car's mask (no model needed). */
 async function photo(): Promise<{ photo: RgbPhoto; mask: CarMask }> {
@@ -50,20 +50,5 @@ describe('angle features: the grille band', () => {
     expect(grille.darkBottom).toBeCloseTo(underBody.darkBottom, 1);
     expect(grille.darkGrille).toBeCloseTo(2 / 3, 2);
     expect(underBody.darkGrille).toBe(0);
-  });
-});
-
-describe("angle features: the top edge's height at each end", () => {
-  it('measures how high the outline stands at the outer 8% of each end, and swaps them for the mirror image', () => {
-    // A car's outline: a bonnet at 40% of the height over the left quarter, a cabin, a tail at 70% at the right end.
-    const width = 200, height = 100;
-    const rgb = Buffer.alloc(width * height * 3, 170);
-    const alpha = new Uint8Array(width * height);
-    const topAt = (x: number) => (x < 50 ? 0.6 : x < 150 ? 0 : 0.3) * height;
-    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (y >= topAt(x)) alpha[y * width + x] = 255;
-    const f = angleFeatures({ rgb, width, height }, { alpha, width, height } as CarMask, { left: 0, top: 0, right: 1, bottom: 1 });
-    expect(f.topLeft).toBeCloseTo(0.4, 2);
-    expect(f.topRight).toBeCloseTo(0.7, 2);
-    expect(mirrorFeatures(f)).toMatchObject({ topLeft: f.topRight, topRight: f.topLeft });
   });
 });

@@ -25,13 +25,6 @@ export interface AngleFeatures {
   heightLeft: number;
   heightRight: number;
   /**
-   * How high the silhouette's top edge stands above its bottom at the left and right ends (outer 8% of the width), as
-   * fractions of its height. In a front corner view the near nose's end (the bonnet's corner) stands lower than the far
-   * tail's; in a rear corner view the far nose's end can stand higher than the near tail's bumper corner.
-   */
-  topLeft: number;
-  topRight: number;
-  /**
    * How much lower the underside reaches in the left half than in the right half, as a fraction of the height: the
    * wheels nearer the camera stand lower, so a corner view tilts (positive: the near end is at the left), a side not.
    */
@@ -180,12 +173,6 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     return k ? sum / k / bh : 0;
   };
   const end = Math.max(1, Math.round(bw * 0.12));
-  const endTop = (from: number, to: number) => {
-    let sum = 0, k = 0;
-    for (let x = from; x < to; x++) if (!Number.isNaN(colTop[x]!)) (sum += 1 - colTop[x]! / bh), k++;
-    return k ? sum / k : 0;
-  };
-  const tipEnd = Math.max(1, Math.round(bw * 0.08));
   let minTop = bh;
   for (let x = 0; x < bw; x++) if (!Number.isNaN(colTop[x]!)) minTop = Math.min(minTop, colTop[x]!);
   let roofSum = 0, roofN = 0;
@@ -209,8 +196,6 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     lowestAt: (runFrom + runTo) / 2 / Math.max(1, bw),
     heightLeft: endHeight(0, end),
     heightRight: endHeight(bw - end, bw),
-    topLeft: endTop(0, tipEnd),
-    topRight: endTop(bw - tipEnd, bw),
     tilt,
     roofCentre: roofN ? roofSum / roofN / bw : 0.5,
     darkTop: darkT / Math.max(1, nT),
@@ -235,8 +220,6 @@ export function mirrorFeatures(f: AngleFeatures): AngleFeatures {
     lowestAt: 1 - f.lowestAt,
     heightLeft: f.heightRight,
     heightRight: f.heightLeft,
-    topLeft: f.topRight,
-    topRight: f.topLeft,
     tilt: -f.tilt,
     roofCentre: 1 - f.roofCentre,
     darkTopThirds: [f.darkTopThirds[2], f.darkTopThirds[1], f.darkTopThirds[0]],
