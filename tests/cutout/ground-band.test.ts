@@ -78,7 +78,7 @@ describe('cut-out: the ground band under the car', () => {
     // last row 195) and the shade under the car filled in solid by the mask down to its edge on the road (row 203),
     // 21 between the tyres and under them growing from 22 to 30 towards the road, as under the Lexus ES rear. Kept,
     // those rows under each tyre were drawn as a black slab below it (the car on stilts, issue 38).
-    const w = 320, h = 240, rgb = new Uint8Array(w * h * 3), alpha = new Uint8Array(w * h);
+    const w = 320, h = 240, rgb = Buffer.alloc(w * h * 3), alpha = new Uint8Array(w * h);
     const tyres = [[62, 92], [228, 258]] as const;
     const rubberEnds = (x: number) => {
       for (const [l, r] of tyres) {
