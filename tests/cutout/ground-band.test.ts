@@ -63,8 +63,54 @@ describe('cut-out: the ground band under the car', () => {
     expect(solid(after, 180, 330, 188, 380)).toBeLessThan(0.05);
     expect(solid(before, 466, 330, 477, 380)).toBe(1);
     expect(solid(after, 466, 330, 477, 380)).toBeLessThan(0.05);
+    // The shade's rows under each tyre's rubber (which ends by eye at rows 386 and 385) are cut; the rubber stays.
+    expect(solid(before, 150, 389, 172, 391)).toBe(1);
+    expect(solid(after, 150, 389, 172, 391)).toBeLessThan(0.05);
+    expect(solid(before, 484, 386, 520, 388)).toBe(1);
+    expect(solid(after, 484, 386, 520, 388)).toBeLessThan(0.05);
+    expect(solid(after, 130, 370, 170, 386)).toBe(1);
+    expect(solid(after, 485, 370, 520, 386)).toBe(1);
     expect(after.removedFraction).toBe(before.removedFraction);
   }, 30_000);
+
+  it('ends the tyres of a car standing in solid shade at their rubber, not at the edge of the shade below them', () => {
+    // A drawn rear view: a light body, a bumper whose lower edge is at row 160, two round-bottomed tyres (rubber 17,
+    // last row 195) and the shade under the car filled in solid by the mask down to its edge on the road (row 203),
+    // 21 between the tyres and under them growing from 22 to 30 towards the road, as under the Lexus ES rear. Kept,
+    // those rows under each tyre were drawn as a black slab below it (the car on stilts, issue 38).
+    const w = 320, h = 240, rgb = Buffer.alloc(w * h * 3), alpha = new Uint8Array(w * h);
+    const tyres = [[62, 92], [228, 258]] as const;
+    const rubberEnds = (x: number) => {
+      for (const [l, r] of tyres) {
+        if (x < l || x >= r) continue;
+        const edge = Math.min(x - l, r - 1 - x); // the bottom's corners round off over 6 columns
+        return edge >= 6 ? 195 : 195 - Math.round(6 - Math.sqrt(36 - (6 - edge) ** 2));
+      }
+      return -1;
+    };
+    for (let y = 0; y < h; y++)
+      for (let x = 0; x < w; x++) {
+        let v = 60; // the lit road
+        if (x >= 60 && x < 260 && y >= 20 && y <= 160) v = 120; // the body and bumper
+        else if (x >= 62 && x < 258 && y > 160 && y <= 203) {
+          const end = rubberEnds(x);
+          v = y <= end ? 17 : end >= 0 ? 22 + Math.round(((y - 196) * 8) / 7) : y > 196 ? 22 + (y - 196) : 21;
+        }
+        v += ((x * 7 + y * 13) % 3) - 1; // a level of noise, as in a JPEG
+        rgb.set([v, v, v], 3 * (y * w + x));
+        if ((x >= 60 && x < 260 && y >= 20 && y <= 160) || (x >= 62 && x < 258 && y > 160 && y <= 203)) alpha[y * w + x] = 255;
+      }
+    const before: CleanMask = { alpha, width: w, height: h, box: { left: 60, top: 20, right: 260, bottom: 204 }, areaFraction: 0.4, removedFraction: 0 };
+    const after = cutGroundBand(before, { rgb, width: w, height: h });
+    // The shade between the tyres is cut at the bumper.
+    expect(solid(after, 110, 170, 210, 200)).toBe(0);
+    // Under each tyre's middle the shade's rows are cut; the rubber stays down to its last row.
+    for (const [l, r] of tyres) {
+      expect(solid(before, l + 6, 198, r - 6, 204)).toBe(1);
+      expect(solid(after, l + 6, 198, r - 6, 204)).toBe(0);
+      expect(solid(after, l + 6, 162, r - 6, 196)).toBe(1);
+    }
+  });
 
   it('leaves a car seen from the side alone (its sills and tyres)', async () => {
     const photo = await photoOf('hyundai-genesis-black-side-hillside.jpg');

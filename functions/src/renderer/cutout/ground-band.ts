@@ -46,6 +46,11 @@ const LIGHT_STEP = 1.8;
 const MIN_SOLID_SHARE = 0.5;
 /** Beside a tyre, a column whose run under the bumper is this much lighter than the tyre's rubber is shade. */
 const SHADE_OVER_RUBBER = 1.1;
+/** The rubber ends where its tyre's rows turn this much lighter (levels, or share of its tone, whichever is more); the
+ * shade under it is cut only when it is at most TYRE_SHADE of the car's height. */
+const RUBBER_STEP = 3;
+const RUBBER_STEP_SHARE = 0.2;
+const TYRE_SHADE = 0.05;
 /** Smooth shade: rows whose mean differs by more than STEP from three rows below at most MAX_STEPS of the run (and 2). */
 const STEP = 10;
 const MAX_STEPS = 0.05;
@@ -251,6 +256,49 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
       if (bottom[x]! <= line + run || runMean(x, line) < rubber * SHADE_OVER_RUBBER) break;
       all[x] = line;
     }
+    cutBelowRubber(all, bottom, line, start, stop, step, (x) => runMean(x, line) < rubber * SHADE_OVER_RUBBER, mean, box.left, bh);
   }
   return applyCut(mask, bottom, all, 0);
+}
+
+/**
+ * Under a tyre in the solid shade (the Lexus ES from behind) the mask goes on 2 to 10 rows past the rubber, down to
+ * the shadow's soft edge on the road, and the render drew that as a black slab under the tyre (the car on stilts,
+ * issue 38). The rubber is flat in tone down to its contact, where the shade under it starts growing lighter towards
+ * the road; the rows' median over the tyre's columns (`isRubber`) tells the two apart where a single column's 3 or 4
+ * levels of JPEG cannot. Every column of the side from `start` not already cut is cut at the rubber's last row, so the
+ * tyre keeps its bottom and stands flat on it. Nothing is cut when that band is thicker than TYRE_SHADE of the car's
+ * height (not the thin shade under a contact) or the rubber's run shows no end.
+ */
+function cutBelowRubber(
+  all: Int32Array,
+  bottom: Int32Array,
+  line: number,
+  start: number,
+  stop: number,
+  step: number,
+  isRubber: (x: number) => boolean,
+  mean: (X: number, y: number) => number,
+  left: number,
+  bh: number,
+): void {
+  const tyre: number[] = [];
+  let low = -1;
+  for (let x = start; x !== stop; x += step)
+    if (all[x]! < 0 && bottom[x]! > line && isRubber(x)) (tyre.push(x), (low = Math.max(low, bottom[x]!)));
+  if (tyre.length < 3) return;
+  // Each row's median tone over the tyre's columns still in the mask there.
+  const profile: number[] = [];
+  for (let y = line + 1; y <= low; y++) {
+    const row = tyre.filter((x) => bottom[x]! >= y).map((x) => mean(left + x, y)).sort((p, q) => p - q);
+    profile.push(row.length ? row[row.length >> 1]! : 255);
+  }
+  const upper = profile.slice(0, Math.max(1, profile.length >> 1)).sort((p, q) => p - q);
+  const rubber = upper[upper.length >> 1]!;
+  const lighter = rubber + Math.max(RUBBER_STEP, rubber * RUBBER_STEP_SHARE);
+  let k = profile.length >> 1;
+  while (k < profile.length && profile[k]! <= lighter) k++;
+  const end = line + k; // the rubber's last row
+  if (k >= profile.length || low - end > bh * TYRE_SHADE) return;
+  for (let x = start; x !== stop; x += step) if (all[x]! < 0 && bottom[x]! > end + 1) all[x] = end;
 }
