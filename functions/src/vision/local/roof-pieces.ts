@@ -33,6 +33,10 @@ export const BACKGROUND_SHARE = 0.5;
 const PIECE_MAX = 0.1;
 /** A colour is the car's (or the background's) when it is this many times as frequent there as in the other. */
 const LIKELIER = 2;
+/** A strip of the background along the outline is read this far inside (pixels). */
+const THIN = 2;
+/** A strip's colours are this many times as frequent in the background as on the car (the car has none of them). */
+const ONLY = 4;
 /** The roof line is closed over dips up to this share of the box's width (the notch a removed piece leaves). */
 const NOTCH = 0.05;
 /** The four steps to a pixel's neighbours. */
@@ -41,9 +45,17 @@ const DY = [0, 0, 1, -1];
 /** A pixel's cell of the colour histograms: 16 levels a channel. */
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
 
-export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: Uint8Array; width: number; height: number }): CleanMask {
+type Photo = { rgb: Uint8Array; width: number; height: number };
+
+export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
+  if (photo.width !== mask.width || photo.height !== mask.height || mask.box.right <= mask.box.left) return mask;
+  const rising = removeRisingPieces(mask, main, photo);
+  return removeBumps(rising, main, photo, rising === mask ? undefined : mask.alpha);
+}
+
+/** The pieces rising over the box's top, split from the car along the photo's edges. */
+function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   const { width: w, height: h, alpha } = mask;
-  if (photo.width !== w || photo.height !== h || mask.box.right <= mask.box.left) return mask;
   const rgb = photo.rgb;
   const bh = (main.bottom - main.top) * h;
   const boxTop = Math.floor(main.top * h);
@@ -63,22 +75,8 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   if (wh <= 2 * ACROSS) return mask;
   const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
   // The car's colours (its mask under the roof band) and the background's (outside the mask over it).
-  const car = new Float32Array(4096);
-  const back = new Float32Array(4096);
-  let nCar = 0;
-  let nBack = 0;
-  const bottom = Math.min(h, Math.ceil(main.bottom * h));
-  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
-  // pixel of every other row (the whole would cost more than the rest of the step).
-  for (let y = win.b; y < bottom; y += 2)
-    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
-  for (let y = win.t; y < win.b; y += 2)
-    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
-  if (!nCar || !nBack) return mask;
-  const backLike = (p: number) => {
-    const k = bin(rgb, p);
-    return (back[k]! + 0.5) / nBack > LIKELIER * ((car[k]! + 0.5) / nCar);
-  };
+  const backLike = backgroundColours(mask, main, rgb, win.t, win.b);
+  if (!backLike) return mask;
   // The car: its mask under the roof's band. (Seeding the car's colours over it too split a dark gable on a black
   // car into pieces too small to judge.)
   const state = new Uint8Array(ww * wh);
@@ -196,4 +194,169 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   }
   const { box, area: left } = solidExtent(out, w, h);
   return { alpha: out, width: w, height: h, box, areaFraction: left / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
+}
+
+/**
+ * Whether a colour (at `p` of the photo's pixels) is the background's rather than the car's: the car's colours are
+ * its mask's under the rows `top` to `bottom`, the background's are outside the mask in those rows. Null when either
+ * is empty.
+ */
+function backgroundColours(mask: CleanMask, main: NormBox, rgb: Uint8Array, top: number, bottom: number) {
+  const { width: w, height: h, alpha } = mask;
+  const car = new Float32Array(4096);
+  const back = new Float32Array(4096);
+  let nCar = 0;
+  let nBack = 0;
+  const end = Math.min(h, Math.ceil(main.bottom * h));
+  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
+  // pixel of every other row (the whole would cost more than the rest of the step).
+  for (let y = bottom; y < end; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
+  for (let y = top; y < bottom; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
+  if (!nCar || !nBack) return null;
+  return (p: number, times = LIKELIER) => {
+    const k = bin(rgb, p);
+    return (back[k]! + 0.5) / nBack > times * ((car[k]! + 0.5) / nCar);
+  };
+}
+
+/**
+ * A piece of the background standing on the car's top outline under the box's top too (a piece of a house's wall
+ * beside the A-pillar, a tip of it at the roof's rear end). The car's top outline over the roof band (the first mask
+ * row of each column) is opened over bumps narrower than a tenth of the box's width (`NOTCH` either side): a roof, a
+ * windscreen's slope and a tailgate's stay, a bump goes (so colour alone never cuts into the car: a window reflecting
+ * the scene lies under the opened line). Of a bump, what goes is what joins the outside across the outline in one
+ * colour (the edge test of the pieces above) through the background's colours; a mirror, a roof bar or an antenna is
+ * a bump of the car's own colours and stays.
+ */
+function removeBumps(mask: CleanMask, main: NormBox, photo: Photo, before?: Uint8Array): CleanMask {
+  const { width: w, height: h, alpha } = mask;
+  const rgb = photo.rgb;
+  const bh = (main.bottom - main.top) * h;
+  const band = Math.min(h, Math.floor(main.top * h + ROOF_BAND * bh) + 1);
+  const { left, right, top } = mask.box;
+  if (top >= band || right <= left) return mask;
+  const ww = right - left;
+  const edge = new Int32Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let y = top;
+    while (y < band && alpha[y * w + x + left]! < 128) y++;
+    edge[x] = y;
+  }
+  // The opened outline: the lowest top within k, then the highest of those within k.
+  const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
+  const low = new Int32Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let m = 0;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.max(m, edge[d]!);
+    low[x] = m;
+  }
+  const line = new Int32Array(ww);
+  let bump = 0;
+  for (let x = 0; x < ww; x++) {
+    let m = band;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.min(m, low[d]!);
+    line[x] = m;
+    bump = Math.max(bump, m - edge[x]!);
+  }
+  // A bump lower than a piece must rise, and no piece taken above: nothing to look at (most photos).
+  if (bump < RISES * bh && !before) return mask;
+  const alike = (a: number, b: number) => Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES;
+  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
+  // Seeds: bump pixels on the outline where the colour ACROSS inside goes on ACROSS + 1 outside; and anywhere on the
+  // outline over the band, where it does so THIN inside (a strip of the background along the roof).
+  const seeds: number[] = [];
+  const inside: number[] = [];
+  const thin: number[] = [];
+  const across = (x: number, y: number, dx: number, dy: number, n: number) => {
+    const ix = x - n * dx;
+    const iy = y - n * dy;
+    const ox = x + (n + 1) * dx;
+    const oy = y + (n + 1) * dy;
+    if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) return -1;
+    const a = 3 * (iy * w + ix);
+    return alike(a, 3 * (oy * w + ox)) ? a : -1;
+  };
+  for (let x = left; x < right; x++)
+    for (let y = top; y < band; y++) {
+      if (alpha[y * w + x]! < 128) continue;
+      for (let d = 0; d < 4; d++) {
+        const dx = DX[d]!;
+        const dy = DY[d]!;
+        if (solid(x + dx, y + dy)) continue;
+        const a = y < line[x - left]! && bump >= RISES * bh ? across(x, y, dx, dy, ACROSS) : -1;
+        if (a >= 0) {
+          seeds.push(y * w + x);
+          inside.push(a);
+          break;
+        }
+        // Only beside a piece taken above (its foot, which the piece's split or the roof line's closing left).
+        if (before && before[(y + dy) * w + x + dx]! >= 128 && across(x, y, dx, dy, THIN) >= 0) {
+          thin.push(y * w + x);
+          break;
+        }
+      }
+    }
+  if (seeds.length === 0 && thin.length === 0) return mask;
+  const backLike = backgroundColours(mask, main, rgb, top, band);
+  if (!backLike) return mask;
+  // From each seed through the bump's pixels of the background's colours: a piece, judged on its own.
+  const out = alpha.slice();
+  // Looked at already, over the band's window.
+  const seen = new Uint8Array((band - top) * ww);
+  const at = (i: number) => (((i / w) | 0) - top) * ww + (i % w) - left;
+  const queue: number[] = [];
+  let removed = 0;
+  for (let s = 0; s < seeds.length; s++) {
+    const s0 = seeds[s]!;
+    if (seen[at(s0)] || !backLike(inside[s]!) || !backLike(3 * s0)) continue;
+    queue.length = 0;
+    queue.push(s0);
+    seen[at(s0)] = 1;
+    let rise = 0;
+    for (let head = 0; head < queue.length; head++) {
+      const i = queue[head]!;
+      const x = i % w;
+      const y = (i / w) | 0;
+      rise = Math.max(rise, line[x - left]! - y);
+      for (let d = 0; d < 4; d++) {
+        const nx = x + DX[d]!;
+        const ny = y + DY[d]!;
+        const n = ny * w + nx;
+        if (nx < left || nx >= right || ny < top || ny >= band || seen[(ny - top) * ww + nx - left] || alpha[n]! < 128 || !backLike(3 * n)) continue;
+        // Under the opened line only the same surface goes on (a flat opening leaves a bump's foot on a slope).
+        if (ny >= line[nx - left]! && !alike(3 * i, 3 * n)) continue;
+        seen[(ny - top) * ww + nx - left] = 1;
+        queue.push(n);
+      }
+    }
+    if (rise < RISES * bh) continue;
+    for (const i of queue) out[i] = 0;
+    removed += queue.length;
+  }
+  // A strip along the outline of a colour the car does not have (an orange wall's foot along a black roof's edge).
+  for (const s0 of thin) {
+    if (seen[at(s0)] || !backLike(3 * s0, ONLY)) continue;
+    queue.length = 0;
+    queue.push(s0);
+    seen[at(s0)] = 1;
+    for (let head = 0; head < queue.length; head++) {
+      const i = queue[head]!;
+      const x = i % w;
+      const y = (i / w) | 0;
+      for (let d = 0; d < 4; d++) {
+        const nx = x + DX[d]!;
+        const ny = y + DY[d]!;
+        const n = ny * w + nx;
+        if (nx < left || nx >= right || ny < top || ny >= band || seen[(ny - top) * ww + nx - left] || alpha[n]! < 128 || !alike(3 * i, 3 * n) || !backLike(3 * n, ONLY)) continue;
+        seen[(ny - top) * ww + nx - left] = 1;
+        queue.push(n);
+      }
+    }
+    for (const i of queue) if (out[i]! >= 128) (out[i] = 0), removed++;
+  }
+  if (removed === 0) return mask;
+  const { box, area } = solidExtent(out, w, h);
+  return { alpha: out, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
