@@ -6,7 +6,8 @@
  * seed the piece, the car's body below seeds the car, and the mask is split between them along the photo's edges
  * (geodesic-split.ts). What the split gives the piece goes when it rises over the car's box top and its colours are
  * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim). Where the
- * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left.
+ * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left. A piece standing
+ * on the outline under the box's top is found as a bump of the outline instead (removeBumps).
  */
 import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
@@ -33,10 +34,6 @@ export const BACKGROUND_SHARE = 0.5;
 const PIECE_MAX = 0.1;
 /** A colour is the car's (or the background's) when it is this many times as frequent there as in the other. */
 const LIKELIER = 2;
-/** A strip of the background along the outline is read this far inside (pixels). */
-const THIN = 2;
-/** A strip's colours are this many times as frequent in the background as on the car (the car has none of them). */
-const ONLY = 4;
 /** The roof line is closed over dips up to this share of the box's width (the notch a removed piece leaves). */
 const NOTCH = 0.05;
 /** The four steps to a pixel's neighbours. */
@@ -49,8 +46,7 @@ type Photo = { rgb: Uint8Array; width: number; height: number };
 
 export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   if (photo.width !== mask.width || photo.height !== mask.height || mask.box.right <= mask.box.left) return mask;
-  const rising = removeRisingPieces(mask, main, photo);
-  return removeBumps(rising, main, photo, rising === mask ? undefined : mask.alpha);
+  return removeBumps(removeRisingPieces(mask, main, photo), main, photo);
 }
 
 /** The pieces rising over the box's top, split from the car along the photo's edges. */
@@ -215,22 +211,23 @@ function backgroundColours(mask: CleanMask, main: NormBox, rgb: Uint8Array, top:
   for (let y = top; y < bottom; y += 2)
     for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
   if (!nCar || !nBack) return null;
-  return (p: number, times = LIKELIER) => {
+  return (p: number) => {
     const k = bin(rgb, p);
-    return (back[k]! + 0.5) / nBack > times * ((car[k]! + 0.5) / nCar);
+    return (back[k]! + 0.5) / nBack > LIKELIER * ((car[k]! + 0.5) / nCar);
   };
 }
 
 /**
- * A piece of the background standing on the car's top outline under the box's top too (a piece of a house's wall
- * beside the A-pillar, a tip of it at the roof's rear end). The car's top outline over the roof band (the first mask
- * row of each column) is opened over bumps narrower than a tenth of the box's width (`NOTCH` either side): a roof, a
- * windscreen's slope and a tailgate's stay, a bump goes (so colour alone never cuts into the car: a window reflecting
- * the scene lies under the opened line). Of a bump, what goes is what joins the outside across the outline in one
- * colour (the edge test of the pieces above) through the background's colours; a mirror, a roof bar or an antenna is
- * a bump of the car's own colours and stays.
+ * A piece of the background standing on the car's top outline under the box's top (a piece of a house's wall beside
+ * the A-pillar, higher than the roof beside it, where the detector's box stands well over the roof). The outline's top
+ * row over the roof band is opened over bumps narrower than a tenth of the box's width (`NOTCH` either side): a roof,
+ * a windscreen's slope and a tailgate stay under the opened line, a bump stands over it. Of a bump rising `RISES` over
+ * the line, what goes is what joins the outside across the outline in one colour (the edge test of the pieces above)
+ * through the background's colours, and under the line only the same surface on (a flat opening leaves a bump's foot
+ * on a slope). Colour alone never cuts: a window mirroring the scene lies inside the outline, under the line, and a
+ * mirror, a roof bar or an antenna is a bump of the car's own colours.
  */
-function removeBumps(mask: CleanMask, main: NormBox, photo: Photo, before?: Uint8Array): CleanMask {
+function removeBumps(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   const { width: w, height: h, alpha } = mask;
   const rgb = photo.rgb;
   const bh = (main.bottom - main.top) * h;
@@ -260,45 +257,33 @@ function removeBumps(mask: CleanMask, main: NormBox, photo: Photo, before?: Uint
     line[x] = m;
     bump = Math.max(bump, m - edge[x]!);
   }
-  // A bump lower than a piece must rise, and no piece taken above: nothing to look at (most photos).
-  if (bump < RISES * bh && !before) return mask;
+  // No bump as high as a piece must rise: nothing to look at (most photos).
+  if (bump < RISES * bh) return mask;
   const alike = (a: number, b: number) => Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES;
   const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
-  // Seeds: bump pixels on the outline where the colour ACROSS inside goes on ACROSS + 1 outside; and anywhere on the
-  // outline over the band, where it does so THIN inside (a strip of the background along the roof).
+  // Seeds: bump pixels on the outline where the colour ACROSS inside goes on ACROSS + 1 outside.
   const seeds: number[] = [];
   const inside: number[] = [];
-  const thin: number[] = [];
-  const across = (x: number, y: number, dx: number, dy: number, n: number) => {
-    const ix = x - n * dx;
-    const iy = y - n * dy;
-    const ox = x + (n + 1) * dx;
-    const oy = y + (n + 1) * dy;
-    if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) return -1;
-    const a = 3 * (iy * w + ix);
-    return alike(a, 3 * (oy * w + ox)) ? a : -1;
-  };
   for (let x = left; x < right; x++)
-    for (let y = top; y < band; y++) {
+    for (let y = top; y < line[x - left]!; y++) {
       if (alpha[y * w + x]! < 128) continue;
       for (let d = 0; d < 4; d++) {
         const dx = DX[d]!;
         const dy = DY[d]!;
         if (solid(x + dx, y + dy)) continue;
-        const a = y < line[x - left]! && bump >= RISES * bh ? across(x, y, dx, dy, ACROSS) : -1;
-        if (a >= 0) {
-          seeds.push(y * w + x);
-          inside.push(a);
-          break;
-        }
-        // Only beside a piece taken above (its foot, which the piece's split or the roof line's closing left).
-        if (before && before[(y + dy) * w + x + dx]! >= 128 && across(x, y, dx, dy, THIN) >= 0) {
-          thin.push(y * w + x);
-          break;
-        }
+        const ix = x - ACROSS * dx;
+        const iy = y - ACROSS * dy;
+        const ox = x + (ACROSS + 1) * dx;
+        const oy = y + (ACROSS + 1) * dy;
+        if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
+        const a = 3 * (iy * w + ix);
+        if (!alike(a, 3 * (oy * w + ox))) continue;
+        seeds.push(y * w + x);
+        inside.push(a);
+        break;
       }
     }
-  if (seeds.length === 0 && thin.length === 0) return mask;
+  if (seeds.length === 0) return mask;
   const backLike = backgroundColours(mask, main, rgb, top, band);
   if (!backLike) return mask;
   // From each seed through the bump's pixels of the background's colours: a piece, judged on its own.
@@ -334,27 +319,6 @@ function removeBumps(mask: CleanMask, main: NormBox, photo: Photo, before?: Uint
     if (rise < RISES * bh) continue;
     for (const i of queue) out[i] = 0;
     removed += queue.length;
-  }
-  // A strip along the outline of a colour the car does not have (an orange wall's foot along a black roof's edge).
-  for (const s0 of thin) {
-    if (seen[at(s0)] || !backLike(3 * s0, ONLY)) continue;
-    queue.length = 0;
-    queue.push(s0);
-    seen[at(s0)] = 1;
-    for (let head = 0; head < queue.length; head++) {
-      const i = queue[head]!;
-      const x = i % w;
-      const y = (i / w) | 0;
-      for (let d = 0; d < 4; d++) {
-        const nx = x + DX[d]!;
-        const ny = y + DY[d]!;
-        const n = ny * w + nx;
-        if (nx < left || nx >= right || ny < top || ny >= band || seen[(ny - top) * ww + nx - left] || alpha[n]! < 128 || !alike(3 * i, 3 * n) || !backLike(3 * n, ONLY)) continue;
-        seen[(ny - top) * ww + nx - left] = 1;
-        queue.push(n);
-      }
-    }
-    for (const i of queue) if (out[i]! >= 128) (out[i] = 0), removed++;
   }
   if (removed === 0) return mask;
   const { box, area } = solidExtent(out, w, h);
