@@ -20,8 +20,13 @@ const GROUND = [120, 118, 112];
 
 type Owner = 'car' | 'piece' | 'none';
 
-/** The photo: a house behind a red car; the mask: the car (with roof bars and a spoiler when asked) and `piece`. */
-function scene({ piece, bars, spoiler, reflection = false }: { piece: boolean; bars: boolean; spoiler: boolean; reflection?: boolean }) {
+type Scene = { piece: boolean; bars: boolean; spoiler: boolean; reflection?: boolean; wall?: boolean; wallPiece?: boolean; window?: boolean; mirror?: boolean; boxTop?: number };
+
+/**
+ * The photo: a house behind a red car (and a wall left of it, `wall`); the mask: the car (with roof bars, a spoiler
+ * and a door mirror when asked), `piece` over the roof and `wallPiece` beside the A-pillar.
+ */
+function scene({ piece, bars, spoiler, reflection = false, wall = false, wallPiece = false, window = false, mirror = false, boxTop = 80 }: Scene) {
   const rgb = new Uint8Array(W * H * 3);
   const alpha = new Uint8Array(W * H);
   const owner: Owner[] = new Array(W * H).fill('none');
@@ -34,7 +39,9 @@ function scene({ piece, bars, spoiler, reflection = false }: { piece: boolean; b
       // The house: a wall from x 170 to 390 under a gable roof (18 px of tiles) peaking at y 20 over x 280.
       const eave = 38 + Math.abs(x - 280) * 0.6;
       const house = x >= 170 && x < 390 && y >= 20 + Math.abs(x - 280) * 0.6 && y < 200;
-      set(x, y, y >= 200 ? GROUND : house ? (y < eave ? TILES : WALL) : SKY);
+      // The wall: from the frame's left edge to the house, from y 50 down.
+      const left = wall && x < 170 && y >= 50 && y < 200;
+      set(x, y, y >= 200 ? GROUND : left ? WALL : house ? (y < eave ? TILES : WALL) : SKY);
     }
   // The car: body from x 50 to 350, y 120 to 240; glasshouse from y 80 (its roof, a dark strip) to 120.
   for (let y = 80; y < 245; y++)
@@ -55,6 +62,15 @@ function scene({ piece, bars, spoiler, reflection = false }: { piece: boolean; b
   // it to the piece and the mask's top dips (the notch the S-Max kept under its chimney).
   if (reflection) for (let y = 80; y < 85; y++) for (let x = 236; x < 256; x++) set(x, y, WALL.map((c) => c - 6), 'car');
   if (spoiler) for (let y = 72; y < 80; y++) for (let x = 292; x < 308; x++) set(x, y, TRIM, 'car');
+  // The side window mirrors the wall: the wall's colour inside the silhouette, from the roof's dark edge down.
+  if (window) for (let y = 86; y < 118; y++) for (let x = 150; x < 250; x++) set(x, y, WALL, 'car');
+  // A door mirror at the A-pillar's foot, standing out beside it against the wall.
+  if (mirror) for (let y = 104; y < 116; y++) for (let x = 84; x < 100; x++) set(x, y, y < 106 ? TRIM : PAINT, 'car');
+  // A piece of the wall standing beside the A-pillar, higher than the roof but under the box's top: x 115 to the
+  // pillar from y 70 down.
+  if (wallPiece)
+    for (let y = 70; y < 100; y++)
+      for (let x = 115; x < 136; x++) if (owner[y * W + x] === 'none') owner[y * W + x] = 'piece';
   // The piece the cut-out keeps: the house's gable and wall from x 220 to 300 over the roof, the house going on
   // beyond it on both sides.
   if (piece)
@@ -63,8 +79,9 @@ function scene({ piece, bars, spoiler, reflection = false }: { piece: boolean; b
   for (let i = 0; i < W * H; i++) if (owner[i] !== 'none') alpha[i] = 255;
   const { box, area } = solidExtent(alpha, W, H);
   const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  // The detector's box holds the car's body and roof; roof bars and a spoiler stand a little over it.
-  const main = { left: 50 / W, top: 80 / H, right: 350 / W, bottom: 245 / H };
+  // The detector's box holds the car's body and roof; roof bars and a spoiler stand a little over it. (A looser box,
+  // `boxTop`, stands over the roof as the S-Max's did, 20 px over it.)
+  const main = { left: 50 / W, top: boxTop / H, right: 350 / W, bottom: 245 / H };
   return { mask, owner, main, photo: { rgb, width: W, height: H } };
 }
 
@@ -116,5 +133,34 @@ describe('a car with roof bars and a spoiler against a house, nothing glued on',
     const out = removeRoofPieces(s.mask, s.main, s.photo);
     expect(kept(s, out).car).toBe(1);
     expect(out.alpha).toEqual(s.mask.alpha);
+  });
+});
+
+describe('a piece of the wall beside the A-pillar, under the box top', () => {
+  it('goes; the car stays', () => {
+    const s = scene({ piece: false, bars: false, spoiler: false, wall: true, wallPiece: true, boxTop: 60 });
+    const k = kept(s, removeRoofPieces(s.mask, s.main, s.photo));
+    // Measured 2026-12-01: 0.7% of the piece stays (its foot under the roof band), all of the car. Before the bumps on
+    // the outline were looked at, all of the piece stayed (the mask does not rise over the box).
+    expect(k.piece).toBeLessThan(0.1);
+    expect(k.car).toBe(1);
+  });
+});
+
+describe('a window mirroring the wall, a door mirror and roof bars in front of it', () => {
+  it('keeps its mask as it was', () => {
+    for (const boxTop of [80, 60]) {
+      const s = scene({ piece: false, bars: true, spoiler: true, wall: true, window: true, mirror: true, boxTop });
+      const out = removeRoofPieces(s.mask, s.main, s.photo);
+      expect(out.alpha).toEqual(s.mask.alpha);
+    }
+  });
+
+  it('keeps all of the car when the piece of wall beside the pillar goes', () => {
+    // (No roof bars: over the piece's columns they would make it part of a plateau rather than a bump.)
+    const s = scene({ piece: false, bars: false, spoiler: true, wall: true, window: true, mirror: true, wallPiece: true, boxTop: 60 });
+    const k = kept(s, removeRoofPieces(s.mask, s.main, s.photo));
+    expect(k.piece).toBeLessThan(0.1);
+    expect(k.car).toBe(1);
   });
 });

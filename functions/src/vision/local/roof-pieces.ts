@@ -6,7 +6,8 @@
  * seed the piece, the car's body below seeds the car, and the mask is split between them along the photo's edges
  * (geodesic-split.ts). What the split gives the piece goes when it rises over the car's box top and its colours are
  * the background's, not the car's (roof bars, antennas and spoilers are the car's paint or its dark trim). Where the
- * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left.
+ * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left. A piece standing
+ * on the outline under the box's top is found as a bump of the outline instead (removeBumps).
  */
 import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
@@ -41,9 +42,16 @@ const DY = [0, 0, 1, -1];
 /** A pixel's cell of the colour histograms: 16 levels a channel. */
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
 
-export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: Uint8Array; width: number; height: number }): CleanMask {
+type Photo = { rgb: Uint8Array; width: number; height: number };
+
+export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
+  if (photo.width !== mask.width || photo.height !== mask.height || mask.box.right <= mask.box.left) return mask;
+  return removeBumps(removeRisingPieces(mask, main, photo), main, photo);
+}
+
+/** The pieces rising over the box's top, split from the car along the photo's edges. */
+function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   const { width: w, height: h, alpha } = mask;
-  if (photo.width !== w || photo.height !== h || mask.box.right <= mask.box.left) return mask;
   const rgb = photo.rgb;
   const bh = (main.bottom - main.top) * h;
   const boxTop = Math.floor(main.top * h);
@@ -63,22 +71,8 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   if (wh <= 2 * ACROSS) return mask;
   const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
   // The car's colours (its mask under the roof band) and the background's (outside the mask over it).
-  const car = new Float32Array(4096);
-  const back = new Float32Array(4096);
-  let nCar = 0;
-  let nBack = 0;
-  const bottom = Math.min(h, Math.ceil(main.bottom * h));
-  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
-  // pixel of every other row (the whole would cost more than the rest of the step).
-  for (let y = win.b; y < bottom; y += 2)
-    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
-  for (let y = win.t; y < win.b; y += 2)
-    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
-  if (!nCar || !nBack) return mask;
-  const backLike = (p: number) => {
-    const k = bin(rgb, p);
-    return (back[k]! + 0.5) / nBack > LIKELIER * ((car[k]! + 0.5) / nCar);
-  };
+  const backLike = backgroundColours(mask, main, rgb, win.t, win.b);
+  if (!backLike) return mask;
   // The car: its mask under the roof's band. (Seeding the car's colours over it too split a dark gable on a black
   // car into pieces too small to judge.)
   const state = new Uint8Array(ww * wh);
@@ -196,4 +190,137 @@ export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: { rgb: U
   }
   const { box, area: left } = solidExtent(out, w, h);
   return { alpha: out, width: w, height: h, box, areaFraction: left / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
+}
+
+/**
+ * Whether a colour (at `p` of the photo's pixels) is the background's rather than the car's: the car's colours are
+ * its mask's under the rows `top` to `bottom`, the background's are outside the mask in those rows. Null when either
+ * is empty.
+ */
+function backgroundColours(mask: CleanMask, main: NormBox, rgb: Uint8Array, top: number, bottom: number) {
+  const { width: w, height: h, alpha } = mask;
+  const car = new Float32Array(4096);
+  const back = new Float32Array(4096);
+  let nCar = 0;
+  let nBack = 0;
+  const end = Math.min(h, Math.ceil(main.bottom * h));
+  // Across the whole mask's width (what stands beside the piece tells the background's colours best), every other
+  // pixel of every other row (the whole would cost more than the rest of the step).
+  for (let y = bottom; y < end; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x]! >= 128) car[bin(rgb, 3 * (y * w + x))]!++, nCar++;
+  for (let y = top; y < bottom; y += 2)
+    for (let x = mask.box.left; x < mask.box.right; x += 2) if (alpha[y * w + x] === 0) back[bin(rgb, 3 * (y * w + x))]!++, nBack++;
+  if (!nCar || !nBack) return null;
+  return (p: number) => {
+    const k = bin(rgb, p);
+    return (back[k]! + 0.5) / nBack > LIKELIER * ((car[k]! + 0.5) / nCar);
+  };
+}
+
+/**
+ * A piece of the background standing on the car's top outline under the box's top (a piece of a house's wall beside
+ * the A-pillar, higher than the roof beside it, where the detector's box stands well over the roof). The outline's top
+ * row over the roof band is opened over bumps narrower than a tenth of the box's width (`NOTCH` either side): a roof,
+ * a windscreen's slope and a tailgate stay under the opened line, a bump stands over it. Of a bump rising `RISES` over
+ * the line, what goes is what joins the outside across the outline in one colour (the edge test of the pieces above)
+ * through the background's colours, and under the line only the same surface on (a flat opening leaves a bump's foot
+ * on a slope). Colour alone never cuts: a window mirroring the scene lies inside the outline, under the line, and a
+ * mirror, a roof bar or an antenna is a bump of the car's own colours.
+ */
+function removeBumps(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
+  const { width: w, height: h, alpha } = mask;
+  const rgb = photo.rgb;
+  const bh = (main.bottom - main.top) * h;
+  const band = Math.min(h, Math.floor(main.top * h + ROOF_BAND * bh) + 1);
+  const { left, right, top } = mask.box;
+  if (top >= band || right <= left) return mask;
+  const ww = right - left;
+  const edge = new Int32Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let y = top;
+    while (y < band && alpha[y * w + x + left]! < 128) y++;
+    edge[x] = y;
+  }
+  // The opened outline: the lowest top within k, then the highest of those within k.
+  const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
+  const low = new Int32Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let m = 0;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.max(m, edge[d]!);
+    low[x] = m;
+  }
+  const line = new Int32Array(ww);
+  let bump = 0;
+  for (let x = 0; x < ww; x++) {
+    let m = band;
+    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.min(m, low[d]!);
+    line[x] = m;
+    bump = Math.max(bump, m - edge[x]!);
+  }
+  // No bump as high as a piece must rise: nothing to look at (most photos).
+  if (bump < RISES * bh) return mask;
+  const alike = (a: number, b: number) => Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES;
+  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
+  // Seeds: bump pixels on the outline where the colour ACROSS inside goes on ACROSS + 1 outside.
+  const seeds: number[] = [];
+  const inside: number[] = [];
+  for (let x = left; x < right; x++)
+    for (let y = top; y < line[x - left]!; y++) {
+      if (alpha[y * w + x]! < 128) continue;
+      for (let d = 0; d < 4; d++) {
+        const dx = DX[d]!;
+        const dy = DY[d]!;
+        if (solid(x + dx, y + dy)) continue;
+        const ix = x - ACROSS * dx;
+        const iy = y - ACROSS * dy;
+        const ox = x + (ACROSS + 1) * dx;
+        const oy = y + (ACROSS + 1) * dy;
+        if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
+        const a = 3 * (iy * w + ix);
+        if (!alike(a, 3 * (oy * w + ox))) continue;
+        seeds.push(y * w + x);
+        inside.push(a);
+        break;
+      }
+    }
+  if (seeds.length === 0) return mask;
+  const backLike = backgroundColours(mask, main, rgb, top, band);
+  if (!backLike) return mask;
+  // From each seed through the bump's pixels of the background's colours: a piece, judged on its own.
+  const out = alpha.slice();
+  // Looked at already, over the band's window.
+  const seen = new Uint8Array((band - top) * ww);
+  const at = (i: number) => (((i / w) | 0) - top) * ww + (i % w) - left;
+  const queue: number[] = [];
+  let removed = 0;
+  for (let s = 0; s < seeds.length; s++) {
+    const s0 = seeds[s]!;
+    if (seen[at(s0)] || !backLike(inside[s]!) || !backLike(3 * s0)) continue;
+    queue.length = 0;
+    queue.push(s0);
+    seen[at(s0)] = 1;
+    let rise = 0;
+    for (let head = 0; head < queue.length; head++) {
+      const i = queue[head]!;
+      const x = i % w;
+      const y = (i / w) | 0;
+      rise = Math.max(rise, line[x - left]! - y);
+      for (let d = 0; d < 4; d++) {
+        const nx = x + DX[d]!;
+        const ny = y + DY[d]!;
+        const n = ny * w + nx;
+        if (nx < left || nx >= right || ny < top || ny >= band || seen[(ny - top) * ww + nx - left] || alpha[n]! < 128 || !backLike(3 * n)) continue;
+        // Under the opened line only the same surface goes on (a flat opening leaves a bump's foot on a slope).
+        if (ny >= line[nx - left]! && !alike(3 * i, 3 * n)) continue;
+        seen[(ny - top) * ww + nx - left] = 1;
+        queue.push(n);
+      }
+    }
+    if (rise < RISES * bh) continue;
+    for (const i of queue) out[i] = 0;
+    removed += queue.length;
+  }
+  if (removed === 0) return mask;
+  const { box, area } = solidExtent(out, w, h);
+  return { alpha: out, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
 }
