@@ -91,6 +91,10 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! > 0) (alpha[i] = 0), (cropped = true);
       }
   if (!cropped && others.length === 0) return mask;
+  // The main car's paint for giving back its roof (`keepOwnRoof`): over its whole box, the car behind cut (`paint`, from
+  // the box's lower half, reads a car with black sills and bumpers as their grey); measured once, when first needed.
+  let ownPaint: Paint | undefined | null = null;
+  const roofPaint = () => (ownPaint === null ? (ownPaint = rgb && mainPaint(alpha, rgb, w, h, main, 0)) : ownPaint);
   for (const { o, behind } of boxes) {
     for (let y = Math.max(0, o.t); y < Math.min(h, o.b); y++)
       for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
@@ -99,7 +103,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! >= 128) removed++;
         alpha[i] = 0;
       }
-    if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) }, rgb ? { rgb, h, main, before: mask.alpha } : undefined);
+    if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) }, rgb ? { rgb, paint: roofPaint, before: mask.alpha } : undefined);
   }
   // What of the car behind still hangs from its part taken off, over the background (its wheel past the main car's
   // roof or end, its bumper's corner), goes too.
@@ -165,11 +169,10 @@ function cutBelowRoofLine(alpha: Uint8Array, w: number, o: Window, main: { t: nu
   return look ? removed - keepOwnRoof(alpha, w, { l, t: 0, r, b: ch }, cut, o, main.t, look) : removed;
 }
 
-/** What giving back the main car's roof needs: the photo (its height `h`), the main car's box, the mask before the step. */
+/** What giving back the main car's roof needs: the photo, the main car's paint, the mask before the step. */
 interface RoofLook {
   rgb: Uint8Array;
-  h: number;
-  main: NormBox;
+  paint: () => Paint | undefined;
   before: Uint8Array;
 }
 
@@ -185,9 +188,7 @@ const BEHIND_SAME_PAINT = 0.1;
  * Returns how many solid pixels came back.
  */
 function keepOwnRoof(alpha: Uint8Array, w: number, win: Window, cut: Uint8Array, o: Window, mainTop: number, look: RoofLook): number {
-  // The paint of the main car as it stands now, the car behind cut (`mainPaint` reads the box's lower half, which on a
-  // car with black sills and bumpers is their grey).
-  const paint = mainPaint(alpha, look.rgb, w, look.h, look.main, 0);
+  const paint = look.paint();
   if (!paint) return 0;
   // The car behind's own pixels over the main car's box (the box rule took them before): mostly the main car's paint?
   let all = 0;
