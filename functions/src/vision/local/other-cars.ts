@@ -91,6 +91,10 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! > 0) (alpha[i] = 0), (cropped = true);
       }
   if (!cropped && others.length === 0) return mask;
+  // The main car's paint for giving back its roof (`keepOwnRoof`): over its whole box, the car behind cut (`paint`, from
+  // the box's lower half, reads a car with black sills and bumpers as their grey); measured once, when first needed.
+  let ownPaint: Paint | undefined | null = null;
+  const roofPaint = () => (ownPaint === null ? (ownPaint = rgb && mainPaint(alpha, rgb, w, h, main, 0)) : ownPaint);
   for (const { o, behind } of boxes) {
     for (let y = Math.max(0, o.t); y < Math.min(h, o.b); y++)
       for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
@@ -99,7 +103,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
         if (alpha[i]! >= 128) removed++;
         alpha[i] = 0;
       }
-    if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) });
+    if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) }, rgb ? { rgb, paint: roofPaint, before: mask.alpha } : undefined);
   }
   // What of the car behind still hangs from its part taken off, over the background (its wheel past the main car's
   // roof or end, its bumper's corner), goes too.
@@ -121,7 +125,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
  * that side is the bonnet or the boot and the other car stands over the main car's middle: `BONNET_DROP`). A car
  * behind wider than the whole roof leaves nothing to draw the line from.
  */
-function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: number; r: number; b: number }, main: { t: number; b: number; centre: number }): number {
+function cutBelowRoofLine(alpha: Uint8Array, w: number, o: Window, main: { t: number; b: number; centre: number }, look?: RoofLook): number {
   const mainTop = main.t;
   const topOf = (x: number) => {
     if (x < 0 || x >= w) return -1;
@@ -146,15 +150,88 @@ function cutBelowRoofLine(alpha: Uint8Array, w: number, o: { l: number; t: numbe
     left = right = overRoof && level > mainTop + BONNET_DROP * height ? mainTop + Math.round(LEVEL_ROOF_DROP * height) : level;
   }
   let removed = 0;
-  for (let x = Math.max(0, o.l); x < Math.min(w, o.r); x++) {
-    const roof = left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
+  const l = Math.max(0, o.l);
+  const r = Math.min(w, o.r);
+  const lineAt = (x: number) => left + ((right - left) * (x - o.l)) / Math.max(1, o.r - o.l) - 2;
+  // What the line takes, as it was (for the main car's roof given back below).
+  const cw = r - l;
+  const ch = Math.max(0, Math.ceil(Math.max(left, right)));
+  const cut = new Uint8Array(cw * ch);
+  for (let x = l; x < r; x++) {
+    const roof = lineAt(x);
     for (let y = 0; y < roof; y++) {
       const i = y * w + x;
+      cut[y * cw + x - l] = alpha[i]!;
       if (alpha[i]! >= 128) removed++;
       alpha[i] = 0;
     }
   }
-  return removed;
+  return look ? removed - keepOwnRoof(alpha, w, { l, t: 0, r, b: ch }, cut, o, main.t, look) : removed;
+}
+
+/** What giving back the main car's roof needs: the photo, the main car's paint, the mask before the step. */
+interface RoofLook {
+  rgb: Uint8Array;
+  paint: () => Paint | undefined;
+  before: Uint8Array;
+}
+
+/** The car behind counts as of another paint when under this share of its pixels over the main car's box are the main car's paint. */
+const BEHIND_SAME_PAINT = 0.1;
+
+/**
+ * The roof line is a guess, most of all where the car behind reaches past the main car's end (drawn on level from one
+ * side): a roof higher than it was cut flat (the truth bench's `0024 behind`, its roof cut ~60 px under its top, level
+ * with the windscreen's slope). What the line took that is the main car's paint and joined through it to what the main
+ * car kept is its roof, and comes back with the rest of its columns below (side windows, trim); unless the car behind
+ * is of the main car's paint too (then the paint cannot tell them apart). `cut`: the window's alpha before the line.
+ * Returns how many solid pixels came back.
+ */
+function keepOwnRoof(alpha: Uint8Array, w: number, win: Window, cut: Uint8Array, o: Window, mainTop: number, look: RoofLook): number {
+  const paint = look.paint();
+  if (!paint) return 0;
+  // The car behind's own pixels over the main car's box (the box rule took them before): mostly the main car's paint?
+  let all = 0;
+  let same = 0;
+  for (let y = Math.max(0, o.t); y < mainTop; y++)
+    for (let x = win.l; x < win.r; x++)
+      if (look.before[y * w + x]! >= 128) (all++, paintOf(look.rgb, 3 * (y * w + x), paint) === 1 && same++);
+  if (all === 0 || same > BEHIND_SAME_PAINT * all) return 0;
+  const ww = win.r - win.l;
+  const wh = win.b - win.t;
+  const own = (c: number) => cut[c]! >= 128 && paintOf(look.rgb, 3 * ((((c / ww) | 0) + win.t) * w + (c % ww) + win.l), paint) === 1;
+  const kept = (x: number, y: number) => x >= 0 && y >= 0 && x < w && alpha[y * w + x]! >= 128;
+  const roof = new Uint8Array(ww * wh);
+  const queue = new Int32Array(ww * wh);
+  let tail = 0;
+  for (let c = 0; c < ww * wh; c++) {
+    const x = (c % ww) + win.l;
+    const y = ((c / ww) | 0) + win.t;
+    if (own(c) && (kept(x, y + 1) || kept(x - 1, y) || kept(x + 1, y))) (roof[c] = 1), (queue[tail++] = c);
+  }
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head]!;
+    const x = c % ww;
+    for (const n of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, c - ww, c + ww])
+      if (n >= 0 && n < ww * wh && !roof[n] && own(n)) (roof[n] = 1), (queue[tail++] = n);
+  }
+  // Seen over the main car, the car behind is the top of each column: under the highest of the roof's paint given back,
+  // the rest of the column is the main car's too (its side windows and roof rails between the paint), with the soft
+  // edge just above.
+  let back = 0;
+  for (let x = 0; x < ww; x++) {
+    let top = 0;
+    while (top < wh && !roof[top * ww + x]) top++;
+    if (top === wh) continue;
+    for (let y = Math.max(0, top - 2); y < wh; y++) {
+      const c = y * ww + x;
+      const i = (y + win.t) * w + x + win.l;
+      if (y < top && cut[c]! >= 128) continue;
+      if (cut[c]! >= 128 && alpha[i]! < 128) back++;
+      alpha[i] = Math.max(alpha[i]!, cut[c]!);
+    }
+  }
+  return back;
 }
 
 /**
@@ -315,9 +392,9 @@ const GRID = 2;
 /** The main car's paint, CIELAB a*, b*. */
 type Paint = readonly [number, number];
 
-/** The main car's paint from the lower half of its box (the upper half may be mostly a car behind). */
-function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox): Paint | undefined {
-  const lower = { ...main, top: main.top + 0.45 * (main.bottom - main.top) };
+/** The main car's paint from its box below `from` of its height (by default the lower half: the upper half may be mostly a car behind). */
+function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox, from = 0.45): Paint | undefined {
+  const lower = { ...main, top: main.top + from * (main.bottom - main.top) };
   const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, lower, alpha);
   return look ? [look.paint[1], look.paint[2]] : undefined;
 }
