@@ -1,5 +1,53 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { RunOptions } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { memoOutput } from '../../functions/src/lib/inference-memo';
+
+type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
+
+const AXE_VERSION: string = createRequire(import.meta.url)('axe-core/package.json').version;
+
+/**
+ * Everything axe's answer depends on, read in the page as one string: the DOM as serialised, what the serialisation
+ * leaves out (form values, focus, hover, scroll positions, the top layer), the layout (every element's box, so images
+ * and fonts that arrived count), the viewport, the emulated media and the style sheets' rules. Undefined when the page
+ * holds a shadow root or a frame (their contents are not in the string): axe then runs as always.
+ */
+const pageState = () => {
+  const all = Array.from(document.querySelectorAll('*'));
+  if (window.frames.length > 0 || all.some((el) => el.shadowRoot)) return undefined;
+  const path = (el: Element | null) => (el ? all.indexOf(el) : -1);
+  const box = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    return `${r.x.toFixed(1)},${r.y.toFixed(1)},${r.width.toFixed(1)},${r.height.toFixed(1)}`;
+  };
+  const rules = (sheet: CSSStyleSheet) => {
+    try {
+      return Array.from(sheet.cssRules, (r) => r.cssText).join('\n');
+    } catch {
+      return `unreadable ${sheet.href}`; // another origin's sheet: its address only
+    }
+  };
+  const media = ['(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(prefers-contrast: more)', '(forced-colors: active)', 'print'];
+  const fields = all.filter((el): el is HTMLInputElement => el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement);
+  return JSON.stringify({
+    html: document.documentElement.outerHTML,
+    fields: fields.map((el) => [path(el), el.value, el.checked, el.indeterminate]),
+    focus: path(document.activeElement),
+    hover: Array.from(document.querySelectorAll(':hover'), path),
+    modal: Array.from(document.querySelectorAll(':modal, :popover-open'), path),
+    scroll: [window.scrollX, window.scrollY, ...all.filter((el) => el.scrollTop || el.scrollLeft).map((el) => [path(el), el.scrollTop, el.scrollLeft])],
+    boxes: all.map(box).join(';'),
+    viewport: [window.innerWidth, window.innerHeight, window.devicePixelRatio, window.outerWidth, window.outerHeight],
+    media: media.map((q) => matchMedia(q).matches),
+    sheets: [...Array.from(document.styleSheets), ...document.adoptedStyleSheets].map((s) => `${s.href}\n${s.disabled}\n${rules(s)}`),
+    fonts: [document.fonts.status, document.fonts.size],
+    animations: document.getAnimations().map((a) => [a.playState, a.currentTime]),
+    images: Array.from(document.images, (img) => [img.complete, img.naturalWidth, img.naturalHeight]),
+  });
+};
 
 /**
  * axe as the browser tests run it: the same rules and the same violations as `new AxeBuilder({ page })`, at less
@@ -11,15 +59,48 @@ import type { Page } from 'playwright-core';
  *   are the host's own) rather than skip it.
  * - Only the violations are reported node by node (`resultTypes`): axe still evaluates every rule on every node, but
  *   does not build a selector and HTML snippet for each node that passes. No test reads the passes.
- * tests/browser/axe-check.test.ts shows both: the same violations as the default builder, and the refused frame.
+ * - Within a test run (INFERENCE_MEMO_DIR, set by the run's global setup only), the result for a page state some
+ *   file of the run has already asked about is read from the run's memo folder: several files check the same public
+ *   pages and empty states at the same widths. The key is a SHA-256 of axe's version, the builder's context and options
+ *   and everything in the page the result depends on (pageState); a page with a frame or a shadow root always runs.
+ * tests/browser/axe-check.test.ts shows both: the same violations as the default builder, and the refused frame;
+ * tests/support/axe-memo.test.ts that the memo's key follows the page.
  */
+/** Only the violations are reported node by node (see AxeCheck). */
+const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
+
 export class AxeCheck extends AxeBuilder {
   readonly #page: Page;
+  readonly #context: string[] = [];
+  readonly #memoDir: string | undefined;
 
-  constructor(page: Page) {
+  /** `memoDir`: the run's memo folder (tests of the memo give their own). */
+  constructor(page: Page, memoDir = process.env.INFERENCE_MEMO_DIR) {
     super({ page });
     this.#page = page;
-    this.setLegacyMode(true).options({ resultTypes: ['violations'] });
+    this.#memoDir = memoDir;
+    this.setLegacyMode(true).options(AXE_OPTIONS);
+  }
+
+  override include(selector: Parameters<AxeBuilder['include']>[0]): this {
+    this.#context.push(`include ${JSON.stringify(selector)}`);
+    return super.include(selector);
+  }
+
+  override exclude(selector: Parameters<AxeBuilder['exclude']>[0]): this {
+    this.#context.push(`exclude ${JSON.stringify(selector)}`);
+    return super.exclude(selector);
+  }
+
+  /**
+   * The run's memo key of this check on the page as it is now, or undefined when it cannot be memoised (outside a
+   * test run, or the page holds a frame or a shadow root).
+   */
+  async memoKey(): Promise<string | undefined> {
+    if (!this.#memoDir || this.#page.frames().length > 1) return undefined;
+    const state = await this.#page.evaluate(pageState);
+    if (state === undefined) return undefined;
+    return createHash('sha256').update(JSON.stringify([AXE_VERSION, AXE_OPTIONS, this.#context])).update(state).digest('hex');
   }
 
   override async analyze(): ReturnType<AxeBuilder['analyze']> {
@@ -29,7 +110,12 @@ export class AxeCheck extends AxeBuilder {
       .map((f) => f.url())
       .filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
     if (foreign.length) throw new Error(`AxeCheck tests same-origin frames only; this page holds ${foreign.join(', ')} (use new AxeBuilder({ page }) for it)`);
-    return super.analyze();
+    const key = await this.memoKey();
+    if (!key) return super.analyze();
+    const env = { INFERENCE_MEMO_DIR: this.#memoDir, INFERENCE_MEMO_LOG: process.env.INFERENCE_MEMO_LOG };
+    const kept = await memoOutput('axe', key, async () => Buffer.from(JSON.stringify(await super.analyze())), env);
+    // The page's own address and the time of asking, as a fresh run reports them.
+    return { ...(JSON.parse(kept.toString()) as AxeResults), url: this.#page.url(), timestamp: new Date().toISOString() };
   }
 }
 
