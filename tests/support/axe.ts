@@ -3,17 +3,20 @@ import axe, { type AxeResults, type ElementContext, type RunOptions } from 'axe-
 import type { Frame, Page } from 'playwright-core';
 
 /** axe as the page holds it once injected. */
-type PageWithAxe = Window & { axe?: typeof axe };
+type PageWithAxe = Window & { axe?: typeof axe & { injectedBy?: string } };
 
 const AXE_VERSION: string = axe.version;
 
 /** axe-core's source and AxeBuilder's configuration of it in legacy mode. */
 const AXE_SOURCE: string = axe.source;
-const AXE_CONFIGURE = `;axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: 'playwright' } })`;
+const AXE_CONFIGURE = `;axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: 'playwright' } }); axe.injectedBy = 'AxeCheck ${AXE_VERSION}'`;
 
-/** Puts axe (this version, configured) into the frame unless it is there already. */
+/**
+ * Puts axe (this version, configured) into the frame unless AxeCheck put it there already. An axe another builder put
+ * there is replaced: the default builder's runPartial leaves the frame's axe unable to answer a later axe.run.
+ */
 async function injectAxe(frame: Frame) {
-  if (await frame.evaluate((version) => (window as PageWithAxe).axe?.version === version, AXE_VERSION)) return;
+  if (await frame.evaluate((mark) => (window as PageWithAxe).axe?.injectedBy === mark, `AxeCheck ${AXE_VERSION}`)) return;
   await frame.evaluate(AXE_SOURCE);
   await frame.evaluate(AXE_CONFIGURE);
 }
