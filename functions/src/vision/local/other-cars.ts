@@ -399,6 +399,21 @@ function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, mai
   return look ? [look.paint[1], look.paint[2]] : undefined;
 }
 
+/** Hue (degrees) within which a duller colour is taken for a shade of the main car's paint. */
+export const SHADE_HUE = 15;
+
+/**
+ * A colour (CIELAB a*, b*) of the paint's own hue but duller: the paint where it mirrors a pale sky (an orange bonnet's
+ * highlight reads salmon, a*b* 22/22 against the paint's 55/60), never another car's paint, which differs in hue. Only
+ * for a paint with a hue of its own (a grey car's hue is noise).
+ */
+function paleShadeOf(a: number, b: number, [pa, pb]: Paint): boolean {
+  const paintChroma = Math.hypot(pa, pb);
+  if (paintChroma < PAINT_CHROMA || Math.hypot(a, b) >= paintChroma) return false;
+  const turn = Math.abs(((Math.atan2(b, a) - Math.atan2(pb, pa)) * 180) / Math.PI);
+  return Math.min(turn, 360 - turn) <= SHADE_HUE;
+}
+
 /** The pixel at `p` (index into `rgb`): 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint). */
 function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
   const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
@@ -466,6 +481,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     let size = 0;
     let skyAbove = 0;
     let bottom = 0;
+    const sum = [0, 0, 0];
     queue[tail++] = s;
     region[s] = id;
     while (head < tail) {
@@ -475,13 +491,18 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       const gy = (c / gw) | 0;
       if (open[c]) skyAbove++;
       bottom = Math.max(bottom, box.top + gy * GRID);
+      const p = 3 * ((box.top + gy * GRID) * w + box.left + gx * GRID);
+      for (let k = 0; k < 3; k++) sum[k]! += rgb[p + k]!;
       for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
         if (n >= 0 && kind[n] === 2 && region[n]! < 0) (region[n] = id), (queue[tail++] = n);
     }
     const share = (size * GRID * GRID) / area;
     // A car behind shows only over the main car's upper part (the main car hides the rest of it); a car of another
     // paint reaching down to the main car's sills stands beside it (the detector's boxes and the rules above split it).
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h);
+    // A region whose colour is, on the whole, a duller shade of the paint's own hue is the paint mirroring the sky (an
+    // orange bonnet's highlight reads salmon), not a car behind: its single pixels stray in hue, its mean does not.
+    const [, ma, mb] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint));
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
