@@ -806,7 +806,11 @@ export async function castShadow(carRgba: Buffer, ground: Float32Array, cw: numb
     }
   }
   const sigma = Math.max(1.5, (ch * (0.02 + 0.05 * (1 - light.dominance))) / q);
-  const soft = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  // Blurred at the quarter size, then enlarged: in one sharp pipeline the resize runs before the blur whatever the call
+  // order, so the quarter-size pixels' hard steps were enlarged and then blurred by a quarter of the intended sigma (a
+  // staircase along the shadow's far edge: the Ford S-Max in Urban).
+  const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  const soft = await sharp(blurred, { raw: { width: w, height: h, channels: 1 } }).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
   return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
 }
 
