@@ -197,7 +197,7 @@ const MIRROR_LIFT = 0.3;
  * Shadow map (0..1) of the car on the ground: dark where the underside touches the ground line (the tyres),
  * a soft occlusion in the gap under the body, and a short penumbra spreading away from the car.
  */
-function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity, softness = 0.5): ShadowMap {
+function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, rest?: Float32Array, restContact?: Float32Array, tyres: TyreContact[] = [], flatten: (row: number) => number = () => DEFAULT_GROUND_FLATTENING, penumbraShare = 1, haloMax = Infinity, softness = 0.5, underTyres = true): ShadowMap {
   const cw = bottom.length;
   const shadow = new Float32Array(W * H);
   const box = { left: W, top: H, right: 0, bottom: 0 }; // where it is above 0, for the blur
@@ -288,11 +288,18 @@ function groundShadow(bottom: Int32Array, ground: Float32Array, ch: number, left
     const halo = { rx: haloRadius, ry: Math.max(2, haloRadius * squash) };
     const x0 = Math.max(0, Math.floor(cx0 - 2 * halo.rx)), x1 = Math.min(W - 1, Math.ceil(cx0 + 2 * halo.rx));
     const y0 = Math.max(0, Math.floor(cy0 - 2 * halo.ry)), y1 = Math.min(H - 1, Math.ceil(cy0 + 2 * halo.ry));
+    // The contact itself (`underTyres`): full shade across the tyre's whole width just under its bottom, its sides
+    // soft, so the ground right under a tyre is at least as dark as the shade beside it under the body (a rear view's
+    // tyres, whose core ellipse left the floor under their inner edges lighter than the gap between them, read as
+    // blocks). Not where grass covers the tyres' bottoms: it is taken from the ground there, which would turn black.
+    const tl = left + tyre.left, tr = left + tyre.right, side = Math.max(2, 0.15 * tyre.width), deep = underTyres ? 3 * band : 0;
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++) {
         const c = ((x - cx0) / core.rx) ** 2 + ((y - cy0) / (y > cy0 ? core.down : core.up)) ** 2;
         const h = ((x - cx0) / halo.rx) ** 2 + ((y - cy0) / halo.ry) ** 2;
-        darken(x, y, Math.max(TYRE_CORE * Math.exp(-1.5 * c), TYRE_HALO * Math.exp(-h)));
+        const across = smooth((x - tl + side) / (2 * side)) * smooth((tr + side - x) / (2 * side));
+        const under = deep > 0 && across > 0 ? TYRE_CORE * across * Math.exp(-(((y - cy0) / (y > cy0 ? deep : 2 * band)) ** 2)) : 0;
+        darken(x, y, Math.max(TYRE_CORE * Math.exp(-1.5 * c), TYRE_HALO * Math.exp(-h), under));
       }
   }
   return { shadow, box };
@@ -523,13 +530,24 @@ function underside(carRgba: Buffer, cw: number, ch: number): Int32Array {
 function reflect(canvas: Buffer, carRgba: Buffer, bottom: Int32Array, ground: Float32Array, ch: number, left: number, top: number, W: number, H: number, strength: number): void {
   const cw = bottom.length;
   const depth = ch * 0.22;
+  // Parts well above the ground (an overhanging bumper) would mirror about a slanted line: keep them faint. A tyre's
+  // reflection fades out over a few columns beside a gap under the bumper (nothing to reflect there) instead of ending
+  // in a straight vertical edge down the floor (the Lexus ES rear's tyres, cut straight at their inner sides).
+  const lifted = Float32Array.from(bottom, (b, x) => (b < 0 || ground[x]! < 0 ? 0 : Math.exp(-(Math.round(ground[x]!) - b) / (ch * 0.04))));
+  const r = Math.max(2, Math.round(ch * 0.03));
+  const sums = new Float64Array(cw + 1);
+  for (let x = 0; x < cw; x++) sums[x + 1] = sums[x]! + lifted[x]!;
   for (let x = 0; x < cw; x++) {
     if (ground[x]! < 0) continue;
     const cx = left + x;
     if (cx < 0 || cx >= W) continue;
     const g = Math.round(ground[x]!);
-    // Parts well above the ground (an overhanging bumper) would mirror about a slanted line: keep them faint.
-    const near = bottom[x]! < 0 ? 0 : Math.exp(-(g - bottom[x]!) / (ch * 0.04));
+    // Where the columns around are as high as this one (a sill), the mean is the peak and nothing changes; beside a
+    // drop (a tyre's side over the gap) the mean falls below the peak and the reflection ramps down to the lower level.
+    const a0 = Math.max(0, x - r), a1 = Math.min(cw, x + r + 1);
+    let peak = 0;
+    for (let k = a0; k < a1; k++) peak = Math.max(peak, lifted[k]!);
+    const near = Math.min(lifted[x]!, Math.max(0, (2 * (sums[a1]! - sums[a0]!)) / (a1 - a0) - peak));
     for (let d = 1; d < depth; d++) {
       const sy = g - d, cy = top + g + d;
       if (sy < 0 || cy >= H) break;
@@ -806,7 +824,11 @@ export async function castShadow(carRgba: Buffer, ground: Float32Array, cw: numb
     }
   }
   const sigma = Math.max(1.5, (ch * (0.02 + 0.05 * (1 - light.dominance))) / q);
-  const soft = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  // Blurred at the quarter size, then enlarged: in one sharp pipeline the resize runs before the blur whatever the call
+  // order, so the quarter-size pixels' hard steps were enlarged and then blurred by a quarter of the intended sigma (a
+  // staircase along the shadow's far edge: the Ford S-Max in Urban).
+  const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
+  const soft = await sharp(blurred, { raw: { width: w, height: h, channels: 1 } }).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
   return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
 }
 
@@ -932,7 +954,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;
   const light = scene?.light;
-  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity, light ? 1 - Math.min(1, light.dominance) : 0.5);
+  const shadow = groundShadow(bottom, ground, ch, left, top, W, H, rest, contact, tyres, flatten, light?.pool ? 0.5 : 1, light?.pool ? 1.25 * light.pool.reach * ch : Infinity, light ? 1 - Math.min(1, light.dominance) : 0.5, !scene?.groundCover);
   shadeUnderCar(shadow, carRgba, cw, ch, left, top, W);
   // How flat the ground looks at the car's distance (rows of ground per column of width).
   const groundFactor = scene?.scene.cameraHeight && scene.scene.carDistance ? scene.scene.cameraHeight / scene.scene.carDistance : 0.3;
