@@ -325,12 +325,12 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const keptCore = new Uint8Array(w * h);
   for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
   const reach = radius + 2;
-  // The frame's border counts as core only where the raw mask is solid on it (a car cut by the frame, whose core
-  // the opening keeps off the border): a faint upright along the border, away from the car (a post beside the
-  // Ford Expedition's rear end), is not car.
+  // The frame's border counts as core only where the model saw something on it (a car cut by the frame, whose core
+  // the opening keeps off the border): a faint upright near the border, away from the car and not on the border
+  // itself (a post beside the Ford Expedition's rear end), is not car.
   const seeds = keptCore.slice();
   const onBorder = (i: number) => {
-    if (bin[i]) seeds[i] = 1;
+    if (soft[i]! >= FAINT) seeds[i] = 1;
   };
   for (let x = 0; x < w; x++) onBorder(x), onBorder((h - 1) * w + x);
   for (let y = 0; y < h; y++) onBorder(y * w), onBorder(y * w + w - 1);
