@@ -9,7 +9,6 @@ import { colourGuidedFilter, guidedFilter } from './guided-filter';
 import { cutGroundBand } from './ground-band';
 import { cleanMask, type CleanMask } from './mask-cleanup';
 import type { CarCutout, CutoutPhoto } from './port';
-import { fillRoofNotches } from './roof-notch';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
 
 export interface U2netpRefinement {
@@ -73,11 +72,10 @@ export class U2netpCutout implements CarCutout {
   }
 
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
-    if (this.refinement.refine !== 'none') return cutGroundBand(fillRoofNotches(cleanMask(await this.softMask(photo), photo.width, photo.height), photo), photo);
+    if (this.refinement.refine !== 'none') return cutGroundBand(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
     const { soft, clean } = await this.passes(photo);
-    // After the clean-up, with the photo at hand: a strip of roof the model missed is filled, the band of ground
-    // under the bumper taken for car is cut.
-    return cutGroundBand(fillRoofNotches(clean ?? cleanMask(soft, photo.width, photo.height), photo), photo);
+    // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut.
+    return cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
