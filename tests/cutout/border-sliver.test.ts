@@ -1,7 +1,7 @@
 /**
- * The clean-up keeps the model's soft pixels only near the car's core. The frame's border is no core: a faint
- * upright along the photo's edge, away from the car, is not car (the Ford Expedition's rear end kept a line of
- * background beside it, 2-3 px wide, in the 8 px along the right border).
+ * The clean-up keeps the model's soft pixels only near the car's core. The frame's border counts as core only where
+ * the model saw something on it: a faint upright near the photo's edge, away from the car, is not car (the Ford
+ * Expedition kept a 3 px line beside its rear end, in the 8 px along the right border).
  */
 import { describe, expect, it } from 'vitest';
 import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
