@@ -50,10 +50,11 @@ export function solidExtent(alpha: Uint8Array, w: number, h: number): { box: Box
 
 /**
  * Chamfer (3-4) distance, in thirds of a pixel, to the nearest pixel where `seed` is `seedValue` (the frame's border
- * counts as such a pixel), capped at `cap`: callers only ask whether a pixel lies further than a few pixels (cap just
- * above that), so 16 bits do and the answers are those of the uncapped distance (a min-plus pass keeps min(d, cap)).
+ * counts as such a pixel: all of it, or beside the border pixels `border` names), capped at `cap`: callers only ask
+ * whether a pixel lies further than a few pixels (cap just above that), so 16 bits do and the answers are those of
+ * the uncapped distance (a min-plus pass keeps min(d, cap)).
  */
-export function chamferWithin(seed: Uint8Array, seedValue: number, w: number, h: number, cap: number): Uint16Array {
+export function chamferWithin(seed: Uint8Array, seedValue: number, w: number, h: number, cap: number, border: true | ((i: number) => boolean) = true): Uint16Array {
   const d = new Uint16Array(w * h);
   for (let y = 0; y < h; y++) {
     const row = y * w;
@@ -62,12 +63,12 @@ export function chamferWithin(seed: Uint8Array, seedValue: number, w: number, h:
       if (seed[i] === seedValue) continue; // 0
       let v = cap;
       if (x > 0) v = Math.min(v, d[i - 1]! + 3);
-      else v = Math.min(v, 3);
+      else if (border === true || border(i)) v = Math.min(v, 3);
       if (y > 0) {
         v = Math.min(v, d[i - w]! + 3);
         if (x > 0) v = Math.min(v, d[i - w - 1]! + 4);
         if (x < w - 1) v = Math.min(v, d[i - w + 1]! + 4);
-      } else v = Math.min(v, 3);
+      } else if (border === true || border(i)) v = Math.min(v, 3);
       d[i] = v;
     }
   }
@@ -78,12 +79,12 @@ export function chamferWithin(seed: Uint8Array, seedValue: number, w: number, h:
       if (d[i] === 0) continue;
       let v = d[i]!;
       if (x < w - 1) v = Math.min(v, d[i + 1]! + 3);
-      else v = Math.min(v, 3);
+      else if (border === true || border(i)) v = Math.min(v, 3);
       if (y < h - 1) {
         v = Math.min(v, d[i + w]! + 3);
         if (x < w - 1) v = Math.min(v, d[i + w + 1]! + 4);
         if (x > 0) v = Math.min(v, d[i + w - 1]! + 4);
-      } else v = Math.min(v, 3);
+      } else if (border === true || border(i)) v = Math.min(v, 3);
       d[i] = v;
     }
   }
@@ -324,7 +325,10 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const keptCore = new Uint8Array(w * h);
   for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
   const reach = radius + 2;
-  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1);
+  // The frame's border counts as core only where the model saw something on it (a car cut by the frame, whose core
+  // the opening keeps off the border): a faint upright near the border, away from the car and not on the border
+  // itself (a post beside the Ford Expedition's rear end), is not car.
+  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => soft[i]! >= FAINT);
   const alpha = new Uint8Array(w * h);
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
