@@ -39,6 +39,29 @@ const NOTCH = 0.05;
 /** The four steps to a pixel's neighbours. */
 const DX = [1, -1, 0, 0];
 const DY = [0, 0, 1, -1];
+
+/**
+ * For a solid pixel on the mask's outline where the mask's edge cuts through one thing: the direction (index into
+ * DX/DY) out of the mask whose pixel ACROSS inside has the colour of the pixel ACROSS + 1 outside (`accept` may refuse
+ * the inside pixel's colour, an index into `rgb`), or -1.
+ */
+function edgeCutAt(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, x: number, y: number, accept: (inside: number) => boolean = () => true): number {
+  const solid = (sx: number, sy: number) => sx >= 0 && sy >= 0 && sx < w && sy < h && alpha[sy * w + sx]! >= 128;
+  for (let d = 0; d < 4; d++) {
+    const dx = DX[d]!;
+    const dy = DY[d]!;
+    if (solid(x + dx, y + dy)) continue;
+    const ix = x - ACROSS * dx;
+    const iy = y - ACROSS * dy;
+    const ox = x + (ACROSS + 1) * dx;
+    const oy = y + (ACROSS + 1) * dy;
+    if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
+    const a = 3 * (iy * w + ix);
+    const b = 3 * (oy * w + ox);
+    if (accept(a) && Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES) return d;
+  }
+  return -1;
+}
 /** A pixel's cell of the colour histograms: 16 levels a channel. */
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
 
@@ -69,7 +92,6 @@ function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): Clean
   const ww = win.r - win.l;
   const wh = win.b - win.t;
   if (wh <= 2 * ACROSS) return mask;
-  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
   // The car's colours (its mask under the roof band) and the background's (outside the mask over it).
   const backLike = backgroundColours(mask, main, rgb, win.t, win.b);
   if (!backLike) return mask;
@@ -84,27 +106,14 @@ function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): Clean
   let seeds = 0;
   for (let y = win.t; y < carBand; y++)
     for (let x = win.l; x < win.r; x++) {
-      if (alpha[y * w + x]! < 128) continue;
-      for (let d = 0; d < 4; d++) {
-        const dx = DX[d]!;
-        const dy = DY[d]!;
-        if (solid(x + dx, y + dy)) continue;
-        const ix = x - ACROSS * dx;
-        const iy = y - ACROSS * dy;
-        const ox = x + (ACROSS + 1) * dx;
-        const oy = y + (ACROSS + 1) * dy;
-        if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
-        const a = 3 * (iy * w + ix);
-        const b = 3 * (oy * w + ox);
-        if (!backLike(a) || Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) > CONTINUES) continue;
-        for (let k = 0; k <= ACROSS; k++) {
-          const sx = x - k * dx;
-          const sy = y - k * dy;
-          if (sy < win.t || sy >= carBand || sx < win.l || sx >= win.r) continue;
-          const s = (sy - win.t) * ww + (sx - win.l);
-          if (state[s] === OPEN) (state[s] = OTHER), seeds++;
-        }
-        break;
+      const d = alpha[y * w + x]! < 128 ? -1 : edgeCutAt(alpha, rgb, w, h, x, y, backLike);
+      if (d < 0) continue;
+      for (let k = 0; k <= ACROSS; k++) {
+        const sx = x - k * DX[d]!;
+        const sy = y - k * DY[d]!;
+        if (sy < win.t || sy >= carBand || sx < win.l || sx >= win.r) continue;
+        const s = (sy - win.t) * ww + (sx - win.l);
+        if (state[s] === OPEN) (state[s] = OTHER), seeds++;
       }
     }
   if (seeds === 0 || !splitAlongEdges(state, rgb, w, win)) return mask;
@@ -260,28 +269,15 @@ function removeBumps(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   // No bump as high as a piece must rise: nothing to look at (most photos).
   if (bump < RISES * bh) return mask;
   const alike = (a: number, b: number) => Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES;
-  const solid = (x: number, y: number) => x >= 0 && y >= 0 && x < w && y < h && alpha[y * w + x]! >= 128;
   // Seeds: bump pixels on the outline where the colour ACROSS inside goes on ACROSS + 1 outside.
   const seeds: number[] = [];
   const inside: number[] = [];
   for (let x = left; x < right; x++)
     for (let y = top; y < line[x - left]!; y++) {
-      if (alpha[y * w + x]! < 128) continue;
-      for (let d = 0; d < 4; d++) {
-        const dx = DX[d]!;
-        const dy = DY[d]!;
-        if (solid(x + dx, y + dy)) continue;
-        const ix = x - ACROSS * dx;
-        const iy = y - ACROSS * dy;
-        const ox = x + (ACROSS + 1) * dx;
-        const oy = y + (ACROSS + 1) * dy;
-        if (!solid(ix, iy) || ox < 0 || oy < 0 || ox >= w || oy >= h || alpha[oy * w + ox]! > 0) continue;
-        const a = 3 * (iy * w + ix);
-        if (!alike(a, 3 * (oy * w + ox))) continue;
-        seeds.push(y * w + x);
-        inside.push(a);
-        break;
-      }
+      const d = alpha[y * w + x]! < 128 ? -1 : edgeCutAt(alpha, rgb, w, h, x, y);
+      if (d < 0) continue;
+      seeds.push(y * w + x);
+      inside.push(3 * ((y - ACROSS * DY[d]!) * w + x - ACROSS * DX[d]!));
     }
   if (seeds.length === 0) return mask;
   const backLike = backgroundColours(mask, main, rgb, top, band);
