@@ -168,6 +168,21 @@ export function components(bin: Uint8Array, w: number, h: number): { labels: Int
 }
 
 /**
+ * Each value's least (`Math.min`) or greatest (`Math.max`) over the values within `k` either side: a 1-D erosion or
+ * dilation of an outline read per column (an opening is the one then the other).
+ */
+export function within(values: ArrayLike<number>, k: number, pick: (a: number, b: number) => number): Float64Array {
+  const n = values.length;
+  const out = new Float64Array(n);
+  for (let x = 0; x < n; x++) {
+    let m = values[x]!;
+    for (let j = Math.max(0, x - k); j <= Math.min(n - 1, x + k); j++) m = pick(m, values[j]!);
+    out[x] = m;
+  }
+  return out;
+}
+
+/**
  * Per column, the highest row the car may reach: the top profile of the mask with narrow peaks removed (a 1-D
  * morphological opening over ~8 % of the car's width) that reach the roof's height. Roofs and pillars are wider than
  * that and mirrors lower; a pole or sign rising above the roof is neither. Columns with no peak get 0 (no limit).
@@ -186,12 +201,7 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
   const limit = new Int32Array(w);
   if (right <= left) return limit;
   const k = Math.max(2, Math.round((right - left) * 0.04));
-  const eroded = new Int32Array(w);
-  for (let x = 0; x < w; x++) {
-    let m = Infinity;
-    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) m = Math.min(m, height[j]!);
-    eroded[x] = m;
-  }
+  const eroded = within(height, k, Math.min);
   // Only a peak rising well above its surroundings (over a tenth of the car's height) is cut: a mirror standing
   // proud of the bonnet line is not, a sign post is.
   let tallest = 0;
@@ -205,12 +215,9 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
       }
   const carHeight = bottomRow - (h - tallest) + 1;
   const tolerance = Math.max(2, Math.round(radius * 1.5), Math.round(carHeight * 0.1));
-  const opened = new Int32Array(w);
+  const opened = within(eroded, k, Math.max);
   let roofHeight = 0;
-  for (let x = 0; x < w; x++) {
-    for (let j = Math.max(0, x - k); j <= Math.min(w - 1, x + k); j++) opened[x] = Math.max(opened[x]!, eroded[j]!);
-    roofHeight = Math.max(roofHeight, opened[x]!);
-  }
+  for (let x = 0; x < w; x++) roofHeight = Math.max(roofHeight, opened[x]!);
   // Only a clear peak that reaches the height of the roof is cut (a pole or sign standing behind the car): a door mirror
   // stands proud of the body beside it but stays well below the roof, and a front or rear view lost both mirrors to
   // this cut, squared off. The reconstruction margin (`reach`) is added back so edges stay soft.

@@ -9,7 +9,7 @@
  * split gave a piece the roof's top edge too, the roof line is closed again over the notch it left. A piece standing
  * on the outline under the box's top is found as a bump of the outline instead (removeBumps).
  */
-import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
+import { solidExtent, within, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { MAIN, OPEN, OTHER, splitAlongEdges } from './geodesic-split';
 
@@ -182,17 +182,10 @@ function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): Clean
     for (let t = win.t; t < y; t++) if (alpha[t * w + x + win.l]! >= 128) taken[x] = 1;
   }
   const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
-  const eroded = new Float64Array(ww);
-  for (let x = 0; x < ww; x++) {
-    let m = Infinity;
-    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.min(m, edge[d]!);
-    eroded[x] = m;
-  }
+  const closed = within(within(edge, k, Math.min), k, Math.max);
   for (let x = 0; x < ww; x++) {
     if (!taken[x]) continue;
-    let line = -Infinity;
-    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) line = Math.max(line, eroded[d]!);
-    for (let y = Math.ceil(line); y < edge[x]!; y++) {
+    for (let y = Math.ceil(closed[x]!); y < edge[x]!; y++) {
       const i = y * w + x + win.l;
       if (alpha[i]! >= 128) (out[i] = alpha[i]!), removed--;
     }
@@ -252,20 +245,9 @@ function removeBumps(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   }
   // The opened outline: the lowest top within k, then the highest of those within k.
   const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
-  const low = new Int32Array(ww);
-  for (let x = 0; x < ww; x++) {
-    let m = 0;
-    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.max(m, edge[d]!);
-    low[x] = m;
-  }
-  const line = new Int32Array(ww);
+  const line = within(within(edge, k, Math.max), k, Math.min);
   let bump = 0;
-  for (let x = 0; x < ww; x++) {
-    let m = band;
-    for (let d = Math.max(0, x - k); d <= Math.min(ww - 1, x + k); d++) m = Math.min(m, low[d]!);
-    line[x] = m;
-    bump = Math.max(bump, m - edge[x]!);
-  }
+  for (let x = 0; x < ww; x++) bump = Math.max(bump, line[x]! - edge[x]!);
   // No bump as high as a piece must rise: nothing to look at (most photos).
   if (bump < RISES * bh) return mask;
   const alike = (a: number, b: number) => Math.max(Math.abs(rgb[a]! - rgb[b]!), Math.abs(rgb[a + 1]! - rgb[b + 1]!), Math.abs(rgb[a + 2]! - rgb[b + 2]!)) <= CONTINUES;
