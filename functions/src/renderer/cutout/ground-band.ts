@@ -247,16 +247,22 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
   for (const [start, stop, step] of [[from - 1, -1, -1], [to, bw, 1]] as const) {
     const line = edge(step < 0 ? 0 : to - from - 1, -step);
     if (line < 0) continue;
+    // Each column's tone under the line, read once for the three uses below.
+    const tone = new Float64Array(bw);
     const means: number[] = [];
-    for (let x = start; x !== stop; x += step) if (bottom[x]! > line + run) means.push(runMean(x, line));
+    for (let x = start; x !== stop; x += step)
+      if (bottom[x]! > line) {
+        tone[x] = runMean(x, line);
+        if (bottom[x]! > line + run) means.push(tone[x]!);
+      }
     if (means.length < 3) continue;
     means.sort((p, q) => p - q);
     const rubber = means[Math.floor(means.length / 6)]!;
     for (let x = start; x !== stop; x += step) {
-      if (bottom[x]! <= line + run || runMean(x, line) < rubber * SHADE_OVER_RUBBER) break;
+      if (bottom[x]! <= line + run || tone[x]! < rubber * SHADE_OVER_RUBBER) break;
       all[x] = line;
     }
-    cutBelowRubber(all, bottom, line, start, stop, step, (x) => runMean(x, line) < rubber * SHADE_OVER_RUBBER, mean, box.left, bh);
+    cutBelowRubber(all, bottom, line, start, stop, step, (x) => tone[x]! < rubber * SHADE_OVER_RUBBER, mean, box.left, bh);
   }
   return applyCut(mask, bottom, all, 0);
 }
