@@ -696,6 +696,9 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
   return { gains: light.glow.map((g) => 1 + (g - 1) * rim) as [number, number, number], fromRight, farEnd: 0 };
 }
 
+/** A ground line's arm climbing more than this many rows a column is a side seen end-on, never a side seen square. */
+const STEEP_ARM = 0.15;
+
 /**
  * The shade a large soft light overhead leaves under a car (the studio's soft box, the showroom's windows and ceiling): no
  * direction, a pool over the car's footprint on the ground, fading within `pool.reach` car heights beyond it (a soft
@@ -734,8 +737,11 @@ export function poolShadow(ground: Float32Array, cw: number, ch: number, left: n
   // The near edge: the ground line between the arms' far tyres, their lines carried on under the overhangs.
   // Seen square on (not a corner: the two arms do not both rise away from the nearest tyre), the ground line is the line
   // through the two tyres (the longer arm), carried on under both ends: a bumper's lowest point is not on the ground.
-  const corner = a.slope > 0.02 && b.slope < -0.02;
+  // A corner seen mostly from one end: that end's arm is about level (its two tyres on one row) and the longer arm, the
+  // side, climbs steeply away. Carried on under the end's overhang, the side's line fell far below the car (a dark wedge
+  // from the front bumper to the frame's edge: a web photo of an Acura RL's front corner).
   const main = Math.abs(a.far - n) > Math.abs(b.far - n) ? a : b;
+  const corner = (a.slope > 0.02 && b.slope < -0.02) || Math.abs(main.slope) > STEEP_ARM;
   const near = (x: number) =>
     !corner ? ground[n]! + main.slope * (x - n) : x < a.far ? ground[a.far]! + a.slope * (x - a.far) : x > b.far ? ground[b.far]! + b.slope * (x - b.far) : ground[x]! >= 0 ? ground[x]! : ground[n]!;
   const back = 1.2 * ch * groundFactor;
