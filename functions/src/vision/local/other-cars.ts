@@ -46,7 +46,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   let removed = 0;
   const mainTop = Math.floor(main.top * h);
   const rgb = context.photo && context.photo.width === w && context.photo.height === h ? context.photo.rgb : undefined;
-  const hidden = rgb ? carsBehind(context.nearby ?? [], main, others).map(px) : [];
+  const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
   const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
@@ -250,6 +250,18 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
       b.top <= main.top + 0.25 * mh &&
       !others.some((o) => iou(o, b) > 0.5),
   );
+}
+
+/** A car's box ending above this share of the main car's box height stands further away than the main car: behind it. */
+export const BEHIND_ABOVE = 0.5;
+
+/**
+ * Another car's box lying wholly within the main car's box and ending in its upper half is a car behind, whatever its
+ * top (a car behind the bonnet, its roof just under the main car's): no seed of it lies outside the main car's box for
+ * the split beside, so it is split as a car behind (its top against the main car below its box).
+ */
+export function behindWithin(other: NormBox, main: NormBox): boolean {
+  return other.top >= main.top && other.left >= main.left && other.right <= main.right && other.bottom < main.top + BEHIND_ABOVE * (main.bottom - main.top);
 }
 
 /**
