@@ -394,6 +394,11 @@ const PAINT_SAME = 18;
 const REGION_SHARE = 0.03;
 /** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
 const REGION_MAX = 0.45;
+/**
+ * Nor when its mean colour's CIELAB chroma is under this (each pixel's is at least PAINT_CHROMA): the Ford GT's glass
+ * 24 and its paint mirroring the sky 29, the truth bench's blue car behind 72 to 83, a pale blue paint 33.
+ */
+const REGION_CHROMA = 1.5 * PAINT_CHROMA;
 /** A region of another paint reaching below this share of the main car's box height is not a car behind it. */
 const BEHIND_BOTTOM = 0.65;
 /** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
@@ -514,7 +519,9 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     // A region whose colour is, on the whole, a duller shade of the paint's own hue is the paint mirroring the sky (an
     // orange bonnet's highlight reads salmon), not a car behind: its single pixels stray in hue, its mean does not.
     const [, ma, mb] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint));
+    // Nor one whose colour, on the whole, is barely a colour: glass mirroring a blue sky, white stripes in its light, the
+    // paint mixed with it (an orange Ford GT lost its windscreen, roof and bonnet to regions of a*b* 2/-24 and 27/-10).
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= REGION_CHROMA);
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
