@@ -248,8 +248,19 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
       b.right - b.left >= 0.3 * mw &&
       b.bottom <= main.top + 0.7 * mh &&
       b.top <= main.top + 0.25 * mh &&
+      !ownUpperBody(b, main) &&
       !others.some((o) => iou(o, b) > 0.5),
   );
+}
+
+/**
+ * A weak box as wide as most of the main car's and within its box on both sides is the main car's own upper body (an
+ * open Reventon's cockpit, windscreen frame and engine cover, cut away level), not a car behind: one that far away and
+ * that wide would show past the main car's end (the truth bench's cars behind all reach its box's side).
+ */
+function ownUpperBody(b: NormBox, main: NormBox): boolean {
+  const mw = main.right - main.left;
+  return b.right - b.left >= 0.6 * mw && b.left > main.left + 0.02 * mw && b.right < main.right - 0.02 * mw;
 }
 
 /** A car's box ending above this share of the main car's box height stands further away than the main car: behind it. */
