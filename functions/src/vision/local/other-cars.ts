@@ -46,7 +46,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   let removed = 0;
   const mainTop = Math.floor(main.top * h);
   const rgb = context.photo && context.photo.width === w && context.photo.height === h ? context.photo.rgb : undefined;
-  const hidden = rgb ? carsBehind(context.nearby ?? [], main, others).map(px) : [];
+  const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
   const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
@@ -248,8 +248,31 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
       b.right - b.left >= 0.3 * mw &&
       b.bottom <= main.top + 0.7 * mh &&
       b.top <= main.top + 0.25 * mh &&
+      !ownUpperBody(b, main) &&
       !others.some((o) => iou(o, b) > 0.5),
   );
+}
+
+/**
+ * A weak box as wide as most of the main car's and within its box on both sides is the main car's own upper body (an
+ * open Reventon's cockpit, windscreen frame and engine cover, cut away level), not a car behind: one that far away and
+ * that wide would show past the main car's end (the truth bench's cars behind all reach its box's side).
+ */
+function ownUpperBody(b: NormBox, main: NormBox): boolean {
+  const mw = main.right - main.left;
+  return b.right - b.left >= 0.6 * mw && b.left > main.left + 0.02 * mw && b.right < main.right - 0.02 * mw;
+}
+
+/** A car's box ending above this share of the main car's box height stands further away than the main car: behind it. */
+export const BEHIND_ABOVE = 0.5;
+
+/**
+ * Another car's box lying wholly within the main car's box and ending in its upper half is a car behind, whatever its
+ * top (a car behind the bonnet, its roof just under the main car's): no seed of it lies outside the main car's box for
+ * the split beside, so it is split as a car behind (its top against the main car below its box).
+ */
+export function behindWithin(other: NormBox, main: NormBox): boolean {
+  return other.top >= main.top && other.left >= main.left && other.right <= main.right && other.bottom < main.top + BEHIND_ABOVE * (main.bottom - main.top);
 }
 
 /**
@@ -382,6 +405,11 @@ const PAINT_SAME = 18;
 const REGION_SHARE = 0.03;
 /** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
 const REGION_MAX = 0.45;
+/**
+ * Nor when its mean colour's CIELAB chroma is under this (each pixel's is at least PAINT_CHROMA): the Ford GT's glass
+ * 24 and its paint mirroring the sky 29, the truth bench's blue car behind 72 to 83, a pale blue paint 33.
+ */
+const REGION_CHROMA = 1.5 * PAINT_CHROMA;
 /** A region of another paint reaching below this share of the main car's box height is not a car behind it. */
 const BEHIND_BOTTOM = 0.65;
 /** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
@@ -502,7 +530,9 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     // A region whose colour is, on the whole, a duller shade of the paint's own hue is the paint mirroring the sky (an
     // orange bonnet's highlight reads salmon), not a car behind: its single pixels stray in hue, its mean does not.
     const [, ma, mb] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint));
+    // Nor one whose colour, on the whole, is barely a colour: glass mirroring a blue sky, white stripes in its light, the
+    // paint mixed with it (an orange Ford GT lost its windscreen, roof and bonnet to regions of a*b* 2/-24 and 27/-10).
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= REGION_CHROMA);
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
