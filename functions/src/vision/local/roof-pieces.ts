@@ -36,6 +36,11 @@ const PIECE_MAX = 0.1;
 const LIKELIER = 2;
 /** The roof line is closed over dips up to this share of the box's width (the notch a removed piece leaves). */
 const NOTCH = 0.05;
+/** A removed piece's foot is judged against its pixels this many rows over the new top and columns either side. */
+const FOOT_UP = 8;
+const FOOT_BESIDE = 2;
+/** A removed piece's soft rim: this many pixels round its solid pixels. */
+const REMAINS = 2;
 /** The four steps to a pixel's neighbours. */
 const DX = [1, -1, 0, 0];
 const DY = [0, 0, 1, -1];
@@ -69,7 +74,97 @@ type Photo = { rgb: Uint8Array; width: number; height: number };
 
 export function removeRoofPieces(mask: CleanMask, main: NormBox, photo: Photo): CleanMask {
   if (photo.width !== mask.width || photo.height !== mask.height || mask.box.right <= mask.box.left) return mask;
-  return removeBumps(removeRisingPieces(mask, main, photo), main, photo);
+  const out = removeBumps(removeRisingPieces(mask, main, photo), main, photo);
+  return out === mask ? mask : clearRemains(mask, out);
+}
+
+/**
+ * What a removed piece leaves: only its solid pixels went, so its soft rim (a halo of the house against the sky) and
+ * bits of it in the car's own colours (a dark eave, bare branches) stay as faint lines beside the roof. Soft pixels
+ * within REMAINS of a removed pixel go, and so do solid bits no longer joined to the car (within the removed pieces'
+ * extent and not reaching beyond it) with the soft pixels round them.
+ */
+function clearRemains(before: CleanMask, after: CleanMask): CleanMask {
+  const { width: w, height: h } = before;
+  const was = before.alpha;
+  const out = after.alpha;
+  // The removed pieces' extent, and REMAINS round it.
+  let l = w;
+  let t = h;
+  let r = -1;
+  let b = -1;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const i = y * w + x;
+      if (was[i]! >= 128 && out[i] === 0) (l = Math.min(l, x)), (r = Math.max(r, x)), (t = Math.min(t, y)), (b = Math.max(b, y));
+    }
+  if (r < 0) return after;
+  l = Math.max(0, l - REMAINS);
+  t = Math.max(0, t - REMAINS);
+  r = Math.min(w - 1, r + REMAINS);
+  b = Math.min(h - 1, b + REMAINS);
+  const ww = r - l + 1;
+  const wh = b - t + 1;
+  // Near a removed pixel (within REMAINS), over the window.
+  const near = new Uint8Array(ww * wh);
+  for (let y = t; y <= b; y++)
+    for (let x = l; x <= r; x++) {
+      const i = y * w + x;
+      if (!(was[i]! >= 128 && out[i] === 0)) continue;
+      for (let dy = -REMAINS; dy <= REMAINS; dy++)
+        for (let dx = -REMAINS; dx <= REMAINS; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= l && nx <= r && ny >= t && ny <= b) near[(ny - t) * ww + nx - l] = 1;
+        }
+    }
+  // Solid bits inside the window not reaching its border: no longer the car's.
+  const island = new Uint8Array(ww * wh);
+  const seen = new Uint8Array(ww * wh);
+  const queue = new Int32Array(ww * wh);
+  for (let s0 = 0; s0 < ww * wh; s0++) {
+    if (seen[s0] || out[((s0 / ww) | 0) * w + t * w + (s0 % ww) + l]! < 128) continue;
+    let tail = 0;
+    queue[tail++] = s0;
+    seen[s0] = 1;
+    let border = false;
+    for (let head = 0; head < tail; head++) {
+      const c = queue[head]!;
+      const x = c % ww;
+      const y = (c / ww) | 0;
+      if (x === 0 || y === 0 || x === ww - 1 || y === wh - 1) border = true;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= ww || ny >= wh) continue;
+          const n = ny * ww + nx;
+          if (!seen[n] && out[(ny + t) * w + nx + l]! >= 128) (seen[n] = 1), (queue[tail++] = n);
+        }
+    }
+    if (!border) for (let k = 0; k < tail; k++) island[queue[k]!] = 1;
+  }
+  const alpha = out.slice();
+  let cleared = 0;
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const c = y * ww + x;
+      const i = (y + t) * w + x + l;
+      if (alpha[i] === 0) continue;
+      let go = island[c] === 1 || (near[c] === 1 && alpha[i]! < 128);
+      // The soft pixels round a bit that goes.
+      for (let dy = -1; dy <= 1 && !go && alpha[i]! < 128; dy++)
+        for (let dx = -1; dx <= 1 && !go; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if (nx >= 0 && ny >= 0 && nx < ww && ny < wh && island[ny * ww + nx]) go = true;
+        }
+      if (!go) continue;
+      if (alpha[i]! >= 128) cleared++;
+      alpha[i] = 0;
+    }
+  const { box, area } = solidExtent(alpha, w, h);
+  return { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: after.removedFraction + cleared / (w * h) };
 }
 
 /** The pieces rising over the box's top, split from the car along the photo's edges. */
@@ -170,16 +265,19 @@ function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): Clean
     }
   }
   if (removed === 0) return mask;
+  const taken = new Uint8Array(ww);
+  for (let x = 0; x < ww; x++)
+    for (let y = win.t; y < win.b && !taken[x]; y++) if (alpha[y * w + x + win.l]! >= 128 && out[y * w + x + win.l] === 0) taken[x] = 1;
+  // First the piece's foot the split left on the roof (its tops would hold the closed line below up at the wall).
+  removed += trimFoot(alpha, out, rgb, w, win, taken, backLike, Math.round(RISES * bh));
   // The roof line under a removed piece: where the split gave the piece the roof's top edge too, the mask's top dips
   // there. Over the columns the piece was taken from, the car's top outline is closed over dips narrower than a
   // piece (a 1-D opening of its top row), and the raw mask's pixels under the closed line come back.
-  const taken = new Uint8Array(ww);
   const edge = new Float64Array(ww);
   for (let x = 0; x < ww; x++) {
     let y = win.t;
     while (y < win.b && out[y * w + x + win.l]! < 128) y++;
     edge[x] = y;
-    for (let t = win.t; t < y; t++) if (alpha[t * w + x + win.l]! >= 128) taken[x] = 1;
   }
   const k = Math.max(1, Math.round(NOTCH * (main.right - main.left) * w));
   const closed = within(within(edge, k, Math.min), k, Math.max);
@@ -192,6 +290,47 @@ function removeRisingPieces(mask: CleanMask, main: NormBox, photo: Photo): Clean
   }
   const { box, area: left } = solidExtent(out, w, h);
   return { alpha: out, width: w, height: h, box, areaFraction: left / (w * h), removedFraction: mask.removedFraction + removed / (w * h) };
+}
+
+/**
+ * A removed piece's foot: the split follows the photo's edges, but it may leave the foot of a wall standing right
+ * behind the roof to the car (a gutter or a shadow line over it, the JPEG's blur), and the roof line closed over it
+ * then brings back a strip of the wall along the roof (the S-Max's orange wall along the rear of its roof). In each
+ * column a piece was taken from, the pixels under the new top go too while they are of the background's colours and
+ * of the colour of one of the removed pixels close over them (FOOT_UP rows, FOOT_BESIDE columns either side), down
+ * to `depth`. Returns how many solid pixels went.
+ */
+function trimFoot(alpha: Uint8Array, out: Uint8Array, rgb: Uint8Array, w: number, win: { l: number; t: number; b: number }, taken: Uint8Array, backLike: (p: number) => boolean, depth: number): number {
+  const ww = taken.length;
+  const top = new Int32Array(ww);
+  for (let x = 0; x < ww; x++) {
+    let y = win.t;
+    while (y < win.b && out[y * w + x + win.l]! < 128) y++;
+    top[x] = y;
+  }
+  const removedAt = (x: number, y: number) => alpha[y * w + x + win.l]! >= 128 && out[y * w + x + win.l] === 0;
+  // Whether the colour at p is that of a removed pixel over the new top near column x.
+  const ofThePiece = (p: number, x: number) => {
+    for (let k = Math.max(0, x - FOOT_BESIDE); k <= Math.min(ww - 1, x + FOOT_BESIDE); k++)
+      for (let y = Math.max(win.t, top[k]! - FOOT_UP); y < top[k]!; y++) {
+        if (!removedAt(k, y)) continue;
+        const q = 3 * (y * w + k + win.l);
+        if (Math.max(Math.abs(rgb[p]! - rgb[q]!), Math.abs(rgb[p + 1]! - rgb[q + 1]!), Math.abs(rgb[p + 2]! - rgb[q + 2]!)) <= CONTINUES) return true;
+      }
+    return false;
+  };
+  const gone: number[] = [];
+  for (let x = 0; x < ww; x++) {
+    if (!taken[x]) continue;
+    for (let y = top[x]!; y < Math.min(win.b, top[x]! + depth); y++) {
+      const i = y * w + x + win.l;
+      if (alpha[i]! < 128 || !backLike(3 * i) || !ofThePiece(3 * i, x)) break;
+      gone.push(i);
+    }
+  }
+  // Taken only now: each column is judged against the piece as it was removed.
+  for (const i of gone) out[i] = 0;
+  return gone.length;
 }
 
 /**
