@@ -259,6 +259,13 @@ describe('the car check of a rendered angle', () => {
     const walled = checkCar({ mask: wall, ...good, main: tallBox, photo: photoOf(wall, SILVER, orange) });
     expect(walled).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.backgroundOnRoof.text] });
     expect(CAR_CHECK_REASONS.backgroundOnRoof.text).toBe('Please check: part of the background may be left on the roof.');
+    // The clean-up cutting into the car's own roof instead (a dark roof under a dark car behind it): the photo's edge
+    // nearest the cut-out's top, the roof's own top, lies above it, not below. Not background kept.
+    const roofCut = frontView((set) => {
+      for (let x = 150; x < 250; x++) for (let y = 80; y < 86 + ragged(x); y++) set(x, y, 0);
+    });
+    const thickRoof = photoOf(roofCut, SILVER, { l: 140, t: 80, r: 260, b: 110, rgb: SILVER });
+    expect(measureCar(roofCut, tallBox, 'front', thickRoof).roofBackground).toBe(0);
     // The same strips where the photo shows an edge at the cut-out's top (a roof box, a spoiler: the car's own), or
     // without the photo to tell: not flagged.
     expect(checkCar({ mask: branches, ...good, main: tallBox, photo: photoOf(branches, SILVER) }).measures.roofBackground).toBe(0);

@@ -467,6 +467,9 @@ const SEE_THROUGH = 0.02;
 const SEAMLESS = 20;
 /** Columns either side of one whose outline tops are compared: a steeper outline (a pillar, a bumper's end) is not read from above. */
 const LEVEL_SPAN = 3;
+/** An edge in the photo: a channel changing by this much over 2 px; looked for up to EDGE_REACH px above and below the cut-out's top. */
+const PHOTO_EDGE = 40;
+const EDGE_REACH = 16;
 
 /**
  * Background the cut-out kept along the top of the car (the orange wall and bare branches along a grey Ford S-Max's
@@ -474,9 +477,12 @@ const LEVEL_SPAN = 3;
  * edge is an edge in the photo (the roof against what lies behind it); where the cut-out's top runs through the
  * background, the photo just above it and just below it are the same colour, and the outline there is either cut hard
  * (the alpha jumps from nothing to solid: the clean-up cut through the background) or see-through over a thick band
- * (u2netp unsure of the sky and branches over the roof). Only level stretches of the upper half of the car are read
- * (the roof, the bonnet and boot lid), from above; the longest run of such columns, with gaps of 2% of the car's width
- * bridged (a roof rail's post, a branch), is the measure.
+ * (u2netp unsure of the sky and branches over the roof). The car's real top edge then lies below the cut-out's top:
+ * the photo's nearest edge is nearer below it than above it (where the clean-up cut into the car's own roof instead,
+ * a dark roof against a dark car behind, the nearest edge is above: the truth bench's good cut-outs of a red car under
+ * a blue one). Only level stretches of the upper half of the car are read (the roof, the bonnet and boot lid), from
+ * above; the longest run of such columns, with gaps of 2% of the car's width bridged (a roof rail's post, a branch), is
+ * the measure.
  */
 function roofBackground(mask: CleanMask, photo: PhotoPixels): number {
   const { alpha, width: w, box } = mask;
@@ -509,6 +515,16 @@ function roofBackground(mask: CleanMask, photo: PhotoPixels): number {
     }
     return most;
   };
+  // Rows from `y` on (step 1 down, -1 up) to the photo's first edge, EDGE_REACH + 1 where none is near.
+  const edgeFrom = (x: number, y: number, step: 1 | -1) => {
+    for (let d = 0; d <= EDGE_REACH; d++) {
+      const y0 = y + step * d;
+      const y1 = y0 + 2 * step;
+      if (y1 < 0 || y1 >= mask.height) break;
+      for (let k = 0; k < 3; k++) if (Math.abs(rgb[3 * (y0 * w + x) + k]! - rgb[3 * (y1 * w + x) + k]!) >= PHOTO_EDGE) return d;
+    }
+    return EDGE_REACH + 1;
+  };
   const thick = Math.max(6, SEE_THROUGH * bh);
   const upper = box.top + 0.5 * bh;
   const kept = (c: number) => {
@@ -518,7 +534,8 @@ function roofBackground(mask: CleanMask, photo: PhotoPixels): number {
     const x = box.left + c;
     if (seam(x, start[c]! - 2, top) >= SEAMLESS) return false;
     const hard = alpha[top * w + x]! >= 250 && alpha[(top - 1) * w + x]! <= 5;
-    return hard || solid[c]! - start[c]! > thick;
+    if (!hard && solid[c]! - start[c]! <= thick) return false;
+    return edgeFrom(x, start[c]!, 1) < edgeFrom(x, start[c]! - 1, -1);
   };
   const bridge = Math.round(0.02 * bw);
   let longest = 0;
