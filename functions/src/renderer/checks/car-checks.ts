@@ -4,8 +4,9 @@
  * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
  * car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car whose lowest points are not
- * its tyres (the wheels cut off: it would rest on its bumper or sills), and patches of another car's paint (seen where
- * the detector's box takes in both cars). No model runs here: a photo's mask is measured in a few milliseconds.
+ * its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another car's paint (seen where
+ * the detector's box takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's
+ * top). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
