@@ -14,6 +14,7 @@ export const CAR_CHECK_REASONS = {
   touchesEdge: { verdict: 'review', text: 'Please check: the car touches the edge of the photo, so a part of it may be missing.' },
   somethingOnRoof: { verdict: 'review', text: 'Please check: part of another car or an object may be on the roof.' },
   somethingBeside: { verdict: 'review', text: 'Please check: part of another car or an object may be kept beside the car.' },
+  backgroundOnRoof: { verdict: 'review', text: 'Please check: part of the background may be left on the roof.' },
   otherPaint: { verdict: 'review', text: 'Please check: part of another car may be kept with the car (a patch of another colour).' },
   mirrorMissing: { verdict: 'review', text: 'Please check: one side of the car reaches further than the other; a door mirror may be cut off.' },
   hole: { verdict: 'review', text: 'Please check: the background shows through a gap in the car.' },

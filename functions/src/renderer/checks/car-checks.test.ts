@@ -233,4 +233,42 @@ describe('the car check of a rendered angle', () => {
     const silver = photoOf(withPiece, SILVER, lamp(110), lamp(245), { ...ROOF_PIECE, rgb: BLUE });
     expect(measureCar(withPiece, { ...MAIN, top: 50 / H }, 'front', silver).otherPaint).toBe(0);
   });
+
+  it('background kept along the roof (see-through branches, a wall cut hard) asks for a review; the same car clean looks good', () => {
+    // The detector's box reaching over the strip (as it did on the Ford S-Max whose cut-out kept it): the box checks
+    // see nothing. The cabin's roof runs from x 140 to 260 at row 80.
+    const tallBox = { ...MAIN, top: 50 / H };
+    const clean = frontView();
+    const cleanCheck = checkCar({ mask: clean, ...good, main: tallBox, photo: photoOf(clean, SILVER) });
+    expect(cleanCheck).toMatchObject({ verdict: 'ok', reasons: [], measures: { roofBackground: 0 } });
+    // The top of the strip is ragged (0 to 3 px, a different height in every column): no level cut for `cutSquare`.
+    const ragged = (x: number) => (x * 7) % 4;
+    // Sky and bare branches u2netp half kept: alpha climbing from 100 to 230 over 12 rows above the roof, over 70% of
+    // its length; in the photo they are the background's grey, as above them.
+    const branches = frontView((set) => {
+      for (let x = 150; x < 235; x++) for (let y = 68 + ragged(x); y < 80; y++) set(x, y, Math.round(100 + (130 * (y - 68)) / 12));
+    });
+    const see = checkCar({ mask: branches, ...good, main: tallBox, photo: photoOf(branches, SILVER, { l: 150, t: 60, r: 235, b: 80, rgb: [90, 90, 90] }) });
+    expect(see.measures.roofBackground).toBeGreaterThan(0.08);
+    expect(see).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.backgroundOnRoof.text] });
+    // An orange wall behind the roof, cut hard by the clean-up 6 to 9 rows above it: the wall runs on above the cut.
+    const wall = frontView((set) => {
+      for (let x = 160; x < 250; x++) for (let y = 71 + ragged(x); y < 80; y++) set(x, y, 255);
+    });
+    const orange = { l: 160, t: 40, r: 250, b: 80, rgb: [190, 140, 100] as const };
+    const walled = checkCar({ mask: wall, ...good, main: tallBox, photo: photoOf(wall, SILVER, orange) });
+    expect(walled).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.backgroundOnRoof.text] });
+    expect(CAR_CHECK_REASONS.backgroundOnRoof.text).toBe('Please check: part of the background may be left on the roof.');
+    // The clean-up cutting into the car's own roof instead (a dark roof under a dark car behind it): the photo's edge
+    // nearest the cut-out's top, the roof's own top, lies above it, not below. Not background kept.
+    const roofCut = frontView((set) => {
+      for (let x = 150; x < 250; x++) for (let y = 80; y < 86 + ragged(x); y++) set(x, y, 0);
+    });
+    const thickRoof = photoOf(roofCut, SILVER, { l: 140, t: 80, r: 260, b: 110, rgb: SILVER });
+    expect(measureCar(roofCut, tallBox, 'front', thickRoof).roofBackground).toBe(0);
+    // The same strips where the photo shows an edge at the cut-out's top (a roof box, a spoiler: the car's own), or
+    // without the photo to tell: not flagged.
+    expect(checkCar({ mask: branches, ...good, main: tallBox, photo: photoOf(branches, SILVER) }).measures.roofBackground).toBe(0);
+    expect(checkCar({ mask: wall, ...good, main: tallBox }).verdict).toBe('ok');
+  });
 });

@@ -4,8 +4,9 @@
  * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
  * car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car whose lowest points are not
- * its tyres (the wheels cut off: it would rest on its bumper or sills), and patches of another car's paint (seen where
- * the detector's box takes in both cars). No model runs here: a photo's mask is measured in a few milliseconds.
+ * its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another car's paint (seen where
+ * the detector's box takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's
+ * top). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
@@ -62,6 +63,12 @@ export interface CarMeasures {
   belowMask: number;
   /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
   otherPaint: number;
+  /**
+   * The longest stretch of the car's top outline running through the background (a wall, the sky, branches kept along
+   * the roof), as a fraction of the car's width: no edge in the photo where the cut-out's top is, and that top either
+   * cut hard or see-through over a thick band. 0 without the photo.
+   */
+  roofBackground: number;
 }
 
 /** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
@@ -75,6 +82,7 @@ export const CHECK_LIMITS = {
   flatBottom: 0.5,
   belowMask: 0.1,
   otherPaint: 0.001,
+  roofBackground: 0.08,
   upscale: 2,
 };
 
@@ -108,6 +116,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     flatBottom: flatBottom(mask),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
+    roofBackground: photo ? roofBackground(mask, photo) : 0,
   };
 }
 
@@ -450,6 +459,98 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   return patches / area;
 }
 
+/** Alpha levels of a top edge: where it starts, where it is half solid, where it is solid. */
+const EDGE_START = 32;
+const EDGE_SOLID = 224;
+/** A top edge is see-through when its alpha climbs from EDGE_START to EDGE_SOLID over more than this share of the car's height (6 px at least); a car's own soft edge takes 2 to 5 px. */
+const SEE_THROUGH = 0.02;
+/** The photo shows no edge at the outline when its mean colours just outside and just inside differ by less than this (any channel, 0-255). */
+const SEAMLESS = 20;
+/** Columns either side of one whose outline tops are compared: a steeper outline (a pillar, a bumper's end) is not read from above. */
+const LEVEL_SPAN = 3;
+/** An edge in the photo: a channel changing by this much over 2 px; looked for up to EDGE_REACH px above and below the cut-out's top. */
+const PHOTO_EDGE = 40;
+const EDGE_REACH = 16;
+
+/**
+ * Background the cut-out kept along the top of the car (the orange wall and bare branches along a grey Ford S-Max's
+ * roof): read on the photo at the cut-out's own outline, so it does not trust the clean-up that drew it. A car's top
+ * edge is an edge in the photo (the roof against what lies behind it); where the cut-out's top runs through the
+ * background, the photo just above it and just below it are the same colour, and the outline there is either cut hard
+ * (the alpha jumps from nothing to solid: the clean-up cut through the background) or see-through over a thick band
+ * (u2netp unsure of the sky and branches over the roof). The car's real top edge then lies below the cut-out's top:
+ * the photo's nearest edge is nearer below it than above it (where the clean-up cut into the car's own roof instead,
+ * a dark roof against a dark car behind, the nearest edge is above: the truth bench's good cut-outs of a red car under
+ * a blue one). Only level stretches of the upper half of the car are read (the roof, the bonnet and boot lid), from
+ * above; the longest run of such columns, with gaps of 2% of the car's width bridged (a roof rail's post, a branch), is
+ * the measure.
+ */
+function roofBackground(mask: CleanMask, photo: PhotoPixels): number {
+  const { alpha, width: w, box } = mask;
+  if (photo.width !== w || photo.height !== mask.height) return 0;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 20 || bh < 20) return 0;
+  // Per column of the car's box: the first rows reaching EDGE_START, SOLID and EDGE_SOLID (-1 where none).
+  const start = new Int32Array(bw).fill(-1);
+  const half = new Int32Array(bw).fill(-1);
+  const solid = new Int32Array(bw).fill(-1);
+  for (let c = 0; c < bw; c++)
+    for (let y = box.top; y < box.bottom; y++) {
+      const a = alpha[y * w + box.left + c]!;
+      if (a >= EDGE_START && start[c]! < 0) start[c] = y;
+      if (a >= SOLID && half[c]! < 0) half[c] = y;
+      if (a >= EDGE_SOLID) {
+        solid[c] = y;
+        break;
+      }
+    }
+  const { rgb } = photo;
+  // The largest channel difference of the mean colours of rows [outFrom, outFrom + 1] and [inFrom, inFrom + 1].
+  const seam = (x: number, outFrom: number, inFrom: number) => {
+    let most = 0;
+    for (let k = 0; k < 3; k++) {
+      const out = rgb[3 * (outFrom * w + x) + k]! + rgb[3 * ((outFrom + 1) * w + x) + k]!;
+      const inside = rgb[3 * (inFrom * w + x) + k]! + rgb[3 * ((inFrom + 1) * w + x) + k]!;
+      most = Math.max(most, Math.abs(out - inside) / 2);
+    }
+    return most;
+  };
+  // Rows from `y` on (step 1 down, -1 up) to the photo's first edge, EDGE_REACH + 1 where none is near.
+  const edgeFrom = (x: number, y: number, step: 1 | -1) => {
+    for (let d = 0; d <= EDGE_REACH; d++) {
+      const y0 = y + step * d;
+      const y1 = y0 + 2 * step;
+      if (y1 < 0 || y1 >= mask.height) break;
+      for (let k = 0; k < 3; k++) if (Math.abs(rgb[3 * (y0 * w + x) + k]! - rgb[3 * (y1 * w + x) + k]!) >= PHOTO_EDGE) return d;
+    }
+    return EDGE_REACH + 1;
+  };
+  const thick = Math.max(6, SEE_THROUGH * bh);
+  const upper = box.top + 0.5 * bh;
+  const kept = (c: number) => {
+    const top = half[c]!;
+    if (top < 0 || top > upper || solid[c]! < 0 || start[c]! < 2 || half[c - LEVEL_SPAN]! < 0 || half[c + LEVEL_SPAN]! < 0) return false;
+    if (Math.abs(half[c + LEVEL_SPAN]! - half[c - LEVEL_SPAN]!) > LEVEL_SPAN) return false;
+    const x = box.left + c;
+    if (seam(x, start[c]! - 2, top) >= SEAMLESS) return false;
+    const hard = alpha[top * w + x]! >= 250 && alpha[(top - 1) * w + x]! <= 5;
+    if (!hard && solid[c]! - start[c]! <= thick) return false;
+    return edgeFrom(x, start[c]!, 1) < edgeFrom(x, start[c]! - 1, -1);
+  };
+  const bridge = Math.round(0.02 * bw);
+  let longest = 0;
+  let from = -1;
+  let last = -1;
+  for (let c = LEVEL_SPAN; c < bw - LEVEL_SPAN; c++) {
+    if (!kept(c)) continue;
+    if (from < 0 || c - last > bridge + 1) from = c;
+    last = c;
+    longest = Math.max(longest, last - from + 1);
+  }
+  return longest / bw;
+}
+
 /**
  * How much the studio will enlarge the car of a photo, from the detector's box and the photo's own size (before any
  * shrinking for the check): what the package form is told before anything is charged.
@@ -473,6 +574,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
+  if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
