@@ -305,10 +305,15 @@ function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o
   // In both boxes, a paint clearly not the main car's that runs on from the other car's part outside the main box is
   // the other car's body reaching up to the seam: seeded so, the split is fought at the seam itself, not half-way.
   if (paint) spreadOtherPaint(state, rgb, w, win, paint);
+  const seeds = Uint8Array.from(state);
   // No colour cost here: the seeds' colours said the dark parts (tyres, shadowed bumpers, the sills' shade) were the
   // main car's, so the other car's wheel and nose at the seam went to the main car along the dark ground under them
   // (docs/benchmarks.md, "Cut-out: the other car at the seam").
   splitAlongEdges(state, rgb, w, win, 0);
+  // The main car's seeds start only at the other car's box, so the split can meet half-way across the main car's own
+  // paint (a red car's rear quarter went to the blue car beside it, cut at the tail lamp's edges): that paint comes
+  // back. Not when the other car's seeds are of that paint too.
+  if (paint && sharesPaint(seeds, rgb, w, win, paint) <= BEHIND_SAME_PAINT) reclaimOwnPaint(state, seeds, rgb, w, win, paint);
   return clear(alpha, w, win, state);
 }
 
@@ -326,6 +331,69 @@ function spreadOtherPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Wi
     for (const j of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, c - ww, c + ww])
       if (j >= 0 && j < n && joins(j)) (state[j] = OTHER), (queue[tail++] = j);
   }
+}
+
+/** The share of the other car's seeds in the window that are the main car's paint (1 when it has none). */
+function sharesPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, paint: Paint): number {
+  const ww = win.r - win.l;
+  let all = 0;
+  let same = 0;
+  for (let i = 0; i < state.length; i++)
+    if (state[i] === OTHER) (all++, paintOf(rgb, 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l), paint) === 1 && same++);
+  return all ? same / all : 1;
+}
+
+/** Half-side of the square over which the seam is smoothed after the main car's paint came back (pixels). */
+const SEAM_SMOOTH = 2;
+
+/**
+ * After the split (`seeds`: the states before it): what it gave the other car of the main car's paint, joined through
+ * that paint to the main car's part, is the main car's; so is what of the other car's part no longer joins its seeds
+ * (a tail lamp framed by the paint given back). Then each pixel the split decided goes to the car holding most of the
+ * square round it: the paint comes back in patches (its shaded edge is not the paint), leaving a ragged seam.
+ */
+function reclaimOwnPaint(state: Uint8Array, seeds: Uint8Array, rgb: Uint8Array, w: number, win: Window, paint: Paint): void {
+  const ww = win.r - win.l;
+  const wh = win.b - win.t;
+  const n = state.length;
+  const queue = new Int32Array(n);
+  const flood = (tail: number, joins: (j: number) => boolean, mark: (j: number) => void) => {
+    for (let head = 0; head < tail; head++) {
+      const c = queue[head]!;
+      const x = c % ww;
+      for (const j of [x > 0 ? c - 1 : -1, x < ww - 1 ? c + 1 : -1, c - ww, c + ww]) if (j >= 0 && j < n && joins(j)) (mark(j), (queue[tail++] = j));
+    }
+  };
+  let tail = 0;
+  for (let i = 0; i < n; i++) if (state[i] === MAIN) queue[tail++] = i;
+  const ownPaint = (j: number) => paintOf(rgb, 3 * ((((j / ww) | 0) + win.t) * w + (j % ww) + win.l), paint) === 1;
+  flood(tail, (j) => state[j] === OTHER && seeds[j] === OPEN && ownPaint(j), (j) => (state[j] = MAIN));
+  const reached = new Uint8Array(n);
+  tail = 0;
+  for (let i = 0; i < n; i++) if (seeds[i] === OTHER) (reached[i] = 1), (queue[tail++] = i);
+  flood(tail, (j) => state[j] === OTHER && !reached[j], (j) => (reached[j] = 1));
+  for (let i = 0; i < n; i++) if (state[i] === OTHER && !reached[i]) state[i] = MAIN;
+  // The square's counts from running sums of each car's pixels over the window.
+  const sums = (v: number) => {
+    const s = new Int32Array((ww + 1) * (wh + 1));
+    for (let y = 0; y < wh; y++)
+      for (let x = 0, row = 0; x < ww; x++) (row += state[y * ww + x] === v ? 1 : 0), (s[(y + 1) * (ww + 1) + x + 1] = s[y * (ww + 1) + x + 1]! + row);
+    return s;
+  };
+  const mains = sums(MAIN);
+  const others = sums(OTHER);
+  const count = (s: Int32Array, x: number, y: number) => {
+    const l = Math.max(0, x - SEAM_SMOOTH), t = Math.max(0, y - SEAM_SMOOTH), r = Math.min(ww, x + SEAM_SMOOTH + 1), b = Math.min(wh, y + SEAM_SMOOTH + 1);
+    return s[b * (ww + 1) + r]! - s[t * (ww + 1) + r]! - s[b * (ww + 1) + l]! + s[t * (ww + 1) + l]!;
+  };
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if (seeds[i] !== OPEN || (state[i] !== MAIN && state[i] !== OTHER)) continue;
+      const m = count(mains, x, y);
+      const o = count(others, x, y);
+      if (m !== o) state[i] = m > o ? MAIN : OTHER;
+    }
 }
 
 /**
