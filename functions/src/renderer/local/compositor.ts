@@ -696,6 +696,23 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
   return { gains: light.glow.map((g) => 1 + (g - 1) * rim) as [number, number, number], fromRight, farEnd: 0 };
 }
 
+/** At most this many levels a channel the scene's light colours the car (its warmth; its brightness is not limited). */
+export const MAX_LIGHT_CAST = 8;
+
+/** Above this level the light's lift rolls off instead of clipping (highlightShoulder). */
+export const LIGHT_KNEE = 230;
+
+/**
+ * A soft shoulder for a pixel the light lifts past LIGHT_KNEE: its brightest channel (`top`) rolls off toward 255
+ * instead of clipping, all three scaled alike so its hue stays (clipped red on a white bonnet read pink); never below
+ * `floor` (the pixel as bright as the photo had it, or as the exposure alone makes it if that is less), so a lift
+ * never darkens what was already bright.
+ */
+export function highlightShoulder(top: number, floor: number): number {
+  const room = 255 - LIGHT_KNEE;
+  return Math.max(Math.min(top, floor), LIGHT_KNEE + room * (1 - Math.exp(-(top - LIGHT_KNEE) / room)));
+}
+
 /**
  * The shade a large soft light overhead leaves under a car (the studio's soft box, the showroom's windows and ceiling): no
  * direction, a pool over the car's footprint on the ground, fading within `pool.reach` car heights beyond it (a soft
@@ -936,16 +953,32 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).
   if (!scene?.keepCarColour) {
     const gains = colourGains(photo, mask);
-    if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure * scene.light.tint[c]!;
+    if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure;
+    const tint = scene?.light?.tint ?? [1, 1, 1];
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
     const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
+    const lit = [0, 0, 0], colour = [0, 0, 0];
     for (let i = 0; i < carRgba.length; i += 4) {
       // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
       const t = cw > 1 ? ((i / 4) % cw) / (cw - 1) : 0.5;
       const f = 1 - away * (fromRight ? 1 - t : t);
       // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains).
       const g = glow ? glow.farEnd + (1 - glow.farEnd) * (glow.fromRight ? t : 1 - t) : 0;
-      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]! * f * (glow ? 1 + (glow.gains[c]! - 1) * g : 1));
+      // The light's colour as levels added to each channel, at most MAX_LIGHT_CAST: on dark or mid paint the full ratio,
+      // on white or silver a warm or cool white (the ratio alone took a white bonnet's red 16% above its blue: pink).
+      let most = 0, plain = 0, source = 0;
+      for (let c = 0; c < 3; c++) {
+        colour[c] = tint[c]! * (glow ? 1 + (glow.gains[c]! - 1) * g : 1) - 1;
+        lit[c] = carRgba[i + c]! * gains[c]! * f;
+        most = Math.max(most, Math.abs(lit[c]! * colour[c]!));
+        plain = Math.max(plain, lit[c]!);
+        source = Math.max(source, carRgba[i + c]!);
+      }
+      const k = most > MAX_LIGHT_CAST ? MAX_LIGHT_CAST / most : 1;
+      let top = 0;
+      for (let c = 0; c < 3; c++) top = Math.max(top, (lit[c] = lit[c]! * (1 + k * colour[c]!)));
+      const shoulder = top > LIGHT_KNEE ? highlightShoulder(top, Math.min(plain, source)) / top : 1;
+      for (let c = 0; c < 3; c++) carRgba[i + c] = lit[c]! * shoulder;
     }
   }
 
