@@ -697,21 +697,24 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
 }
 
 /** At most this many levels a channel the scene's light colours the car (its warmth; its brightness is not limited). */
-export const MAX_LIGHT_CAST = 8;
+export const MAX_LIGHT_CAST = 6;
 
 /** Above this level the light's lift rolls off instead of clipping (highlightShoulder). */
 export const LIGHT_KNEE = 230;
 
 /**
- * A soft shoulder for a pixel the light lifts past LIGHT_KNEE: its brightest channel (`top`) rolls off toward 255
- * instead of clipping, all three scaled alike so its hue stays (clipped red on a white bonnet read pink); never below
- * `floor` (the pixel as bright as the photo had it, or as the exposure alone makes it if that is less), so a lift
- * never darkens what was already bright.
+ * A soft shoulder for a channel the light lifts past LIGHT_KNEE: it rolls off toward 255 instead of clipping (a white
+ * bonnet's red clipped at 255 while its blue was not: pink), each channel on its own, so the brightest paint goes toward
+ * white as in a photo; never below `floor` (the channel as bright as the photo had it, or as the exposure alone makes
+ * it if that is less), so a lift never darkens what was already bright.
  */
-export function highlightShoulder(top: number, floor: number): number {
+export function highlightShoulder(level: number, floor: number): number {
   const room = 255 - LIGHT_KNEE;
-  return Math.max(Math.min(top, floor), LIGHT_KNEE + room * (1 - Math.exp(-(top - LIGHT_KNEE) / room)));
+  return Math.max(Math.min(level, floor), LIGHT_KNEE + room * (1 - Math.exp(-(level - LIGHT_KNEE) / room)));
 }
+
+/** A channel in the scene's light (`level`), rolled off past LIGHT_KNEE; `plain`: in its exposure alone, `source`: in the photo. */
+const litChannel = (plain: number, level: number, source: number) => (level > LIGHT_KNEE ? highlightShoulder(level, Math.min(plain, source)) : level);
 
 /**
  * The shade a large soft light overhead leaves under a car (the studio's soft box, the showroom's windows and ceiling): no
@@ -957,28 +960,29 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     const tint = scene?.light?.tint ?? [1, 1, 1];
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
     const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
-    const lit = [0, 0, 0], colour = [0, 0, 0];
-    for (let i = 0; i < carRgba.length; i += 4) {
+    // Per column: the fall-off away from the key light, and the light's colour (the scene's tint and a low sun's glow)
+    // as a share added to each channel.
+    const fall = new Float32Array(cw), colour = [new Float32Array(cw), new Float32Array(cw), new Float32Array(cw)];
+    for (let x = 0; x < cw; x++) {
       // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
-      const t = cw > 1 ? ((i / 4) % cw) / (cw - 1) : 0.5;
-      const f = 1 - away * (fromRight ? 1 - t : t);
+      const t = cw > 1 ? x / (cw - 1) : 0.5;
+      fall[x] = 1 - away * (fromRight ? 1 - t : t);
       // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains).
       const g = glow ? glow.farEnd + (1 - glow.farEnd) * (glow.fromRight ? t : 1 - t) : 0;
-      // The light's colour as levels added to each channel, at most MAX_LIGHT_CAST: on dark or mid paint the full ratio,
-      // on white or silver a warm or cool white (the ratio alone took a white bonnet's red 16% above its blue: pink).
-      let most = 0, plain = 0, source = 0;
-      for (let c = 0; c < 3; c++) {
-        colour[c] = tint[c]! * (glow ? 1 + (glow.gains[c]! - 1) * g : 1) - 1;
-        lit[c] = carRgba[i + c]! * gains[c]! * f;
-        most = Math.max(most, Math.abs(lit[c]! * colour[c]!));
-        plain = Math.max(plain, lit[c]!);
-        source = Math.max(source, carRgba[i + c]!);
-      }
+      for (let c = 0; c < 3; c++) colour[c]![x] = tint[c]! * (glow ? 1 + (glow.gains[c]! - 1) * g : 1) - 1;
+    }
+    const [cr, cg, cb] = colour as [Float32Array, Float32Array, Float32Array];
+    const [gr, gg, gb] = gains as [number, number, number];
+    for (let i = 0, x = 0; i < carRgba.length; i += 4, x = x + 1 === cw ? 0 : x + 1) {
+      const f = fall[x]!;
+      const r = carRgba[i]! * gr * f, g = carRgba[i + 1]! * gg * f, b = carRgba[i + 2]! * gb * f;
+      // The light's colour as levels, at most MAX_LIGHT_CAST a channel: on dark or mid paint the full ratio, on white or
+      // silver a warm or cool white (the ratio alone took a white bonnet's red 16% above its blue: pink).
+      const most = Math.max(Math.abs(r * cr[x]!), Math.abs(g * cg[x]!), Math.abs(b * cb[x]!));
       const k = most > MAX_LIGHT_CAST ? MAX_LIGHT_CAST / most : 1;
-      let top = 0;
-      for (let c = 0; c < 3; c++) top = Math.max(top, (lit[c] = lit[c]! * (1 + k * colour[c]!)));
-      const shoulder = top > LIGHT_KNEE ? highlightShoulder(top, Math.min(plain, source)) / top : 1;
-      for (let c = 0; c < 3; c++) carRgba[i + c] = lit[c]! * shoulder;
+      carRgba[i] = litChannel(r, r * (1 + k * cr[x]!), carRgba[i]!);
+      carRgba[i + 1] = litChannel(g, g * (1 + k * cg[x]!), carRgba[i + 1]!);
+      carRgba[i + 2] = litChannel(b, b * (1 + k * cb[x]!), carRgba[i + 2]!);
     }
   }
 
