@@ -696,6 +696,26 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
   return { gains: light.glow.map((g) => 1 + (g - 1) * rim) as [number, number, number], fromRight, farEnd: 0 };
 }
 
+/** At most this many levels a channel the scene's light colours the car (its warmth; its brightness is not limited). */
+export const MAX_LIGHT_CAST = 6;
+
+/** Above this level the light's lift rolls off instead of clipping (highlightShoulder). */
+export const LIGHT_KNEE = 230;
+
+/**
+ * A soft shoulder for a channel the light lifts past LIGHT_KNEE: it rolls off toward 255 instead of clipping (a white
+ * bonnet's red clipped at 255 while its blue was not: pink), each channel on its own, so the brightest paint goes toward
+ * white as in a photo; never below `floor` (the channel as bright as the photo had it, or as the exposure alone makes
+ * it if that is less), so a lift never darkens what was already bright.
+ */
+export function highlightShoulder(level: number, floor: number): number {
+  const room = 255 - LIGHT_KNEE;
+  return Math.max(Math.min(level, floor), LIGHT_KNEE + room * (1 - Math.exp(-(level - LIGHT_KNEE) / room)));
+}
+
+/** A channel in the scene's light (`level`), rolled off past LIGHT_KNEE; `plain`: in its exposure alone, `source`: in the photo. */
+const litChannel = (plain: number, level: number, source: number) => (level > LIGHT_KNEE ? highlightShoulder(level, Math.min(plain, source)) : level);
+
 /** A ground line's arm climbing more than this many rows a column is a side seen end-on, never a side seen square. */
 const STEEP_ARM = 0.15;
 
@@ -942,16 +962,33 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   // The car's colours: a gray-world correction of the photo, then toward the scene's light (adjusted, never repainted).
   if (!scene?.keepCarColour) {
     const gains = colourGains(photo, mask);
-    if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure * scene.light.tint[c]!;
+    if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure;
+    const tint = scene?.light?.tint ?? [1, 1, 1];
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
     const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
-    for (let i = 0; i < carRgba.length; i += 4) {
+    // Per column: the fall-off away from the key light, and the light's colour (the scene's tint and a low sun's glow)
+    // as a share added to each channel.
+    const fall = new Float32Array(cw), colour = [new Float32Array(cw), new Float32Array(cw), new Float32Array(cw)];
+    for (let x = 0; x < cw; x++) {
       // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
-      const t = cw > 1 ? ((i / 4) % cw) / (cw - 1) : 0.5;
-      const f = 1 - away * (fromRight ? 1 - t : t);
+      const t = cw > 1 ? x / (cw - 1) : 0.5;
+      fall[x] = 1 - away * (fromRight ? 1 - t : t);
       // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains).
       const g = glow ? glow.farEnd + (1 - glow.farEnd) * (glow.fromRight ? t : 1 - t) : 0;
-      for (let c = 0; c < 3; c++) carRgba[i + c] = Math.min(255, carRgba[i + c]! * gains[c]! * f * (glow ? 1 + (glow.gains[c]! - 1) * g : 1));
+      for (let c = 0; c < 3; c++) colour[c]![x] = tint[c]! * (glow ? 1 + (glow.gains[c]! - 1) * g : 1) - 1;
+    }
+    const [cr, cg, cb] = colour as [Float32Array, Float32Array, Float32Array];
+    const [gr, gg, gb] = gains as [number, number, number];
+    for (let i = 0, x = 0; i < carRgba.length; i += 4, x = x + 1 === cw ? 0 : x + 1) {
+      const f = fall[x]!;
+      const r = carRgba[i]! * gr * f, g = carRgba[i + 1]! * gg * f, b = carRgba[i + 2]! * gb * f;
+      // The light's colour as levels, at most MAX_LIGHT_CAST a channel: on dark or mid paint the full ratio, on white or
+      // silver a warm or cool white (the ratio alone took a white bonnet's red 16% above its blue: pink).
+      const most = Math.max(Math.abs(r * cr[x]!), Math.abs(g * cg[x]!), Math.abs(b * cb[x]!));
+      const k = most > MAX_LIGHT_CAST ? MAX_LIGHT_CAST / most : 1;
+      carRgba[i] = litChannel(r, r * (1 + k * cr[x]!), carRgba[i]!);
+      carRgba[i + 1] = litChannel(g, g * (1 + k * cg[x]!), carRgba[i + 1]!);
+      carRgba[i + 2] = litChannel(b, b * (1 + k * cb[x]!), carRgba[i + 2]!);
     }
   }
 

@@ -45,36 +45,47 @@ const FLOORS: Record<FloorKind, { shadowStrength: number; reflection: number; co
   rough: { shadowStrength: 0.92, reflection: 0, contactLine: 0.85 },
 };
 
-/** How far (a share of a channel) a low sun's warm light moves the whole car's white balance (others: 2.5%). */
-export const LOW_SUN_TINT = 0.03;
+/**
+ * How far (a share of a channel) a low sun's warm light moves the whole car's white balance (others: 2.5% too, at a
+ * third of their colour's strength). 3% with the light's warmth kept (warmthGains) took the grey Cupra's fidelity at
+ * sunset 0.045 under its studio's: 2.5% leaves it 0.040 under, as the pink tint did.
+ */
+export const LOW_SUN_TINT = 0.025;
 
 /** A sun this low (degrees) colours the light it casts: golden hour, a sunset. */
 export const LOW_SUN_ELEVATION = 15;
 
 /**
- * A low sun's warm light on the car (BackdropLight.glow): the sun's colour at half its strength, each channel within
- * MAX_LOW_SUN_GLOW of grey, fuller the lower the sun. Nothing for a high sun, a soft light (a hall, a studio) or a light
+ * A light's colour as gains on the car (mean 1): its warmth only, red against blue with green between them, at
+ * `strength` (a power on the measured colour) and at most `most` a channel. Scaled, not clipped channel by channel: the
+ * clip pressed green down with blue, so an orange sunset (venice_sunset: 1.36/0.92/0.72) came out 1.04/0.98/0.98, pink
+ * on a white car; and a panorama's magenta tilt (kiara_1_dawn's key light: 1.43/0.76/0.81) is not a colour paint takes.
+ */
+export function warmthGains(tint: readonly number[], strength: number, most: number): [number, number, number] {
+  const r = tint[0]! ** strength, b = tint[2]! ** strength;
+  const d = Math.max(-most, Math.min(most, (r - b) / (r + b)));
+  return [1 + d, 1, 1 - d];
+}
+
+/**
+ * A low sun's warm light on the car (BackdropLight.glow): the sun's warmth at half its strength, within
+ * MAX_LOW_SUN_GLOW a channel, fuller the lower the sun. Nothing for a high sun, a soft light (a hall, a studio) or a light
  * that is not warm (its red not above its blue).
  */
 function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number] } {
   if (scene.light === 'soft' || elevation >= LOW_SUN_ELEVATION || tint[0]! <= tint[2]! * 1.1) return {};
   const low = 1 - Math.max(0, elevation) / LOW_SUN_ELEVATION;
-  const raw = tint.map((t) => t ** 0.5);
-  const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
-  const glow = raw.map((t) => 1 + Math.max(-MAX_LOW_SUN_GLOW, Math.min(MAX_LOW_SUN_GLOW, t / mean - 1)) * low) as [number, number, number];
-  return { glow };
+  return { glow: warmthGains(tint, 0.5, MAX_LOW_SUN_GLOW * low) };
 }
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer, metered?: number): BackdropLight {
   const { light } = p;
   const relativeYaw = signedDegrees(light.yaw - yaw);
   const warm = lowSun(scene, light.elevation, light.tint);
-  // Toward the scene's light colour at a third of its strength, clamped: the car is adjusted, never repainted. Under a
+  // Toward the scene's light's warmth at a third of its strength, limited: the car is adjusted, never repainted. Under a
   // low sun's warm light (a sunset) half its strength and up to LOW_SUN_TINT a channel: the whole car in the evening's
   // light, not daylight's.
   const [strength, most] = warm.glow ? [0.5, LOW_SUN_TINT] : [0.33, 0.025];
-  const raw = light.tint.map((t) => Math.min(1 + most, Math.max(1 - most, t ** strength)));
-  const mean = (raw[0]! + raw[1]! + raw[2]!) / 3;
   let sum = 0;
   for (let i = 0; i < rgb.length; i += 3 * 7) sum += 0.2126 * rgb[i]! + 0.7152 * rgb[i + 1]! + 0.0722 * rgb[i + 2]!;
   // A graded scene is metered as shot (scene-view.ts, meteredLuma): its grade darkens the sky, not the car's light.
@@ -84,7 +95,7 @@ function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer, metered
     elevation: light.elevation,
     ...warm,
     dominance: scene.light === 'soft' ? Math.min(0.25, light.dominance) : light.dominance,
-    tint: raw.map((t) => t / mean) as [number, number, number],
+    tint: warmthGains(light.tint, strength, most),
     // A dim scene (dusk) takes the car down a little, a bright one lifts it a little.
     exposure: Math.min(1.05, Math.max(0.88, (meanLuma / 135) ** 0.25)),
   };
