@@ -3,7 +3,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import type { BrowserServer } from 'playwright-core';
 import type { HostReady } from './host-process';
 import { runNeeds } from './run-needs';
 import { timed } from './test-timings';
@@ -14,8 +13,6 @@ declare module 'vitest' {
     localHost: HostReady;
     /** The run's shared host with the studio compositor (the product's default renderer): for tests about the images. */
     studioHost: HostReady;
-    /** The run's one Chromium (tests/support/browser.ts connects to it): launched once, not once per file. */
-    browserEndpoint: string;
   }
 }
 
@@ -25,7 +22,6 @@ interface HostChild {
 }
 
 const hosts: HostChild[] = [];
-let browser: BrowserServer | undefined;
 let dataDir: string | undefined;
 
 /** A local host (all engines, the built SPA) in a process of its own (tests/support/host-process.ts), with `env` added. */
@@ -47,8 +43,8 @@ async function forkHost(name: string, env: Record<string, string>): Promise<Host
 /**
  * Two local hosts for the whole test run, each on a free port with its own data folder: one whose renders are the
  * scripted renderer's (most files: the API, the UI, money, the workflow around the image) and one with the studio
- * compositor (the journeys that look at the images); and one Chromium that every browser test file connects to
- * (each file opens its own contexts in it).
+ * compositor (the journeys that look at the images). Chromium is not started here: each test process that runs a
+ * browser file launches its own (tests/support/browser.ts).
  */
 export async function setup(project: TestProject) {
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
@@ -72,9 +68,7 @@ export async function setup(project: TestProject) {
   await mkdir(dirname(process.env.TEST_TIMINGS_FILE), { recursive: true });
   await writeFile(process.env.TEST_TIMINGS_FILE, '');
   const needs = runNeeds();
-  const { launchBrowserServer } = await import('./browser-server');
   const { ensureSpaBuilt } = await import('../../infra/local/spa-build');
-  const browserLaunched = needs.browser ? launchBrowserServer().then((b) => void (browser = b)) : undefined;
   // The photo matrix (the files that use it) is built into its cache while the SPA is checked and the hosts start.
   const matrixBuilt = needs.photoMatrix ? import('./photo-matrix').then(({ photoMatrix }) => photoMatrix()) : undefined;
   // The SPA is built here, once: two hosts starting side by side on a clean clone would both build it, into one folder.
@@ -82,17 +76,14 @@ export async function setup(project: TestProject) {
   const [scripted, studio] = await Promise.all([
     needs.scriptedHost ? timed('host start', () => forkHost('scripted', { RENDERER: 'scripted' })) : undefined,
     needs.studioHost ? timed('host start', () => forkHost('studio', { RENDERER: 'local' })) : undefined,
-    browserLaunched,
     matrixBuilt,
   ]);
   // Only what the selected files use is started (run-needs.ts); a file that injects what was not started is told why.
   if (scripted) project.provide('localHost', { url: scripted.url, env: { ...scripted.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
   if (studio) project.provide('studioHost', { url: studio.url, env: { ...studio.env, POWERTOOLS_LOG_LEVEL: 'WARN' } });
-  if (browser) project.provide('browserEndpoint', browser.wsEndpoint());
 }
 
 export async function teardown() {
-  await browser?.close();
   for (const { child } of hosts) if (child.connected) child.disconnect();
   await Promise.all(hosts.map((h) => h.exited));
   if (dataDir) await rm(dataDir, { recursive: true, force: true });

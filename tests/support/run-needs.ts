@@ -2,21 +2,20 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 /**
- * What a test run needs started before its files run: the shared scripted host, the studio host, one Chromium.
+ * What a test run needs started before its files run: the shared scripted host, the studio host, the photo matrix.
  * Decided from the selected files and the test helpers they import (followed through relative imports), so
  * `vitest run` of a unit file, or of model files, starts no host and no browser (about 30 core-seconds and 30 s
- * saved), while a full run starts all three. A file reaches the hosts only through tests/support/local-host.ts
- * (`inject('localHost' | 'studioHost')`) and the browser only through tests/support/browser.ts
- * (`inject('browserEndpoint')`).
+ * saved), while a full run starts them all. A file reaches the hosts only through tests/support/local-host.ts
+ * (`inject('localHost' | 'studioHost')`). Chromium is not the run's: each test process launches its own
+ * (tests/support/browser.ts).
  */
 export interface RunNeeds {
   scriptedHost: boolean;
   studioHost: boolean;
-  browser: boolean;
   photoMatrix: boolean;
 }
 
-const EVERYTHING: RunNeeds = { scriptedHost: true, studioHost: true, browser: true, photoMatrix: true };
+const EVERYTHING: RunNeeds = { scriptedHost: true, studioHost: true, photoMatrix: true };
 const SELECTED = Symbol.for('studio-lot.selected-test-files');
 type WithSelection = typeof globalThis & { [SELECTED]?: string[] };
 
@@ -29,7 +28,7 @@ export function recordSelectedFiles(files: string[]) {
 export function runNeeds(): RunNeeds {
   const files = (globalThis as WithSelection)[SELECTED];
   if (!files) return EVERYTHING;
-  const needs: RunNeeds = { scriptedHost: false, studioHost: false, browser: false, photoMatrix: false };
+  const needs: RunNeeds = { scriptedHost: false, studioHost: false, photoMatrix: false };
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -43,7 +42,6 @@ export function runNeeds(): RunNeeds {
     }
     if (/inject\('localHost'|\buseLocalHost\(/.test(source)) needs.scriptedHost = true;
     if (/renderer: 'studio'/.test(source)) needs.studioHost = true;
-    if (/inject\('browserEndpoint'\)|\buseBrowserSession\(/.test(source)) needs.browser = true;
     if (/\bphotoMatrix\(/.test(source)) needs.photoMatrix = true;
     for (const [, spec] of source.matchAll(/(?:from\s+|import\(|import\s+)\s*'(\.{1,2}\/[^']+)'/g)) {
       const base = resolve(dirname(file), spec!);
