@@ -58,20 +58,39 @@ export interface Box {
 /** Bounding box of the pixels the mask calls car (alpha >= 128); undefined when there are none. */
 export function carBox(mask: CarMask): Box | undefined {
   const { alpha, width, height } = mask;
+  // Four pixels a compare where the rows are whole words: a word none of whose bytes has its top bit set holds no car
+  // pixel (alpha >= 128 is that bit). Most of an output image's rows hold no car: this was 2/3 of the check's time.
+  const words = width % 4 === 0 && alpha.byteOffset % 4 === 0 ? new Uint32Array(alpha.buffer, alpha.byteOffset, (width * height) / 4) : undefined;
   let left = width, top = -1, right = -1, bottom = -1;
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    let x = 0;
+    let x = words ? firstWordWithCar(words, row / 4, (row + width) / 4) * 4 - row : 0;
     while (x < width && alpha[row + x]! < 128) x++;
     if (x === width) continue;
     if (x < left) left = x;
-    let r = width - 1;
+    let r = words ? lastWordWithCar(words, row / 4, (row + width) / 4) * 4 + 3 - row : width - 1;
     while (alpha[row + r]! < 128) r--;
     if (r > right) right = r;
     if (top < 0) top = y;
     bottom = y;
   }
   return top < 0 ? undefined : { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+const TOP_BITS = 0x80808080;
+
+/** The first word in [from, to) with a byte >= 128, or `to`. */
+function firstWordWithCar(words: Uint32Array, from: number, to: number): number {
+  let k = from;
+  while (k < to && (words[k]! & TOP_BITS) === 0) k++;
+  return k;
+}
+
+/** The last word in [from, to) with a byte >= 128 (the row has one: its first was found). */
+function lastWordWithCar(words: Uint32Array, from: number, to: number): number {
+  let k = to - 1;
+  while (k > from && (words[k]! & TOP_BITS) === 0) k--;
+  return k;
 }
 
 /** Centroid and covariance of the pixels a mask calls car. */

@@ -125,7 +125,8 @@ function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promis
       const { mask, angle, confidence, warnings, main, cutByEdge } = stored;
       return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings, main, cutByEdge };
     }
-    const look = await vision.lookClosely(photo);
+    // No paint or shape for the same-car comparison: nothing the renderer keeps reads them.
+    const look = await vision.lookClosely(photo, { appearance: false });
     const { sighting } = look;
     if (!sighting.ok) throw new PhotoRejectedError(sighting.reason, sighting.message, source.id);
     const mask = look.mask!;

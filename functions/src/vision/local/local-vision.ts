@@ -4,7 +4,9 @@
  * in both homes (in a Lambda the render tasks get the detector's two model files and TensorFlow.js from the render
  * model layer); the photo-check functions in AWS use the OpenAI adapter instead.
  */
+import type { Angle } from '@shared/angles';
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import type { CarAppearance } from '@shared/same-car';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import { classifyAngle } from '../angle-classifier';
@@ -22,6 +24,11 @@ import { removeRoofPieces } from './roof-pieces';
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
   mask?: CleanMask;
+  /**
+   * Measure the main car's paint and shape for the same-car comparison (default true). The renderer reads only the
+   * verdict, angle and mask: without them its first image is 40-100 ms of this thread's CPU shorter.
+   */
+  appearance?: boolean;
 }
 
 export interface LocalSighting {
@@ -131,16 +138,21 @@ export class LocalVision implements CarVision {
     const mask = removeRoofPieces(removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
-    const paint = carAppearance(photo, check.main.box, mask.alpha);
-    const shape = carShape(mask, angle);
-    const look = check.main.look;
-    const appearance = paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}) } : paint;
+    const appearance = options.appearance === false ? undefined : appearanceOf(photo, check.main, mask, angle);
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);
     const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
-    return { sighting: { ...framed, angle, confidence, appearance }, vehicles, mask, features, detectMs };
+    return { sighting: { ...framed, angle, confidence, ...(appearance !== undefined ? { appearance } : {}) }, vehicles, mask, features, detectMs };
   }
+}
+
+/** The main car's paint, its silhouette's shape and the detector's look at it, for the same-car comparison. */
+function appearanceOf(photo: DecodedPhoto, main: Detection, mask: CleanMask, angle: Angle): CarAppearance | null {
+  const paint = carAppearance(photo, main.box, mask.alpha);
+  const shape = carShape(mask, angle);
+  const look = main.look;
+  return paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}) } : paint;
 }
 
 /** Margin round the subject's silhouette for the detector's second look, as a share of the silhouette's size. */
