@@ -7,7 +7,7 @@
  * grey windows, a silver car behind its bonnet with a dark bumper.
  */
 import { describe, expect, it } from 'vitest';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { drawnCars } from './drawn-cars';
 import { behindWithin, removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -34,22 +34,7 @@ function carBehind(x: number, y: number): number[] | undefined {
   return y >= 74 && y < 90 && x >= 200 && x < 280 ? GLASS : SILVER;
 }
 
-function scene() {
-  const rgb = new Uint8Array(W * H * 3);
-  const alpha = new Uint8Array(W * H);
-  const truth = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const own = mainCar(x, y);
-      const c = own ?? carBehind(x, y) ?? GROUND;
-      rgb.set(c, 3 * (y * W + x));
-      if (c !== GROUND) alpha[y * W + x] = 255;
-      if (own) truth[y * W + x] = 1;
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  return { photo: { rgb, width: W, height: H }, mask, truth };
-}
+const scene = () => drawnCars(W, H, mainCar, carBehind, GROUND);
 
 const main = { left: 20 / W, top: 60 / H, right: 300 / W, bottom: 222 / H };
 // Its top 6 px (0.04 of the main car's height) under the main car's, its bottom at 0.42 of it.

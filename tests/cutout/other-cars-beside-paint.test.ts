@@ -6,7 +6,7 @@
  * a blue car). Drawn here: a blue car on the left, a red one in front of its right end with a tail lamp and a door line.
  */
 import { describe, expect, it } from 'vitest';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { drawnCars } from './drawn-cars';
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -33,22 +33,7 @@ function carBeside(x: number, y: number): number[] | undefined {
   return x < 140 && y >= 75 && y < 160 ? BLUE : undefined;
 }
 
-function scene() {
-  const rgb = new Uint8Array(W * H * 3);
-  const alpha = new Uint8Array(W * H);
-  const truth = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const own = mainCar(x, y);
-      const c = own ?? carBeside(x, y) ?? SKY;
-      rgb.set(c, 3 * (y * W + x));
-      if (c !== SKY) alpha[y * W + x] = 255;
-      if (own) truth[y * W + x] = 1;
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  return { photo: { rgb, width: W, height: H }, mask, truth };
-}
+const scene = () => drawnCars(W, H, mainCar, carBeside, SKY);
 
 describe('a car beside whose box reaches well into the main car’s end', () => {
   it('leaves the main car its own paint up to the seam, and the car beside goes', () => {

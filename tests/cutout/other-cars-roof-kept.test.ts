@@ -7,7 +7,7 @@
  * blue one behind it rising over its roof and past its rear.
  */
 import { describe, expect, it } from 'vitest';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { drawnCars } from './drawn-cars';
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -37,22 +37,7 @@ function carBehind(x: number, y: number): number[] | undefined {
   return undefined;
 }
 
-function scene() {
-  const rgb = new Uint8Array(W * H * 3);
-  const alpha = new Uint8Array(W * H);
-  const truth = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const own = mainCar(x, y);
-      const c = own ?? carBehind(x, y) ?? SKY;
-      rgb.set(c, 3 * (y * W + x));
-      if (c !== SKY) alpha[y * W + x] = 255;
-      if (own) truth[y * W + x] = 1;
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  return { photo: { rgb, width: W, height: H }, mask, truth };
-}
+const scene = () => drawnCars(W, H, mainCar, carBehind, SKY);
 
 describe('a car behind boxed on its own, reaching past the main car’s rear', () => {
   it('is cut without the main car’s roof: the roof over the level line stays whole, the car behind goes', () => {

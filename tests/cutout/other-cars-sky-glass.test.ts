@@ -8,7 +8,7 @@
  * blue sky; and the same car with a blue car behind it, which still goes.
  */
 import { describe, expect, it } from 'vitest';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { drawnCars } from './drawn-cars';
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -33,22 +33,7 @@ function carBehind(x: number, y: number): number[] | undefined {
   return x >= 240 && x < 310 && y >= 40 && y < 120 ? BLUE : undefined;
 }
 
-function scene(withCarBehind: boolean) {
-  const rgb = new Uint8Array(W * H * 3);
-  const alpha = new Uint8Array(W * H);
-  const truth = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const own = mainCar(x, y);
-      const c = own ?? (withCarBehind ? carBehind(x, y) : undefined) ?? BACKGROUND;
-      rgb.set(c, 3 * (y * W + x));
-      if (c !== BACKGROUND) alpha[y * W + x] = 255;
-      if (own) truth[y * W + x] = 1;
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  return { photo: { rgb, width: W, height: H }, mask, truth };
-}
+const scene = (withCarBehind: boolean) => drawnCars(W, H, mainCar, withCarBehind ? carBehind : () => undefined, BACKGROUND);
 
 function kept(withCarBehind: boolean) {
   const { photo, mask, truth } = scene(withCarBehind);
