@@ -284,7 +284,8 @@ export const CAR_CHECK_MESSAGES = {
   differentCarsBlock: (n: number) => `${n === 1 ? 'One photo looks' : `${n} photos look`} like a different car: remove ${n === 1 ? 'it' : 'them'} or confirm ${n === 1 ? 'it is' : 'they are'} the same car to generate.`,
   interior: 'This photo shows the inside of the car. Studio images show the car from outside: please upload a photo of the whole car.',
   carTooSmall: 'The car is too small in this photo. Please step closer so the car fills most of the picture.',
-  carOutsideFrame: 'Most of the car is outside this photo. Please step back so the whole car is in the picture.',
+  /** Also a car filling the frame's width with both ends cut off (a web photo of a Bugatti Veyron): not "most of it" outside. */
+  carOutsideFrame: 'The car does not fit in this photo: it is cut off at the edges. Please step back so the whole car is in the picture.',
   severalCars: 'This photo shows several cars of similar size. Please upload one car per photo.',
   cutByEdge: 'Part of the car is cut off by the edge of the photo; the studio image will show it cut off too.',
   otherCarsRemoved: (count: number) => `${count === 1 ? 'Another car' : `${count} other cars`} in the photo ${count === 1 ? 'was' : 'were'} left out of the cut-out.`,
