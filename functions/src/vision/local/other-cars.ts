@@ -278,7 +278,7 @@ export function behindWithin(other: NormBox, main: NormBox): boolean {
 /**
  * The main car's box and the detector's weaker boxes over the same car (the same sides and bottom, within 5%): when
  * their tops differ by more than 15% of the car's height, some took in something standing over the roof (a car behind).
- * The box with the lowest top is then the main car's own.
+ * The box with the lowest top, which must be the main box, is then the main car's own.
  */
 export function raisedTop(main: NormBox, nearby: NormBox[]): { tight: NormBox; top: number } | undefined {
   const mw = main.right - main.left;
@@ -286,6 +286,10 @@ export function raisedTop(main: NormBox, nearby: NormBox[]): { tight: NormBox; t
   const same = [main, ...nearby].filter((b) => Math.abs(b.left - main.left) < 0.05 * mw && Math.abs(b.right - main.right) < 0.05 * mw && Math.abs(b.bottom - main.bottom) < 0.05 * mh);
   if (same.length < 2) return undefined;
   const tight = same.reduce((a, b) => (b.top > a.top ? b : a));
+  // Only when the main box, the detector's surest, is the tightest: a weaker box reaching higher took in a car behind.
+  // Where a weaker box ends lower than the main one, the boxes disagree about the car's own top (an open Rolls-Royce's
+  // windscreen: one box to its header, the main one part-way, one to the scuttle), and the split took the screen off.
+  if (tight !== main) return undefined;
   const top = Math.min(...same.map((b) => b.top));
   return tight.top - top > 0.15 * (tight.bottom - tight.top) ? { tight, top } : undefined;
 }
