@@ -489,14 +489,14 @@ const CHROMA = new Float32Array(2 * 64 * 64 * 64).fill(Number.NaN);
 /** Sampling step of the search for such regions (pixels). */
 const GRID = 2;
 
-/** The main car's paint, CIELAB a*, b*. */
-type Paint = readonly [number, number];
+/** The main car's paint, CIELAB a*, b* and L*. */
+type Paint = readonly [number, number, number];
 
 /** The main car's paint from its box below `from` of its height (by default the lower half: the upper half may be mostly a car behind). */
 function mainPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, main: NormBox, from = 0.45): Paint | undefined {
   const lower = { ...main, top: main.top + from * (main.bottom - main.top) };
   const look = carAppearance({ rgb: Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), width: w, height: h }, lower, alpha);
-  return look ? [look.paint[1], look.paint[2]] : undefined;
+  return look ? [look.paint[1], look.paint[2], look.paint[0]] : undefined;
 }
 
 /** Hue (degrees) within which a duller colour is taken for a shade of the main car's paint. */
@@ -686,6 +686,14 @@ function enclosedToOther(state: Uint8Array, alpha: Uint8Array, w: number, h: num
 export const HANGING_LONGEST = 0.15;
 /** Nor when more than this share of it is the main car's paint (a mirror or a wing under a wrongly cut roof). */
 const HANGING_OWN_PAINT = 0.2;
+/**
+ * A grey paint's hue is noise, so on a white, grey or black car the main car's paint is told by its lightness too: a
+ * pixel this much darker or lighter (CIELAB L*) is not it (the dark bumper of a car behind hanging past a white car's
+ * bonnet read as its paint)...
+ */
+const HANGING_GREY_LIGHTNESS = 30;
+/** ...in a strip of hanging runs at least this share of the longest run wide (a bumper, not a tyre's edge). */
+const HANGING_GREY_WIDE = 0.5;
 
 /**
  * A column's run of the mask whose top meets what was taken off as another car and whose bottom stands on the
@@ -693,6 +701,11 @@ const HANGING_OWN_PAINT = 0.2;
  * what hangs from the car behind over nothing is its wheel, its bumper's corner or its sill.
  */
 function dropHanging(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, longest: number, paint: Paint): number {
+  const grey = Math.hypot(paint[0], paint[1]) < PAINT_CHROMA;
+  const lightness = (p: number) => srgbToLab(rgb[p]!, rgb[p + 1]!, rgb[p + 2]!)[0];
+  // Runs of the main car's paint by hue alone (a grey paint's hue, whatever the lightness), per column: they go as a
+  // strip when little of it has the paint's lightness too.
+  const byHue: { x: number; top: number; bottom: number; own: number }[] = [];
   let removed = 0;
   for (let x = 0; x < w; x++) {
     let y = 0;
@@ -707,10 +720,28 @@ function dropHanging(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, w: 
       const onNothing = y >= h || before[y * w + x]! < 128;
       if (!hangs || !onNothing || y - top > longest) continue;
       let own = 0;
-      for (let k = top; k < y; k++) if (paintOf(rgb, 3 * (k * w + x), paint) === 1) own++;
-      if (own > HANGING_OWN_PAINT * (y - top)) continue;
+      let ownHue = 0;
+      for (let k = top; k < y; k++) {
+        if (paintOf(rgb, 3 * (k * w + x), paint) !== 1) continue;
+        ownHue++;
+        if (!grey || Math.abs(lightness(3 * (k * w + x)) - paint[2]) <= HANGING_GREY_LIGHTNESS) own++;
+      }
+      if (ownHue > HANGING_OWN_PAINT * (y - top)) {
+        if (grey) byHue.push({ x, top, bottom: y, own });
+        continue;
+      }
       for (let k = top; k < y; k++) (alpha[k * w + x] = 0), removed++;
     }
+  }
+  // Only a strip wide enough to be a bumper goes: a few columns are the main car's own dark tyre edge or trim under a
+  // cut (a grey BMW X3's rear tyre, 5 columns under its wheel arch).
+  for (let i = 0, j = 0; i < byHue.length; i = j) {
+    for (j = i + 1; j < byHue.length && byHue[j]!.x === byHue[j - 1]!.x + 1; j++);
+    const strip = byHue.slice(i, j);
+    const size = strip.reduce((n, s) => n + s.bottom - s.top, 0);
+    const own = strip.reduce((n, s) => n + s.own, 0);
+    if (j - i < HANGING_GREY_WIDE * longest || own > HANGING_OWN_PAINT * size) continue;
+    for (const { x, top, bottom } of strip) for (let k = top; k < bottom; k++) (alpha[k * w + x] = 0), removed++;
   }
   return removed;
 }
