@@ -16,7 +16,6 @@ export const CAR_CHECK_REASONS = {
   somethingBeside: { verdict: 'review', text: 'Please check: part of another car or an object may be kept beside the car.' },
   backgroundOnRoof: { verdict: 'review', text: 'Please check: part of the background may be left on the roof.' },
   otherPaint: { verdict: 'review', text: 'Please check: part of another car may be kept with the car (a patch of another colour).' },
-  raggedOutline: { verdict: 'review', text: "Please check: part of another car may be kept with the car, or a part of it lost (its outline is ragged)." },
   mirrorMissing: { verdict: 'review', text: 'Please check: one side of the car reaches further than the other; a door mirror may be cut off.' },
   hole: { verdict: 'review', text: 'Please check: the background shows through a gap in the car.' },
   cutSquare: { verdict: 'review', text: 'Please check: a part of the car may be cut off square.' },

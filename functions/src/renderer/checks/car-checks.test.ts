@@ -238,20 +238,6 @@ describe('the car check of a rendered angle', () => {
     expect(measureCar(withPiece, { ...MAIN, top: 50 / H }, 'front', silver).otherPaint).toBe(0);
   });
 
-  it('a ragged strip standing off the outline (a car behind kept past the bonnet) asks for a review; the same strip smooth does not', () => {
-    // A strip 10 px thick over the right shoulder, x 262 to 300, its top notched 2 px every fourth column: a cut through
-    // the photo's texture, as the white Mercedes SL kept of a grey car's bumper; u2netp's own outline never steps so.
-    const strip = (top: (x: number) => number) =>
-      frontView((set) => {
-        for (let x = 262; x < 300; x++) for (let y = top(x); y < 150; y++) set(x, y, 255);
-      });
-    const ragged = checkCar({ mask: strip((x) => 140 + (x % 4 === 0 ? 2 : 0)), ...good });
-    expect(ragged.measures.raggedTop).toBeGreaterThan(0);
-    expect(ragged).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.raggedOutline.text] });
-    expect(checkCar({ mask: strip(() => 140), ...good })).toMatchObject({ verdict: 'ok', measures: { raggedTop: 0 } });
-    expect(checkCar({ mask: frontView(), ...good }).measures.raggedTop).toBe(0);
-  });
-
   it('background kept along the roof (see-through branches, a wall cut hard) asks for a review; the same car clean looks good', () => {
     // The detector's box reaching over the strip (as it did on the Ford S-Max whose cut-out kept it): the box checks
     // see nothing. The cabin's roof runs from x 140 to 260 at row 80.

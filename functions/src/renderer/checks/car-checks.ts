@@ -70,13 +70,6 @@ export interface CarMeasures {
    * cut hard or see-through over a thick band. 0 without the photo.
    */
   roofBackground: number;
-  /**
-   * The most columns, within any 5% of the car's width, whose outline top stands at least 2 px above or below both its
-   * neighbours', in the car's upper 60%: u2netp's outline is smooth (drawn from a 320 px map), so such spikes and
-   * notches are a cut through the photo's texture (a strip of a car behind kept past the bonnet, a windscreen's top
-   * lost to a split), whatever clean-up made it.
-   */
-  raggedTop: number;
 }
 
 /** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
@@ -91,7 +84,6 @@ export const CHECK_LIMITS = {
   belowMask: 0.1,
   otherPaint: 0.001,
   roofBackground: 0.08,
-  raggedTop: 0,
   upscale: 2,
 };
 
@@ -122,7 +114,6 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
-    raggedTop: raggedTop(mask),
     flatBottom: flatBottom(mask),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
@@ -265,44 +256,6 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
       }
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
-}
-
-/** A ragged cut's spikes and notches are at most this deep (of the car's height, 4 px at least); an aerial is taller. */
-const RAGGED_DEPTH = 0.03;
-
-/** See CarMeasures.raggedTop: the outline tops are those of straightCuts' columns. */
-function raggedTop(mask: CleanMask): number {
-  const { alpha, width: w, box } = mask;
-  const bw = box.right - box.left;
-  const bh = box.bottom - box.top;
-  if (bw < 20 || bh < 20) return 0;
-  const tops = new Int32Array(bw).fill(-1);
-  for (let c = 0; c < bw; c++)
-    for (let y = box.top; y < box.bottom; y++)
-      if (alpha[y * w + box.left + c]! >= SOLID) {
-        tops[c] = y;
-        break;
-      }
-  const upper = box.top + 0.6 * bh;
-  const tallest = Math.max(4, RAGGED_DEPTH * bh);
-  const spike = new Uint8Array(bw);
-  for (let c = 1; c < bw - 1; c++) {
-    const t = tops[c]!;
-    if (t < 0 || t > upper || tops[c - 1]! < 0 || tops[c + 1]! < 0) continue;
-    const up = t - tops[c - 1]!;
-    const down = t - tops[c + 1]!;
-    // An aerial or a mirror's tip stands far higher than a ragged cut's few pixels.
-    if (Math.max(Math.abs(up), Math.abs(down)) > tallest) continue;
-    if ((up >= 2 && down >= 2) || (up <= -2 && down <= -2)) spike[c] = 1;
-  }
-  const window = Math.max(10, Math.round(0.05 * bw));
-  let most = 0;
-  let inWindow = 0;
-  for (let c = 0; c < bw; c++) {
-    inWindow += spike[c]! - (c >= window ? spike[c - window]! : 0);
-    most = Math.max(most, inWindow);
-  }
-  return most;
 }
 
 /** The band over the silhouette's lowest point where a car on its wheels has only its tyres' contacts (of its height). */
@@ -649,9 +602,6 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
-  // One message for one place: a ragged outline already told as something on the roof, background or another paint.
-  const toldAlready = reasons.some((r) => r === 'somethingOnRoof' || r === 'otherPaint' || r === 'backgroundOnRoof');
-  if (measures.raggedTop > CHECK_LIMITS.raggedTop && !toldAlready) reasons.push('raggedOutline');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
