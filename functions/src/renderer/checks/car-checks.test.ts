@@ -206,6 +206,10 @@ describe('the car check of a rendered angle', () => {
     const shaded = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: [15, 20, 80] }) });
     expect(shaded).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.otherPaint.text] });
     expect(CAR_CHECK_REASONS.otherPaint.text).toMatch(/^Please check: part of another car/);
+    // The same piece pale blue, glass mirroring the sky at the outline (an orange Ford GT's windscreen and side window):
+    // a strong blue pixel by pixel, barely a colour on the whole (CIELAB chroma 27), so no other car's paint.
+    const skyGlass = checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: [130, 170, 215] }) });
+    expect(skyGlass).toMatchObject({ verdict: 'ok', measures: { otherPaint: 0 } });
     // The same piece in the car's own paint, or no photo given: nothing to tell it by.
     expect(checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: RED }) }).verdict).toBe('ok');
     expect(checkCar({ mask, ...good, main: tallBox }).verdict).toBe('ok');

@@ -12,6 +12,7 @@ import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from
 import type { Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
+import { srgbToLab } from '../../vision/car-appearance';
 import { FRAME_BAND } from '../../vision/frame-contact';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
@@ -61,7 +62,7 @@ export interface CarMeasures {
   flatBottom: number;
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
   belowMask: number;
-  /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
+  /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept; not glass mirroring the sky), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
   otherPaint: number;
   /**
    * The longest stretch of the car's top outline running through the background (a wall, the sky, branches kept along
@@ -331,6 +332,8 @@ const isLampHue = (h: number) => h >= 335 || h <= 45;
 const GLASS_SHARE = 0.7;
 /** How far (of the car's height) above or below a dark cell the car's own paint on both sides of it is looked for. */
 const GLASS_ROWS = 0.03;
+/** A region of another paint whose mean colour has less CIELAB chroma than this is glass or white in a coloured light (the cut-out's REGION_CHROMA). */
+const REGION_CHROMA = 30;
 
 /**
  * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
@@ -450,11 +453,35 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
     if (k >= gw) reach(k - gw);
     if (k + gw < gw * gh) reach(k + gw);
   }
+  // Each region reached (4-connected) is judged on its mean colour: one barely a colour on the whole (CIELAB chroma under
+  // REGION_CHROMA) is glass mirroring a blue sky or white stripes in its light (the orange Ford GT's windscreen, side
+  // window and headlamps, a*b* chroma 13 to 25), the cut-out's own rule (vision/local/other-cars.ts); single cells stray.
+  const region = new Int32Array(gw * gh).fill(-1);
+  const coloured: boolean[] = [];
+  for (let s = 0; s < gw * gh; s++) {
+    if (!reached[s] || region[s]! >= 0) continue;
+    const id = coloured.length;
+    const sum = [0, 0, 0];
+    let size = 0;
+    region[s] = id;
+    stack[sp++] = s;
+    while (sp > 0) {
+      const k = stack[--sp]!;
+      size++;
+      const gx = k % gw;
+      const i = 3 * ((box.top + 2 * ((k - gx) / gw)) * w + box.left + 2 * gx);
+      for (let c = 0; c < 3; c++) sum[c]! += photo.rgb[i + c]!;
+      for (const n of [gx > 0 ? k - 1 : -1, gx < gw - 1 ? k + 1 : -1, k >= gw ? k - gw : -1, k + gw < gw * gh ? k + gw : -1])
+        if (n >= 0 && reached[n] && region[n]! < 0) (region[n] = id), (stack[sp++] = n);
+    }
+    const [, a, b] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
+    coloured.push(Math.hypot(a, b) >= REGION_CHROMA);
+  }
   let patches = 0;
   for (let gy = 1; gy < gh - 1; gy++)
     for (let gx = 1; gx < gw - 1; gx++) {
       const k = gy * gw + gx;
-      if (reached[k] && other(k - 1) && other(k + 1) && other(k - gw) && other(k + gw)) patches++;
+      if (reached[k] && coloured[region[k]!] && other(k - 1) && other(k + 1) && other(k - gw) && other(k + gw)) patches++;
     }
   return patches / area;
 }
