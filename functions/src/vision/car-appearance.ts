@@ -30,6 +30,14 @@ const LINEAR = Float64Array.from({ length: 256 }, (_, c) => toLinear(c));
 const linear = (c: number) => LINEAR[c] ?? toLinear(c);
 const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : ((24389 / 27) * t + 16) / 116);
 
+/**
+ * A region whose mean colour has less CIELAB chroma than this is glass mirroring the sky or white paint in a coloured
+ * light, not a car's paint, however coloured its single pixels (the cut-out's split by paint and the car check's
+ * patches of another paint both judge a region so): an orange Ford GT's glass 24 and its paint mirroring the sky 29,
+ * the truth bench's blue car behind 72 to 83, a pale blue paint 33.
+ */
+export const GLASS_CHROMA = 30;
+
 /** sRGB (0..255) to CIELAB (D65). */
 export function srgbToLab(r: number, g: number, b: number): [number, number, number] {
   const [R, G, B] = [linear(r), linear(g), linear(b)];

@@ -12,7 +12,7 @@ import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from
 import type { Angle } from '@shared/angles';
 import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
-import { srgbToLab } from '../../vision/car-appearance';
+import { GLASS_CHROMA, srgbToLab } from '../../vision/car-appearance';
 import { FRAME_BAND } from '../../vision/frame-contact';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
@@ -332,8 +332,6 @@ const isLampHue = (h: number) => h >= 335 || h <= 45;
 const GLASS_SHARE = 0.7;
 /** How far (of the car's height) above or below a dark cell the car's own paint on both sides of it is looked for. */
 const GLASS_ROWS = 0.03;
-/** A region of another paint whose mean colour has less CIELAB chroma than this is glass or white in a coloured light (the cut-out's REGION_CHROMA). */
-const REGION_CHROMA = 30;
 
 /**
  * A piece of another car kept with the main one, told by its paint: the main car's own paint is the strongest band of
@@ -454,7 +452,7 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
     if (k + gw < gw * gh) reach(k + gw);
   }
   // Each region reached (4-connected) is judged on its mean colour: one barely a colour on the whole (CIELAB chroma under
-  // REGION_CHROMA) is glass mirroring a blue sky or white stripes in its light (the orange Ford GT's windscreen, side
+  // GLASS_CHROMA) is glass mirroring a blue sky or white stripes in its light (the orange Ford GT's windscreen, side
   // window and headlamps, a*b* chroma 13 to 25), the cut-out's own rule (vision/local/other-cars.ts); single cells stray.
   const region = new Int32Array(gw * gh).fill(-1);
   const coloured: boolean[] = [];
@@ -475,7 +473,7 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
         if (n >= 0 && reached[n] && region[n]! < 0) (region[n] = id), (stack[sp++] = n);
     }
     const [, a, b] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
-    coloured.push(Math.hypot(a, b) >= REGION_CHROMA);
+    coloured.push(Math.hypot(a, b) >= GLASS_CHROMA);
   }
   let patches = 0;
   for (let gy = 1; gy < gh - 1; gy++)

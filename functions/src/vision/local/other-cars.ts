@@ -7,7 +7,7 @@
 import { components, solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { iou } from '../boxes';
-import { carAppearance, srgbToLab } from '../car-appearance';
+import { carAppearance, GLASS_CHROMA, srgbToLab } from '../car-appearance';
 import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic-split';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
@@ -199,7 +199,7 @@ function keepOwnRoof(alpha: Uint8Array, w: number, win: Window, cut: Uint8Array,
   if (all === 0 || same > BEHIND_SAME_PAINT * all) return 0;
   const ww = win.r - win.l;
   const wh = win.b - win.t;
-  const own = (c: number) => cut[c]! >= 128 && paintOf(look.rgb, 3 * ((((c / ww) | 0) + win.t) * w + (c % ww) + win.l), paint) === 1;
+  const own = (c: number) => cut[c]! >= 128 && isPaintAt(look.rgb, w, win, c, paint);
   const kept = (x: number, y: number) => x >= 0 && y >= 0 && x < w && alpha[y * w + x]! >= 128;
   const roof = new Uint8Array(ww * wh);
   const queue = new Int32Array(ww * wh);
@@ -339,11 +339,10 @@ function spreadOtherPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Wi
 
 /** The share of the other car's seeds in the window that are the main car's paint (1 when it has none). */
 function sharesPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, paint: Paint): number {
-  const ww = win.r - win.l;
   let all = 0;
   let same = 0;
   for (let i = 0; i < state.length; i++)
-    if (state[i] === OTHER) (all++, paintOf(rgb, 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l), paint) === 1 && same++);
+    if (state[i] === OTHER) (all++, isPaintAt(rgb, w, win, i, paint) && same++);
   return all ? same / all : 1;
 }
 
@@ -370,7 +369,7 @@ function reclaimOwnPaint(state: Uint8Array, seeds: Uint8Array, rgb: Uint8Array, 
   };
   let tail = 0;
   for (let i = 0; i < n; i++) if (state[i] === MAIN) queue[tail++] = i;
-  const ownPaint = (j: number) => paintOf(rgb, 3 * ((((j / ww) | 0) + win.t) * w + (j % ww) + win.l), paint) === 1;
+  const ownPaint = (j: number) => isPaintAt(rgb, w, win, j, paint);
   flood(tail, (j) => state[j] === OTHER && seeds[j] === OPEN && ownPaint(j), (j) => (state[j] = MAIN));
   const reached = new Uint8Array(n);
   tail = 0;
@@ -477,11 +476,6 @@ const PAINT_SAME = 18;
 const REGION_SHARE = 0.03;
 /** Nor more than this share: a car that is mostly of "another paint" is a two-tone car or a wrong paint measure. */
 const REGION_MAX = 0.45;
-/**
- * Nor when its mean colour's CIELAB chroma is under this (each pixel's is at least PAINT_CHROMA): the Ford GT's glass
- * 24 and its paint mirroring the sky 29, the truth bench's blue car behind 72 to 83, a pale blue paint 33.
- */
-const REGION_CHROMA = 1.5 * PAINT_CHROMA;
 /** A region of another paint reaching below this share of the main car's box height is not a car behind it. */
 const BEHIND_BOTTOM = 0.65;
 /** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
@@ -528,6 +522,12 @@ function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
   const b = CHROMA[2 * q + 1]!;
   const apart = Math.hypot(a - pa, b - pb);
   return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
+}
+
+/** Whether the photo's pixel at index `i` of the window (its rows `win.r - win.l` wide) is the main car's paint. */
+function isPaintAt(rgb: Uint8Array, w: number, win: Window, i: number, paint: Paint): boolean {
+  const ww = win.r - win.l;
+  return paintOf(rgb, 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l), paint) === 1;
 }
 
 /**
@@ -604,7 +604,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     const [, ma, mb] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
     // Nor one whose colour, on the whole, is barely a colour: glass mirroring a blue sky, white stripes in its light, the
     // paint mixed with it (an orange Ford GT lost its windscreen, roof and bonnet to regions of a*b* 2/-24 and 27/-10).
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= REGION_CHROMA);
+    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= GLASS_CHROMA);
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
