@@ -7,7 +7,7 @@
  * roadster with dark seats behind its windscreen frame.
  */
 import { describe, expect, it } from 'vitest';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { drawnCars } from './drawn-cars';
 import { carsBehind, removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -27,19 +27,8 @@ function roadster(x: number, y: number): number[] | undefined {
   return undefined;
 }
 
-function scene() {
-  const rgb = new Uint8Array(W * H * 3);
-  const alpha = new Uint8Array(W * H);
-  for (let y = 0; y < H; y++)
-    for (let x = 0; x < W; x++) {
-      const c = roadster(x, y) ?? BACKGROUND;
-      rgb.set(c, 3 * (y * W + x));
-      if (c !== BACKGROUND) alpha[y * W + x] = 255;
-    }
-  const { box, area } = solidExtent(alpha, W, H);
-  const mask: CleanMask = { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
-  return { photo: { rgb, width: W, height: H }, mask };
-}
+/** The roadster alone: no other car in the photo. */
+const scene = () => drawnCars(W, H, roadster, () => undefined, BACKGROUND);
 
 const main = { left: 20 / W, top: 70 / H, right: 300 / W, bottom: 195 / H };
 // The weak box over the cockpit: 0.71 of the main car's width, 45 px in from its left and 35 px from its right.
