@@ -64,11 +64,18 @@ function photoOf(mask: CleanMask, paint: Rgb, ...patches: { l: number; t: number
   return { rgb, width: W, height: H };
 }
 
-/** A piece of another car kept on the roof's right end (pixels of the mask): a box of 50x24 px joined to the cabin. */
+/**
+ * A piece of another car kept on the roof's right end (pixels of the mask): a box of 50x24 px joined to the cabin.
+ * Kept whole by u2netp, its rim is soft like the car's; `cut` draws it as a clean-up split leaves it, its sides cut hard.
+ */
 const ROOF_PIECE = { l: 215, t: 58, r: 265, b: 82 };
-const withRoofPiece = () =>
+const withRoofPiece = (cut = false) =>
   frontView((set) => {
-    for (let y = ROOF_PIECE.t; y < ROOF_PIECE.b; y++) for (let x = ROOF_PIECE.l; x < ROOF_PIECE.r; x++) set(x, y, 255);
+    for (let y = ROOF_PIECE.t; y < ROOF_PIECE.b; y++)
+      for (let x = ROOF_PIECE.l; x < ROOF_PIECE.r; x++) {
+        const rim = x === ROOF_PIECE.l || x === ROOF_PIECE.r - 1 || y === ROOF_PIECE.t;
+        set(x, y, rim && !cut ? 200 : 255);
+      }
   });
 
 /** The window [l, r) x [t, b) of a mask, as a photo framed that tightly would give it. */
@@ -213,6 +220,9 @@ describe('the car check of a rendered angle', () => {
     // The same piece in the car's own paint, or no photo given: nothing to tell it by.
     expect(checkCar({ mask, ...good, main: tallBox, photo: photoOf(mask, RED, { ...ROOF_PIECE, rgb: RED }) }).verdict).toBe('ok');
     expect(checkCar({ mask, ...good, main: tallBox }).verdict).toBe('ok');
+    // Unless a clean-up split it there: its sides cut hard, standing over the car's roof (`cutPiece`), in any paint.
+    const cut = withRoofPiece(true);
+    expect(checkCar({ mask: cut, ...good, main: tallBox, photo: photoOf(cut, RED, { ...ROOF_PIECE, rgb: RED }) })).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.somethingOnRoof.text] });
   });
 
   it('a whole car with lights of a near hue, and a car without a strong paint of its own, are not flagged for their colours', () => {

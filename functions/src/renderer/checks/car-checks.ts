@@ -1,7 +1,8 @@
 /**
  * The check of each rendered angle: a verdict (`ok`, `review`, `retake`) and its reasons in the dealer's words, from
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
- * (pieces above the roof, pieces beside the car), the left-right balance of a front or rear view (a door mirror on
+ * (pieces above the roof, pieces beside the car), a block standing at a straight cut over the car's own top (a piece
+ * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
  * car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car whose lowest points are not
  * its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another car's paint (seen where
@@ -44,6 +45,13 @@ export interface PhotoPixels {
 export interface CarMeasures {
   /** Share of the car's pixels above the detector's box (a car or object behind it, kept on the roof). */
   aboveRoof: number;
+  /**
+   * The longest straight vertical cut in the upper half of the outline (the alpha from solid to nothing in one pixel,
+   * rows on end) at the side of a block wider than a mirror or an aerial, with the car going on beyond it for more than
+   * CUT_ONWARD of its width, as a fraction of the car's height: what stands at such a cut is a piece of a car behind
+   * that a clean-up split left over the main car's own top (its roof, bonnet or boot).
+   */
+  cutPiece: number;
   /** Share of the car's pixels left or right of the detector's box. */
   besideBox: number;
   /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
@@ -75,6 +83,7 @@ export interface CarMeasures {
 /** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
 export const CHECK_LIMITS = {
   aboveRoof: 0.015,
+  cutPiece: 0.06,
   besideBox: 0.02,
   sideImbalance: 0.04,
   largestHole: 0.012,
@@ -110,6 +119,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
   const rows = rowExtents(mask);
   return {
     aboveRoof: above / a,
+    cutPiece: cutPiece(mask),
     besideBox: beside / a,
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
@@ -256,6 +266,44 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
       }
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
+}
+
+/** How far (of the car's width) the car must go on beyond a cut for what stands at the cut to be over its own top. */
+const CUT_ONWARD = 0.25;
+/** How wide (of the car's width) the block at a cut must be: wider than an aerial or a mirror's stalk. */
+const CUT_BLOCK = 0.04;
+
+/**
+ * See CarMeasures.cutPiece. u2netp's outline is soft; a hard vertical cut is a clean-up step's (the other-car step
+ * splits a car behind off along columns). At the car's own ends such a cut is its pillar or tailgate parted from a car
+ * behind (the truth bench's Kadjar: the car went on 13% of its width beyond it, its rear lamp), and a strip cut off the
+ * car's end is `straightCut`'s. Where the car goes on beyond the cut for a quarter of its width and more, the outline
+ * drops there onto the car's own top (roof, bonnet or boot): what stands over it at the cut, a block wider than an
+ * aerial or a mirror, is what the split left of the car behind (a dark E-Class's roof and windscreen standing beside a
+ * white Mercedes SL's windscreen, cut 12% of its height, the SL's bonnet going on 39% of its width beyond).
+ */
+function cutPiece(mask: CleanMask): number {
+  const { alpha, width: w, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 20 || bh < 20) return 0;
+  const upper = box.top + Math.floor(bh / 2);
+  const block = Math.max(2, Math.round(CUT_BLOCK * bw));
+  let longest = 0;
+  for (let x = Math.max(1, box.left); x < Math.min(w - 1, box.right); x++)
+    for (const side of [-1, 1]) {
+      // `side`: where the background lies; the car goes on beyond the cut on that side.
+      const onward = side > 0 ? box.right - 1 - x : x - box.left;
+      const back = x - side * block;
+      if (onward < CUT_ONWARD * bw || back < 0 || back >= w) continue;
+      let run = 0;
+      for (let y = box.top; y < upper; y++) {
+        const i = y * w + x;
+        run = alpha[i]! >= 250 && alpha[i + side]! <= 5 && alpha[y * w + back]! >= SOLID ? run + 1 : 0;
+        longest = Math.max(longest, run);
+      }
+    }
+  return longest / bh;
 }
 
 /** The band over the silhouette's lowest point where a car on its wheels has only its tyres' contacts (of its height). */
@@ -596,7 +644,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const cut = cutByFrame(input.mask);
   if (!input.asShot && cut.top && (cut.left || cut.right || cut.bottom)) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
-  if (measures.aboveRoof > CHECK_LIMITS.aboveRoof) reasons.push('somethingOnRoof');
+  if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
