@@ -1,0 +1,121 @@
+/**
+ * Door mirrors u2netp barely sees. On parking-lot photos of a car's front the model gives a door mirror only a faint
+ * blob or outline (soft 3-60 of 255, where the clean-up keeps about 128 and up, and the background around it 0-2), so
+ * the cut-out loses it. What this step sees, row by row down each flank of the kept car in its upper half (below the
+ * roof, down to the bonnet's line): how far out from the car's outline the weak mask runs on without a break. Along
+ * most of the flank that is the soft mask's fringe, a few pixels; at a mirror the run bulges out, for a stretch of
+ * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
+ * within reach is no mirror). The largest such bulge of mirror size a flank is added to the mask.
+ */
+import { solidExtent, type CleanMask } from './mask-cleanup';
+
+/** The weak mask: soft at least this (the background around a mirror reads 0-2, a mirror's inside 3 and up). */
+const WEAK = 3;
+/** The rows searched: from the car's top, 12% to 55% of its height. */
+const BAND_TOP = 0.12;
+const BAND_BOTTOM = 0.55;
+/** How far out from the outline a mirror reaches, as a share of the car's width; a run going further is no mirror. */
+const REACH = 0.18;
+/** A bulge stands out at least this far past the flank's usual fringe, as a share of the car's width. */
+const PROTRUSION = 0.03;
+/** A mirror's size as a share of the car's box (0.2-1.5%); wider than tall or roughly square, not a strip. */
+const MIN_AREA = 0.003;
+const MAX_AREA = 0.015;
+const MAX_TALL = 1.5;
+const MAX_WIDE = 2;
+/** The bulge's mean soft at least this: lifted clearly above the background (0-2), not the faint glow (about 10) that
+ * u2netp spreads beside a car's outline over a wall or a car beside. */
+const MIN_MEAN_SOFT = 14;
+/** A dip of up to this share of the car's height inside a bulge (rows where the faint mask breaks) is bridged. */
+const DIP = 0.01;
+
+export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
+  const { width: w, height: h, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 50 || bh < 50) return mask;
+  const blobs = [-1, 1].map((side) => flankMirror(mask, soft, side)).filter((b) => b !== undefined);
+  if (!blobs.length) return mask;
+  const alpha = mask.alpha.slice();
+  for (const blob of blobs) for (const i of blob) alpha[i] = 255;
+  const { box: grown, area } = solidExtent(alpha, w, h);
+  return { ...mask, alpha, box: grown, areaFraction: area / (w * h) };
+}
+
+/** The pixels of the largest mirror-like bulge on one flank (side -1: the image's left, 1: its right), or none. */
+function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] | undefined {
+  const { alpha, width: w, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  const top = box.top + Math.round(BAND_TOP * bh);
+  const bottom = box.top + Math.round(BAND_BOTTOM * bh);
+  const reach = Math.round(REACH * bw);
+  // Per row from the car's top down to the band's end: the outermost kept pixel (-1: none).
+  const outermost: number[] = [];
+  for (let y = box.top; y < bottom; y++) {
+    let x = side < 0 ? box.left : box.right - 1;
+    while (x >= box.left && x < box.right && alpha[y * w + x]! < 128) x -= side;
+    outermost.push(x >= box.left && x < box.right ? x : -1);
+  }
+  const edge = (y: number) => outermost[y - box.top]!;
+  // Per row of the band: how many pixels past the outline the weak mask runs (reach + 1: it runs on).
+  const run: number[] = [];
+  for (let y = top; y < bottom; y++) {
+    let r = 0;
+    for (let x = edge(y) + side; r <= reach; x += side, r++) {
+      if (x < 0 || x >= w) r = reach; // at the frame's edge: runs on
+      else if (soft[y * w + x]! < WEAK) break;
+    }
+    run.push(edge(y) < 0 ? reach + 1 : r);
+  }
+  bridgeDips(run, Math.max(2, Math.round(DIP * bh)));
+  const fringe = [...run].sort((a, b) => a - b)[run.length >> 1]!;
+  const least = fringe + Math.round(PROTRUSION * bw);
+  const boxArea = bw * bh;
+  let best: number[] | undefined;
+  // Each stretch of rows where the run stands out and ends within reach, bounded above and below by rows that do not.
+  for (let k = 0; k < run.length; ) {
+    const bulges = (j: number) => run[j]! >= least && run[j]! <= reach;
+    if (!bulges(k)) { k++; continue; }
+    const start = k;
+    while (k < run.length && bulges(k)) k++;
+    const closed = start > 0 && k < run.length && run[start - 1]! <= reach && run[k]! <= reach;
+    const rows = run.slice(start, k);
+    const area = rows.reduce((a, r) => a + r, 0);
+    const wide = Math.max(...rows);
+    const tall = k - start;
+    // (Not too wide: the part beyond the fringe.)
+    const mirrorShaped = area >= MIN_AREA * boxArea && area <= MAX_AREA * boxArea && tall <= MAX_TALL * wide && wide - fringe <= MAX_WIDE * tall;
+    if (!closed || !mirrorShaped || (best && area <= best.length) || keptAlready(edge, side, box.top, top, top + start, top + k, bw)) continue;
+    const pixels: number[] = [];
+    let softSum = 0;
+    for (let y = top + start; y < top + k; y++)
+      for (let r = 1; r <= run[y - top]!; r++) {
+        pixels.push(y * w + edge(y) + side * r);
+        softSum += soft[y * w + edge(y) + side * r]!;
+      }
+    if (softSum >= MIN_MEAN_SOFT * area) best = pixels;
+  }
+  return best;
+}
+
+/**
+ * Whether the flank's mirror is kept already and the bulge (rows `from` to `to`) is what hangs below or beside it: a
+ * kept row above the bulge stands further out than the bulge's outline, or down the band to the bulge's last row
+ * the outline jumps out within two rows (a kept mirror's top edge; an A-pillar slants a few pixels a row).
+ */
+function keptAlready(edge: (y: number) => number, side: number, carTop: number, bandTop: number, from: number, to: number, bw: number): boolean {
+  const outline = Math.min(side * edge(from), side * edge(to - 1));
+  for (let y = carTop; y < from; y++) if (edge(y) >= 0 && side * edge(y) > outline + Math.round(0.01 * bw)) return true;
+  for (let y = Math.max(bandTop, carTop + 2); y < to; y++)
+    if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > PROTRUSION * bw) return true;
+  return false;
+}
+
+/** Closes dips of up to `rows` rows in a profile (each value: the least of the largest within `rows` above and below). */
+function bridgeDips(run: number[], rows: number) {
+  const n = run.length;
+  const above = run.map((_, j) => Math.max(...run.slice(Math.max(0, j - rows), j + 1)));
+  const below = run.map((_, j) => Math.max(...run.slice(j, Math.min(n, j + rows + 1))));
+  for (let j = 0; j < n; j++) run[j] = Math.max(run[j]!, Math.min(above[j]!, below[j]!));
+}
