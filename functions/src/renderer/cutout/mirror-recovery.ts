@@ -7,7 +7,7 @@
  * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
  * within reach is no mirror). The largest such bulge of mirror size a flank is added to the mask.
  */
-import { solidExtent, type CleanMask } from './mask-cleanup';
+import type { CleanMask } from './mask-cleanup';
 
 /** The weak mask: soft at least this (the background around a mirror reads 0-2, a mirror's inside 3 and up). */
 const WEAK = 3;
@@ -36,10 +36,21 @@ export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
   if (bw < 50 || bh < 50) return mask;
   const blobs = [-1, 1].map((side) => flankMirror(mask, soft, side)).filter((b) => b !== undefined);
   if (!blobs.length) return mask;
+  // The added pixels all lie outside the kept car: its box grows by theirs, its area by their count.
   const alpha = mask.alpha.slice();
-  for (const blob of blobs) for (const i of blob) alpha[i] = 255;
-  const { box: grown, area } = solidExtent(alpha, w, h);
-  return { ...mask, alpha, box: grown, areaFraction: area / (w * h) };
+  const grown = { ...box };
+  let added = 0;
+  for (const blob of blobs)
+    for (const i of blob) {
+      alpha[i] = 255;
+      added++;
+      const x = i % w, y = (i - x) / w;
+      grown.left = Math.min(grown.left, x);
+      grown.right = Math.max(grown.right, x + 1);
+      grown.top = Math.min(grown.top, y);
+      grown.bottom = Math.max(grown.bottom, y + 1);
+    }
+  return { ...mask, alpha, box: grown, areaFraction: mask.areaFraction + added / (w * h) };
 }
 
 /** The pixels of the largest mirror-like bulge on one flank (side -1: the image's left, 1: its right), or none. */
