@@ -15,10 +15,10 @@ const WEAK = 3;
 const BAND_TOP = 0.12;
 const BAND_BOTTOM = 0.55;
 /** How far out from the outline a mirror reaches, as a share of the car's width; a run going further is no mirror. */
-const REACH = 0.18;
+const REACH = 0.15;
 /** A bulge stands out at least this far past the flank's usual fringe, as a share of the car's width. */
-const PROTRUSION = 0.03;
-/** A mirror's size as a share of the car's box (0.2-1.5%); wider than tall or roughly square, not a strip. */
+const PROTRUSION = 0.05;
+/** A mirror's size as a share of the car's box (0.3-1.5%); wider than tall or roughly square, not a strip. */
 const MIN_AREA = 0.003;
 const MAX_AREA = 0.015;
 const MAX_TALL = 1.5;
@@ -26,6 +26,10 @@ const MAX_WIDE = 2;
 /** The bulge's mean soft at least this: lifted clearly above the background (0-2), not the faint glow (about 10) that
  * u2netp spreads beside a car's outline over a wall or a car beside. */
 const MIN_MEAN_SOFT = 14;
+/** And each of its rows' mean soft beyond the fringe at least this. */
+const ROW_SOFT = 5;
+/** A kept mirror's top edge: the outline jumps out by this share of the car's width within two rows. */
+const JUMP = 0.03;
 /** A dip of up to this share of the car's height inside a bulge (rows where the faint mask breaks) is bridged. */
 const DIP = 0.01;
 
@@ -79,23 +83,33 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] 
     }
     run.push(edge(y) < 0 ? reach + 1 : r);
   }
-  bridgeDips(run, Math.max(2, Math.round(DIP * bh)));
+  const dip = Math.max(2, Math.round(DIP * bh));
+  bridgeDips(run, dip);
   const fringe = [...run].sort((a, b) => a - b)[run.length >> 1]!;
   const least = fringe + Math.round(PROTRUSION * bw);
+  // A row bulges where its run stands out past the fringe, ends within reach, and its piece beyond the fringe reads
+  // above the faint glow u2netp spreads over a car behind or the ground (3-6, for a long way); dips are bridged.
+  const bulging = run.map((r, j) => {
+    if (r < least || r > reach) return 0;
+    const y = top + j;
+    let sum = 0;
+    for (let d = fringe + 1; d <= r; d++) sum += soft[y * w + edge(y) + side * d]!;
+    return sum >= ROW_SOFT * (r - fringe) ? 1 : 0;
+  });
+  bridgeDips(bulging, dip);
   const boxArea = bw * bh;
   let best: number[] | undefined;
-  // Each stretch of rows where the run stands out and ends within reach, bounded above and below by rows that do not.
+  // Each stretch of bulging rows, bounded above and below by rows whose run ends within reach.
   for (let k = 0; k < run.length; ) {
-    const bulges = (j: number) => run[j]! >= least && run[j]! <= reach;
-    if (!bulges(k)) { k++; continue; }
+    if (!bulging[k]) { k++; continue; }
     const start = k;
-    while (k < run.length && bulges(k)) k++;
+    while (k < run.length && bulging[k]) k++;
     const closed = start > 0 && k < run.length && run[start - 1]! <= reach && run[k]! <= reach;
     const rows = run.slice(start, k);
     const area = rows.reduce((a, r) => a + r, 0);
     const wide = Math.max(...rows);
     const tall = k - start;
-    // (Not too wide: the part beyond the fringe.)
+    // Not too wide: the part beyond the fringe, where a strip along a bonnet or a sill lies.
     const mirrorShaped = area >= MIN_AREA * boxArea && area <= MAX_AREA * boxArea && tall <= MAX_TALL * wide && wide - fringe <= MAX_WIDE * tall;
     if (!closed || !mirrorShaped || (best && area <= best.length) || keptAlready(edge, side, box.top, top, top + start, top + k, bw)) continue;
     const pixels: number[] = [];
@@ -119,7 +133,7 @@ function keptAlready(edge: (y: number) => number, side: number, carTop: number, 
   const outline = Math.min(side * edge(from), side * edge(to - 1));
   for (let y = carTop; y < from; y++) if (edge(y) >= 0 && side * edge(y) > outline + Math.round(0.01 * bw)) return true;
   for (let y = Math.max(bandTop, carTop + 2); y < to; y++)
-    if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > PROTRUSION * bw) return true;
+    if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > JUMP * bw) return true;
   return false;
 }
 
