@@ -137,10 +137,13 @@ function keptAlready(edge: (y: number) => number, side: number, carTop: number, 
   return false;
 }
 
-/** Closes dips of up to `rows` rows in a profile (each value: the least of the largest within `rows` above and below). */
-function bridgeDips(run: number[], rows: number) {
-  const n = run.length;
-  const above = run.map((_, j) => Math.max(...run.slice(Math.max(0, j - rows), j + 1)));
-  const below = run.map((_, j) => Math.max(...run.slice(j, Math.min(n, j + rows + 1))));
-  for (let j = 0; j < n; j++) run[j] = Math.max(run[j]!, Math.min(above[j]!, below[j]!));
+/**
+ * Closes dips of up to `rows` rows in a profile (a closing: the largest value within half of that either side, then
+ * the least of those): a dip is filled whole or, when longer, left as it is.
+ */
+function bridgeDips(values: number[], rows: number) {
+  const half = Math.ceil(rows / 2);
+  const around = (a: number[], j: number) => a.slice(Math.max(0, j - half), j + half + 1);
+  const dilated = values.map((_, j) => Math.max(...around(values, j)));
+  dilated.forEach((_, j) => (values[j] = Math.max(values[j]!, Math.min(...around(dilated, j)))));
 }
