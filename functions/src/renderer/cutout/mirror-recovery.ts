@@ -5,7 +5,8 @@
  * roof, down to the bonnet's line): how far out from the car's outline the weak mask runs on without a break. Along
  * most of the flank that is the soft mask's fringe, a few pixels; at a mirror the run bulges out, for a stretch of
  * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
- * within reach is no mirror). The largest such bulge of mirror size a flank is added to the mask.
+ * within reach is no mirror); row by row it reads above the faint glow u2netp spreads over what stands behind. The
+ * largest such bulge of mirror size a flank, where no mirror is kept already, is added to the mask.
  */
 import type { CleanMask } from './mask-cleanup';
 
@@ -112,14 +113,24 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] 
     // Not too wide: the part beyond the fringe, where a strip along a bonnet or a sill lies.
     const mirrorShaped = area >= MIN_AREA * boxArea && area <= MAX_AREA * boxArea && tall <= MAX_TALL * wide && wide - fringe <= MAX_WIDE * tall;
     if (!closed || !mirrorShaped || (best && area <= best.length) || keptAlready(edge, side, box.top, top, top + start, top + k, bw)) continue;
-    const pixels: number[] = [];
-    let softSum = 0;
-    for (let y = top + start; y < top + k; y++)
-      for (let r = 1; r <= run[y - top]!; r++) {
-        pixels.push(y * w + edge(y) + side * r);
-        softSum += soft[y * w + edge(y) + side * r]!;
-      }
-    if (softSum >= MIN_MEAN_SOFT * area) best = pixels;
+    // Soft summed over each row's run; the bulge must read clearly above the background on the whole.
+    const sums = rows.map((r, j) => {
+      const y = top + start + j;
+      let sum = 0;
+      for (let d = 1; d <= r; d++) sum += soft[y * w + edge(y) + side * d]!;
+      return sum;
+    });
+    const mean = sums.reduce((a, b) => a + b, 0) / area;
+    if (mean < MIN_MEAN_SOFT) continue;
+    // Its first and last rows reading under half its mean are the glow over what stands behind the mirror: left out.
+    let first = 0, last = rows.length - 1;
+    while (first < last && sums[first]! < (mean / 2) * rows[first]!) first++;
+    while (last > first && sums[last]! < (mean / 2) * rows[last]!) last--;
+    best = [];
+    for (let j = first; j <= last; j++) {
+      const y = top + start + j;
+      for (let d = 1; d <= rows[j]!; d++) best.push(y * w + edge(y) + side * d);
+    }
   }
   return best;
 }
