@@ -2,7 +2,7 @@
  * The door mirrors u2netp barely sees (mirror-recovery.ts): a car drawn head-on, kept by the clean-up, with a piece
  * beside its flank that the model gives only a faint soft value (24 of 255, where the clean-up keeps 128 and up; the
  * parking-lot fronts of issue 37 lost theirs so). A mirror-sized piece at mirror height is added; the same faint
- * value running on to the frame's edge (a car beside) or at wheel height is not.
+ * value running on to the frame's edge (a car beside) or at wheel height is not, nor the fainter glow above a mirror.
  */
 import { describe, expect, it } from 'vitest';
 import { recoverMirrors } from '../../functions/src/renderer/cutout/mirror-recovery';
@@ -35,6 +35,14 @@ describe('mirror recovery', () => {
     const out = recoverMirrors(mask, soft);
     expect(out.alpha[117 * W + 95]).toBe(255);
     expect(out.box.left).toBe(88);
+  });
+
+  it('leaves out the glow over what stands behind, above the mirror', () => {
+    const { mask, soft } = frontWith([88, 104, 110, 124]);
+    for (let y = 104; y < 110; y++) for (let x = 88; x < 110; x++) soft[y * W + x] = 6; // the glow, above the mirror's 24
+    const out = recoverMirrors(mask, soft);
+    expect(out.alpha[117 * W + 95]).toBe(255);
+    expect(out.alpha[106 * W + 95]).toBe(0);
   });
 
   it('keeps out the same faint value where it runs on to the frame (a car beside)', () => {
