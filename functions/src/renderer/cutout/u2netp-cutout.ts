@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { colourGuidedFilter, guidedFilter } from './guided-filter';
 import { cutGroundBand } from './ground-band';
 import { cleanMask, type CleanMask } from './mask-cleanup';
+import { recoverMirrors } from './mirror-recovery';
 import type { CarCutout, CutoutPhoto } from './port';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
 
@@ -74,8 +75,9 @@ export class U2netpCutout implements CarCutout {
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
     if (this.refinement.refine !== 'none') return cutGroundBand(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
     const { soft, clean } = await this.passes(photo);
-    // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut.
-    return cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo);
+    // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut, and the
+    // door mirrors the model barely saw are added back (mirror-recovery.ts).
+    return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */

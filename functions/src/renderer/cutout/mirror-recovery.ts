@@ -1,0 +1,160 @@
+/**
+ * Door mirrors u2netp barely sees. On parking-lot photos of a car's front the model gives a door mirror only a faint
+ * blob or outline (soft 3-60 of 255, where the clean-up keeps about 128 and up, and the background around it 0-2), so
+ * the cut-out loses it. What this step sees, row by row down each flank of the kept car in its upper half (below the
+ * roof, down to the bonnet's line): how far out from the car's outline the weak mask runs on without a break. Along
+ * most of the flank that is the soft mask's fringe, a few pixels; at a mirror the run bulges out, for a stretch of
+ * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
+ * within reach is no mirror); row by row it reads above the faint glow u2netp spreads over what stands behind. The
+ * largest such bulge of mirror size a flank, where no mirror is kept already, is added to the mask.
+ */
+import type { CleanMask } from './mask-cleanup';
+
+/** The weak mask: soft at least this (the background around a mirror reads 0-2, a mirror's inside 3 and up). */
+const WEAK = 3;
+/** The rows searched: from the car's top, 12% to 55% of its height. */
+const BAND_TOP = 0.12;
+const BAND_BOTTOM = 0.55;
+/** How far out from the outline a mirror reaches, as a share of the car's width; a run going further is no mirror. */
+const REACH = 0.15;
+/** A bulge stands out at least this far past the flank's usual fringe, as a share of the car's width. */
+const PROTRUSION = 0.05;
+/** A mirror's size as a share of the car's box (0.3-1.5%); wider than tall or roughly square, not a strip. */
+const MIN_AREA = 0.003;
+const MAX_AREA = 0.015;
+const MAX_TALL = 1.5;
+const MAX_WIDE = 2;
+/** The bulge's mean soft at least this: lifted clearly above the background (0-2), not the faint glow (about 10) that
+ * u2netp spreads beside a car's outline over a wall or a car beside. */
+const MIN_MEAN_SOFT = 14;
+/** And each of its rows' mean soft beyond the fringe at least this. */
+const ROW_SOFT = 5;
+/** A kept mirror's top edge: the outline jumps out by this share of the car's width within two rows. */
+const JUMP = 0.03;
+/** A dip of up to this share of the car's height inside a bulge (rows where the faint mask breaks) is bridged. */
+const DIP = 0.01;
+
+export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
+  const { width: w, height: h, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 50 || bh < 50) return mask;
+  const blobs = [-1, 1].map((side) => flankMirror(mask, soft, side)).filter((b) => b !== undefined);
+  if (!blobs.length) return mask;
+  // The added pixels all lie outside the kept car: its box grows by theirs, its area by their count.
+  const alpha = mask.alpha.slice();
+  const grown = { ...box };
+  let added = 0;
+  for (const blob of blobs)
+    for (const i of blob) {
+      alpha[i] = 255;
+      added++;
+      const x = i % w, y = (i - x) / w;
+      grown.left = Math.min(grown.left, x);
+      grown.right = Math.max(grown.right, x + 1);
+      grown.top = Math.min(grown.top, y);
+      grown.bottom = Math.max(grown.bottom, y + 1);
+    }
+  return { ...mask, alpha, box: grown, areaFraction: mask.areaFraction + added / (w * h) };
+}
+
+/** The pixels of the largest mirror-like bulge on one flank (side -1: the image's left, 1: its right), or none. */
+function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] | undefined {
+  const { alpha, width: w, box } = mask;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  const top = box.top + Math.round(BAND_TOP * bh);
+  const bottom = box.top + Math.round(BAND_BOTTOM * bh);
+  const reach = Math.round(REACH * bw);
+  // Per row from the car's top down to the band's end: the outermost kept pixel (-1: none).
+  const outermost: number[] = [];
+  for (let y = box.top; y < bottom; y++) {
+    let x = side < 0 ? box.left : box.right - 1;
+    while (x >= box.left && x < box.right && alpha[y * w + x]! < 128) x -= side;
+    outermost.push(x >= box.left && x < box.right ? x : -1);
+  }
+  const edge = (y: number) => outermost[y - box.top]!;
+  // Per row of the band: how many pixels past the outline the weak mask runs (reach + 1: it runs on).
+  const run: number[] = [];
+  for (let y = top; y < bottom; y++) {
+    let r = 0;
+    for (let x = edge(y) + side; r <= reach; x += side, r++) {
+      if (x < 0 || x >= w) r = reach; // at the frame's edge: runs on
+      else if (soft[y * w + x]! < WEAK) break;
+    }
+    run.push(edge(y) < 0 ? reach + 1 : r);
+  }
+  const dip = Math.max(2, Math.round(DIP * bh));
+  bridgeDips(run, dip);
+  const fringe = [...run].sort((a, b) => a - b)[run.length >> 1]!;
+  const least = fringe + Math.round(PROTRUSION * bw);
+  // A row bulges where its run stands out past the fringe, ends within reach, and its piece beyond the fringe reads
+  // above the faint glow u2netp spreads over a car behind or the ground (3-6, for a long way); dips are bridged.
+  const bulging = run.map((r, j) => {
+    if (r < least || r > reach) return 0;
+    const y = top + j;
+    let sum = 0;
+    for (let d = fringe + 1; d <= r; d++) sum += soft[y * w + edge(y) + side * d]!;
+    return sum >= ROW_SOFT * (r - fringe) ? 1 : 0;
+  });
+  bridgeDips(bulging, dip);
+  const boxArea = bw * bh;
+  let best: number[] | undefined;
+  // Each stretch of bulging rows, bounded above and below by rows whose run ends within reach.
+  for (let k = 0; k < run.length; ) {
+    if (!bulging[k]) { k++; continue; }
+    const start = k;
+    while (k < run.length && bulging[k]) k++;
+    const closed = start > 0 && k < run.length && run[start - 1]! <= reach && run[k]! <= reach;
+    const rows = run.slice(start, k);
+    const area = rows.reduce((a, r) => a + r, 0);
+    const wide = Math.max(...rows);
+    const tall = k - start;
+    // Not too wide: the part beyond the fringe, where a strip along a bonnet or a sill lies.
+    const mirrorShaped = area >= MIN_AREA * boxArea && area <= MAX_AREA * boxArea && tall <= MAX_TALL * wide && wide - fringe <= MAX_WIDE * tall;
+    if (!closed || !mirrorShaped || (best && area <= best.length) || keptAlready(edge, side, box.top, top, top + start, top + k, bw)) continue;
+    // Soft summed over each row's run; the bulge must read clearly above the background on the whole.
+    const sums = rows.map((r, j) => {
+      const y = top + start + j;
+      let sum = 0;
+      for (let d = 1; d <= r; d++) sum += soft[y * w + edge(y) + side * d]!;
+      return sum;
+    });
+    const mean = sums.reduce((a, b) => a + b, 0) / area;
+    if (mean < MIN_MEAN_SOFT) continue;
+    // Its first and last rows reading under half its mean are the glow over what stands behind the mirror: left out.
+    let first = 0, last = rows.length - 1;
+    while (first < last && sums[first]! < (mean / 2) * rows[first]!) first++;
+    while (last > first && sums[last]! < (mean / 2) * rows[last]!) last--;
+    best = [];
+    for (let j = first; j <= last; j++) {
+      const y = top + start + j;
+      for (let d = 1; d <= rows[j]!; d++) best.push(y * w + edge(y) + side * d);
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the flank's mirror is kept already and the bulge (rows `from` to `to`) is what hangs below or beside it: a
+ * kept row above the bulge stands further out than the bulge's outline, or down the band to the bulge's last row
+ * the outline jumps out within two rows (a kept mirror's top edge; an A-pillar slants a few pixels a row).
+ */
+function keptAlready(edge: (y: number) => number, side: number, carTop: number, bandTop: number, from: number, to: number, bw: number): boolean {
+  const outline = Math.min(side * edge(from), side * edge(to - 1));
+  for (let y = carTop; y < from; y++) if (edge(y) >= 0 && side * edge(y) > outline + Math.round(0.01 * bw)) return true;
+  for (let y = Math.max(bandTop, carTop + 2); y < to; y++)
+    if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > JUMP * bw) return true;
+  return false;
+}
+
+/**
+ * Closes dips of up to `rows` rows in a profile (a closing: the largest value within half of that either side, then
+ * the least of those): a dip is filled whole or, when longer, left as it is.
+ */
+function bridgeDips(values: number[], rows: number) {
+  const half = Math.ceil(rows / 2);
+  const around = (a: number[], j: number) => a.slice(Math.max(0, j - half), j + half + 1);
+  const dilated = values.map((_, j) => Math.max(...around(values, j)));
+  dilated.forEach((_, j) => (values[j] = Math.max(values[j]!, Math.min(...around(dilated, j)))));
+}
