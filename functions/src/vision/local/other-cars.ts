@@ -105,6 +105,8 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
       }
     if (behind) removed += cutBelowRoofLine(alpha, w, o, { t: mainTop, b: Math.ceil(main.bottom * h), centre: Math.round(((main.left + main.right) / 2) * w) }, rgb ? { rgb, paint: roofPaint, before: mask.alpha } : undefined);
   }
+  // What the splits left of the taken car's own paint, joined to its part taken off through that paint, is its too.
+  if (rgb && paint && removed > 0) removed += dropTakenPaint(mask.alpha, alpha, rgb, w, { l: b.left, t: b.top, r: b.right, b: b.bottom }, paint);
   // What of the car behind still hangs from its part taken off, over the background (its wheel past the main car's
   // roof or end, its bumper's corner), goes too.
   if (rgb && paint) removed += dropHanging(mask.alpha, alpha, rgb, w, h, Math.round(HANGING_LONGEST * (main.bottom - main.top) * h), paint);
@@ -508,8 +510,8 @@ function paleShadeOf(a: number, b: number, [pa, pb]: Paint): boolean {
   return Math.min(turn, 360 - turn) <= SHADE_HUE;
 }
 
-/** The pixel at `p` (index into `rgb`): 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint). */
-function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
+/** CIELAB a*, b* of the pixel at `p` (index into `rgb`), read from the 6-bit table (`out` receives them). */
+function chromaOf(rgb: Uint8Array, p: number, out: [number, number]): [number, number] {
   const q = ((rgb[p]! >> 2) << 12) | ((rgb[p + 1]! >> 2) << 6) | (rgb[p + 2]! >> 2);
   if (Number.isNaN(CHROMA[2 * q]!)) {
     // The bin's own centre, whichever pixel fills it first (the pixel's own value made the table depend on the order
@@ -518,8 +520,15 @@ function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
     CHROMA[2 * q] = ca;
     CHROMA[2 * q + 1] = cb;
   }
-  const a = CHROMA[2 * q]!;
-  const b = CHROMA[2 * q + 1]!;
+  out[0] = CHROMA[2 * q]!;
+  out[1] = CHROMA[2 * q + 1]!;
+  return out;
+}
+const AB: [number, number] = [0, 0];
+
+/** The pixel at `p` (index into `rgb`): 1 the main car's paint, 2 another paint, 3 neither (grey, dark, a near paint). */
+function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
+  const [a, b] = chromaOf(rgb, p, AB);
   const apart = Math.hypot(a - pa, b - pb);
   return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
 }
@@ -677,6 +686,71 @@ function enclosedToOther(state: Uint8Array, alpha: Uint8Array, w: number, h: num
       if (n >= 0 && !joined[n] && mainCar(n)) (joined[n] = 1), (queue[tail++] = n);
   }
   for (let i = 0; i < ww * wh; i++) if (mainCar(i) && !joined[i]) state[i] = OTHER;
+}
+
+/** The car taken off counts as of its own paint when at least this share of its pixels are of another paint than the main car's. */
+const TAKEN_PAINTED = 0.3;
+
+/**
+ * The splits follow the photo's edges, and where the car taken off meets the main car through dark trim they can stop
+ * short of its paint: a strip of its bonnet along the seam, the corner of its bumper past the main car's nose stay (the
+ * truth bench's `0012`, `0048` and `0054 behind`). A pixel the main car kept of another paint than its own, nearer the
+ * taken car's paint (the mean a*b* of its pixels of another paint) than the main car's and joined through such pixels
+ * to what was taken, goes. Only when the taken car is mostly of such a paint (a grey car behind a grey one has none).
+ * `box` holds the mask the step was given (`before`).
+ */
+function dropTakenPaint(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, w: number, box: Window, paint: Paint): number {
+  const ab: [number, number] = [0, 0];
+  const taken = (i: number) => before[i]! >= 128 && alpha[i]! < 128;
+  // The taken car's paint and extent, sampled every other pixel.
+  let all = 0;
+  let painted = 0;
+  let ta = 0;
+  let tb = 0;
+  const near: Window = { l: box.r, t: box.b, r: box.l, b: box.t };
+  for (let y = box.t; y < box.b; y += 2)
+    for (let x = box.l, i = y * w + x; x < box.r; x += 2, i += 2) {
+      if (!taken(i)) continue;
+      all++;
+      (near.l = Math.min(near.l, x)), (near.r = Math.max(near.r, x)), (near.t = Math.min(near.t, y)), (near.b = Math.max(near.b, y));
+      if (paintOf(rgb, 3 * i, paint) !== 2) continue;
+      chromaOf(rgb, 3 * i, ab);
+      (painted++, (ta += ab[0]), (tb += ab[1]));
+    }
+  if (painted === 0 || painted < TAKEN_PAINTED * all) return 0;
+  ta /= painted;
+  tb /= painted;
+  const [pa, pb] = paint;
+  const theirs = (i: number) => alpha[i]! >= 128 && paintOf(rgb, 3 * i, paint) === 2 && (chromaOf(rgb, 3 * i, ab), (ab[0] - ta) ** 2 + (ab[1] - tb) ** 2 < (ab[0] - pa) ** 2 + (ab[1] - pb) ** 2);
+  // Flooded from the kept pixels of that paint beside a pixel taken (looked for within the taken pixels' extent and a
+  // pixel or two round it), through such pixels; cleared only at the end (clearing while flooding would make them seeds).
+  const ww = box.r - box.l;
+  const n = ww * (box.b - box.t);
+  const seen = new Uint8Array(n);
+  const queue = new Int32Array(n);
+  let tail = 0;
+  for (let y = Math.max(box.t, near.t - 3); y < Math.min(box.b, near.b + 4); y++)
+    for (let x = Math.max(box.l, near.l - 3), i = y * w + x; x < Math.min(box.r, near.r + 4); x++, i++) {
+      if (alpha[i]! < 128 || !((x > box.l && taken(i - 1)) || (x < box.r - 1 && taken(i + 1)) || (y > box.t && taken(i - w)) || (y < box.b - 1 && taken(i + w)))) continue;
+      const c = (y - box.t) * ww + x - box.l;
+      seen[c] = 1;
+      if (theirs(i)) queue[tail++] = c;
+    }
+  const visit = (c: number) => {
+    if (seen[c]) return;
+    seen[c] = 1;
+    if (theirs((((c / ww) | 0) + box.t) * w + (c % ww) + box.l)) queue[tail++] = c;
+  };
+  for (let head = 0; head < tail; head++) {
+    const c = queue[head]!;
+    const x = c % ww;
+    if (x > 0) visit(c - 1);
+    if (x < ww - 1) visit(c + 1);
+    if (c >= ww) visit(c - ww);
+    if (c + ww < n) visit(c + ww);
+  }
+  for (let k = 0; k < tail; k++) alpha[(((queue[k]! / ww) | 0) + box.t) * w + (queue[k]! % ww) + box.l] = 0;
+  return tail;
 }
 
 /**
