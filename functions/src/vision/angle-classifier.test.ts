@@ -152,9 +152,11 @@ describe('a tail lamp pair', () => {
       if (none.angle !== 'front') continue;
       fronts++;
       expect(classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] }).angle).toBe('rear');
-      // One end's red (an indicator, a reflection), or red across the middle too: still the model's front.
+      // One end's red (an indicator, a reflection), red across the middle too, or a brown paint's red hue thinner in the
+      // middle (the bonnet over a dark grille) but not bare: still the model's front.
       expect(classifyAngle({ ...f, lampThirds: [0.04, 0.001, 0.005] })).toEqual(none);
       expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04] })).toEqual(none);
+      expect(classifyAngle({ ...f, lampThirds: [0.04, 0.012, 0.04] })).toEqual(none);
     }
     expect(fronts).toBeGreaterThan(5);
   });
