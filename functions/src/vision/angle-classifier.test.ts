@@ -142,15 +142,20 @@ describe('a red car', () => {
 });
 
 describe('a tail lamp pair', () => {
-  it('makes a view the model reads as a front a rear: red lamps at both ends and none between', () => {
+  it('makes a view the model reads as a front or a side a rear: red lamps at both ends and none between', () => {
     const r = random(31);
-    let fronts = 0;
+    const seen = { front: 0, side: 0 };
     for (let i = 0; i < 600; i++) {
       // A silver car, its lamps dim in a car park: no bright red (redLeft...), dark red at both ends.
       const f = { ...features(r), redBody: 0.002, redLeft: 0.003, redMiddle: 0, redRight: 0.002 };
       const none = classifyAngle({ ...f, lampThirds: [0, 0, 0] });
-      if (none.angle !== 'front') continue;
-      fronts++;
+      const view = none.angle === 'front' ? 'front' : none.angle.endsWith('_side') ? 'side' : undefined;
+      if (!view) {
+        // A corner is the model's: a rear corner shows both lamps too.
+        expect(classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] })).toEqual(none);
+        continue;
+      }
+      seen[view]++;
       expect(classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] }).angle).toBe('rear');
       // One end's red (an indicator, a reflection), red across the middle too, or a brown paint's red hue thinner in the
       // middle (the bonnet over a dark grille) but not bare: still the model's front.
@@ -158,7 +163,8 @@ describe('a tail lamp pair', () => {
       expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04] })).toEqual(none);
       expect(classifyAngle({ ...f, lampThirds: [0.04, 0.012, 0.04] })).toEqual(none);
     }
-    expect(fronts).toBeGreaterThan(5);
+    expect(seen.front).toBeGreaterThan(5);
+    expect(seen.side).toBeGreaterThan(5);
   });
 });
 

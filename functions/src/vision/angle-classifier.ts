@@ -70,7 +70,7 @@ const LAMP_PAIR = 0.015;
  */
 const LAMP_PAIR_MIDDLE = 1 / 5;
 
-/** Red lamps at both ends and not between them: a rear (a front shows none, a corner one at its far end). */
+/** Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). */
 function tailLampPair(f: AngleFeatures): boolean {
   const [left, middle, right] = f.lampThirds;
   const ends = Math.min(left, right);
@@ -177,8 +177,9 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   // grille a thin band under a large bonnet, a rear). As sure as the model is that an end shows.
   if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
     return { angle: f.darkGrille >= GRILLE || headlampPair(f) ? 'front' : 'rear', confidence: endConfidence };
-  // Tail lamps at both ends are a rear's, whatever else the model read (a silver rear's dark rear window over a light
-  // tailgate, its lamps dim in a car park, was named a front).
-  if (view === 'front' && tailLampPair(f)) return { angle: 'rear', confidence: endConfidence };
+  // Tail lamps at both ends are a rear's, where the model read a front or a side (a silver rear's dark rear window over
+  // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A corner is
+  // left to the model: a rear corner shows both lamps too.
+  if ((view === 'front' || view === 'side') && tailLampPair(f)) return { angle: 'rear', confidence: endConfidence };
   return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }
