@@ -12,13 +12,16 @@ function random(seed: number) {
 
 function features(r: () => number): AngleFeatures {
   const third = (): [number, number, number] => [r(), r(), r()];
+  const [redLeft, redMiddle, redRight] = [0.04 * r(), 0.04 * r(), 0.04 * r()];
   return {
     aspect: 1 + 2.5 * r(),
     shapeSymmetry: 0.5 + 0.5 * r(),
     lookSymmetry: r(),
-    redLeft: 0.04 * r(),
-    redMiddle: 0.04 * r(),
-    redRight: 0.04 * r(),
+    redLeft,
+    redMiddle,
+    redRight,
+    // A bright red pixel is a lamp pixel too.
+    lampThirds: [redLeft, redMiddle, redRight],
     redBody: 0.3 * r(),
     lowestAt: r(),
     heightLeft: 0.3 + 0.4 * r(),
@@ -105,7 +108,8 @@ describe('a red car', () => {
     const r = random(17);
     let ends = 0;
     for (let i = 0; i < 400; i++) {
-      const f = { ...features(r), redBody: 0.4, darkBody: 0.4 };
+      // No white headlamp pair at the ends (that says front on its own, tested below).
+      const f = { ...features(r), redBody: 0.4, darkBody: 0.4, brightThirds: [0.02, 0.05, 0.02] as [number, number, number] };
       const grille = classifyAngle({ ...f, darkGrille: 0.45 }).angle;
       if (grille !== 'front' && grille !== 'rear') continue;
       ends++;
@@ -116,6 +120,51 @@ describe('a red car', () => {
       expect(classifyAngle({ ...grey, darkGrille: 0.45 })).toEqual(classifyAngle({ ...grey, darkGrille: 0.15 }));
     }
     expect(ends).toBeGreaterThan(5);
+  });
+
+  it('tells a red front by its two white headlamps at the ends when its grille band is light (a close-up under a large bonnet)', () => {
+    const r = random(29);
+    let ends = 0;
+    for (let i = 0; i < 400; i++) {
+      const f = { ...features(r), redBody: 0.5, darkBody: 0.3, darkGrille: 0.11 };
+      // The white thirds are model features too: only where the model reads an end with each, the rule decides which.
+      const headlamps = classifyAngle({ ...f, brightThirds: [0.06, 0.005, 0.07] }).angle;
+      // A red rear: its white (plate, reversing lamps) in the middle, or none.
+      const plate = classifyAngle({ ...f, brightThirds: [0.04, 0.09, 0.03] }).angle;
+      const none = classifyAngle({ ...f, brightThirds: [0.001, 0.007, 0.002] }).angle;
+      const isEnd = (a: string) => a === 'front' || a === 'rear';
+      if (!isEnd(headlamps) || !isEnd(plate) || !isEnd(none)) continue;
+      ends++;
+      expect([headlamps, plate, none]).toEqual(['front', 'rear', 'rear']);
+    }
+    expect(ends).toBeGreaterThan(5);
+  });
+});
+
+describe('a tail lamp pair', () => {
+  it('makes a view the model reads as a front or a side a rear: red lamps at both ends and none between', () => {
+    const r = random(31);
+    const seen = { front: 0, side: 0 };
+    for (let i = 0; i < 600; i++) {
+      // A silver car, its lamps dim in a car park: no bright red (redLeft...), dark red at both ends.
+      const f = { ...features(r), redBody: 0.002, redLeft: 0.003, redMiddle: 0, redRight: 0.002 };
+      const none = classifyAngle({ ...f, lampThirds: [0, 0, 0] });
+      const view = none.angle === 'front' ? 'front' : none.angle.endsWith('_side') ? 'side' : undefined;
+      if (!view) {
+        // A corner is the model's: a rear corner shows both lamps too.
+        expect(classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] })).toEqual(none);
+        continue;
+      }
+      seen[view]++;
+      expect(classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] }).angle).toBe('rear');
+      // One end's red (an indicator, a reflection), red across the middle too, or a brown paint's red hue thinner in the
+      // middle (the bonnet over a dark grille) but not bare: still the model's front.
+      expect(classifyAngle({ ...f, lampThirds: [0.04, 0.001, 0.005] })).toEqual(none);
+      expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04] })).toEqual(none);
+      expect(classifyAngle({ ...f, lampThirds: [0.04, 0.012, 0.04] })).toEqual(none);
+    }
+    expect(seen.front).toBeGreaterThan(5);
+    expect(seen.side).toBeGreaterThan(5);
   });
 });
 

@@ -8,7 +8,7 @@
  *    features turned so that "nose end" and "tail end" replace left and right (so a photo and its mirror image give the
  *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
  *    split only. On a red car, whose lamps do not stand out, an end view's front or rear is told by the grille band's
- *    darkness instead.
+ *    darkness or a pair of white headlamps instead; on any other car, a lamp pair at both ends says rear.
  *
  * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
  * where the direction matters.
@@ -57,6 +57,38 @@ export const DARK_CAR = 0.65;
  * its front: fronts 0.37-0.61 and rears 0.09-0.24 on the tune split (the Changan and the BMW iX3); halfway.
  */
 const GRILLE = 0.31;
+
+/**
+ * A tail lamp pair: red at both outer thirds (lampThirds, a dim lamp's dark red counted), this share at least in each
+ * (rears misread as fronts on the tune split of the parking-lot photos 0.023-0.029, fronts at most 0.009) ...
+ */
+const LAMP_PAIR = 0.015;
+/**
+ * ... and the middle third (plate, badge, tailgate) nearly bare: under this part of the lesser end's (those rears 0.02
+ * to 0.10). A brown paint is red-hued too and leaves some in the middle: the Toyota turntable's brown front, 0.01
+ * against 0.03 at its ends, was named a rear with a third.
+ */
+const LAMP_PAIR_MIDDLE = 1 / 5;
+
+/** Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). */
+function tailLampPair(f: AngleFeatures): boolean {
+  const [left, middle, right] = f.lampThirds;
+  const ends = Math.min(left, right);
+  return f.redBody < RED_CAR && ends >= LAMP_PAIR && middle <= LAMP_PAIR_MIDDLE * ends;
+}
+
+/**
+ * Two white headlamps at the ends of a red car's face: near-white pixels (brightThirds) in both outer thirds, this
+ * share at least, and the middle third (grille, plate) under a third of that. A red car's rear keeps its white (plate,
+ * reversing lamps) in the middle, and its lamps are red.
+ */
+const HEADLAMPS = 0.03;
+
+function headlampPair(f: AngleFeatures): boolean {
+  const [left, middle, right] = f.brightThirds;
+  const ends = Math.min(left, right);
+  return ends >= HEADLAMPS && middle <= ends / 3;
+}
 
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
@@ -139,9 +171,15 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   const best = p.indexOf(Math.max(...p));
   const view = VIEWS[best]!;
   const endView = view === 'front' || view === 'rear';
+  const endConfidence = clamp(p[VIEWS.indexOf('front')]! + p[VIEWS.indexOf('rear')]!);
   // A red car's end: the model tells front from rear mostly by the tail lamps, unreadable in a red paint; the grille's
-  // dark band says it instead (a red rear was named a front). As sure as the model is that an end shows.
+  // dark band or two white headlamps say it instead (a red rear was named a front, a red front filling the photo, its
+  // grille a thin band under a large bonnet, a rear). As sure as the model is that an end shows.
   if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
-    return { angle: f.darkGrille >= GRILLE ? 'front' : 'rear', confidence: clamp(p[VIEWS.indexOf('front')]! + p[VIEWS.indexOf('rear')]!) };
+    return { angle: f.darkGrille >= GRILLE || headlampPair(f) ? 'front' : 'rear', confidence: endConfidence };
+  // Tail lamps at both ends are a rear's, where the model read a front or a side (a silver rear's dark rear window over
+  // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A corner is
+  // left to the model: a rear corner shows both lamps too.
+  if ((view === 'front' || view === 'side') && tailLampPair(f)) return { angle: 'rear', confidence: endConfidence };
   return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }

@@ -52,3 +52,20 @@ describe('angle features: the grille band', () => {
     expect(underBody.darkGrille).toBe(0);
   });
 });
+
+describe('angle features: tail lamps in a dim light', () => {
+  it("counts a lamp's dark red at both ends, which the bright red of a red paint's measure misses", () => {
+    // A light grey rear filling the frame, its two lamps a dim red (a car park's light) in the outer sixths.
+    const width = 120, height = 100;
+    const rgb = Buffer.alloc(width * height * 3, 170);
+    for (let y = 40; y < 60; y++)
+      for (const x0 of [4, 100])
+        for (let x = x0; x < x0 + 16; x++) rgb.set([60, 20, 20], (y * width + x) * 3);
+    const alpha = new Uint8Array(width * height).fill(255);
+    const f = angleFeatures({ rgb, width, height }, { alpha, width, height } as CarMask, { left: 0, top: 0, right: 1, bottom: 1 });
+    expect(f.redLeft + f.redRight).toBe(0);
+    expect(f.lampThirds[0]).toBeGreaterThan(0.05);
+    expect(f.lampThirds[2]).toBeGreaterThan(0.05);
+    expect(f.lampThirds[1]).toBe(0);
+  });
+});

@@ -17,6 +17,11 @@ export interface AngleFeatures {
   redLeft: number;
   redMiddle: number;
   redRight: number;
+  /**
+   * Share of red-hued pixels at any brightness but black's in the left / middle / right third (upper 80%): a tail lamp
+   * in a dim car park or in shade is a dark red that redLeft's bright red misses (a silver rear's lamps, red 40-75).
+   */
+  lampThirds: [number, number, number];
   /** Share of clearly red pixels over the whole car (a red car). */
   redBody: number;
   /** Lowest point of the underside, as a fraction of the car's width from its left (the nearer end sits lower). */
@@ -65,7 +70,10 @@ export interface RgbPhoto {
   height: number;
 }
 
-const isRed = (r: number, g: number, b: number) => r > 90 && r > 1.7 * g && r > 1.4 * b;
+const isRedHue = (r: number, g: number, b: number) => r > 1.7 * g && r > 1.4 * b;
+const isRed = (r: number, g: number, b: number) => r > 90 && isRedHue(r, g, b);
+/** Below this red a red-hued pixel is too near black to be a lamp (a shadow, a dark trim). */
+const LAMP_RED = 35;
 /** A pixel darker than this luma is dark (glass, grille, tyres or a dark paint). */
 const DARK_LUMA = 60;
 /**
@@ -108,6 +116,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   let same = 0, union = 0;
   let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
   const red = [0, 0, 0];
+  const lamp = [0, 0, 0];
   const count = [0, 0, 0];
   let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
@@ -143,6 +152,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       if (y - top > bh * 0.8) continue;
       count[third]!++;
       if (redHere) red[third]!++;
+      if (r > LAMP_RED && isRedHue(r, g, bl)) lamp[third]!++;
     }
   }
   const cov = sab / Math.max(1, n) - (sa / Math.max(1, n)) * (sb / Math.max(1, n));
@@ -192,6 +202,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     redLeft: red[0]! / Math.max(1, count[0]!),
     redMiddle: red[1]! / Math.max(1, count[1]!),
     redRight: red[2]! / Math.max(1, count[2]!),
+    lampThirds: share(lamp, count),
     redBody: redAll / Math.max(1, all),
     lowestAt: (runFrom + runTo) / 2 / Math.max(1, bw),
     heightLeft: endHeight(0, end),
@@ -217,6 +228,7 @@ export function mirrorFeatures(f: AngleFeatures): AngleFeatures {
     ...f,
     redLeft: f.redRight,
     redRight: f.redLeft,
+    lampThirds: [f.lampThirds[2], f.lampThirds[1], f.lampThirds[0]],
     lowestAt: 1 - f.lowestAt,
     heightLeft: f.heightRight,
     heightRight: f.heightLeft,
