@@ -68,6 +68,13 @@ export interface CarMeasures {
    * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom.
    */
   flatBottom: number;
+  /**
+   * Front and rear views square to the camera: the share of the car's width whose lowest solid pixel lies within the
+   * ground band (as `flatBottom`) in the middle half of the car's width. Seen from behind or in front, a car stands on
+   * two tyres at its sides; its middle (bumper, underbody, exhaust) is higher. A middle on the ground is a bumper the
+   * cut-out ends at, its tyres lost. 0 for a car cut by the frame's bottom.
+   */
+  groundMiddle: number;
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
   belowMask: number;
   /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept; not glass mirroring the sky), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
@@ -90,6 +97,7 @@ export const CHECK_LIMITS = {
   straightCut: 0.2,
   flatTop: 0.25,
   flatBottom: 0.5,
+  groundMiddle: 0.15,
   belowMask: 0.1,
   otherPaint: 0.001,
   roofBackground: 0.08,
@@ -97,8 +105,17 @@ export const CHECK_LIMITS = {
 };
 
 const SOLID = 128;
-/** A front or rear view whose roof centre is further than this (of the car's width) off its bumper's is not square on. */
-export const OFF_AXIS = 0.05;
+/**
+ * A front or rear view whose roof centre is further than this (of the car's width) off its bumper's is not square on.
+ * The white Fiat Uno head-on (br-NYM7544) sat 5.7% off and showed both mirrors; three-quarter views sit 12% and more.
+ */
+export const OFF_AXIS = 0.08;
+/**
+ * A door mirror steps out of the outline within this share of the car's height below the pillar or window edge above
+ * it; a bonnet's or wing's shoulder widens over more rows. The white Fiat Uno head-on (br-NYM7544, its roof 5.7% off
+ * its bumper's centre): its kept mirror stepped out 7.9% of its width, the other side (its mirror lost) 1.3%.
+ */
+const MIRROR_STEP_ROWS = 0.02;
 
 export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo?: PhotoPixels): CarMeasures {
   const { alpha, width: w, height: h, box } = mask;
@@ -124,7 +141,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
-    flatBottom: flatBottom(mask),
+    ...groundContact(mask, angle === 'front' || angle === 'rear' ? rows : undefined),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
@@ -161,31 +178,65 @@ function rowExtents(mask: CleanMask): RowExtents {
 /**
  * A front or rear view is near symmetric about the centre of its lower body (bumper and wheels). Door mirrors stick
  * out at about a third to a half of the car's height: the furthest reach left and right of that centre there must
- * match; a mirror cut off (or a piece of something kept on one side) makes them differ.
+ * match; a mirror cut off (or a piece of something kept on one side) makes them differ. A view turned a little (up to
+ * OFF_AXIS) leans its cabin to one side: the centre line runs from the bumper's centre to the roof's, and each row's
+ * reach is measured from that line at its height (the fixture iX3, its roof 4% of its width left of its bumper's
+ * centre, reached 6.5% further on its left at its mirrors from the bumper's centre, both mirrors kept). On a small
+ * car the body at its lamps reaches as far out as its mirrors, so a lost mirror does not change the furthest reach:
+ * the mirror's own step out from the pillar above it is compared too (`mirrorStep`), the larger of the two counts.
  */
 function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents): number {
   const n = lefts.length;
   const bw = mask.box.right - mask.box.left;
   if (n < 20 || bw < 20) return 0;
-  const centres: number[] = [];
-  for (let r = Math.floor(n * 0.6); r < Math.floor(n * 0.9); r++) if (lefts[r]! >= 0) centres.push((lefts[r]! + rights[r]!) / 2);
-  if (centres.length === 0) return 0;
-  centres.sort((p, q) => p - q);
-  const centre = centres[centres.length >> 1]!;
+  const centre = lowerCentre({ lefts, rights });
+  if (centre === undefined) return 0;
   // An off-axis view (a front three-quarter called front) is lopsided by itself: its roof sits off the bumper's
   // centre, and its far mirror hides behind the body. Only a view square to the camera is judged.
-  const roof: number[] = [];
-  for (let r = 0; r < Math.floor(n * 0.15); r++) if (lefts[r]! >= 0) roof.push((lefts[r]! + rights[r]!) / 2);
-  roof.sort((p, q) => p - q);
-  if (roof.length === 0 || Math.abs(roof[roof.length >> 1]! - centre) / bw > OFF_AXIS) return 0;
+  const lean = leanOf({ lefts, rights }, centre);
+  if (lean === undefined || Math.abs(lean) / bw > OFF_AXIS) return 0;
+  // The centre line at row r: the bumper's centre at 75% of the height, the roof's at 7.5%, straight between.
+  const centreAt = (r: number) => centre + lean * Math.min(1, Math.max(0, (0.75 * n - r) / (0.675 * n)));
   let reachLeft = 0;
   let reachRight = 0;
   for (let r = Math.floor(n * 0.25); r < Math.floor(n * 0.6); r++) {
     if (lefts[r]! < 0) continue;
-    reachLeft = Math.max(reachLeft, centre - lefts[r]!);
-    reachRight = Math.max(reachRight, rights[r]! - centre);
+    reachLeft = Math.max(reachLeft, centreAt(r) - lefts[r]!);
+    reachRight = Math.max(reachRight, rights[r]! - centreAt(r));
   }
-  return Math.abs(reachLeft - reachRight) / bw;
+  const step = (reach: (r: number) => number) => {
+    const d = Math.max(2, Math.round(MIRROR_STEP_ROWS * n));
+    let most = 0;
+    for (let r = Math.max(d, Math.floor(n * 0.1)); r < Math.floor(n * 0.5); r++)
+      if (lefts[r]! >= 0 && lefts[r - d]! >= 0) most = Math.max(most, reach(r) - reach(r - d));
+    return most;
+  };
+  const mirrorStep = Math.abs(step((r) => -lefts[r]!) - step((r) => rights[r]!));
+  return Math.max(Math.abs(reachLeft - reachRight), mirrorStep) / bw;
+}
+
+/** How far the roof's centre (the top 15% of the rows) lies right of `centre`, in pixels; undefined without a roof. */
+function leanOf({ lefts, rights }: RowExtents, centre: number): number | undefined {
+  const roof: number[] = [];
+  for (let r = 0; r < Math.floor(lefts.length * 0.15); r++) if (lefts[r]! >= 0) roof.push((lefts[r]! + rights[r]!) / 2);
+  roof.sort((p, q) => p - q);
+  return roof.length ? roof[roof.length >> 1]! - centre : undefined;
+}
+
+/** The centre of the lower body (bumper and wheels, 60% to 90% down): the median of its rows' middles. */
+function lowerCentre({ lefts, rights }: RowExtents): number | undefined {
+  const n = lefts.length;
+  const centres: number[] = [];
+  for (let r = Math.floor(n * 0.6); r < Math.floor(n * 0.9); r++) if (lefts[r]! >= 0) centres.push((lefts[r]! + rights[r]!) / 2);
+  centres.sort((p, q) => p - q);
+  return centres.length ? centres[centres.length >> 1]! : undefined;
+}
+
+/** A front or rear view square to the camera: its roof's centre within OFF_AXIS of its lower body's. */
+function squareOn(rows: RowExtents, bw: number): boolean {
+  const centre = lowerCentre(rows);
+  const lean = centre === undefined ? undefined : leanOf(rows, centre);
+  return lean !== undefined && Math.abs(lean) / bw <= OFF_AXIS;
 }
 
 /** The largest region of background the car encloses (no path to the box's border), in pixels. */
@@ -309,22 +360,31 @@ function cutPiece(mask: CleanMask): number {
 /** The band over the silhouette's lowest point where a car on its wheels has only its tyres' contacts (of its height). */
 const GROUND_BAND = 0.03;
 
-/** See CarMeasures.flatBottom. */
-function flatBottom(mask: CleanMask): number {
+/**
+ * See CarMeasures.flatBottom and groundMiddle (`rows` given for a front or rear view). The silver VW Gol from behind
+ * (br-AZJ6991, shot through a windscreen): its dark tyres in the shade lost, it stood on its bumper, 27% of its width
+ * on the ground in its middle half (clean rear views have 0 there, the fixtures' and web photos' front and rear views
+ * at most 0.10, a Corvette head-on whose spoiler is as low as its tyres), while the
+ * flat line along its whole width was 46%, under `flatBottom`'s half (its bumper curves up at its corners), and the
+ * detector's box ended 5.6% below it (its box too ended near the bumper).
+ */
+function groundContact(mask: CleanMask, rows?: RowExtents): { flatBottom: number; groundMiddle: number } {
   const { alpha, width: w, height: h, box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
   // Cut by the frame's bottom: the wheels are out of the photo, which the frame check reports.
-  if (bw < 20 || bh < 20 || box.bottom > h - Math.max(1, Math.ceil(FRAME_BAND * h))) return 0;
+  if (bw < 20 || bh < 20 || box.bottom > h - Math.max(1, Math.ceil(FRAME_BAND * h))) return { flatBottom: 0, groundMiddle: 0 };
   const from = box.bottom - Math.max(1, Math.round(GROUND_BAND * bh));
   let low = 0;
+  let middle = 0;
   for (let x = box.left; x < box.right; x++)
     for (let y = box.bottom - 1; y >= from; y--)
       if (alpha[y * w + x]! >= SOLID) {
         low++;
+        if (x >= box.left + bw / 4 && x < box.right - bw / 4) middle++;
         break;
       }
-  return low / bw;
+  return { flatBottom: low / bw, groundMiddle: rows && squareOn(rows, bw) ? middle / bw : 0 };
 }
 
 /**
@@ -651,6 +711,6 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
-  if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
+  if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
