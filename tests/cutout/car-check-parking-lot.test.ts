@@ -1,8 +1,8 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on drawn photos of the parking-lot photos' faults
  * (docs/benchmarks.md, "Car check: parking-lot photos"): a rear view whose dark tyres the cut-out lost, standing on its
- * bumper; a small car seen head-on whose mirror is lost where its body reaches as far out as its mirrors; a front view
- * turned a little, both mirrors kept.
+ * bumper; one whose bumper's lower part the cut-out left in vertical strips; a small car seen head-on whose mirror is
+ * lost where its body reaches as far out as its mirrors; a front view turned a little, both mirrors kept.
  */
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
@@ -85,6 +85,21 @@ describe('the car check: parking-lot photos', () => {
     expect(check).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.wheelsCut.text] });
     // A side view's tyres can stand anywhere along it: not judged there.
     expect(checkCar({ ...whole, mask: lost, main: boxOf(58, 38, 362, 224), angle: 'left_side' }).measures.groundMiddle).toBe(0);
+  });
+
+  it("a rear view whose bumper's lower part was cut into vertical strips asks for a review", () => {
+    const mask = without(drawnCars(W, H, rearView, nothing, GROUND).mask);
+    // The tyres lost, and from row 195 down between columns 120 and 300, 8 of every 12 columns erased, cut hard (a
+    // clean-up's cut, not u2netp's soft edge): 4-px strips of bumper left standing (br-OZV6697 had 13 across a row,
+    // and "looked good").
+    const drop = (x: number, y: number) => (x < 120 || x >= 300 ? y >= bumperBottom(x) : y >= 195 && (x - 120) % 12 < 8);
+    const alpha = Uint8Array.from(mask.alpha, (a, i) => (drop(i % W, Math.floor(i / W)) ? 0 : a));
+    const { box, area } = solidExtent(alpha, W, H);
+    const striped = { ...mask, alpha, box, areaFraction: area / (W * H) };
+    const check = checkCar({ mask: striped, angle: 'rear', cutByEdge: false, upscale: 1.2, main: boxOf(58, 38, 362, 224) });
+    expect(check.measures.straightCut).toBeLessThan(0.2);
+    expect(check.measures.stripedBottom).toBeGreaterThan(0.08);
+    expect(check.reasons).toContain(CAR_CHECK_REASONS.cutSquare.text);
   });
 
   it("a small car head-on with one mirror lost asks for a review, though its body reaches further than its mirrors", () => {

@@ -63,6 +63,11 @@ export interface CarMeasures {
   /** The longest perfectly level run of the outline's top away from the frame edges, as a fraction of the car's width. */
   flatTop: number;
   /**
+   * Rows of the lower 40% of the car cut into strips: the share of the car's height whose rows hold STRIPS or more
+   * solid runs each starting at a hard cut (the alpha from nothing to solid in one pixel).
+   */
+  stripedBottom: number;
+  /**
    * Share of the car's width whose lowest solid pixel lies within 3% of the car's height of the silhouette's lowest
    * point: a car on its wheels touches the ground only with its tyres (at most a third of its width on the fixtures);
    * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom.
@@ -96,6 +101,7 @@ export const CHECK_LIMITS = {
   largestHole: 0.012,
   straightCut: 0.2,
   flatTop: 0.25,
+  stripedBottom: 0.02,
   flatBottom: 0.5,
   groundMiddle: 0.15,
   belowMask: 0.1,
@@ -142,6 +148,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
+    stripedBottom: stripedBottom(mask),
     ...groundContact(mask, angle === 'front' || angle === 'rear' ? rows : undefined),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
@@ -318,6 +325,28 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
       }
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
+}
+
+/** Hard-cut solid runs in one row that make it striped: a car's own lower rows hold 2 at most (the fixtures, 135 photos). */
+const STRIPS = 5;
+
+/**
+ * See CarMeasures.stripedBottom. Three parking-lot rear views (br-JSK5419, br-OZV6697, held-out br-JSQ1413) came out
+ * with their bumpers' lower halves cut into vertical strips, 11 to 13 hard-cut runs across a row over 4.6% to 14% of
+ * their heights, their tyres lost between the strips; the card said "looks good" on two of them. A car's own lower
+ * rows (tyres, bumper, exhaust) hold a few runs with u2netp's soft edges; no other photo had more than 2 hard-cut runs.
+ */
+function stripedBottom(mask: CleanMask): number {
+  const { alpha, width: w, box } = mask;
+  const bh = box.bottom - box.top;
+  if (bh < 20 || box.right - box.left < 20) return 0;
+  let striped = 0;
+  for (let y = box.top + Math.floor(0.6 * bh); y < box.bottom; y++) {
+    let hard = 0;
+    for (let x = Math.max(1, box.left); x < box.right; x++) if (alpha[y * w + x]! >= 250 && alpha[y * w + x - 1]! <= 5) hard++;
+    if (hard >= STRIPS) striped++;
+  }
+  return striped / bh;
 }
 
 /** How far (of the car's width) the car must go on beyond a cut for what stands at the cut to be over its own top. */
@@ -711,7 +740,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
-  if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop) reasons.push('cutSquare');
+  if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop || measures.stripedBottom > CHECK_LIMITS.stripedBottom) reasons.push('cutSquare');
   if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
