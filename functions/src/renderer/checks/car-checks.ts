@@ -3,11 +3,11 @@
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), a block standing at a straight cut over the car's own top (a piece
  * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
- * one side and not the other), holes and long straight cuts in the silhouette, how much a small car is enlarged, a
- * car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car whose lowest points are not
- * its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another car's paint (seen where
- * the detector's box takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's
- * top). No model runs here: a photo's mask is measured in a few milliseconds.
+ * one side and not the other), holes, long straight cuts and a bottom cut into strips in the silhouette, how much a
+ * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car
+ * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another
+ * car's paint (seen where the detector's box takes in both cars), and background kept along the roof (no edge in the
+ * photo at the cut-out's top). No model runs here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
