@@ -1,8 +1,9 @@
 /**
  * The door mirrors u2netp barely sees (mirror-recovery.ts): a car drawn head-on, kept by the clean-up, with a piece
  * beside its flank that the model gives only a faint soft value (24 of 255, where the clean-up keeps 128 and up; the
- * parking-lot fronts of issue 37 lost theirs so). A mirror-sized piece at mirror height is added; the same faint
- * value running on to the frame's edge (a car beside) or at wheel height is not, nor the fainter glow above a mirror.
+ * parking-lot fronts of issue 37 lost theirs so). A mirror-sized piece at mirror height is added where the other
+ * flank shows a mirror too; the same faint value running on to the frame's edge (a car beside) or at wheel height is
+ * not, nor the fainter glow above a mirror, nor a mirror on one flank alone (a car turned a little hides the other).
  */
 import { describe, expect, it } from 'vitest';
 import { recoverMirrors } from '../../functions/src/renderer/cutout/mirror-recovery';
@@ -13,12 +14,16 @@ const H = 300;
 const FAINT = 24;
 const inside = (x: number, y: number, l: number, t: number, r: number, b: number) => x >= l && x < r && y >= t && y < b;
 
-/** The body from x 110 to 290 and y 60 to 250; `piece` (l, t, r, b) is what the model saw faintly beside it. */
-function frontWith(piece: [number, number, number, number]) {
+type Piece = [number, number, number, number];
+/** The right flank's mirror, faint like the left's. */
+const RIGHT_MIRROR: Piece = [290, 110, 312, 124];
+
+/** The body from x 110 to 290 and y 60 to 250; `pieces` (l, t, r, b) are what the model saw faintly beside it. */
+function frontWith(...pieces: Piece[]) {
   const { photo, mask, truth } = drawnCars(
     W, H,
     (x, y) => (inside(x, y, 110, 60, 290, 250) ? [180, 20, 30] : undefined),
-    (x, y) => (inside(x, y, ...piece) ? [170, 25, 35] : undefined),
+    (x, y) => (pieces.some((piece) => inside(x, y, ...piece)) ? [170, 25, 35] : undefined),
     [120, 120, 120],
   );
   // The clean-up kept the body only; the soft mask has the piece faintly.
@@ -30,15 +35,24 @@ function frontWith(piece: [number, number, number, number]) {
 }
 
 describe('mirror recovery', () => {
-  it('adds a faint mirror-sized piece beside the flank at mirror height', () => {
-    const { mask, soft } = frontWith([88, 110, 110, 124]);
+  it('adds faint mirror-sized pieces beside both flanks at mirror height', () => {
+    const { mask, soft } = frontWith([88, 110, 110, 124], RIGHT_MIRROR);
     const out = recoverMirrors(mask, soft);
     expect(out.alpha[117 * W + 95]).toBe(255);
+    expect(out.alpha[117 * W + 300]).toBe(255);
     expect(out.box.left).toBe(88);
+    expect(out.box.right).toBe(312);
+  });
+
+  it('adds no mirror on one flank alone (the other hidden or lost: it would make the car lopsided)', () => {
+    const { mask, soft } = frontWith([88, 110, 110, 124]);
+    const out = recoverMirrors(mask, soft);
+    expect(out.alpha[117 * W + 95]).toBe(0);
+    expect(out.box.left).toBe(110);
   });
 
   it('leaves out the glow over what stands behind, above the mirror', () => {
-    const { mask, soft } = frontWith([88, 104, 110, 124]);
+    const { mask, soft } = frontWith([88, 104, 110, 124], RIGHT_MIRROR);
     for (let y = 104; y < 110; y++) for (let x = 88; x < 110; x++) soft[y * W + x] = 6; // the glow, above the mirror's 24
     const out = recoverMirrors(mask, soft);
     expect(out.alpha[117 * W + 95]).toBe(255);
@@ -46,14 +60,14 @@ describe('mirror recovery', () => {
   });
 
   it('keeps out the same faint value where it runs on to the frame (a car beside)', () => {
-    const { mask, soft } = frontWith([0, 110, 110, 124]);
+    const { mask, soft } = frontWith([0, 110, 110, 124], RIGHT_MIRROR);
     const out = recoverMirrors(mask, soft);
     expect(out.alpha[117 * W + 95]).toBe(0);
     expect(out.box.left).toBe(110);
   });
 
   it('keeps out a faint piece of the same size at wheel height', () => {
-    const { mask, soft } = frontWith([88, 210, 110, 224]);
+    const { mask, soft } = frontWith([88, 210, 110, 224], RIGHT_MIRROR);
     const out = recoverMirrors(mask, soft);
     expect(out.alpha[217 * W + 95]).toBe(0);
     expect(out.box.left).toBe(110);

@@ -6,7 +6,8 @@
  * most of the flank that is the soft mask's fringe, a few pixels; at a mirror the run bulges out, for a stretch of
  * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
  * within reach is no mirror); row by row it reads above the faint glow u2netp spreads over what stands behind. The
- * largest such bulge of mirror size a flank, where no mirror is kept already, is added to the mask.
+ * largest such bulge of mirror size a flank, where no mirror is kept already, is added to the mask, when the other
+ * flank shows a mirror too (kept, or found here).
  */
 import type { CleanMask } from './mask-cleanup';
 
@@ -39,7 +40,11 @@ export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
   if (bw < 50 || bh < 50) return mask;
-  const blobs = [-1, 1].map((side) => flankMirror(mask, soft, side)).filter((b) => b !== undefined);
+  const flanks = [-1, 1].map((side) => flankMirror(mask, soft, side));
+  // Mirrors come in pairs: one is found back only where the other flank shows one too (kept, or found here). A car
+  // turned a little hides its far mirror behind its body, and a mirror added on one side only would make the cut-out
+  // lopsided (the white Camry's rear, its right mirror alone, read as a mirror cut off on the left).
+  const blobs = flanks.flatMap((flank, k) => (flank.blob && (flanks[1 - k]!.blob || flanks[1 - k]!.kept) ? [flank.blob] : []));
   if (!blobs.length) return mask;
   // The added pixels all lie outside the kept car: its box grows by theirs, its area by their count.
   const alpha = mask.alpha.slice();
@@ -58,8 +63,11 @@ export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
   return { ...mask, alpha, box: grown, areaFraction: mask.areaFraction + added / (w * h) };
 }
 
-/** The pixels of the largest mirror-like bulge on one flank (side -1: the image's left, 1: its right), or none. */
-function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] | undefined {
+/**
+ * The pixels of the largest mirror-like bulge on one flank (side -1: the image's left, 1: its right), or none; and
+ * whether the flank keeps a mirror already (its outline jumps out within two rows somewhere in the band).
+ */
+function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): { blob?: number[]; kept: boolean } {
   const { alpha, width: w, box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
@@ -74,6 +82,7 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] 
     outermost.push(x >= box.left && x < box.right ? x : -1);
   }
   const edge = (y: number) => outermost[y - box.top]!;
+  const kept = jumpsOut(edge, side, top, bottom, bw);
   // Per row of the band: how many pixels past the outline the weak mask runs (reach + 1: it runs on).
   const run: number[] = [];
   for (let y = top; y < bottom; y++) {
@@ -132,7 +141,7 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] 
       for (let d = 1; d <= rows[j]!; d++) best.push(y * w + edge(y) + side * d);
     }
   }
-  return best;
+  return { ...(best ? { blob: best } : {}), kept };
 }
 
 /**
@@ -143,8 +152,12 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): number[] 
 function keptAlready(edge: (y: number) => number, side: number, carTop: number, bandTop: number, from: number, to: number, bw: number): boolean {
   const outline = Math.min(side * edge(from), side * edge(to - 1));
   for (let y = carTop; y < from; y++) if (edge(y) >= 0 && side * edge(y) > outline + Math.round(0.01 * bw)) return true;
-  for (let y = Math.max(bandTop, carTop + 2); y < to; y++)
-    if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > JUMP * bw) return true;
+  return jumpsOut(edge, side, Math.max(bandTop, carTop + 2), to, bw);
+}
+
+/** Whether the outline jumps out within two rows somewhere from row `from` to `to` (a kept mirror's top edge). */
+function jumpsOut(edge: (y: number) => number, side: number, from: number, to: number, bw: number): boolean {
+  for (let y = from; y < to; y++) if (edge(y) >= 0 && edge(y - 2) >= 0 && side * (edge(y) - edge(y - 2)) > JUMP * bw) return true;
   return false;
 }
 
