@@ -17,6 +17,7 @@ export const CAR_CHECK_REASONS = {
   backgroundOnRoof: { verdict: 'review', text: 'Please check: part of the background may be left on the roof.' },
   otherPaint: { verdict: 'review', text: 'Please check: part of another car may be kept with the car (a patch of another colour).' },
   mirrorMissing: { verdict: 'review', text: 'Please check: one side of the car reaches further than the other; a door mirror may be cut off.' },
+  mirrorsMissing: { verdict: 'review', text: 'Please check: the door mirrors may be cut off.' },
   hole: { verdict: 'review', text: 'Please check: the background shows through a gap in the car.' },
   cutSquare: { verdict: 'review', text: 'Please check: a part of the car may be cut off square.' },
   wheelsCut: { verdict: 'review', text: 'Please check: the wheels may be cut off, so the car would rest on its bumper or sills.' },
