@@ -64,7 +64,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
     for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad, paint);
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
-    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad, m);
+    for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad);
     // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
     // top is the other car, well below it the main one.
     const band = raisedTop(main, context.nearby ?? []);
@@ -404,11 +404,9 @@ function reclaimOwnPaint(state: Uint8Array, seeds: Uint8Array, rgb: Uint8Array, 
 /**
  * A car behind the main one, showing over its roof: the top of its box is the other car (it rises above the main
  * car's roof there), everything below its box and beside it is the main car; between them the split follows the
- * main car's roof line as the photo draws it. With the main car's box (`main`, a weak box's), the other car's seeds lie
- * over the main car's roof line too (`ownRoofLine`).
+ * main car's roof line as the photo draws it.
  */
-function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number, main?: Window): number {
-  const roof = main ? ownRoofLine(alpha, w, b, main) : undefined;
+function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number): number {
   const l = Math.max(0, b.l - pad);
   const r = Math.min(w, b.r + pad);
   const bottom = Math.min(h, mainFrom + pad);
@@ -423,9 +421,7 @@ function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b
   const win = { l, t, r, b: bottom };
   // Below the other car's box is the main car; beside it may be either (a car behind often reaches past the main
   // car's end).
-  // A weak box over only the main car's corner (a car behind of its paint, beside its roof: the box took in the
-  // main car's rear window and roof there): the other car's seeds only over the main car's roof line.
-  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom ? MAIN : x >= b.l && x < b.r && y < roofOfOther && (!roof || y < roof(x)) ? OTHER : OPEN));
+  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
   splitAlongEdges(state, rgb, w, win);
   // Seen over the main car, the car behind is the top of each column: below the main car's first solid run, what
   // looks like the other car (a windscreen reflecting the same sky, grey seats) is the main car's.
@@ -444,26 +440,6 @@ function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b
     }
   }
   return clear(alpha, w, win, state);
-}
-
-/**
- * The main car's roof line across a weak box over it, drawn from the top of the mask in the columns just beside the
- * box within the main car's box (`m`), run on level from the one side that has it; undefined when neither side does
- * (the box spans the whole roof).
- */
-function ownRoofLine(alpha: Uint8Array, w: number, b: Window, m: Window): ((x: number) => number) | undefined {
-  const side = Math.max(2, Math.round((b.r - b.l) * 0.05));
-  const topOf = (x: number) => {
-    if (x < m.l || x >= m.r) return -1;
-    for (let y = Math.max(0, m.t); y < b.b; y++) if (alpha[y * w + x]! >= 128) return y;
-    return -1;
-  };
-  let left = topOf(b.l - side);
-  let right = topOf(b.r - 1 + side);
-  if (left < 0 && right < 0) return undefined;
-  if (left < 0) left = right;
-  if (right < 0) right = left;
-  return (x: number) => left + ((right - left) * (x - b.l)) / Math.max(1, b.r - b.l) - 2;
 }
 
 /** Rows of main car in a column that mark where the main car begins in it (fewer is a stray pixel). */
