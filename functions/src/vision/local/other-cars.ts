@@ -330,7 +330,7 @@ function spreadOtherPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Wi
   const queue = new Int32Array(n);
   let tail = 0;
   for (let i = 0; i < n; i++) if (state[i] === OTHER) queue[tail++] = i;
-  const joins = (j: number) => state[j] === OPEN && paintOf(rgb, 3 * (((j / ww) | 0) + win.t) * w + 3 * ((j % ww) + win.l), paint) === 2;
+  const joins = (j: number) => state[j] === OPEN && paintOf(rgb, 3 * photoIndex(w, win, j), paint) === 2;
   for (let head = 0; head < tail; head++) {
     const c = queue[head]!;
     const x = c % ww;
@@ -533,10 +533,15 @@ function paintOf(rgb: Uint8Array, p: number, [pa, pb]: Paint): number {
   return apart <= PAINT_SAME ? 1 : apart >= PAINT_APART && Math.hypot(a, b) >= PAINT_CHROMA ? 2 : 3;
 }
 
-/** Whether the photo's pixel at index `i` of the window (its rows `win.r - win.l` wide) is the main car's paint. */
-function isPaintAt(rgb: Uint8Array, w: number, win: Window, i: number, paint: Paint): boolean {
+/** The photo's pixel (an index into a `w`-wide photo) at index `i` of the window (its rows `win.r - win.l` wide). */
+function photoIndex(w: number, win: Window, i: number): number {
   const ww = win.r - win.l;
-  return paintOf(rgb, 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l), paint) === 1;
+  return (((i / ww) | 0) + win.t) * w + (i % ww) + win.l;
+}
+
+/** Whether the photo's pixel at index `i` of the window is the main car's paint. */
+function isPaintAt(rgb: Uint8Array, w: number, win: Window, i: number, paint: Paint): boolean {
+  return paintOf(rgb, 3 * photoIndex(w, win, i), paint) === 1;
 }
 
 /**
@@ -739,7 +744,7 @@ function dropTakenPaint(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, 
   const visit = (c: number) => {
     if (seen[c]) return;
     seen[c] = 1;
-    if (theirs((((c / ww) | 0) + box.t) * w + (c % ww) + box.l)) queue[tail++] = c;
+    if (theirs(photoIndex(w, box, c))) queue[tail++] = c;
   };
   for (let head = 0; head < tail; head++) {
     const c = queue[head]!;
@@ -749,7 +754,7 @@ function dropTakenPaint(before: Uint8Array, alpha: Uint8Array, rgb: Uint8Array, 
     if (c >= ww) visit(c - ww);
     if (c + ww < n) visit(c + ww);
   }
-  for (let k = 0; k < tail; k++) alpha[(((queue[k]! / ww) | 0) + box.t) * w + (queue[k]! % ww) + box.l] = 0;
+  for (let k = 0; k < tail; k++) alpha[photoIndex(w, box, queue[k]!)] = 0;
   return tail;
 }
 
