@@ -160,16 +160,18 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     }
   const a = Math.max(1, area);
   const rows = rowExtents(mask);
+  // A front or rear view square to the camera: its centre line (bumper to roof), read once for the measures that judge it.
+  const axis = angle === 'front' || angle === 'rear' ? squareAxis(rows, box.right - box.left) : undefined;
   return {
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
-    sideImbalance: angle === 'front' || angle === 'rear' ? sideImbalance(mask, rows) : 0,
+    sideImbalance: axis ? sideImbalance(mask, rows, axis) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
     stripedBottom: stripedBottom(mask),
-    ...groundContact(mask, angle === 'front' || angle === 'rear' ? rows : undefined),
+    ...groundContact(mask, axis !== undefined),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
@@ -213,16 +215,10 @@ function rowExtents(mask: CleanMask): RowExtents {
  * car the body at its lamps reaches as far out as its mirrors, so a lost mirror does not change the furthest reach:
  * the mirror's own step out from the pillar above it is compared too (`mirrorStep`), the larger of the two counts.
  */
-function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents): number {
+function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre, lean }: SquareAxis): number {
   const n = lefts.length;
   const bw = mask.box.right - mask.box.left;
   if (n < 20 || bw < 20) return 0;
-  const centre = lowerCentre({ lefts, rights });
-  if (centre === undefined) return 0;
-  // An off-axis view (a front three-quarter called front) is lopsided by itself: its roof sits off the bumper's
-  // centre, and its far mirror hides behind the body. Only a view square to the camera is judged.
-  const lean = leanOf({ lefts, rights }, centre);
-  if (lean === undefined || Math.abs(lean) / bw > OFF_AXIS) return 0;
   // The centre line at row r: the bumper's centre at 75% of the height, the roof's at 7.5%, straight between.
   const centreAt = (r: number) => centre + lean * Math.min(1, Math.max(0, (0.75 * n - r) / (0.675 * n)));
   let reachLeft = 0;
@@ -276,11 +272,21 @@ function lowerCentre({ lefts, rights }: RowExtents): number | undefined {
   return centres.length ? centres[centres.length >> 1]! : undefined;
 }
 
-/** A front or rear view square to the camera: its roof's centre within OFF_AXIS of its lower body's. */
-function squareOn(rows: RowExtents, bw: number): boolean {
+/** The centre line of a front or rear view: its lower body's centre, and how far right of it the roof's lies (pixels). */
+interface SquareAxis {
+  centre: number;
+  lean: number;
+}
+
+/**
+ * The centre line of a view square to the camera: its roof's centre within OFF_AXIS of its lower body's; undefined
+ * otherwise. An off-axis view (a front three-quarter called front) is lopsided by itself: its roof sits off the
+ * bumper's centre, and its far mirror hides behind the body. Only a view square to the camera is judged.
+ */
+function squareAxis(rows: RowExtents, bw: number): SquareAxis | undefined {
   const centre = lowerCentre(rows);
   const lean = centre === undefined ? undefined : leanOf(rows, centre);
-  return lean !== undefined && Math.abs(lean) / bw <= OFF_AXIS;
+  return lean !== undefined && Math.abs(lean) / bw <= OFF_AXIS ? { centre: centre!, lean } : undefined;
 }
 
 /** The largest region of background the car encloses (no path to the box's border), in pixels. */
@@ -427,14 +433,14 @@ function cutPiece(mask: CleanMask): number {
 const GROUND_BAND = 0.03;
 
 /**
- * See CarMeasures.flatBottom and groundMiddle (`rows` given for a front or rear view). The silver VW Gol from behind
- * (br-AZJ6991, shot through a windscreen): its dark tyres in the shade lost, it stood on its bumper, 27% of its width
+ * See CarMeasures.flatBottom and groundMiddle (`squareOn`: a front or rear view square to the camera). The silver
+ * VW Gol from behind (br-AZJ6991, shot through a windscreen): its dark tyres in the shade lost, it stood on its bumper, 27% of its width
  * on the ground in its middle half (clean rear views have 0 there, the fixtures' and web photos' front and rear views
  * at most 0.10, a Corvette head-on whose spoiler is as low as its tyres), while the
  * flat line along its whole width was 46%, under `flatBottom`'s half (its bumper curves up at its corners), and the
  * detector's box ended 5.6% below it (its box too ended near the bumper).
  */
-function groundContact(mask: CleanMask, rows?: RowExtents): { flatBottom: number; groundMiddle: number } {
+function groundContact(mask: CleanMask, squareOn: boolean): { flatBottom: number; groundMiddle: number } {
   const { alpha, width: w, height: h, box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
@@ -450,7 +456,7 @@ function groundContact(mask: CleanMask, rows?: RowExtents): { flatBottom: number
         if (x >= box.left + bw / 4 && x < box.right - bw / 4) middle++;
         break;
       }
-  return { flatBottom: low / bw, groundMiddle: rows && squareOn(rows, bw) ? middle / bw : 0 };
+  return { flatBottom: low / bw, groundMiddle: squareOn ? middle / bw : 0 };
 }
 
 /**
