@@ -70,11 +70,15 @@ const LAMP_PAIR = 0.015;
  */
 const LAMP_PAIR_MIDDLE = 1 / 5;
 
+/** A pair at the face's ends: at least `least` in each outer third, and the middle third under `middle` of the lesser end's. */
+function pairAtEnds([left, centre, right]: readonly [number, number, number], least: number, middle: number): boolean {
+  const ends = Math.min(left, right);
+  return ends >= least && centre <= middle * ends;
+}
+
 /** Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). */
 function tailLampPair(f: AngleFeatures): boolean {
-  const [left, middle, right] = f.lampThirds;
-  const ends = Math.min(left, right);
-  return f.redBody < RED_CAR && ends >= LAMP_PAIR && middle <= LAMP_PAIR_MIDDLE * ends;
+  return f.redBody < RED_CAR && pairAtEnds(f.lampThirds, LAMP_PAIR, LAMP_PAIR_MIDDLE);
 }
 
 /**
@@ -85,9 +89,7 @@ function tailLampPair(f: AngleFeatures): boolean {
 const HEADLAMPS = 0.03;
 
 function headlampPair(f: AngleFeatures): boolean {
-  const [left, middle, right] = f.brightThirds;
-  const ends = Math.min(left, right);
-  return ends >= HEADLAMPS && middle <= ends / 3;
+  return pairAtEnds(f.brightThirds, HEADLAMPS, 1 / 3);
 }
 
 /** Step 1: does the nose point to the image's left, and how sure is that. */
