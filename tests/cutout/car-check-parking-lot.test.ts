@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { checkCar } from '../../functions/src/renderer/checks/car-checks';
 import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { drawnCars, type Paint } from './drawn-cars';
+import { drawnCars, softenOutline, type Paint } from './drawn-cars';
 
 const W = 420;
 const H = 260;
@@ -21,13 +21,7 @@ const nothing: Paint = () => undefined;
 /** The mask with the pixels `drop` says erased, its box measured again; its outline soft, as u2netp's is. */
 function without(mask: CleanMask, drop: (x: number, y: number) => boolean = () => false): CleanMask {
   const alpha = Uint8Array.from(mask.alpha, (a, i) => (drop(i % W, Math.floor(i / W)) ? 0 : a));
-  const edge: number[] = [];
-  for (let y = 1; y < H - 1; y++)
-    for (let x = 1; x < W - 1; x++) {
-      const i = y * W + x;
-      if (alpha[i] && (!alpha[i - 1] || !alpha[i + 1] || !alpha[i - W] || !alpha[i + W])) edge.push(i);
-    }
-  for (const i of edge) alpha[i] = 200;
+  softenOutline(alpha, W, H);
   const { box, area } = solidExtent(alpha, W, H);
   return { ...mask, alpha, box, areaFraction: area / (W * H) };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { checkCar } from '../../functions/src/renderer/checks/car-checks';
 import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { drawnCars, type Paint } from './drawn-cars';
+import { drawnCars, softenOutline, type Paint } from './drawn-cars';
 
 const W = 420;
 const H = 240;
@@ -31,14 +31,7 @@ const coupe: Paint = (x, y) => {
 
 /** u2netp's outline is soft: the cut-out's edge pixels half solid (what a clean-up cuts afterwards is hard). */
 function soften(mask: CleanMask): CleanMask {
-  const { alpha, width: w, height: h } = mask;
-  const edge: number[] = [];
-  for (let y = 1; y < h - 1; y++)
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      if (alpha[i] && (!alpha[i - 1] || !alpha[i + 1] || !alpha[i - w] || !alpha[i + w])) edge.push(i);
-    }
-  for (const i of edge) alpha[i] = 200;
+  softenOutline(mask.alpha, mask.width, mask.height);
   return mask;
 }
 

@@ -24,3 +24,14 @@ export function drawnCars(width: number, height: number, mainCar: Paint, other: 
   const mask: CleanMask = { alpha, width, height, box, areaFraction: area / (width * height), removedFraction: 0 };
   return { photo: { rgb, width, height }, mask, truth };
 }
+
+/** u2netp's outline is soft: every edge pixel of a drawn mask (solid beside empty) set half solid, in place. */
+export function softenOutline(alpha: Uint8Array, width: number, height: number): void {
+  const edge: number[] = [];
+  for (let y = 1; y < height - 1; y++)
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      if (alpha[i] && (!alpha[i - 1] || !alpha[i + 1] || !alpha[i - width] || !alpha[i + width])) edge.push(i);
+    }
+  for (const i of edge) alpha[i] = 200;
+}
