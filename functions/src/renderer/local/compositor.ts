@@ -668,11 +668,16 @@ export const MAX_KEY_LIGHT_FALLOFF = 0.12;
  * How much the side of the car away from the scene's key light falls off (0 to MAX_KEY_LIGHT_FALLOFF), and from which
  * side of the frame the light comes: a low sun from the camera's right leaves the car's left end a little darker. Only
  * a dominant light does it (a soft overhead light, an overcast sky: nothing), and only as far as it comes from the side.
+ * A low sun (light.glow: a sunset, a dawn) does it however hazy it is, as its long shadow says (castShadow): ahead of
+ * the camera, in the picture (Sunset's), it lights the car's end toward it as a rim at least half as strong as from the
+ * side (lowSunGlow), so that end stays the brighter one.
  */
 export function keyLightFalloff(light: BackdropLight): { away: number; fromRight: boolean } {
   const rel = (light.relativeYaw * Math.PI) / 180;
   const low = Math.cos((Math.min(90, Math.max(0, light.elevation)) * Math.PI) / 180);
-  return { away: MAX_KEY_LIGHT_FALLOFF * Math.min(1, 2 * light.dominance) * Math.abs(Math.sin(rel)) * low, fromRight: light.relativeYaw >= 0 };
+  const side = Math.abs(Math.sin(rel));
+  const [strength, across] = light.glow ? [1, Math.cos(rel) > 0 ? Math.max(0.5, side) : side] : [Math.min(1, 2 * light.dominance), side];
+  return { away: MAX_KEY_LIGHT_FALLOFF * strength * across * low, fromRight: light.relativeYaw >= 0 };
 }
 
 /** At most this far (a share of a channel) a low sun's colour moves the car's side it falls on. */
@@ -698,6 +703,16 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
 
 /** At most this many levels a channel the scene's light colours the car (its warmth; its brightness is not limited). */
 export const MAX_LIGHT_CAST = 6;
+
+/**
+ * Under a low sun the light's colour follows the sun across the car: up to MAX_SUN_CAST levels a channel at the car's end
+ * toward it, SUN_CAST_FAR of that at its other end (at most MAX_LIGHT_CAST everywhere, as before, took a white car's
+ * end toward the sun no warmer than its far end: both at the limit). Across a car lit from one side that averages
+ * 9 x 0.65 = 5.85 levels, still within MAX_LIGHT_CAST: a white car stays white, its end toward the sun a warm white. A
+ * sun behind the camera lights the car evenly: MAX_LIGHT_CAST all over.
+ */
+export const MAX_SUN_CAST = 9;
+export const SUN_CAST_FAR = 0.3;
 
 /** Above this level the light's lift rolls off instead of clipping (highlightShoulder). */
 export const LIGHT_KNEE = 230;
@@ -966,15 +981,18 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     const tint = scene?.light?.tint ?? [1, 1, 1];
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
     const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
-    // Per column: the fall-off away from the key light, and the light's colour (the scene's tint and a low sun's glow)
-    // as a share added to each channel.
-    const fall = new Float32Array(cw), colour = [new Float32Array(cw), new Float32Array(cw), new Float32Array(cw)];
+    // Per column: the fall-off away from the key light, the light's colour (the scene's tint and a low sun's glow) as a
+    // share added to each channel, and the most levels it may add there.
+    const fall = new Float32Array(cw), cast = new Float32Array(cw), colour = [new Float32Array(cw), new Float32Array(cw), new Float32Array(cw)];
     for (let x = 0; x < cw; x++) {
       // Across the car, toward the side away from the key light: 1 at the lit end, 1 - away at the other.
       const t = cw > 1 ? x / (cw - 1) : 0.5;
       fall[x] = 1 - away * (fromRight ? 1 - t : t);
-      // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains).
-      const g = glow ? glow.farEnd + (1 - glow.farEnd) * (glow.fromRight ? t : 1 - t) : 0;
+      // A low sun's colour: fully at the end toward it, fading toward the other (where farEnd of it remains); as much
+      // of it as the light falls across the car (a sun behind the camera: MAX_LIGHT_CAST all over).
+      const toSun = glow?.fromRight ? t : 1 - t;
+      const g = glow ? glow.farEnd + (1 - glow.farEnd) * toSun : 0;
+      cast[x] = glow ? glow.farEnd * MAX_LIGHT_CAST + (1 - glow.farEnd) * MAX_SUN_CAST * (SUN_CAST_FAR + (1 - SUN_CAST_FAR) * toSun) : MAX_LIGHT_CAST;
       for (let c = 0; c < 3; c++) colour[c]![x] = tint[c]! * (glow ? 1 + (glow.gains[c]! - 1) * g : 1) - 1;
     }
     const [cr, cg, cb] = colour as [Float32Array, Float32Array, Float32Array];
@@ -982,10 +1000,11 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     for (let i = 0, x = 0; i < carRgba.length; i += 4, x = x + 1 === cw ? 0 : x + 1) {
       const f = fall[x]!;
       const r = carRgba[i]! * gr * f, g = carRgba[i + 1]! * gg * f, b = carRgba[i + 2]! * gb * f;
-      // The light's colour as levels, at most MAX_LIGHT_CAST a channel: on dark or mid paint the full ratio, on white or
-      // silver a warm or cool white (the ratio alone took a white bonnet's red 16% above its blue: pink).
+      // The light's colour as levels, at most MAX_LIGHT_CAST a channel (under a low sun, MAX_SUN_CAST fading across the
+      // car): on dark or mid paint the full ratio, on white or silver a warm or cool white (the ratio alone took a white
+      // bonnet's red 16% above its blue: pink).
       const most = Math.max(Math.abs(r * cr[x]!), Math.abs(g * cg[x]!), Math.abs(b * cb[x]!));
-      const k = most > MAX_LIGHT_CAST ? MAX_LIGHT_CAST / most : 1;
+      const k = most > cast[x]! ? cast[x]! / most : 1;
       carRgba[i] = litChannel(r, r * (1 + k * cr[x]!), carRgba[i]!);
       carRgba[i + 1] = litChannel(g, g * (1 + k * cg[x]!), carRgba[i + 1]!);
       carRgba[i + 2] = litChannel(b, b * (1 + k * cb[x]!), carRgba[i + 2]!);
