@@ -170,10 +170,41 @@ function boxBlur(planes: Float32Array[], w: number, h: number, radius: number): 
 }
 
 /**
+ * How far along itself a row or column beyond the photo is averaged (the gaussian's spread), per reduced pixel of its
+ * distance from the photo. 0.3 and 0.5 both fade a striped edge (a swing of 75) to 4-5 by the frame's edge; 0.5 carries
+ * the place's broad shapes (a kerb, a lawn) a little way out before they fade, 0.8 made the band a nearly flat wall.
+ */
+const BEYOND_REACH = 0.5;
+
+/**
+ * Averages each row (or column) of premultiplied planes along itself over a reach that grows with its distance from the
+ * photo (reduced pixels; 0 inside the photo, left as is). Three box passes, nearly a gaussian: a single box's hard ends
+ * drew where a bright patch stopped reaching as a sharp slanted edge.
+ */
+function smoothBeyond(planes: Float32Array[], w: number, h: number, along: 'rows' | 'columns', distance: (i: number) => number): void {
+  const [lines, n, step, stride] = along === 'rows' ? [h, w, 1, w] : [w, h, w, 1];
+  const sum = new Float64Array(n + 1);
+  for (let i = 0; i < lines; i++) {
+    const d = distance(i);
+    if (d <= 0) continue;
+    const r = Math.min(n, Math.round(1 + BEYOND_REACH * d));
+    for (const plane of planes)
+      for (let pass = 0; pass < 3; pass++) {
+        for (let k = 0; k < n; k++) sum[k + 1] = sum[k]! + plane[i * stride + k * step]!;
+        for (let k = 0; k < n; k++) {
+          const a = Math.max(0, k - r), b = Math.min(n, k + r + 1);
+          plane[i * stride + k * step] = (sum[b]! - sum[a]!) / (b - a);
+        }
+      }
+  }
+}
+
+/**
  * The dealer's own background, out of focus: the photo placed as the car is (same scale, same mirroring), the car
  * itself taken out of it (a normalised blur that leaves the car's pixels out, so no halo of its colours). Framed as it
- * was shot (the photo covers the frame, the car where it stood); a mirrored angle's edges, where the photo does not
- * reach, are its edge rows stretched, never a mirror image. Real by construction: it is where the car stood.
+ * was shot (the photo covers the frame, the car where it stood); where the photo does not reach (a car drawn smaller to
+ * fit, a square or tall photo's sides) its edge rows and columns are stretched and averaged along themselves, more the
+ * further out: the place going on out of focus, never a mirror image. Real by construction: it is where the car stood.
  */
 function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, height: number, floorY: number): SceneSource {
   return {
@@ -188,13 +219,16 @@ function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, hei
       const planes = [new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h), new Float32Array(w * h)];
       // Where the photo does not reach the frame (the car shrunk to fit), its edge rows and columns are stretched
       // outward: a reflection would put a mirrored copy of the scene (a parking bay, the car's shadow) in the sky.
-      const clampInto = (v: number, n: number) => Math.max(0, Math.min(n - 1, v));
+      const rowInPhoto = (y: number) => box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale;
+      const columnInPhoto = (x: number) => {
+        const cx = (x + 0.5) * REDUCE - placement.left;
+        return box.left + (placement.mirror ? placement.cw - cx : cx) / placement.scale;
+      };
+      const clampInto = (v: number, n: number) => Math.max(0, Math.min(n - 1, Math.round(v)));
       for (let y = 0; y < h; y++) {
-        const py = clampInto(Math.round(box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale), photo.height);
+        const py = clampInto(rowInPhoto(y), photo.height);
         for (let x = 0; x < w; x++) {
-          const cx = (x + 0.5) * REDUCE - placement.left;
-          const ox = placement.mirror ? placement.cw - cx : cx;
-          const px = clampInto(Math.round(box.left + ox / placement.scale), photo.width);
+          const px = clampInto(columnInPhoto(x), photo.width);
           const i = py * photo.width + px;
           const keep = mask.alpha[i]! > 16 ? 0 : 1; // the car and its soft edge are left out
           const o = y * w + x;
@@ -204,24 +238,12 @@ function originalSource(photo: DecodedPhoto, mask: CleanMask, width: number, hei
           planes[3]![o] = keep;
         }
       }
-      // Beyond the photo's top and bottom, the stretched edge row would draw each of its pixels as a streak down the
-      // frame: it is smoothed along the row, more the further from the photo, so it fades into the edge's own colours.
-      const rowInPhoto = (y: number) => box.top + ((y + 0.5) * REDUCE - placement.top) / placement.scale;
-      const line = new Float32Array(w + 1);
-      for (let y = 0; y < h; y++) {
-        const py = rowInPhoto(y);
-        const beyond = py < 0 ? -py : py > photo.height - 1 ? py - (photo.height - 1) : 0;
-        if (beyond <= 0) continue;
-        const r = Math.min(Math.floor(w / 4), Math.round(1 + (beyond * placement.scale) / REDUCE));
-        for (const plane of planes) {
-          line[0] = 0;
-          for (let x = 0; x < w; x++) line[x + 1] = line[x]! + plane[y * w + x]!;
-          for (let x = 0; x < w; x++) {
-            const a = Math.max(0, x - r), b = Math.min(w, x + r + 1);
-            plane[y * w + x] = (line[b]! - line[a]!) / (b - a);
-          }
-        }
-      }
+      // A stretched edge draws each of its pixels as a streak across the frame (down from the top and bottom rows, across
+      // from the side columns of a square or tall photo): each row and column beyond the photo is averaged along itself,
+      // over a reach that grows with its distance from the photo, so the edge's detail fades into its broad colours.
+      const reach = (p: number, n: number) => (p < 0 ? -p : p > n - 1 ? p - (n - 1) : 0) * (placement.scale / REDUCE);
+      smoothBeyond(planes, w, h, 'columns', (x) => reach(columnInPhoto(x), photo.width));
+      smoothBeyond(planes, w, h, 'rows', (y) => reach(rowInPhoto(y), photo.height));
       // Two reaches: near the car a short one; deep inside its outline a wide one that reaches past it.
       const wide = planes.map((p) => Float32Array.from(p));
       boxBlur(planes, w, h, Math.max(2, s * 3));
