@@ -1,5 +1,5 @@
 /** Box arithmetic for the car check (fractions of the photo). */
-import type { Detection, NormBox } from './port';
+import type { Detection, NormBox, Person } from './port';
 
 const area = (b: NormBox) => Math.max(0, b.right - b.left) * Math.max(0, b.bottom - b.top);
 export function intersection(a: NormBox, b: NormBox): number {
@@ -51,3 +51,11 @@ export function withNearby(vehicles: Detection[], candidates: Detection[]): Dete
 
 /** Below this a candidate box is noise even as a hint (the detector's own floor is 0.08). */
 export const NEARBY_SCORE = 0.08;
+
+/** Each vehicle with the people whose box overlaps its own (the car check tells whether one stands in front of it). */
+export function withPeople(vehicles: Detection[], people: Person[]): Detection[] {
+  return vehicles.map((v) => {
+    const over = people.filter((p) => intersection(v.box, p.box) > 0).map((p) => ({ box: { ...p.box }, score: p.score }));
+    return over.length ? { ...v, people: over } : v;
+  });
+}

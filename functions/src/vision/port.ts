@@ -27,6 +27,14 @@ export interface Detection {
   nearby?: NormBox[];
   /** What the detector's network saw inside the box, for the same-car comparison (local/car-look.ts; local detector only). */
   look?: number[];
+  /** People whose box overlaps this vehicle's (local detector only; the cloud model is not asked for people). */
+  people?: Person[];
+}
+
+/** A person the detector saw. */
+export interface Person {
+  box: NormBox;
+  score: number;
 }
 
 /** car_interior: a photo taken inside a car (only the cloud model tells it; the local detector sees no whole car). */
@@ -42,6 +50,8 @@ export type CarSighting =
       others: NormBox[];
       /** The main car touches a frame edge: shown to the dealer. */
       cutByEdge: boolean;
+      /** People whose box overlaps the main car's (local detector only: the cloud model is not asked for people). */
+      people?: NormBox[];
       /** Null when the caller did not ask for it (LookOptions.angle false). */
       angle: Angle | null;
       /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */

@@ -15,6 +15,7 @@ import type { CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
 import { GLASS_CHROMA, srgbToLab } from '../../vision/car-appearance';
 import { FRAME_BAND } from '../../vision/frame-contact';
+import { boxArea, intersection, iou } from '../../vision/boxes';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
 
@@ -33,6 +34,8 @@ export interface CarCheckInput {
   asShot?: boolean;
   /** The photo the mask was cut from (same frame): its colours tell a patch of another car's paint. */
   photo?: PhotoPixels;
+  /** The detector's people over the main car's box (fractions of the frame). */
+  people?: NormBox[];
 }
 
 /** A photo's pixels, RGB, in the mask's frame. */
@@ -771,6 +774,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const measures = measureCar(input.mask, input.main, input.angle, input.photo);
   const reasons: CarCheckReason[] = [];
   if (input.upscale > CHECK_LIMITS.upscale) reasons.push('carSmall');
+  if (input.main && personInFront(input.main, input.people ?? [])) reasons.push('personInFront');
   // A close-up: the roof out of the photo and the car cut at a side or its bottom too (the car check before the render
   // refuses three edges; two slip through). Framed as shot, the photo's cut is the image's.
   const cut = cutByFrame(input.mask);
@@ -786,4 +790,33 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop || measures.stripedBottom > CHECK_LIMITS.stripedBottom) reasons.push('cutSquare');
   if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
+}
+
+/**
+ * How personInFront reads a person's box against the main car's: it covers at least `share` of the car's box, its
+ * bottom (the feet, or the frame) is no higher than the car's lowest part less `feet` of the car's height, and it
+ * reaches out of the car's box by `out` of the car's height or width (a box wholly inside is as often a part of the car
+ * read as a person); a box this much the same as the car's (`sameBox`, IoU) is the car itself read as a person.
+ * Measured on 390 photos with a car (docs/benchmarks.md, "a person in front of the car").
+ */
+export const PERSON_IN_FRONT = { share: 0.05, feet: 0.15, out: 0.05, sameBox: 0.5 };
+
+/**
+ * A person standing between the camera and the car: their box covers a good part of the car's and their feet stand
+ * at or below the car's ground line. Their body hides the car, and the cut-out keeps them or loses the car behind
+ * them: a dealer cannot publish that image. A person beside the car (not over its box) or behind it (feet above its
+ * ground line) is not in front.
+ */
+export function personInFront(main: NormBox, people: readonly NormBox[]): boolean {
+  const width = main.right - main.left;
+  const height = main.bottom - main.top;
+  return people.some((p) => {
+    const out = Math.max((main.top - p.top) / height, (p.bottom - main.bottom) / height, (main.left - p.left) / width, (p.right - main.right) / width);
+    return (
+      intersection(p, main) >= PERSON_IN_FRONT.share * boxArea(main) &&
+      p.bottom >= main.bottom - PERSON_IN_FRONT.feet * height &&
+      out >= PERSON_IN_FRONT.out &&
+      iou(p, main) < PERSON_IN_FRONT.sameBox
+    );
+  });
 }

