@@ -25,7 +25,6 @@ const EDGE_WEIGHT = 0.35;
 const NOISE = 6;
 /** Entering a pixel whose colour the seeds say is the other car's costs up to this much more. */
 const COLOUR_WEIGHT = 24;
-const MAX_STEP = 1 + Math.ceil((255 - NOISE) * EDGE_WEIGHT) + COLOUR_WEIGHT;
 /** Colour histograms: 16 levels a channel. */
 const BINS = 4096;
 const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]! >> 4) << 4) | (rgb[p + 2]! >> 4);
@@ -36,8 +35,9 @@ const bin = (rgb: Uint8Array, p: number) => ((rgb[p]! >> 4) << 8) | ((rgb[p + 1]
  * charges for entering a pixel of a colour its seeds rarely have and the other's often do (a red bonnet against a
  * blue one), so a part of the other car walled off by its own edges (a bonnet under its windscreen) still goes with it.
  * `colourWeight` (at most COLOUR_WEIGHT; 0: the edges alone) is the most that charge adds to a step.
+ * `edgeWeight`: what a step across an edge costs per unit of colour difference above the noise (a step costs 1 besides).
  */
-export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, colourWeight = COLOUR_WEIGHT): boolean {
+export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, colourWeight = COLOUR_WEIGHT, edgeWeight = EDGE_WEIGHT): boolean {
   const ww = win.r - win.l;
   const n = ww * (win.b - win.t);
   const hist = [new Float32Array(BINS), new Float32Array(BINS)];
@@ -56,8 +56,8 @@ export function splitAlongEdges(state: Uint8Array, rgb: Uint8Array, w: number, w
     const po = (hist[1]![c]! + 0.5) / count[1]!;
     otherShare[c] = po / (pm + po);
   }
-  const toMain = distances(state, rgb, w, win, MAIN, otherShare, false, colourWeight);
-  const toOther = distances(state, rgb, w, win, OTHER, otherShare, true, colourWeight);
+  const toMain = distances(state, rgb, w, win, MAIN, otherShare, false, colourWeight, edgeWeight);
+  const toOther = distances(state, rgb, w, win, OTHER, otherShare, true, colourWeight, edgeWeight);
   for (let i = 0; i < n; i++) {
     if (state[i] !== OPEN) continue;
     const dm = toMain[i]!;
@@ -72,7 +72,8 @@ const UNREACHED = 2147483647;
 const pixel = (i: number, ww: number, w: number, win: Window) => 3 * ((((i / ww) | 0) + win.t) * w + (i % ww) + win.l);
 
 /** Dial's algorithm from the seeds of one car over the mask's pixels in the window. */
-function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, seed: number, otherShare: Float32Array, forOther: boolean, colourWeight: number): Int32Array {
+function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, seed: number, otherShare: Float32Array, forOther: boolean, colourWeight: number, edgeWeight: number): Int32Array {
+  const maxStep = 1 + Math.ceil((255 - NOISE) * edgeWeight) + COLOUR_WEIGHT;
   const ww = win.r - win.l;
   const n = ww * (win.b - win.t);
   // The window's colours and the cost of entering each pixel for this car's paths, computed once.
@@ -90,7 +91,7 @@ function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, s
   }
   const dist = new Int32Array(n).fill(UNREACHED);
   // Buckets of a circular queue as linked lists in one pool: a node may sit in several (stale copies are skipped).
-  const buckets = new Int32Array(MAX_STEP + 1).fill(-1);
+  const buckets = new Int32Array(maxStep + 1).fill(-1);
   let node = new Int32Array(Math.max(1024, n));
   let next = new Int32Array(node.length);
   let used = 0;
@@ -104,7 +105,7 @@ function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, s
       grownNext.set(next);
       next = grownNext;
     }
-    const b = d % (MAX_STEP + 1);
+    const b = d % (maxStep + 1);
     node[used] = i;
     next[used] = buckets[b]!;
     buckets[b] = used++;
@@ -120,14 +121,14 @@ function distances(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, s
     const a = 3 * i;
     const b = 3 * j;
     const diff = Math.max(Math.abs(colour[a]! - colour[b]!), Math.abs(colour[a + 1]! - colour[b + 1]!), Math.abs(colour[a + 2]! - colour[b + 2]!));
-    const nd = d + enter[j]! + (diff > NOISE ? Math.ceil((diff - NOISE) * EDGE_WEIGHT) : 0);
+    const nd = d + enter[j]! + (diff > NOISE ? Math.ceil((diff - NOISE) * edgeWeight) : 0);
     if (nd < dist[j]!) {
       dist[j] = nd;
       push(j, nd);
     }
   };
   for (let d = 0; queued > 0; d++) {
-    const b = d % (MAX_STEP + 1);
+    const b = d % (maxStep + 1);
     while (buckets[b]! >= 0) {
       const e = buckets[b]!;
       buckets[b] = next[e]!;

@@ -314,14 +314,24 @@ function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o
   const seeds = Uint8Array.from(state);
   // No colour cost here: the seeds' colours said the dark parts (tyres, shadowed bumpers, the sills' shade) were the
   // main car's, so the other car's wheel and nose at the seam went to the main car along the dark ground under them
-  // (docs/benchmarks.md, "Cut-out: the other car at the seam").
-  splitAlongEdges(state, rgb, w, win, 0);
+  // (docs/benchmarks.md, "Cut-out: the other car at the seam"). Edges weigh far more than the path's length
+  // (BESIDE_EDGE_WEIGHT): the other car's seeds, spread over its paint, touch the seam while the main car's start at
+  // the other car's box, so with the split's usual weight the shorter path won and the seam cut into the main car.
+  splitAlongEdges(state, rgb, w, win, 0, BESIDE_EDGE_WEIGHT);
   // The main car's seeds start only at the other car's box, so the split can meet half-way across the main car's own
   // paint (a red car's rear quarter went to the blue car beside it, cut at the tail lamp's edges): that paint comes
   // back. Not when the other car's seeds are of that paint too.
   if (paint && sharesPaint(seeds, rgb, w, win, paint) <= BEHIND_SAME_PAINT) reclaimOwnPaint(state, seeds, rgb, w, win, paint);
   return clear(alpha, w, win, state);
 }
+
+/**
+ * The cost of a step across an edge in the split beside, per unit of colour difference (geodesic-split.ts's own is
+ * 0.35): at this weight the seam lies on the strongest edge, the main car's outline against the other car, however much
+ * further the main car's seeds are. The truth bench's tune set: "beside" boundary F rose with the weight up to 16-32
+ * and no further at 64; 32 kept thin rims of the other car's outline (cheap paths along its soft edge).
+ */
+const BESIDE_EDGE_WEIGHT = 16;
 
 /** OPEN pixels of another paint than the main car's, joined to the other car's seeds through such pixels, become its seeds. */
 function spreadOtherPaint(state: Uint8Array, rgb: Uint8Array, w: number, win: Window, paint: Paint): void {
