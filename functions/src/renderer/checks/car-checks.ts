@@ -56,8 +56,8 @@ export interface CarMeasures {
   besideBox: number;
   /**
    * The longest straight vertical cut of the outline's sides beyond the detector's box (more than BESIDE_MARGIN of the
-   * car's width out): the same column rows on end, the alpha from nothing to solid in one pixel, as a fraction of the
-   * car's height. The main car's own ends lie within its box; what stands beyond it cut square is a piece of something
+   * car's width out): the same column rows on end, the alpha from nothing to solid in one pixel (5 or less beside 250
+   * or more), as a fraction of the car's height. The main car's own ends lie within its box; what stands beyond it cut square is a piece of something
    * else that a step (the crop pass, the other-car split) cut off along a column. 0 without the detector's box.
    */
   cutBeside: number;
@@ -405,11 +405,14 @@ const BESIDE_MARGIN = 0.01;
 
 /**
  * See CarMeasures.cutBeside. The green Skoda 120 from the front (eu-test_051) kept a red car parked behind-left of it:
- * its windscreen, bonnet and wing, a quarter of the image, cut square 23 px left of the detector's box, 21% of the
+ * its windscreen, bonnet and wing, a quarter of the image, cut square 23 px left of the detector's box over 14% of the
  * car's height. The detector's box took in most of the red car, so only 1.8% of the pixels lay beside it (under
- * `besideBox`'s 2%); the pale green is no strong paint, so `otherPaint` does not judge the car (and the red pieces,
- * 2% and 3% of the car, are smaller than a lit tail-lamp pair's red on a dark SUV, 8%); the cut's lower third is not
- * solid to 250, so `straightCut` read 14%. A side at the photo's frame is the frame check's.
+ * `besideBox`'s 2%); the pale green is no strong paint, so `otherPaint` does not judge the car (and the red pieces, 2%
+ * and 3% of the car, are smaller than a lit tail-lamp pair's red on a dark SUV, 8%); `straightCut` looks for a strip cut
+ * off the car's own end anywhere, so its limit is 20%. Beyond the box no car's own outline ran straight and hard over
+ * more than 0.7% of its height. The cut's solid side must be solid to 250, as `straightCut`'s: the crop pass leaves a
+ * car's own side that reaches past a short box at half alpha (128 to 130) beside nothing (br-PXP8172, br-PJJ4955).
+ * A side at the photo's frame is the frame check's.
  */
 function cutBeside(mask: CleanMask, { lefts, rights }: RowExtents, main: NormBox): number {
   const { alpha, width: w, box } = mask;
@@ -422,7 +425,8 @@ function cutBeside(mask: CleanMask, { lefts, rights }: RowExtents, main: NormBox
     let run = 0;
     for (let r = 0; r < ends.length; r++) {
       const x = ends[r]!;
-      const cut = x >= 0 && x + side >= 0 && x + side < w && beyond(x) && alpha[(box.top + r) * w + x + side]! <= 5;
+      const row = (box.top + r) * w;
+      const cut = x >= 0 && x + side >= 0 && x + side < w && beyond(x) && alpha[row + x]! >= 250 && alpha[row + x + side]! <= 5;
       run = cut ? (run > 0 && ends[r - 1] === x ? run + 1 : 1) : 0;
       best = Math.max(best, run);
     }
