@@ -3,7 +3,8 @@
  * (docs/benchmarks.md, "Car check: parking-lot photos"): a rear view whose dark tyres the cut-out lost, standing on its
  * bumper; one whose bumper's lower part the cut-out left in vertical strips; a small car seen head-on whose mirror is
  * lost where its body reaches as far out as its mirrors; a front view turned a little, both mirrors kept; a car head-on
- * whose both mirrors are lost (the outline stays symmetric).
+ * whose both mirrors are lost (the outline stays symmetric); a car parked behind kept with the main one and cut off
+ * square beside the detector's box.
  */
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
@@ -132,5 +133,29 @@ describe('the car check: parking-lot photos', () => {
     expect(check).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.mirrorsMissing.text] });
     // From behind, a close photo's rear wings hide the mirrors of a whole car.
     expect(checkCar({ mask: lost, angle: 'rear', cutByEdge: false, upscale: 1.2, main })).toMatchObject({ verdict: 'ok', reasons: [] });
+  });
+
+  it("a car parked behind-left kept with the main car and cut off square beside the detector's box asks for a review", () => {
+    // A silver car seen from its front-left corner, a red one parked behind-left of it (rows 50 to 150, its bonnet
+    // reaching out to the photo's left over rows 100 to 125): the cut-out kept the red car's visible part and cut it
+    // off at column 36 (eu-test_051, a green Skoda 120 with a red car's windscreen and bonnet, "looked good"). The
+    // detector's box took in most of the red car, so few of the pixels lie beside it, and the cut is shorter than a
+    // strip cut off the car's own end (`straightCut`).
+    const RED = [200, 40, 40];
+    const redCar: Paint = (x, y) => (x < 160 && y >= 50 && y < 150 && (x >= 60 || (y >= 100 && y < 125)) ? RED : undefined);
+    const { mask, truth } = drawnCars(W, H, frontView(), redCar, GROUND);
+    const main = boxOf(42, 38, 368, 232);
+    // Cut hard (solid beside nothing: a step's cut along a column, not u2netp's soft edge).
+    const alpha = Uint8Array.from(without(mask).alpha, (a, i) => (i % W < 36 ? 0 : a));
+    const { box, area } = solidExtent(alpha, W, H);
+    const kept = { ...mask, alpha, box, areaFraction: area / (W * H) };
+    const check = checkCar({ mask: kept, angle: 'front_left_corner', cutByEdge: false, upscale: 1.2, main });
+    expect(check.measures.besideBox).toBeLessThan(0.02);
+    expect(check.measures.straightCut).toBeLessThan(0.2);
+    expect(check.measures.cutBeside).toBeGreaterThan(0.1);
+    expect(check).toMatchObject({ verdict: 'review', reasons: [CAR_CHECK_REASONS.somethingBeside.text] });
+    // The main car alone looks good.
+    const alone = without(mask, (x, y) => !truth[y * W + x]);
+    expect(checkCar({ mask: alone, angle: 'front_left_corner', cutByEdge: false, upscale: 1.2, main })).toMatchObject({ verdict: 'ok', measures: { cutBeside: 0 } });
   });
 });
