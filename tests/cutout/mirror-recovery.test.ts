@@ -32,7 +32,7 @@ function frontWith(...pieces: Piece[]) {
   for (let i = 0; i < soft.length; i++) soft[i] = truth[i] ? 255 : mask.alpha[i] ? FAINT : 0;
   for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i] = truth[i] ? 255 : 0;
   mask.box = { left: 110, top: 60, right: 290, bottom: 250 };
-  return { mask, soft, photo };
+  return { mask, soft, photo: { ...photo, rgb: Buffer.from(photo.rgb.buffer) } };
 }
 
 describe('mirror recovery', () => {

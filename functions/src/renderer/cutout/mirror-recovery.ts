@@ -186,10 +186,18 @@ function trimBackground(blob: number[], mask: CleanMask, photo: CutoutPhoto): nu
     else if (!inBlob[g] && near[g]! <= 3 * AROUND && alpha[toPhoto(g)]! < 128) around.push(toPhoto(g));
   }
   if (!middle.length || !around.length) return blob;
+  // Colours to 5 bits a channel: a mirror and a wall show few distinct ones, so samples and answers are shared.
+  const key = (p: number) => ((photo.rgb[3 * p]! >> 3) << 10) | ((photo.rgb[3 * p + 1]! >> 3) << 5) | (photo.rgb[3 * p + 2]! >> 3);
   const colours = (list: number[]) => {
     const step = Math.max(1, Math.ceil(list.length / SAMPLES));
+    const seen = new Set<number>();
     const out: number[] = [];
-    for (let k = 0; k < list.length; k += step) out.push(photo.rgb[3 * list[k]!]!, photo.rgb[3 * list[k]! + 1]!, photo.rgb[3 * list[k]! + 2]!);
+    for (let k = 0; k < list.length; k += step) {
+      const p = list[k]!;
+      if (seen.has(key(p))) continue;
+      seen.add(key(p));
+      out.push(photo.rgb[3 * p]!, photo.rgb[3 * p + 1]!, photo.rgb[3 * p + 2]!);
+    }
     return out;
   };
   const mirrorColours = colours(middle), behindColours = colours(around);
@@ -201,7 +209,14 @@ function trimBackground(blob: number[], mask: CleanMask, photo: CutoutPhoto): nu
   };
   // Squared distances: NEARER times nearer is NEARER² in squares.
   const behind = new Uint8Array(gw * gh);
-  for (let g = 0; g < inBlob.length; g++) if (inBlob[g]) behind[g] = NEARER * NEARER * nearest(toPhoto(g), behindColours) < nearest(toPhoto(g), mirrorColours) ? 1 : 0;
+  const answers = new Map<number, number>();
+  for (let g = 0; g < inBlob.length; g++) {
+    if (!inBlob[g]) continue;
+    const p = toPhoto(g);
+    let answer = answers.get(key(p));
+    if (answer === undefined) answers.set(key(p), (answer = NEARER * NEARER * nearest(p, behindColours) < nearest(p, mirrorColours) ? 1 : 0));
+    behind[g] = answer;
+  }
   // Flood from the background-coloured pixels on the bulge's outline that touch the background (not the car).
   const out = new Uint8Array(gw * gh);
   const stack: number[] = [];
