@@ -3,7 +3,8 @@
  * beside its flank that the model gives only a faint soft value (24 of 255, where the clean-up keeps 128 and up; the
  * parking-lot fronts of issue 37 lost theirs so). A mirror-sized piece at mirror height is added where the other
  * flank shows a mirror too; the same faint value running on to the frame's edge (a car beside) or at wheel height is
- * not, nor the fainter glow above a mirror, nor a mirror on one flank alone (a car turned a little hides the other).
+ * not, nor the fainter glow above a mirror, nor a mirror on one flank alone (a car turned a little hides the other),
+ * nor the wall behind a mirror where the model's blurred outline runs over it as strongly as over the mirror.
  */
 import { describe, expect, it } from 'vitest';
 import { recoverMirrors } from '../../functions/src/renderer/cutout/mirror-recovery';
@@ -31,13 +32,13 @@ function frontWith(...pieces: Piece[]) {
   for (let i = 0; i < soft.length; i++) soft[i] = truth[i] ? 255 : mask.alpha[i] ? FAINT : 0;
   for (let i = 0; i < mask.alpha.length; i++) mask.alpha[i] = truth[i] ? 255 : 0;
   mask.box = { left: 110, top: 60, right: 290, bottom: 250 };
-  return { mask, soft, photo };
+  return { mask, soft, photo: { ...photo, rgb: Buffer.from(photo.rgb.buffer) } };
 }
 
 describe('mirror recovery', () => {
   it('adds faint mirror-sized pieces beside both flanks at mirror height', () => {
-    const { mask, soft } = frontWith([88, 110, 110, 124], RIGHT_MIRROR);
-    const out = recoverMirrors(mask, soft);
+    const { mask, soft, photo } = frontWith([88, 110, 110, 124], RIGHT_MIRROR);
+    const out = recoverMirrors(mask, soft, photo);
     expect(out.alpha[117 * W + 95]).toBe(255);
     expect(out.alpha[117 * W + 300]).toBe(255);
     expect(out.box.left).toBe(88);
@@ -45,31 +46,47 @@ describe('mirror recovery', () => {
   });
 
   it('adds no mirror on one flank alone (the other hidden or lost: it would make the car lopsided)', () => {
-    const { mask, soft } = frontWith([88, 110, 110, 124]);
-    const out = recoverMirrors(mask, soft);
+    const { mask, soft, photo } = frontWith([88, 110, 110, 124]);
+    const out = recoverMirrors(mask, soft, photo);
     expect(out.alpha[117 * W + 95]).toBe(0);
     expect(out.box.left).toBe(110);
   });
 
   it('leaves out the glow over what stands behind, above the mirror', () => {
-    const { mask, soft } = frontWith([88, 104, 110, 124], RIGHT_MIRROR);
+    const { mask, soft, photo } = frontWith([88, 104, 110, 124], RIGHT_MIRROR);
     for (let y = 104; y < 110; y++) for (let x = 88; x < 110; x++) soft[y * W + x] = 6; // the glow, above the mirror's 24
-    const out = recoverMirrors(mask, soft);
+    const out = recoverMirrors(mask, soft, photo);
     expect(out.alpha[117 * W + 95]).toBe(255);
     expect(out.alpha[106 * W + 95]).toBe(0);
   });
 
   it('keeps out the same faint value where it runs on to the frame (a car beside)', () => {
-    const { mask, soft } = frontWith([0, 110, 110, 124], RIGHT_MIRROR);
-    const out = recoverMirrors(mask, soft);
+    const { mask, soft, photo } = frontWith([0, 110, 110, 124], RIGHT_MIRROR);
+    const out = recoverMirrors(mask, soft, photo);
     expect(out.alpha[117 * W + 95]).toBe(0);
     expect(out.box.left).toBe(110);
   });
 
   it('keeps out a faint piece of the same size at wheel height', () => {
-    const { mask, soft } = frontWith([88, 210, 110, 224], RIGHT_MIRROR);
-    const out = recoverMirrors(mask, soft);
+    const { mask, soft, photo } = frontWith([88, 210, 110, 224], RIGHT_MIRROR);
+    const out = recoverMirrors(mask, soft, photo);
     expect(out.alpha[217 * W + 95]).toBe(0);
     expect(out.box.left).toBe(110);
+  });
+
+  it('leaves out the wall behind the mirror where the faint outline runs over it (br-OKP7250: a yellow band above its left mirror)', () => {
+    const { mask, soft, photo } = frontWith([88, 110, 110, 124], RIGHT_MIRROR);
+    // A yellow wall band behind the left mirror's top, which the model's soft outline covers as strongly as the mirror.
+    for (let y = 100; y < 114; y++)
+      for (let x = 40; x < 110; x++) {
+        const i = y * W + x;
+        if (y >= 110 && x >= 88) continue; // the mirror stands in front
+        photo.rgb.set([230, 190, 30], 3 * i);
+        if (y >= 107 && x >= 88) soft[i] = FAINT;
+      }
+    const out = recoverMirrors(mask, soft, photo);
+    expect(out.alpha[117 * W + 95]).toBe(255);
+    expect(out.alpha[108 * W + 95]).toBe(0);
+    expect(out.alpha[108 * W + 105]).toBe(0);
   });
 });

@@ -7,9 +7,12 @@
  * rows about as tall as the bulge is wide, and ends before a car beside, a wall or the frame (a run that does not end
  * within reach is no mirror); row by row it reads above the faint glow u2netp spreads over what stands behind. The
  * largest such bulge of mirror size a flank, where no mirror is kept already, is added to the mask, when the other
- * flank shows a mirror too (kept, or found here).
+ * flank shows a mirror too (kept, or found here). The soft outline is blurred: it runs a few pixels past the mirror
+ * over what stands behind, so the bulge's pixels coloured like that background rather than like the mirror's middle,
+ * reached from outside through such pixels, are left out (`trimBackground`).
  */
-import type { CleanMask } from './mask-cleanup';
+import { chamferWithin, components, type CleanMask } from './mask-cleanup';
+import type { CutoutPhoto } from './port';
 
 /** The weak mask: soft at least this (the background around a mirror reads 0-2, a mirror's inside 3 and up). */
 const WEAK = 3;
@@ -35,7 +38,7 @@ const JUMP = 0.03;
 /** A dip of up to this share of the car's height inside a bulge (rows where the faint mask breaks) is bridged. */
 const DIP = 0.01;
 
-export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
+export function recoverMirrors(mask: CleanMask, soft: Uint8Array, photo: CutoutPhoto): CleanMask {
   const { width: w, height: h, box } = mask;
   const bw = box.right - box.left;
   const bh = box.bottom - box.top;
@@ -44,7 +47,7 @@ export function recoverMirrors(mask: CleanMask, soft: Uint8Array): CleanMask {
   // Mirrors come in pairs: one is found back only where the other flank shows one too (kept, or found here). A car
   // turned a little hides its far mirror behind its body, and a mirror added on one side only would make the cut-out
   // lopsided (the white Camry's rear, its right mirror alone, read as a mirror cut off on the left).
-  const blobs = flanks.flatMap((flank, k) => (flank.blob && (flanks[1 - k]!.blob || flanks[1 - k]!.kept) ? [flank.blob] : []));
+  const blobs = flanks.flatMap((flank, k) => (flank.blob && (flanks[1 - k]!.blob || flanks[1 - k]!.kept) ? [trimBackground(flank.blob, mask, photo)] : []));
   if (!blobs.length) return mask;
   // The added pixels all lie outside the kept car: its box grows by theirs, its area by their count.
   const alpha = mask.alpha.slice();
@@ -142,6 +145,108 @@ function flankMirror(mask: CleanMask, soft: Uint8Array, side: number): { blob?: 
     }
   }
   return { ...(best ? { blob: best } : {}), kept };
+}
+
+/** A blob pixel is the background's colour when its nearest background sample is this many times nearer than its nearest sample of the mirror's middle. */
+const NEARER = 2;
+/** The background is sampled this far (px) around the bulge, outside the car; the mirror's middle is its pixels at least half as deep inside as its deepest. */
+const AROUND = 4;
+/** At most this many samples of each (every n-th pixel). */
+const SAMPLES = 256;
+/** Notches up to twice this wide (px) left in the mirror are closed. */
+const CLOSE = 4;
+
+/**
+ * The bulge without the pixels of what stands behind it: u2netp's blurred outline runs past the mirror's top and sides
+ * over the wall or car behind (br-OKP7250's left mirror came with a band of the yellow wall above it). A pixel whose
+ * colour is much nearer the background sampled just around the bulge than the bulge's middle, and that is reached from
+ * the bulge's outside through such pixels, is left out; a highlight inside the mirror is kept.
+ */
+function trimBackground(blob: number[], mask: CleanMask, photo: CutoutPhoto): number[] {
+  const { alpha, width: w, height: h } = mask;
+  if (photo.width !== w || photo.height !== h) return blob;
+  let left = w, top = h, right = 0, bottom = 0;
+  for (const i of blob) {
+    const x = i % w, y = (i - x) / w;
+    (left = Math.min(left, x)), (right = Math.max(right, x + 1)), (top = Math.min(top, y)), (bottom = Math.max(bottom, y + 1));
+  }
+  // A local grid over the bulge and AROUND + 1 pixels about it (cut by the frame).
+  const gl = Math.max(0, left - AROUND - 1), gt = Math.max(0, top - AROUND - 1);
+  const gw = Math.min(w, right + AROUND + 1) - gl, gh = Math.min(h, bottom + AROUND + 1) - gt;
+  const toPhoto = (g: number) => (gt + Math.floor(g / gw)) * w + gl + (g % gw);
+  const inBlob = new Uint8Array(gw * gh);
+  for (const i of blob) inBlob[(Math.floor(i / w) - gt) * gw + (i % w) - gl] = 1;
+  const depth = chamferWithin(inBlob, 0, gw, gh, 3 * (gw + gh), () => false);
+  const near = chamferWithin(inBlob, 1, gw, gh, 3 * AROUND + 1, () => false);
+  let deepest = 0;
+  for (let g = 0; g < inBlob.length; g++) if (inBlob[g]) deepest = Math.max(deepest, depth[g]!);
+  const middle: number[] = [], around: number[] = [];
+  for (let g = 0; g < inBlob.length; g++) {
+    if (inBlob[g] && 2 * depth[g]! >= deepest) middle.push(toPhoto(g));
+    else if (!inBlob[g] && near[g]! <= 3 * AROUND && alpha[toPhoto(g)]! < 128) around.push(toPhoto(g));
+  }
+  if (!middle.length || !around.length) return blob;
+  // Colours to 5 bits a channel: a mirror and a wall show few distinct ones, so samples and answers are shared.
+  const key = (p: number) => ((photo.rgb[3 * p]! >> 3) << 10) | ((photo.rgb[3 * p + 1]! >> 3) << 5) | (photo.rgb[3 * p + 2]! >> 3);
+  const colours = (list: number[]) => {
+    const step = Math.max(1, Math.ceil(list.length / SAMPLES));
+    const seen = new Set<number>();
+    const out: number[] = [];
+    for (let k = 0; k < list.length; k += step) {
+      const p = list[k]!;
+      if (seen.has(key(p))) continue;
+      seen.add(key(p));
+      out.push(photo.rgb[3 * p]!, photo.rgb[3 * p + 1]!, photo.rgb[3 * p + 2]!);
+    }
+    return out;
+  };
+  const mirrorColours = colours(middle), behindColours = colours(around);
+  const nearest = (p: number, samples: number[]) => {
+    const r = photo.rgb[3 * p]!, g = photo.rgb[3 * p + 1]!, b = photo.rgb[3 * p + 2]!;
+    let best = Infinity;
+    for (let k = 0; k < samples.length; k += 3) best = Math.min(best, (r - samples[k]!) ** 2 + (g - samples[k + 1]!) ** 2 + (b - samples[k + 2]!) ** 2);
+    return best;
+  };
+  // Squared distances: NEARER times nearer is NEARER² in squares.
+  const behind = new Uint8Array(gw * gh);
+  const answers = new Map<number, number>();
+  for (let g = 0; g < inBlob.length; g++) {
+    if (!inBlob[g]) continue;
+    const p = toPhoto(g);
+    let answer = answers.get(key(p));
+    if (answer === undefined) answers.set(key(p), (answer = NEARER * NEARER * nearest(p, behindColours) < nearest(p, mirrorColours) ? 1 : 0));
+    behind[g] = answer;
+  }
+  // Flood from the background-coloured pixels on the bulge's outline that touch the background (not the car).
+  const out = new Uint8Array(gw * gh);
+  const stack: number[] = [];
+  for (let g = 0; g < inBlob.length; g++) {
+    if (!behind[g]) continue;
+    const x = g % gw, y = (g - x) / gw;
+    const touches = [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]].some(([u, v]) => u! >= 0 && u! < gw && v! >= 0 && v! < gh && !inBlob[v! * gw + u!] && alpha[toPhoto(v! * gw + u!)]! < 128);
+    if (touches) (out[g] = 1), stack.push(g);
+  }
+  while (stack.length) {
+    const g = stack.pop()!;
+    const x = g % gw, y = (g - x) / gw;
+    for (const n of [x > 0 ? g - 1 : -1, x < gw - 1 ? g + 1 : -1, y > 0 ? g - gw : -1, y < gh - 1 ? g + gw : -1]) if (n >= 0 && behind[n] && !out[n]) (out[n] = 1), stack.push(n);
+  }
+  // What is left, without specks cut off from the mirror, its notches closed (a white highlight at the mirror's edge
+  // reads like a pale wall): a closing of CLOSE px within the bulge.
+  const rest = new Uint8Array(gw * gh);
+  for (let g = 0; g < inBlob.length; g++) rest[g] = inBlob[g]! & (1 - out[g]!);
+  const { labels, list } = components(rest, gw, gh);
+  if (!list.length) return [];
+  const largest = list.reduce((a, b) => (b.area > a.area ? b : a)).label;
+  const kept = new Uint8Array(gw * gh);
+  for (let g = 0; g < kept.length; g++) kept[g] = labels[g] === largest ? 1 : 0;
+  const toKept = chamferWithin(kept, 1, gw, gh, 3 * CLOSE + 1, () => false);
+  const grown = new Uint8Array(gw * gh);
+  for (let g = 0; g < grown.length; g++) grown[g] = toKept[g]! <= 3 * CLOSE ? 1 : 0;
+  const toOutside = chamferWithin(grown, 0, gw, gh, 3 * CLOSE + 1);
+  const filled = new Uint8Array(gw * gh);
+  for (let g = 0; g < filled.length; g++) filled[g] = inBlob[g] && toOutside[g]! > 3 * CLOSE ? 1 : 0;
+  return blob.filter((i) => filled[(Math.floor(i / w) - gt) * gw + (i % w) - gl]);
 }
 
 /**

@@ -77,7 +77,7 @@ export class U2netpCutout implements CarCutout {
     const { soft, clean } = await this.passes(photo);
     // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut, and the
     // door mirrors the model barely saw are added back (mirror-recovery.ts).
-    return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft);
+    return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft, photo);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
