@@ -153,6 +153,11 @@ const MIRRORS_SEEN = 0.055;
  * side or three-quarter view (the Acura three-quarter rear in new3: 2.7, its one mirror against its window, 0.039).
  */
 const HEAD_ON_ASPECT = 2;
+/**
+ * A rear view whose two tyres sit further in from the body's edge on one side than the other by more than this (of
+ * the car's width) is turned a little towards that side (`nearSide`).
+ */
+const TURNED_REAR = 0.035;
 
 export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo?: PhotoPixels): CarMeasures {
   const { alpha, width: w, height: h, box } = mask;
@@ -178,7 +183,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
-    sideImbalance: axis ? sideImbalance(mask, rows, axis) : 0,
+    sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
@@ -227,7 +232,7 @@ function rowExtents(mask: CleanMask): RowExtents {
  * car the body at its lamps reaches as far out as its mirrors, so a lost mirror does not change the furthest reach:
  * the mirror's own step out from the pillar above it is compared too (`mirrorStep`), the larger of the two counts.
  */
-function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre, lean }: SquareAxis): number {
+function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre, lean }: SquareAxis, angle: Angle): number {
   const n = lefts.length;
   const bw = mask.box.right - mask.box.left;
   if (n < 20 || bw < 20) return 0;
@@ -241,7 +246,35 @@ function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre,
     reachRight = Math.max(reachRight, rights[r]! - centreAt(r));
   }
   const [stepLeft, stepRight] = mirrorSteps({ lefts, rights });
-  return Math.max(Math.abs(reachLeft - reachRight), Math.abs(stepLeft - stepRight)) / bw;
+  const reach = reachRight - reachLeft;
+  const step = stepRight - stepLeft;
+  // A rear turned a little shows its near mirror and hides the far one behind the body: only the far side reaching
+  // further counts there (a piece kept), the near side's mirror is no sign of a lost one.
+  const near = angle === 'rear' ? nearSide({ lefts, rights }, bw) : 0;
+  if (near !== 0) return Math.max(0, -near * reach, -near * step) / bw;
+  return Math.max(Math.abs(reach), Math.abs(step)) / bw;
+}
+
+/**
+ * Which side of a rear view is nearer the camera (-1 left, 1 right, 0 square on): seen a little from one side, that
+ * side's flank (its wheel arch, the body running forward) reaches out past its rear tyre, while the far tyre sits flush
+ * under the body's edge. Each tyre's inset is the body's furthest reach (55% to 85% down) less the outline's at 88% to
+ * 95% down (the tyres). Parking-lot rears turned a little: insets differing by 0.046 to 0.104 of the car's width, the
+ * larger on the side whose mirror shows; square rears, mirror lost or not: 0.022 at most.
+ */
+function nearSide({ lefts, rights }: RowExtents, bw: number): number {
+  const n = lefts.length;
+  let bodyLeft = Infinity;
+  let bodyRight = -Infinity;
+  for (let r = Math.floor(n * 0.55); r < Math.floor(n * 0.85); r++)
+    if (lefts[r]! >= 0) (bodyLeft = Math.min(bodyLeft, lefts[r]!)), (bodyRight = Math.max(bodyRight, rights[r]!));
+  const insets: number[] = [];
+  for (let r = Math.floor(n * 0.88); r < Math.floor(n * 0.95); r++)
+    if (lefts[r]! >= 0) insets.push(bodyRight - rights[r]! - (lefts[r]! - bodyLeft));
+  if (!insets.length) return 0;
+  insets.sort((p, q) => p - q);
+  const gap = insets[insets.length >> 1]! / bw;
+  return Math.abs(gap) > TURNED_REAR ? Math.sign(gap) : 0;
 }
 
 /** How far the larger mirror step falls short of MIRRORS_SEEN (of the car's width); 0 for a car too small or too long to tell. */
