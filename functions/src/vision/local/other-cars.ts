@@ -63,6 +63,12 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
     // white caravan lost a corner of its roof (the BMW 2002 of the fixtures: IoU against ISNet 0.977 to 0.928).
     for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad, paint);
+    // A weak box over a car parked beside-behind, inside the main car's box: split as a car behind, the main car's
+    // side of the box and the rows under it the main car's, the other car's part past the main box its own.
+    for (const b of carsBesideBehind(context.nearby ?? [], main, others)) {
+      const q = px(b);
+      removed += splitBehind(alpha, rgb, w, h, q, q.t + Math.round((q.b - q.t) * 0.15), q.b, pad, { side: b.left < main.left ? 'right' : 'left', box: m });
+    }
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
     for (const b of hidden) removed += splitBehind(alpha, rgb, w, h, b, b.t + Math.round((b.b - b.t) * 0.15), b.b, pad);
     // The detector's boxes over the main car disagree on its top: some took in a car behind. Well above the lowest
@@ -256,6 +262,28 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
 }
 
 /**
+ * The detector's weak boxes over a car parked beside-behind the main one, which the main car's box took in (a red car
+ * behind-left of a pale green Skoda, eu-test_051 of the plate benchmark): level with the main car's top, a car's width,
+ * ending between a car behind's bottom (`carsBehind`) and a car beside's (`BESIDE_FROM`), and reaching past one side
+ * of the main car's box, not both (within both sides it is the main car's own body; past both, not one car beside).
+ */
+export function carsBesideBehind(nearby: NormBox[], main: NormBox, others: NormBox[]): NormBox[] {
+  const mw = main.right - main.left;
+  const mh = main.bottom - main.top;
+  return nearby.filter(
+    (b) =>
+      b.bottom - b.top >= 0.15 * mh &&
+      b.right - b.left >= 0.3 * mw &&
+      b.bottom > main.top + 0.7 * mh &&
+      b.bottom <= main.top + BESIDE_FROM * mh &&
+      b.top <= main.top + 0.25 * mh &&
+      b.left < main.left !== b.right > main.right &&
+      !ownUpperBody(b, main) &&
+      !others.some((o) => iou(o, b) > 0.5),
+  );
+}
+
+/**
  * A weak box as wide as most of the main car's and within its box on both sides is the main car's own upper body (an
  * open Reventon's cockpit, windscreen frame and engine cover, cut away level), not a car behind: one that far away and
  * that wide would show past the main car's end (the truth bench's cars behind all reach its box's side).
@@ -416,7 +444,7 @@ function reclaimOwnPaint(state: Uint8Array, seeds: Uint8Array, rgb: Uint8Array, 
  * car's roof there), everything below its box and beside it is the main car; between them the split follows the
  * main car's roof line as the photo draws it.
  */
-function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number): number {
+function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, roofOfOther: number, mainFrom: number, pad: number, beside?: { side: 'left' | 'right'; box: Window }): number {
   const l = Math.max(0, b.l - pad);
   const r = Math.min(w, b.r + pad);
   const bottom = Math.min(h, mainFrom + pad);
@@ -431,7 +459,11 @@ function splitBehind(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b
   const win = { l, t, r, b: bottom };
   // Below the other car's box is the main car; beside it may be either (a car behind often reaches past the main
   // car's end).
-  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom ? MAIN : x >= b.l && x < b.r && y < roofOfOther ? OTHER : OPEN));
+  // A car beside-behind (`beside`): the main car lies on one side of its box, and the other car's part outside the
+  // main car's box is its own at every height.
+  const mainSide = (x: number) => (beside?.side === 'right' ? x >= b.r : beside?.side === 'left' && x < b.l);
+  const outsideMain = (x: number) => beside !== undefined && (x < beside.box.l || x >= beside.box.r);
+  const state = stateOf(alpha, w, win, (x, y) => (y >= mainFrom || mainSide(x) ? MAIN : x >= b.l && x < b.r && (y < roofOfOther || outsideMain(x)) ? OTHER : OPEN));
   splitAlongEdges(state, rgb, w, win);
   // Seen over the main car, the car behind is the top of each column: below the main car's first solid run, what
   // looks like the other car (a windscreen reflecting the same sky, grey seats) is the main car's.
