@@ -5,44 +5,9 @@
  * toward the sun) and a hazy sun darkened nothing. Drawn cars, no scene library: cheap.
  */
 import { describe, expect, it } from 'vitest';
-import { composeCar, MAX_LIGHT_CAST, MAX_LOW_SUN_GLOW, type BackdropLight, type SceneSource } from '../../functions/src/renderer/local/compositor';
+import { composeCar, MAX_LIGHT_CAST, MAX_LOW_SUN_GLOW, type BackdropLight } from '../../functions/src/renderer/local/compositor';
 import { LOW_SUN_ELEVATION, LOW_SUN_TINT, warmthGains } from '../../functions/src/renderer/scenes/scene-backdrop';
-import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
-import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-
-const W = 768, H = 512;
-
-/** A side view 300 x 120 of one paint, lit from above (the top rows brightest), on dark tyres. */
-function drawnCar(paint: [number, number, number]): { photo: DecodedPhoto; mask: CleanMask } {
-  const w = 400, h = 200;
-  const rgb = Buffer.alloc(w * h * 3, 90);
-  const alpha = new Uint8Array(w * h);
-  for (let y = 50; y < 170; y++)
-    for (let x = 50; x < 350; x++) {
-      const i = y * w + x;
-      alpha[i] = 255;
-      const tyre = y > 140 && ((x > 80 && x < 130) || (x > 270 && x < 320));
-      const shade = 1 - (0.25 * (y - 50)) / 120;
-      for (let c = 0; c < 3; c++) rgb[3 * i + c] = tyre ? 20 : Math.round(paint[c]! * shade);
-    }
-  return {
-    photo: { type: 'jpeg', originalWidth: w, originalHeight: h, rgb, width: w, height: h },
-    mask: { alpha, width: w, height: h, box: { left: 50, top: 50, right: 350, bottom: 170 }, areaFraction: 0.45, removedFraction: 0 },
-  };
-}
-
-const scene = (light: BackdropLight): SceneSource => ({
-  width: W,
-  height: H,
-  floorY: 430,
-  draw: async () => ({
-    rgb: Buffer.alloc(W * H * 3, 128),
-    shadowStrength: 0.5,
-    reflection: 0,
-    light,
-    scene: { id: 'drawn', label: 'drawn', yaw: 0, azimuth: 0, horizonRow: 200, groundRow: 430, focalPx: 700, cameraHeight: 1.4, carDistance: 6 },
-  }),
-});
+import { drawnCar, scene, W } from './drawn-lit-car';
 
 /** Over the car's paint (tyres left out) in its left and right thirds: mean red minus blue, luma, chroma; and clipping. */
 async function endsOf(paint: [number, number, number], light: BackdropLight) {

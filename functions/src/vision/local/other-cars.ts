@@ -242,20 +242,24 @@ function keepOwnRoof(alpha: Uint8Array, w: number, win: Window, cut: Uint8Array,
   return back;
 }
 
+/** A weak box of a car's size (15% of the main car's height, 30% of its width) starting level with its top or above. */
+function carSizedFromTop(b: NormBox, main: NormBox): boolean {
+  const mw = main.right - main.left;
+  const mh = main.bottom - main.top;
+  return b.bottom - b.top >= 0.15 * mh && b.right - b.left >= 0.3 * mw && b.top <= main.top + 0.25 * mh;
+}
+
 /**
  * The detector's weak boxes that look like a car parked behind the main one: level with the main car's top (its box
  * took the car behind in) or above it, ending well above the main car's bottom (the main car hides the rest), and a
  * car's width.
  */
 export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]): NormBox[] {
-  const mw = main.right - main.left;
   const mh = main.bottom - main.top;
   return nearby.filter(
     (b) =>
-      b.bottom - b.top >= 0.15 * mh &&
-      b.right - b.left >= 0.3 * mw &&
+      carSizedFromTop(b, main) &&
       b.bottom <= main.top + 0.7 * mh &&
-      b.top <= main.top + 0.25 * mh &&
       !ownUpperBody(b, main) &&
       !others.some((o) => iou(o, b) > 0.5),
   );
@@ -268,15 +272,12 @@ export function carsBehind(nearby: NormBox[], main: NormBox, others: NormBox[]):
  * of the main car's box, not both (within both sides it is the main car's own body; past both, not one car beside).
  */
 export function carsBesideBehind(nearby: NormBox[], main: NormBox, others: NormBox[]): NormBox[] {
-  const mw = main.right - main.left;
   const mh = main.bottom - main.top;
   return nearby.filter(
     (b) =>
-      b.bottom - b.top >= 0.15 * mh &&
-      b.right - b.left >= 0.3 * mw &&
+      carSizedFromTop(b, main) &&
       b.bottom > main.top + 0.7 * mh &&
       b.bottom <= main.top + BESIDE_FROM * mh &&
-      b.top <= main.top + 0.25 * mh &&
       b.left < main.left !== b.right > main.right &&
       !ownUpperBody(b, main) &&
       !others.some((o) => iou(o, b) > 0.5),
