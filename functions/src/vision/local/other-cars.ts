@@ -46,8 +46,12 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   let removed = 0;
   const mainTop = Math.floor(main.top * h);
   const rgb = context.photo && context.photo.width === w && context.photo.height === h ? context.photo.rgb : undefined;
-  const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
-  const boxes = others.map((other) => {
+  // A box mostly over the main car's box and reaching past it where the mask holds next to nothing is no other car (one
+  // would show there, not hidden by the main car): the main car's own part read as a car (a door mirror, a post beside).
+  const paint = rgb && mainPaint(alpha, rgb, w, h, main);
+  const shows = (b: NormBox) => !(rgb && paint && ownPart(mask.alpha, rgb, w, h, px(b), m, paint));
+  const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others).filter(shows), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
+  const boxes = others.filter(shows).map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
     // One reaching down most of the main car's height stands beside it (its front overlapping the main car's).
@@ -57,7 +61,6 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   });
   // With the photo, the cars are split along its edges first, on the whole mask: what the box rules below would cut
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
-  const paint = rgb && mainPaint(alpha, rgb, w, h, main);
   if (rgb) {
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
     // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
@@ -65,7 +68,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
     for (const { o, behind } of boxes) if (!behind) removed += splitBeside(alpha, rgb, w, h, o, m, pad, paint);
     // A weak box over a car parked beside-behind, inside the main car's box: split as a car behind, the main car's
     // side of the box and the rows under it the main car's, the other car's part past the main box its own.
-    for (const b of carsBesideBehind(context.nearby ?? [], main, others)) {
+    for (const b of carsBesideBehind(context.nearby ?? [], main, others).filter(shows)) {
       const q = px(b);
       removed += splitBehind(alpha, rgb, w, h, q, q.t + Math.round((q.b - q.t) * 0.15), q.b, pad, { side: b.left < main.left ? 'right' : 'left', box: m });
     }
@@ -292,6 +295,39 @@ export function carsBesideBehind(nearby: NormBox[], main: NormBox, others: NormB
 function ownUpperBody(b: NormBox, main: NormBox): boolean {
   const mw = main.right - main.left;
   return b.right - b.left >= 0.6 * mw && b.left > main.left + 0.02 * mw && b.right < main.right - 0.02 * mw;
+}
+
+/** A box lying at least this share of its area over the main car's box (the truth bench's cars beside: 0.26 at most)... */
+const OWN_OVER = 0.4;
+/** ...reaching past it by at least this share of its area... */
+const OWN_PAST = 0.15;
+/** ...under this share of that part in the mask... */
+const OWN_PAST_EMPTY = 0.1;
+/**
+ * ...and under this share of the mask over the main car's box of another paint than the main car's is the main car's
+ * own part read as another car (a red car behind-left of a green one, its bumper boxed at the photo's edge, is not).
+ */
+const OWN_OTHER_PAINT = 0.1;
+
+/** Whether the box `b` is the main car's own part (OWN_OVER, OWN_PAST, OWN_PAST_EMPTY, OWN_OTHER_PAINT); `m` the main car's box. */
+function ownPart(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, m: Window, paint: Paint): boolean {
+  let outside = 0;
+  let solid = 0;
+  let all = 0;
+  let over = 0;
+  let painted = 0;
+  for (let y = Math.max(0, b.t); y < Math.min(h, b.b); y++)
+    for (let x = Math.max(0, b.l); x < Math.min(w, b.r); x++) {
+      all++;
+      const on = alpha[y * w + x]! >= 128;
+      if (x >= m.l && x < m.r && y >= m.t && y < m.b) {
+        if (on) (over++, paintOf(rgb, 3 * (y * w + x), paint) === 2 && painted++);
+        continue;
+      }
+      outside++;
+      if (on) solid++;
+    }
+  return all - outside >= OWN_OVER * all && outside >= OWN_PAST * all && solid < OWN_PAST_EMPTY * outside && painted < OWN_OTHER_PAINT * over;
 }
 
 /** A car's box ending above this share of the main car's box height stands further away than the main car: behind it. */
@@ -523,6 +559,11 @@ const REGION_SHARE = 0.03;
 const REGION_MAX = 0.45;
 /** A region of another paint reaching below this share of the main car's box height is not a car behind it. */
 const BEHIND_BOTTOM = 0.65;
+/**
+ * A region of another paint over the main car's middle column starting this share of its box height under the box's
+ * top is not a car behind (the truth bench's cars behind start at most 0.04 under it; the Cadillac's bonnet 0.17).
+ */
+const OWN_PAINT_BELOW_TOP = 0.1;
 /** CIELAB a*, b* of each colour at 6 bits a channel, filled as colours are met (NaN: not yet). */
 const CHROMA = new Float32Array(2 * 64 * 64 * 64).fill(Number.NaN);
 /** Sampling step of the search for such regions (pixels). */
@@ -626,6 +667,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       sky = k === 0 ? true : k === 1 ? false : sky;
     }
   }
+  const centre = Math.round((((main.left + main.right) / 2) * w - box.left) / GRID);
   // Regions of another paint (4-connected samples); kept when large and seen against the background from above.
   const region = new Int32Array(gw * gh).fill(-1);
   const keep: boolean[] = [];
@@ -638,6 +680,8 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     let size = 0;
     let skyAbove = 0;
     let bottom = 0;
+    let top = h;
+    let middle = false;
     const sum = [0, 0, 0];
     queue[tail++] = s;
     region[s] = id;
@@ -648,6 +692,8 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       const gy = (c / gw) | 0;
       if (open[c]) skyAbove++;
       bottom = Math.max(bottom, box.top + gy * GRID);
+      top = Math.min(top, box.top + gy * GRID);
+      if (gx === centre) middle = true;
       const p = 3 * ((box.top + gy * GRID) * w + box.left + gx * GRID);
       for (let k = 0; k < 3; k++) sum[k]! += rgb[p + k]!;
       for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
@@ -661,7 +707,11 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     const [, ma, mb] = srgbToLab(sum[0]! / size, sum[1]! / size, sum[2]! / size);
     // Nor one whose colour, on the whole, is barely a colour: glass mirroring a blue sky, white stripes in its light, the
     // paint mixed with it (an orange Ford GT lost its windscreen, roof and bonnet to regions of a*b* 2/-24 and 27/-10).
-    keep.push(share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= GLASS_CHROMA);
+    // Over the main car's middle, where its roof is highest, a car behind rises to the box's top (the box took it in):
+    // a region there starting well under the top is the main car's own paint, measured wrong (a Cadillac's red bonnet,
+    // its paint measured over the chrome grille and bumper below).
+    const ownMiddle = middle && top > (main.top + OWN_PAINT_BELOW_TOP * (main.bottom - main.top)) * h;
+    keep.push(!ownMiddle && share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= GLASS_CHROMA);
   }
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
