@@ -46,12 +46,12 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   let removed = 0;
   const mainTop = Math.floor(main.top * h);
   const rgb = context.photo && context.photo.width === w && context.photo.height === h ? context.photo.rgb : undefined;
-  // A box mostly over the main car's box and reaching past it where the mask holds next to nothing is no other car (one
+  // A weak box mostly over the main car's box and reaching past it where the mask holds next to nothing is no car (one
   // would show there, not hidden by the main car): the main car's own part read as a car (a door mirror, a post beside).
-  const paint = rgb && mainPaint(alpha, rgb, w, h, main);
-  const shows = (b: NormBox) => !(rgb && paint && ownPart(mask.alpha, rgb, w, h, px(b), m, paint));
+  // Not a detected car's box: a tractor's wheel over a Lamborghini's wing, its top past the box, was the tractor's.
+  const shows = (b: NormBox) => !ownPart(mask.alpha, w, h, px(b), m);
   const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others).filter(shows), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
-  const boxes = others.filter(shows).map((other) => {
+  const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
     // One reaching down most of the main car's height stands beside it (its front overlapping the main car's).
@@ -61,6 +61,7 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   });
   // With the photo, the cars are split along its edges first, on the whole mask: what the box rules below would cut
   // (another car's pixels outside the main car's box, above it) are the other car's seeds.
+  const paint = rgb && mainPaint(alpha, rgb, w, h, main);
   if (rgb) {
     const pad = Math.max(4, Math.round((m.r - m.l) * 0.04));
     // A detected car behind keeps the box rules and the roof line below: split along the edges, a silver car before a
@@ -297,37 +298,26 @@ function ownUpperBody(b: NormBox, main: NormBox): boolean {
   return b.right - b.left >= 0.6 * mw && b.left > main.left + 0.02 * mw && b.right < main.right - 0.02 * mw;
 }
 
-/** A box lying at least this share of its area over the main car's box (the truth bench's cars beside: 0.26 at most)... */
-const OWN_OVER = 0.4;
+/** A weak box lying at least this share of its area over the main car's box (mostly over it)... */
+const OWN_OVER = 0.5;
 /** ...reaching past it by at least this share of its area... */
 const OWN_PAST = 0.15;
-/** ...under this share of that part in the mask... */
+/** ...and under this share of that part in the mask is the main car's own part read as a car. */
 const OWN_PAST_EMPTY = 0.1;
-/**
- * ...and under this share of the mask over the main car's box of another paint than the main car's is the main car's
- * own part read as another car (a red car behind-left of a green one, its bumper boxed at the photo's edge, is not).
- */
-const OWN_OTHER_PAINT = 0.1;
 
-/** Whether the box `b` is the main car's own part (OWN_OVER, OWN_PAST, OWN_PAST_EMPTY, OWN_OTHER_PAINT); `m` the main car's box. */
-function ownPart(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, b: Window, m: Window, paint: Paint): boolean {
+/** Whether the weak box `b` is the main car's own part (OWN_OVER, OWN_PAST, OWN_PAST_EMPTY); `m` the main car's box. */
+function ownPart(alpha: Uint8Array, w: number, h: number, b: Window, m: Window): boolean {
   let outside = 0;
   let solid = 0;
   let all = 0;
-  let over = 0;
-  let painted = 0;
   for (let y = Math.max(0, b.t); y < Math.min(h, b.b); y++)
     for (let x = Math.max(0, b.l); x < Math.min(w, b.r); x++) {
       all++;
-      const on = alpha[y * w + x]! >= 128;
-      if (x >= m.l && x < m.r && y >= m.t && y < m.b) {
-        if (on) (over++, paintOf(rgb, 3 * (y * w + x), paint) === 2 && painted++);
-        continue;
-      }
+      if (x >= m.l && x < m.r && y >= m.t && y < m.b) continue;
       outside++;
-      if (on) solid++;
+      if (alpha[y * w + x]! >= 128) solid++;
     }
-  return all - outside >= OWN_OVER * all && outside >= OWN_PAST * all && solid < OWN_PAST_EMPTY * outside && painted < OWN_OTHER_PAINT * over;
+  return all - outside >= OWN_OVER * all && outside >= OWN_PAST * all && solid < OWN_PAST_EMPTY * outside;
 }
 
 /** A car's box ending above this share of the main car's box height stands further away than the main car: behind it. */
