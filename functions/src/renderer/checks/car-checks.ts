@@ -93,25 +93,20 @@ export interface CarMeasures {
   /**
    * Share of the car's width whose lowest solid pixel lies within 3% of the car's height of the silhouette's lowest
    * point: a car on its wheels touches the ground only with its tyres (at most a third of its width on the fixtures);
-   * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom.
+   * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom, and
+   * for a front or rear view whose bumper hides its tyres (`underCorners`: the photo shows the ground under its corners).
    */
   flatBottom: number;
   /**
    * Front and rear views square to the camera: the share of the car's width whose lowest solid pixel lies within the
    * ground band (as `flatBottom`) in the middle half of the car's width. Seen from behind or in front, a car stands on
    * two tyres at its sides; its middle (bumper, underbody, exhaust) is higher. A middle on the ground is a bumper the
-   * cut-out ends at, its tyres lost. 0 for a car cut by the frame's bottom.
+   * cut-out ends at, its tyres lost. 0 for a car cut by the frame's bottom, or whose bumper hides its tyres (as
+   * `flatBottom`).
    */
   groundMiddle: number;
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
   belowMask: number;
-  /**
-   * Front and rear views: how bright the photo is just under the silhouette's outer parts (where its tyres stand)
-   * against the ground further down, the darker side's ratio; 0 without the photo or the ground (out of the frame).
-   * A tyre the cut-out lost is left there, nearly black; at HIDDEN_TYRES or more the photo shows the ground there, so
-   * the bumper hides the tyres (a close front shot from above) and a flat bottom is no sign of wheels cut off.
-   */
-  underCorners: number;
   /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept; not glass mirroring the sky), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
   otherPaint: number;
   /**
@@ -205,9 +200,9 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
     stripedBottom: stripedBottom(mask),
-    ...groundContact(mask, axis !== undefined),
+    // A front or rear view whose bumper hides its tyres (a close shot from above) ends in a flat line too.
+    ...(photo && (angle === 'front' || angle === 'rear') && underCorners(mask, photo) >= HIDDEN_TYRES ? { flatBottom: 0, groundMiddle: 0 } : groundContact(mask, axis !== undefined)),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
-    underCorners: photo && (angle === 'front' || angle === 'rear') ? underCorners(mask, photo) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
   };
@@ -566,8 +561,11 @@ const HIDDEN_TYRES = 0.6;
 const TYRE_DARK = 60;
 
 /**
- * See CarMeasures.underCorners. Per side (5% to 25% of the car's width in from each end: where a front or rear view's
- * tyres stand), the median brightness of the photo from 2 px under each column's lowest solid pixel down 6% of the
+ * A front or rear view: how bright the photo is just under the silhouette's outer parts (where its tyres stand) against
+ * the ground further down, the darker side's ratio; 0 without the ground (out of the frame). A tyre the cut-out lost is
+ * left there, nearly black; at HIDDEN_TYRES or more the photo shows the ground there: the bumper hides the tyres (a
+ * close front shot from above), and a flat bottom is no sign of wheels cut off. Per side (5% to 25% of the car's width
+ * in from each end: where a front or rear view's tyres stand), the median brightness of the photo from 2 px under each column's lowest solid pixel down 6% of the
  * car's height, against the same columns 12% to 20% further down (the ground beyond any tyre). Tyres the cut-out lost
  * (the parking-lot rears and fronts: br-OKT3896, br-AZJ6991, br-JPQ9870, br-NYM7544, br-PAG5219, us-wts-lg-000018,
  * eu-test_064) read 0.06 to 0.53 of the ground on each side (0.38 at most on the darker of both), their bands' luma 42
@@ -575,7 +573,7 @@ const TYRE_DARK = 60;
  * tiles and concrete (luma 111 and more). A rear in deep shade (br-JIT7463, luma 15 under its bumper, 25 further down)
  * read 0.61: hence TYRE_DARK.
  */
-function underCorners(mask: CleanMask, photo: PhotoPixels): number {
+export function underCorners(mask: CleanMask, photo: PhotoPixels): number {
   const { alpha, width: w, height: h, box } = mask;
   if (photo.width !== w || photo.height !== h) return 0;
   const bw = box.right - box.left;
@@ -935,10 +933,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   else if (measures.mirrorsLost > CHECK_LIMITS.mirrorsLost) reasons.push('mirrorsMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
   if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop || measures.stripedBottom > CHECK_LIMITS.stripedBottom) reasons.push('cutSquare');
-  // A front or rear view whose bumper hides its tyres ends in a flat line too: only the detector's box tells there.
-  const tyresHidden = measures.underCorners >= HIDDEN_TYRES;
-  const flatOnGround = !tyresHidden && (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle);
-  if (flatOnGround || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
+  if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
 
