@@ -62,7 +62,10 @@ export interface CarMeasures {
   /**
    * How far the detector's box reaches past the cut-out's left or right end (the further), as a fraction of the car's
    * width: a part of the car's side or end that the cut-out lost (cut away with a car behind, or hidden by a branch
-   * in front of it); 0 without the detector's box.
+   * in front of it); 0 without the detector's box. eu-test_051 (the Skoda's rear side cut away with the red car behind
+   * it) 0.157, us-wts-lg-000048 (a side behind a branch) 0.103; of 209 parking-lot, web, fixture and turntable
+   * cut-outs, no other whole car over 0.061 (br-AZJ6991, its tyres lost). A box that took in a neighbour's flank reads
+   * so too (eu-test_095, 0.109).
    */
   boxBeyond: number;
   /**
@@ -193,7 +196,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
-    boxBeyond: main ? Math.max(0, (box.left - main.left * w) / Math.max(1, box.right - box.left), (main.right * w - box.right) / Math.max(1, box.right - box.left)) : 0,
+    boxBeyond: main ? Math.max(0, box.left - main.left * w, main.right * w - box.right) / Math.max(1, box.right - box.left) : 0,
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
@@ -565,8 +568,8 @@ const TYRE_DARK = 60;
  * the ground further down, the darker side's ratio; 0 without the ground (out of the frame). A tyre the cut-out lost is
  * left there, nearly black; at HIDDEN_TYRES or more the photo shows the ground there: the bumper hides the tyres (a
  * close front shot from above), and a flat bottom is no sign of wheels cut off. Per side (5% to 25% of the car's width
- * in from each end: where a front or rear view's tyres stand), the median brightness of the photo from 2 px under each column's lowest solid pixel down 6% of the
- * car's height, against the same columns 12% to 20% further down (the ground beyond any tyre). Tyres the cut-out lost
+ * in from each end), the median luma of the photo from 2 px under each column's lowest solid pixel down 6% of the car's
+ * height, against the same columns 12% to 20% further down (the ground beyond any tyre). Tyres the cut-out lost
  * (the parking-lot rears and fronts: br-OKT3896, br-AZJ6991, br-JPQ9870, br-NYM7544, br-PAG5219, us-wts-lg-000018,
  * eu-test_064) read 0.06 to 0.53 of the ground on each side (0.38 at most on the darker of both), their bands' luma 42
  * at most on the darker side; close fronts whose bumper hides them (br-PJU2853, br-OKP7250) 0.70 and 0.77, the floor's
