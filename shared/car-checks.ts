@@ -22,6 +22,7 @@ export const CAR_CHECK_REASONS = {
   hole: { verdict: 'review', text: 'Please check: the background shows through a gap in the car.' },
   cutSquare: { verdict: 'review', text: 'Please check: a part of the car may be cut off square.' },
   wheelsCut: { verdict: 'review', text: 'Please check: the wheels may be cut off, so the car would rest on its bumper or sills.' },
+  sideLost: { verdict: 'review', text: 'Please check: the photo shows more of the car at its side or end than the image keeps; a part of it may be missing.' },
 } as const satisfies Record<string, { verdict: Exclude<CheckVerdict, 'ok'>; text: string }>;
 export type CarCheckReason = keyof typeof CAR_CHECK_REASONS;
 

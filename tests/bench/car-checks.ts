@@ -9,6 +9,10 @@
  *
  * The enlargement is the one the package form predicts from the detector's box (`predictedEnlargement`), not the
  * composed image's: the same for every photo but a car placed differently by the studio.
+ *
+ * `--dealer F`: a JSON file of the verdicts a dealer gave the rendered images (`{ "<dir>/<photo>": "ok" | "review" |
+ * "retake" }`, a refused photo counting as "retake"); prints how many of those photos the card agrees with, exactly
+ * and on "ok" or not, and lists the others.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -36,6 +40,7 @@ const option = (name: string) => {
 };
 const save = option('--save');
 const against = option('--against');
+const dealer = option('--dealer');
 const fresh = args.includes('--fresh');
 const paths = args.filter((a) => !a.startsWith('--'));
 const photos = paths.flatMap((p) =>
@@ -120,3 +125,12 @@ console.log(
     (ms.length ? `; check CPU median ${ms[ms.length >> 1]!.toFixed(1)} ms, max ${ms[ms.length - 1]!.toFixed(1)} ms` : ''),
 );
 if (save) writeFileSync(save, JSON.stringify(rows, null, 1));
+if (dealer) {
+  const said = JSON.parse(readFileSync(dealer, 'utf8')) as Record<string, string>;
+  const judged = Object.entries(said).filter(([name]) => rows[name]);
+  const card = (name: string) => (rows[name]!.verdict === 'refused' ? 'retake' : rows[name]!.verdict);
+  const exact = judged.filter(([name, v]) => card(name) === v);
+  const flagged = judged.filter(([name, v]) => (card(name) === 'ok') === (v === 'ok'));
+  console.log(`dealer's verdicts (${dealer}): the card agrees on ${exact.length} of ${judged.length} exactly, ${flagged.length} of ${judged.length} on "ok" or not`);
+  for (const [name, v] of judged) if (card(name) !== v) console.log(`  ${name.padEnd(62)} dealer ${v.padEnd(7)} card ${rows[name]!.verdict}`);
+}

@@ -5,9 +5,11 @@
  * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other), holes, long straight cuts and a bottom cut into strips in the silhouette, how much a
  * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car
- * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills), patches of another
- * car's paint (seen where the detector's box takes in both cars), and background kept along the roof (no edge in the
- * photo at the cut-out's top). No model runs here: a photo's mask is measured in a few milliseconds.
+ * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills; a front or rear
+ * view whose bumper hides its tyres, the ground under its corners in the photo, excepted), the detector's box reaching
+ * on past the cut-out's side (a part of the car lost), patches of another car's paint (seen where the detector's box
+ * takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's top). No model runs
+ * here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
@@ -58,6 +60,15 @@ export interface CarMeasures {
   /** Share of the car's pixels left or right of the detector's box. */
   besideBox: number;
   /**
+   * How far the detector's box reaches past the cut-out's left or right end (the further), as a fraction of the car's
+   * width: a part of the car's side or end that the cut-out lost (cut away with a car behind, or hidden by a branch
+   * in front of it); 0 without the detector's box. eu-test_051 (the Skoda's rear side cut away with the red car behind
+   * it) 0.157, us-wts-lg-000048 (a side behind a branch) 0.103; of 209 parking-lot, web, fixture and turntable
+   * cut-outs, no other whole car over 0.061 (br-AZJ6991, its tyres lost). A box that took in a neighbour's flank reads
+   * so too (eu-test_095, 0.109).
+   */
+  boxBeyond: number;
+  /**
    * The longest straight vertical cut of the outline's sides beyond the detector's box (more than BESIDE_MARGIN of the
    * car's width out): the same column rows on end, the alpha from nothing to solid in one pixel (5 or less beside 250
    * or more), as a fraction of the car's height. The main car's own ends lie within its box; what stands beyond it cut square is a piece of something
@@ -85,14 +96,16 @@ export interface CarMeasures {
   /**
    * Share of the car's width whose lowest solid pixel lies within 3% of the car's height of the silhouette's lowest
    * point: a car on its wheels touches the ground only with its tyres (at most a third of its width on the fixtures);
-   * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom.
+   * a car whose tyres were cut off ends in the flat line of a bumper or sills. 0 for a car cut by the frame's bottom, and
+   * for a front or rear view whose bumper hides its tyres (`underCorners`: the photo shows the ground under its corners).
    */
   flatBottom: number;
   /**
    * Front and rear views square to the camera: the share of the car's width whose lowest solid pixel lies within the
    * ground band (as `flatBottom`) in the middle half of the car's width. Seen from behind or in front, a car stands on
    * two tyres at its sides; its middle (bumper, underbody, exhaust) is higher. A middle on the ground is a bumper the
-   * cut-out ends at, its tyres lost. 0 for a car cut by the frame's bottom.
+   * cut-out ends at, its tyres lost. 0 for a car cut by the frame's bottom, or whose bumper hides its tyres (as
+   * `flatBottom`).
    */
   groundMiddle: number;
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
@@ -112,6 +125,7 @@ export const CHECK_LIMITS = {
   aboveRoof: 0.015,
   cutPiece: 0.06,
   besideBox: 0.02,
+  boxBeyond: 0.07,
   cutBeside: 0.05,
   sideImbalance: 0.04,
   mirrorsLost: 0,
@@ -182,13 +196,15 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
+    boxBeyond: main ? Math.max(0, box.left - main.left * w, main.right * w - box.right) / Math.max(1, box.right - box.left) : 0,
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
     stripedBottom: stripedBottom(mask),
-    ...groundContact(mask, axis !== undefined),
+    // A front or rear view whose bumper hides its tyres (a close shot from above) ends in a flat line too.
+    ...(photo && (angle === 'front' || angle === 'rear') && underCorners(mask, photo) >= HIDDEN_TYRES ? { flatBottom: 0, groundMiddle: 0 } : groundContact(mask, axis !== undefined)),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
@@ -542,6 +558,57 @@ function groundContact(mask: CleanMask, squareOn: boolean): { flatBottom: number
   return { flatBottom: low / bw, groundMiddle: squareOn ? middle / bw : 0 };
 }
 
+/** Under a front or rear view's outer parts, a band at least this share as bright as the ground further down shows no tyre. */
+const HIDDEN_TYRES = 0.6;
+/** A band under a front or rear view's outer part darker than this (luma, 0-255) may be a tyre in the car's shadow. */
+const TYRE_DARK = 60;
+
+/**
+ * A front or rear view: how bright the photo is just under the silhouette's outer parts (where its tyres stand) against
+ * the ground further down, the darker side's ratio; 0 without the ground (out of the frame). A tyre the cut-out lost is
+ * left there, nearly black; at HIDDEN_TYRES or more the photo shows the ground there: the bumper hides the tyres (a
+ * close front shot from above), and a flat bottom is no sign of wheels cut off. Per side (5% to 25% of the car's width
+ * in from each end), the median luma of the photo from 2 px under each column's lowest solid pixel down 6% of the car's
+ * height, against the same columns 12% to 20% further down (the ground beyond any tyre). Tyres the cut-out lost
+ * (the parking-lot rears and fronts: br-OKT3896, br-AZJ6991, br-JPQ9870, br-NYM7544, br-PAG5219, us-wts-lg-000018,
+ * eu-test_064) read 0.06 to 0.53 of the ground on each side (0.38 at most on the darker of both), their bands' luma 42
+ * at most on the darker side; close fronts whose bumper hides them (br-PJU2853, br-OKP7250) 0.70 and 0.77, the floor's
+ * tiles and concrete (luma 111 and more). A rear in deep shade (br-JIT7463, luma 15 under its bumper, 25 further down)
+ * read 0.61: hence TYRE_DARK.
+ */
+export function underCorners(mask: CleanMask, photo: PhotoPixels): number {
+  const { alpha, width: w, height: h, box } = mask;
+  if (photo.width !== w || photo.height !== h) return 0;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  if (bw < 20 || bh < 20) return 0;
+  const { rgb } = photo;
+  const median = (values: number[]) => (values.sort((p, q) => p - q), values[values.length >> 1]!);
+  const side = (from: number, to: number) => {
+    const near: number[] = [];
+    const far: number[] = [];
+    for (let x = box.left + Math.round(from * bw); x < box.left + Math.round(to * bw); x++) {
+      let low = box.bottom - 1;
+      while (low >= box.top && alpha[low * w + x]! < SOLID) low--;
+      if (low < box.top) continue;
+      const rows = (d0: number, d1: number, into: number[]) => {
+        for (let y = low + 2 + Math.round(d0 * bh); y < Math.min(h, low + 2 + Math.round(d1 * bh)); y++) {
+          const i = 3 * (y * w + x);
+          into.push(0.3 * rgb[i]! + 0.59 * rgb[i + 1]! + 0.11 * rgb[i + 2]!);
+        }
+      };
+      rows(0, 0.06, near);
+      rows(0.12, 0.2, far);
+    }
+    // The ground out of the frame (or too few of its rows in it): nothing to compare with. A band as dark as a tyre in
+    // the shade may hold one, however dark the ground in the car's shadow is.
+    if (!near.length || far.length < 0.04 * bh * 0.1 * bw) return 0;
+    const under = median(near);
+    return under < TYRE_DARK ? 0 : under / Math.max(1, median(far));
+  };
+  return Math.min(side(0.05, 0.25), side(0.75, 0.95));
+}
+
 /**
  * The frame's sides along which the car's silhouette is cut: its solid pixels run along the side (within the band
  * where `vision/frame-contact.ts` judges it touching) for at least a tenth of the car's width or
@@ -863,6 +930,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox || measures.cutBeside > CHECK_LIMITS.cutBeside) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
+  if (measures.boxBeyond > CHECK_LIMITS.boxBeyond) reasons.push('sideLost');
   if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
   if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
   else if (measures.mirrorsLost > CHECK_LIMITS.mirrorsLost) reasons.push('mirrorsMissing');
