@@ -188,9 +188,11 @@ function lumaChroma(rgb: Float32Array, W: number, H: number, only: Uint8Array, l
     if (!only[i]) continue;
     const R = rgb[3 * i]!, G = rgb[3 * i + 1]!, B = rgb[3 * i + 2]!;
     out.luma[i] = 0.2126 * R + 0.7152 * G + 0.0722 * B;
-    const x = i % W, y = (i - x) / W;
-    const gain = (c: number) => (light ? lightGain(light, c, x, y, W, H) : 1);
-    const r = toLinear(R) / gain(0), g = toLinear(G) / gain(1), b = toLinear(B) / gain(2);
+    let r = toLinear(R), g = toLinear(G), b = toLinear(B);
+    if (light) {
+      const x = i % W, y = (i - x) / W;
+      (r /= lightGain(light, 0, x, y, W, H)), (g /= lightGain(light, 1, x, y, W, H)), (b /= lightGain(light, 2, x, y, W, H));
+    }
     const fx = labF((0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047);
     const fy = labF(0.2126 * r + 0.7152 * g + 0.0722 * b);
     const fz = labF((0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883);

@@ -51,17 +51,20 @@ export function lightGain(light: LightColour, c: number, x: number, y: number, W
  */
 export function fitLightColour(source: Float32Array, output: Float32Array, mask: Uint8Array, W: number, H: number): LightColour {
   const n = W * H;
-  // Per pixel: its place and the three channels' log ratios less the luminance's; NaN where unreadable.
+  // Per pixel: the three channels' log ratios less the luminance's; NaN where unreadable. Plain loops: this runs for
+  // every image rendered.
   const d = new Float64Array(3 * n).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
     if (!mask[i]) continue;
-    const s = [0, 1, 2].map((c) => source[3 * i + c]!), o = [0, 1, 2].map((c) => output[3 * i + c]!);
-    if (Math.max(...s, ...o) >= MAX_LEVEL) continue;
-    const ls = s.map(toLinear), lo = o.map(toLinear);
-    if (Math.min(...ls, ...lo) < MIN_LINEAR) continue;
-    const ys = 0.2126 * ls[0]! + 0.7152 * ls[1]! + 0.0722 * ls[2]!, yo = 0.2126 * lo[0]! + 0.7152 * lo[1]! + 0.0722 * lo[2]!;
-    const dy = Math.log(yo / ys);
-    for (let c = 0; c < 3; c++) d[3 * i + c] = Math.log(lo[c]! / ls[c]!) - dy;
+    const k = 3 * i;
+    const s0 = source[k]!, s1 = source[k + 1]!, s2 = source[k + 2]!, o0 = output[k]!, o1 = output[k + 1]!, o2 = output[k + 2]!;
+    if (s0 >= MAX_LEVEL || s1 >= MAX_LEVEL || s2 >= MAX_LEVEL || o0 >= MAX_LEVEL || o1 >= MAX_LEVEL || o2 >= MAX_LEVEL) continue;
+    const a0 = toLinear(s0), a1 = toLinear(s1), a2 = toLinear(s2), b0 = toLinear(o0), b1 = toLinear(o1), b2 = toLinear(o2);
+    if (a0 < MIN_LINEAR || a1 < MIN_LINEAR || a2 < MIN_LINEAR || b0 < MIN_LINEAR || b1 < MIN_LINEAR || b2 < MIN_LINEAR) continue;
+    const dy = Math.log((0.2126 * b0 + 0.7152 * b1 + 0.0722 * b2) / (0.2126 * a0 + 0.7152 * a1 + 0.0722 * a2));
+    d[k] = Math.log(b0 / a0) - dy;
+    d[k + 1] = Math.log(b1 / a1) - dy;
+    d[k + 2] = Math.log(b2 / a2) - dy;
   }
   let light = fitPlanes(d, W, H);
   // Once more without the pixels the first plane misses: a repainted panel must not pull the light toward its colour.
@@ -84,10 +87,13 @@ function fitPlanes(d: Float64Array, W: number, H: number): LightColour {
   // Normal equations of [1, u, v]: one 3x3 system shared by the three channels.
   const m = new Float64Array(9), r = [new Float64Array(3), new Float64Array(3), new Float64Array(3)];
   let count = 0;
+  const f = new Float64Array(3);
+  f[0] = 1;
   for (let i = 0; i < W * H; i++) {
     if (Number.isNaN(d[3 * i]!)) continue;
     const x = i % W, y = (i - x) / W;
-    const f = [1, W > 1 ? (2 * x) / (W - 1) - 1 : 0, H > 1 ? (2 * y) / (H - 1) - 1 : 0];
+    f[1] = W > 1 ? (2 * x) / (W - 1) - 1 : 0;
+    f[2] = H > 1 ? (2 * y) / (H - 1) - 1 : 0;
     for (let a = 0; a < 3; a++) {
       for (let b = 0; b < 3; b++) m[3 * a + b]! += f[a]! * f[b]!;
       for (let c = 0; c < 3; c++) r[c]![a]! += f[a]! * d[3 * i + c]!;
