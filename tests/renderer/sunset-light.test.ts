@@ -10,9 +10,16 @@ import { LOW_SUN_ELEVATION, LOW_SUN_TINT, warmthGains } from '../../functions/sr
 import { drawnCar, scene, W } from './drawn-lit-car';
 
 /** Over the car's paint (tyres left out) in its left and right thirds: mean red minus blue, luma, chroma; and clipping. */
-async function endsOf(paint: [number, number, number], light: BackdropLight) {
+async function endsOf(paint: [number, number, number], light: BackdropLight, sceneId?: string) {
   const { photo, mask } = drawnCar(paint);
-  const { rgb, carAlpha } = await composeCar(photo, mask, scene(light), { mirror: false });
+  const place = scene(light);
+  // Named as a scene of the library (the compositor reads its manifest entry: sunOnCar).
+  const draw: typeof place.draw = async (placement) => {
+    const drawn = await place.draw(placement);
+    return { ...drawn, scene: { ...drawn.scene, id: sceneId ?? drawn.scene.id } };
+  };
+  const source = { ...place, draw };
+  const { rgb, carAlpha } = await composeCar(photo, mask, source, { mirror: false });
   let minX = W, maxX = 0;
   for (let i = 0; i < carAlpha.length; i++) if (carAlpha[i] === 255) (minX = Math.min(minX, i % W)), (maxX = Math.max(maxX, i % W));
   const third = (maxX - minX) / 3;
@@ -74,5 +81,25 @@ describe('Sunset\'s low sun on the car', () => {
     // 12.9 and 12.8).
     expect(lit.all.chroma, report).toBeLessThanOrEqual(plain.all.chroma + 2 * MAX_LIGHT_CAST);
     expect(lit.right.warmth - lit.left.warmth, report).toBeGreaterThan(4);
+  });
+
+  it('in Sunset itself (sunOnCar): far warmer toward the sun than the same light elsewhere, fading across the car; a white car a warm white', async () => {
+    const silver: [number, number, number] = [205, 205, 208];
+    const plain = await endsOf(silver, studio);
+    const elsewhere = await endsOf(silver, sunset);
+    const there = await endsOf(silver, sunset, 'venice_sunset');
+    const report = JSON.stringify({ plain, elsewhere, there });
+    // Red minus blue over the studio's, levels, at the end toward the sun: +15.0 in this light elsewhere (Coast's,
+    // Mountain's share), +35.5 in Sunset; the far end +7.4 and +15.4: warmest toward the sun, fading across the car.
+    expect(there.right.warmth - plain.right.warmth, report).toBeGreaterThan(25);
+    expect(there.right.warmth - there.left.warmth, report).toBeGreaterThan(15);
+    // A white car: unclipped, its end toward the sun a warm white (chroma 0.17 of its luma; an orange paint is 0.4 and
+    // more), as bright as in the studio.
+    const white = await endsOf([242, 240, 238], sunset, 'venice_sunset');
+    const whiteStudio = await endsOf([242, 240, 238], studio);
+    const whiteReport = JSON.stringify({ white, whiteStudio });
+    expect(white.clipped, whiteReport).toBe(0);
+    expect(white.right.chroma / white.right.luma, whiteReport).toBeLessThan(0.2);
+    expect(white.right.luma, whiteReport).toBeGreaterThan(0.97 * whiteStudio.right.luma);
   });
 });

@@ -42,6 +42,38 @@ async function recolourCar(c: Case, op: (s: Sharp) => Sharp): Promise<Case> {
   return { image: { ...c.image, rgb }, mask: c.mask };
 }
 
+/**
+ * The car's pixels through `paint(r, g, b, t, v)` (t, v: 0..1 across and down the car's box), blended by its alpha;
+ * `inside` limits it to part of the box.
+ */
+function paintCar(c: Case, paint: (rgb: [number, number, number], t: number, v: number) => [number, number, number], inside = (_t: number, _v: number) => true): Case {
+  const { width: W } = c.image;
+  let left = W, right = 0, top = c.mask.height, bottom = 0;
+  for (let i = 0; i < c.mask.alpha.length; i++)
+    if (c.mask.alpha[i]! >= 128) {
+      const x = i % W, y = (i - x) / W;
+      (left = Math.min(left, x)), (right = Math.max(right, x)), (top = Math.min(top, y)), (bottom = Math.max(bottom, y));
+    }
+  const rgb = Buffer.from(c.image.rgb);
+  for (let i = 0; i < c.mask.alpha.length; i++) {
+    const a = c.mask.alpha[i]! / 255;
+    if (!a) continue;
+    const x = i % W, y = (i - x) / W;
+    const t = (x - left) / Math.max(1, right - left), v = (y - top) / Math.max(1, bottom - top);
+    if (!inside(t, v)) continue;
+    const was: [number, number, number] = [rgb[3 * i]!, rgb[3 * i + 1]!, rgb[3 * i + 2]!];
+    const now = paint(was, t, v);
+    for (let k = 0; k < 3; k++) rgb[3 * i + k] = Math.max(0, Math.min(255, now[k]! * a + was[k]! * (1 - a)));
+  }
+  return { image: { ...c.image, rgb }, mask: c.mask };
+}
+
+/** A new paint of `colour` keeping the old paint's shading (its luma over the paint's typical 140). */
+const repaint = (colour: [number, number, number]) => ([r, g, b]: [number, number, number]): [number, number, number] => {
+  const shade = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 140;
+  return colour.map((v) => v * shade) as [number, number, number];
+};
+
 /** A smooth wave warp inside the car's box (body lines bent, wheels squashed), picture and mask alike. */
 function warpCar(c: Case, amplitude: number): Case {
   const { width: W, height: H } = c.image;
@@ -104,6 +136,9 @@ export async function buildCases(dir: string): Promise<CalibrationCase[]> {
     add('relit x1.1, softened 1, rotated 1 deg, jpeg q60', 'faithful', await steps(measured, [[(s) => s.linear(1.1, 5), false], [(s) => s.blur(1), false], [(s) => s.rotate(1, { background: '#000' }), true], [(s) => s.jpeg({ quality: 60 }).raw(), false]]));
     add('relit x0.85, softened 1.5, rotated -2 deg', 'faithful', await steps(measured, [[(s) => s.linear(0.85, 0), false], [(s) => s.blur(1.5), false], [(s) => s.rotate(-2, { background: '#000' }), true]]));
     add('gamma 1.4, rotated 1.5 deg', 'faithful', await steps(measured, [[(s) => s.gamma(2.2, 2.2 / 1.4), false], [(s) => s.rotate(1.5, { background: '#000' }), true]]));
+    // A low sun's warm light from the right, fading across the car (Sunset's, stronger), and a cool shade.
+    add('warm light toward one end (R x1.12, B x0.88 there)', 'faithful', paintCar(measured, ([r, g, b], t) => [r * (1 + 0.12 * (0.3 + 0.7 * t)), g, b * (1 - 0.12 * (0.3 + 0.7 * t))]));
+    add('cool light (R x0.95, B x1.05)', 'faithful', paintCar(measured, ([r, g, b]) => [r * 0.95, g, b * 1.05]));
     add('saturation x1.3, relit x1.15', 'faithful', await steps(measured, [[(s) => s.modulate({ saturation: 1.3 }), false], [(s) => s.linear(1.15, 0), false]]));
     for (const other of prepared) if (other.name !== name) add(`vs ${other.name}`, 'changed', composedStudio.get(other.name)!);
     add('mirrored but not said', 'changed', mirroredCar);
@@ -112,6 +147,11 @@ export async function buildCases(dir: string): Promise<CalibrationCase[]> {
     add('warped (wave 24 px)', 'changed', warpCar(base, 24));
     // A hue turn is a repaint on a coloured car but nearly invisible on a silver one: not counted either way.
     add('recoloured (hue +120)', 'borderline', await recolourCar(base, (s) => s.modulate({ hue: 120 })));
+    // One panel (a door's worth: a fifth of the car's length, the body's height) in a new colour; a red car's in blue.
+    const door = (t: number, v: number) => t > 0.4 && t < 0.6 && v > 0.45 && v < 0.85;
+    add('one panel repainted red', 'changed', paintCar(base, repaint([190, 35, 35]), door));
+    add('one panel repainted blue', 'changed', paintCar(base, repaint([40, 70, 190]), door));
+    add('body repainted red', 'changed', paintCar(base, repaint([190, 35, 35])));
     add('repainted darker (x0.45)', 'changed', await recolourCar(base, (s) => s.linear(0.45, 0)));
     add('repainted lighter (x1.6 +40)', 'changed', await recolourCar(base, (s) => s.linear(1.6, 40)));
   }

@@ -58,10 +58,10 @@ export interface LumaChroma {
 }
 
 /**
- * Mean score over the pixels where `mask` is set: luminance SSIM times the chroma term.
- * Returns NaN when no pixel has enough of its window on the mask (nothing comparable).
+ * Each pixel's score, luminance SSIM times the chroma term of its window; NaN where it is not scored (less than half of
+ * its window's weight on the mask). The caller takes the mean over the car, and over its parts (car-fidelity.ts).
  */
-export function maskedSsim(x: LumaChroma, y: LumaChroma, mask: Uint8Array, w: number, h: number): number {
+export function maskedSsimMap(x: LumaChroma, y: LumaChroma, mask: Uint8Array, w: number, h: number): Float32Array {
   const n = w * h;
   const maps = Array.from({ length: 10 }, () => new Float64Array(n));
   const [m, mx, my, mxx, myy, mxy, max, mbx, may, mby] = maps as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
@@ -81,8 +81,7 @@ export function maskedSsim(x: LumaChroma, y: LumaChroma, mask: Uint8Array, w: nu
   }
   const tmp = new Float64Array(n);
   const [W, X, Y, XX, YY, XY, AX, BX, AY, BY] = maps.map((map) => blur(map, w, h, tmp)) as typeof maps;
-  let sum = 0;
-  let count = 0;
+  const out = new Float32Array(n).fill(Number.NaN);
   for (let i = 0; i < n; i++) {
     const weight = W![i]!;
     if (!mask[i] || weight < MIN_WINDOW_WEIGHT) continue;
@@ -93,8 +92,7 @@ export function maskedSsim(x: LumaChroma, y: LumaChroma, mask: Uint8Array, w: nu
     const ssim = ((2 * muX * muY + C1) * (2 * cov + C2)) / ((muX * muX + muY * muY + C1) * (varX + varY + C2));
     const ax = AX![i]! / weight, bx = BX![i]! / weight, ay = AY![i]! / weight, by = BY![i]! / weight;
     const chroma = Math.max(0, (2 * (ax * ay + bx * by) + C3) / (ax * ax + bx * bx + ay * ay + by * by + C3));
-    sum += Math.max(0, ssim) * chroma;
-    count++;
+    out[i] = Math.max(0, ssim) * chroma;
   }
-  return count ? sum / count : Number.NaN;
+  return out;
 }

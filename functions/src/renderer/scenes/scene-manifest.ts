@@ -75,6 +75,12 @@ export const sceneSchema = z.object({
       sunGlow: z.number().min(0).max(6),
     })
     .optional(),
+  /**
+   * How much more of a low sun's warm colour falls on the car than the light alone gives (compositor.ts, lowSunGlow):
+   * its share of each channel and the levels it may add, both times this. 1 (the default) everywhere but Sunset, whose
+   * name promises the golden hour's light on the car.
+   */
+  sunOnCar: z.number().min(1).max(4).default(1),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -89,7 +95,7 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // same place as Coast a few degrees away. The panorama stands at the quay's edge: looking that way a corner view's
   // rear tyre stood on the edge stone, the car's end over the water, so the car stands 2.5 m inland (toward 10 degrees),
   // on the promenade's red path, the quay and the sea beyond it in every angle.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 } },
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
