@@ -186,11 +186,8 @@ export function within(values: ArrayLike<number>, k: number, pick: (a: number, b
  * Per column, the highest row the car may reach: the top profile of the mask with narrow peaks removed (a 1-D
  * morphological opening over ~8 % of the car's width) that reach the roof's height. Roofs and pillars are wider than
  * that and mirrors lower; a pole or sign rising above the roof is neither. Columns with no peak get 0 (no limit).
- * Only the body's own columns (`body`, the main piece's box) are cut: a piece wholly beside the body is there because
- * it passed the pieces' rules (within reach of its side, not above its top: a van's mirror, as high as its roof's
- * band); a pole or sign beside the car rising above the body's top was dropped with its piece.
  */
-function roofLine(core: Uint8Array, w: number, h: number, radius: number, body: Box): Int32Array {
+function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32Array {
   const height = new Int32Array(w); // rows of car above the frame bottom, 0 for an empty column
   let left = w, right = 0;
   for (let x = 0; x < w; x++)
@@ -225,7 +222,7 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number, body: 
   // stands proud of the body beside it but stays well below the roof, and a front or rear view lost both mirrors to
   // this cut, squared off. The reconstruction margin (`reach`) is added back so edges stay soft.
   const roofBand = roofHeight - Math.round(carHeight * 0.15);
-  for (let x = body.left; x < body.right; x++) if (height[x]! - opened[x]! > tolerance && height[x]! > roofBand) limit[x] = h - opened[x]! - radius - 2;
+  for (let x = 0; x < w; x++) if (height[x]! - opened[x]! > tolerance && height[x]! > roofBand) limit[x] = h - opened[x]! - radius - 2;
   // The mask is rebuilt up to `radius` around the core: the cut must reach the peak's edges as well.
   const widened = new Int32Array(w);
   for (let x = 0; x < w; x++) {
@@ -237,12 +234,6 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number, body: 
 
 /** How far beyond the body's side (a fraction of its width) a mirror-sized piece at mirror height may stand. */
 export const MIRROR_REACH = 0.12;
-/**
- * Mirror height starts this share of the body's height under its top: a van seen from behind carries its mirrors
- * high, their tops 5% down (the Ford van us-wts-lg-000159 lost its right mirror, under a tenth before); the piece's
- * middle must still lie under the body's top tenth (`belowRoof`), so a scrap level with the roof stays out.
- */
-export const MIRROR_TOP = 0.03;
 
 /** Soft alpha under this is model noise (e.g. a ghost line along the photo's border): never part of the car. */
 const FAINT = 40;
@@ -328,10 +319,9 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     }
     // Mirrors and split-off wheels sit inside or just beside the body and below its roof line;
     // signs sit above the roof, neighbours reach past the body or the frame edge.
-    // A door mirror seen head-on stands further out: a small piece at mirror height (its top MIRROR_TOP or more of the
-    // body's height down, its bottom within 70%) may reach MIRROR_REACH beyond the body's side (the BMW iX3 front lost
-    // its left mirror at 6%).
-    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= mb.top + mh * MIRROR_TOP && c.box.bottom <= mb.top + mh * 0.7;
+    // A door mirror seen head-on stands further out: a small piece at mirror height (between a tenth and 70% of the
+    // body's height down) may reach MIRROR_REACH beyond the body's side (the BMW iX3 front lost its left mirror at 6%).
+    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= mb.top + mh * 0.1 && c.box.bottom <= mb.top + mh * 0.7;
     const side = mw * (mirrorLike ? MIRROR_REACH : 0.06);
     const inside = c.box.left >= mb.left - side && c.box.right <= mb.right + side && c.box.bottom <= mb.bottom + mh * 0.05;
     const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
@@ -349,7 +339,7 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const alpha = new Uint8Array(w * h);
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
-  const roof = roofLine(keptCore, w, h, radius, mb);
+  const roof = roofLine(keptCore, w, h, radius);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
