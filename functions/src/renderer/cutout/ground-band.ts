@@ -10,7 +10,9 @@
  * line) cuts the columns between them where the mask hangs below it through dark grey too. The tyres (the lowest
  * points in each outer third and 12% of the car's width inward) and everything above the car's lowest
  * fifth are never touched; a crisp edge (a sill, a lit bumper lip) has no ramp to cut. Where the model was sure of the
- * shade and filled it solid down to the tyres' line (no ramp at all), `cutSolidShade` below looks for it by colour.
+ * shade and filled it solid down to the tyres' line (no ramp at all), `cutSolidShade` below looks for it by colour;
+ * where its underside is as dark as the shade (a car seen from above), `cutShadeUnderTyres` cuts the shade's band
+ * below the tyres' contacts only.
  */
 import { solidExtent, type CleanMask } from './mask-cleanup';
 import type { CutoutPhoto } from './port';
@@ -51,6 +53,16 @@ const SHADE_OVER_RUBBER = 1.1;
 const RUBBER_STEP = 3;
 const RUBBER_STEP_SHARE = 0.2;
 const TYRE_SHADE = 0.05;
+/** Shade under the tyres: a column's last rows are the shadow on the road when the rows above them are this much
+ * darker (the rubber) over a run; that band is at most TYRE_SHADE of the car's height and at least BAND_MIN rows, and
+ * at least TYRE_COLUMNS of the car's width in an outer third shows it. */
+const RUBBER_UNDER_SHADE = 1.25;
+const BAND_MIN = 3;
+const TYRE_COLUMNS = 0.03;
+/** The tyre's columns reach within this share of the car's width of its end; the road past the mask's edge there is
+ * this many times lighter than the band. */
+const TYRE_END = 0.1;
+const SHADOW_EDGE = 1.5;
 /** Smooth shade: rows whose mean differs by more than STEP from three rows below at most MAX_STEPS of the run (and 2). */
 const STEP = 10;
 const MAX_STEPS = 0.05;
@@ -188,7 +200,8 @@ function applyCut(mask: CleanMask, bottom: Int32Array, cut: Int32Array, from: nu
  * side is theirs: only the shade inward of the rubber is cut there, below), a column is cut where, walking up from the mask's lower edge, a run of grey pixels
  * at about that level ends under a lighter body (the bumper's lower edge, even in shade) within the car's lowest
  * SOLID_REACH. A black car's bumper as dark as the road's shade shows no such step and is kept; a light plate above a
- * black bumper is too narrow: most of the span must show the step, or nothing is cut. */
+ * black bumper is too narrow: most of the span must show the step, or only the shade under the tyres is looked for
+ * (`cutShadeUnderTyres`). */
 function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array): CleanMask {
   const { width: w, box } = mask;
   const bw = box.right - box.left, bh = box.bottom - box.top;
@@ -228,7 +241,7 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
     cut[x - from] = t;
     found++;
   }
-  if (found < (to - from) * MIN_SOLID_SHARE) return mask;
+  if (found < (to - from) * MIN_SOLID_SHARE) return cutShadeUnderTyres(mask, photo, bottom);
   // The tyres' zones: the shade inward of each tyre, under the bumper, stayed as a dark strip the tyre's full height
   // (the car on stilts in a scene, issue 38). Walking out from the span, a column a little lighter over that run than
   // the tyre's own rubber (the darkest third of the zone) is that shade, cut at the bumper's line; the first as dark as
@@ -307,4 +320,83 @@ function cutBelowRubber(
   const end = line + k; // the rubber's last row
   if (k >= profile.length || low - end > bh * TYRE_SHADE) return;
   for (let x = start; x !== stop; x += step) if (all[x]! < 0 && bottom[x]! > end + 1) all[x] = end;
+}
+
+/**
+ * The shade filled in solid under a car seen from above (us-wts-lg-000173, an SUV from behind off a high camera): its
+ * underside is as dark as the road's shade, so no bumper step shows, and the mask runs on past the tyres down to the
+ * shadow's edge on the road: the car stands on a black mat. The tyres still show as darker blobs at the ends: in a
+ * tyre's columns, walking up from the mask's lower edge, a thin band of the road's shade (grey, dark) ends under rubber
+ * RUBBER_UNDER_SHADE times darker. The shadow's edge runs parallel to the tyres' line: where an outer third shows
+ * that band in TYRE_COLUMNS of the car's width, the edge's line raised by the band's depth (the median over its
+ * columns; the mean of both sides when both show it) is the ground, and every column reaching below it is cut there,
+ * from edge to edge. A lit tyre or a tyre standing on the mask's edge shows no such band, and nothing is cut.
+ */
+function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array): CleanMask {
+  const { width: w, box } = mask;
+  const bw = box.right - box.left, bh = box.bottom - box.top;
+  const { rgb } = photo;
+  const run = Math.max(6, Math.round(bh * RAMP)), band = Math.max(BAND_MIN + 3, Math.round(bh * TYRE_SHADE));
+  // A row's tone at a column: the mean over three columns, for JPEG's noise.
+  const tone = (x: number, y: number) => {
+    let sum = 0, n = 0;
+    for (let X = Math.max(box.left, box.left + x - 1); X <= Math.min(box.right - 1, box.left + x + 1); X++, n++) {
+      const p = 3 * (y * w + X);
+      sum += rgb[p]! + rgb[p + 1]! + rgb[p + 2]!;
+    }
+    return sum / (3 * n);
+  };
+  // A tyre's contact in column x: the rubber's tone read over a run above the band the shade can take; walking down,
+  // the first row RUBBER_UNDER_SHADE times lighter starts the road's shade, which stays lighter than the rubber (grey,
+  // dark) down to the mask's edge (its last two rows are the edge's blur, not read).
+  const contact = (x: number): number => {
+    const lo = bottom[x]!;
+    if (lo - band - run < box.top) return -1;
+    const above: number[] = [];
+    for (let y = lo - band - run; y < lo - band; y++) above.push(tone(x, y));
+    const rubber = above.sort((p, q) => p - q)[above.length >> 1]!;
+    let y = lo - band;
+    while (y < lo - 1 && tone(x, y) < rubber * RUBBER_UNDER_SHADE) y++;
+    if (lo - 1 - y < BAND_MIN) return -1;
+    for (let k = y; k < lo - 1; k++) if (tone(x, k) < rubber * SHADE_OVER_RUBBER || !greyUpTo(rgb, k * w + box.left + x, DARK)) return -1;
+    return y - 1;
+  };
+  // The ground's line: through the lowest points in each outer third (the shadow's edge, as cutGroundBand read it);
+  // only columns reaching it are read (not a body's side above a wheel arch).
+  const third = Math.round(bw / 3), need = Math.max(3, Math.round(bw * TYRE_COLUMNS));
+  const lowest = (from: number, to: number) => {
+    let best = from;
+    for (let x = from; x < to; x++) if (bottom[x]! > bottom[best]!) best = x;
+    return best;
+  };
+  const a = lowest(0, third), b = lowest(bw - third, bw);
+  const ground = (x: number) => bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
+  // Per side, how far above the ground's line the tyre stands (the median over its columns), where its columns reach
+  // within TYRE_END of the car's end (the tyres stand at the car's ends: a lighter lip under a dark grille between them
+  // does not) and the road just past the mask's edge is SHADOW_EDGE times lighter than the band (the shadow's edge on a
+  // lit road, not the bumper's lower edge over its own shadow).
+  const depthOn = (from: number, to: number, end: number) => {
+    const ds: number[] = [], lifts: number[] = [];
+    let nearest = bw;
+    for (let x = from; x < to; x++) {
+      if (bottom[x]! < ground(x) - band || bottom[x]! + 4 >= mask.height) continue;
+      const y = contact(x);
+      if (y < 0) continue;
+      ds.push(ground(x) - y);
+      lifts.push(tone(x, bottom[x]! + 4) / Math.max(1, tone(x, bottom[x]! - 3)));
+      nearest = Math.min(nearest, Math.abs(end - x));
+    }
+    const mid = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
+    return ds.length >= need && nearest <= bw * TYRE_END && mid(lifts) >= SHADOW_EDGE ? mid(ds) : -1;
+  };
+  const depths = [depthOn(0, third, 0), depthOn(bw - third, bw, bw - 1)].filter((d) => d >= 0);
+  if (!depths.length) return mask;
+  // One side's tyre seen (the other's lit sidewall is no darker than the shade): the shade's band is as deep there.
+  const depth = depths.reduce((p, q) => p + q, 0) / depths.length;
+  const cut = new Int32Array(bw).fill(-1);
+  for (let x = 0; x < bw; x++) {
+    const line = Math.round(ground(x) - depth);
+    if (bottom[x]! > line + 1) cut[x] = line;
+  }
+  return applyCut(mask, bottom, cut, 0);
 }
