@@ -8,7 +8,8 @@
  * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills; a front or rear
  * view whose bumper hides its tyres, the ground under its corners in the photo, excepted), the detector's box reaching
  * on past the cut-out's side (a part of the car lost), patches of another car's paint (seen where the detector's box
- * takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's top). No model runs
+ * takes in both cars), background kept along the roof (no edge in the photo at the cut-out's top), and something in
+ * front of the car (the cut-out broken into bands across it, leaves where its side was lost). No model runs
  * here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
