@@ -8,7 +8,8 @@
  * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills; a front or rear
  * view whose bumper hides its tyres, the ground under its corners in the photo, excepted), the detector's box reaching
  * on past the cut-out's side (a part of the car lost), patches of another car's paint (seen where the detector's box
- * takes in both cars), and background kept along the roof (no edge in the photo at the cut-out's top). No model runs
+ * takes in both cars), background kept along the roof (no edge in the photo at the cut-out's top), and something in
+ * front of the car (the cut-out broken into bands across it, leaves where its side was lost). No model runs
  * here: a photo's mask is measured in a few milliseconds.
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
@@ -118,6 +119,22 @@ export interface CarMeasures {
    * cut hard or see-through over a thick band. 0 without the photo.
    */
   roofBackground: number;
+  /**
+   * The cut-out broken into bands across the car: the most rows on end inside the cut-out's height whose solid pixels
+   * cover less than BAND_GAP of the detector's box width, with at least BAND_PIECE of the car's height of well-covered
+   * rows (BAND_SOLID) both above and below them, as a fraction of the car's height. A car's own outline never narrows
+   * between two wide parts; the rails of a fence in front of it cut it so (us-wts-lg-000058, a pickup behind a
+   * chain-link fence: 0.070; of 209 other cut-outs none over 0). 0 without the detector's box.
+   */
+  bands: number;
+  /**
+   * Leaves where the detector's box reaches past the cut-out's side (more than BEYOND_STRIP of the car's width): the
+   * share of that strip's photo pixels whose green stands out over red and blue by more than LEAF_GREEN and whose
+   * luma changes from pixel to pixel (LEAF_TEXTURE). The side the cut-out lost is hidden by a branch in front of the
+   * car (us-wts-lg-000048: 0.37 over a 0.103 strip); of 209 other cut-outs' strips (grey paint, a van's flank, grass),
+   * 0.21 at most (us-car2, a 0.034 strip). 0 without the detector's box or the photo.
+   */
+  leavesBeyond: number;
 }
 
 /** Limits, set on the fixture photos and on cut-outs broken on purpose (docs/renderer.md, step 7). */
@@ -138,6 +155,8 @@ export const CHECK_LIMITS = {
   belowMask: 0.1,
   otherPaint: 0.001,
   roofBackground: 0.08,
+  bands: 0.03,
+  leavesBeyond: 0.3,
   upscale: 2,
 };
 
@@ -208,7 +227,76 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
+    bands: main ? bands(mask, main) : 0,
+    leavesBeyond: main && photo ? leavesBeyond(mask, main, photo) : 0,
   };
+}
+
+/** A row of the cut-out covering less than this share of the detector's box width is a gap between bands. */
+const BAND_GAP = 0.2;
+/** A row covering this share of the box width or more is a band of the car. */
+const BAND_SOLID = 0.4;
+/** Each band (above and below the gap) holds at least this share of the car's height of such rows. */
+const BAND_PIECE = 0.1;
+
+function bands(mask: CleanMask, main: NormBox): number {
+  const { alpha, width: w, box } = mask;
+  const left = Math.max(box.left, Math.floor(main.left * w));
+  const right = Math.min(box.right, Math.ceil(main.right * w));
+  const n = box.bottom - box.top;
+  if (right - left < 1 || n < 1) return 0;
+  const cover = new Float32Array(n);
+  for (let r = 0; r < n; r++) {
+    let solid = 0;
+    for (let x = left; x < right; x++) if (alpha[(box.top + r) * w + x]! >= SOLID) solid++;
+    cover[r] = solid / (right - left);
+  }
+  // Well-covered rows above each row (inclusive) and below it.
+  const above = new Int32Array(n);
+  const below = new Int32Array(n);
+  for (let r = 0, c = 0; r < n; r++) above[r] = c += cover[r]! >= BAND_SOLID ? 1 : 0;
+  for (let r = n - 1, c = 0; r >= 0; r--) below[r] = c += cover[r]! >= BAND_SOLID ? 1 : 0;
+  let run = 0;
+  let longest = 0;
+  for (let r = 0; r < n; r++) {
+    run = cover[r]! < BAND_GAP && above[r]! >= BAND_PIECE * n && below[r]! >= BAND_PIECE * n ? run + 1 : 0;
+    longest = Math.max(longest, run);
+  }
+  return longest / n;
+}
+
+/** The strip of the detector's box past the cut-out's side is judged when wider than this share of the car's width. */
+const BEYOND_STRIP = 0.03;
+/** A leaf's pixel: its green over the larger of its red and blue by more than this ... */
+const LEAF_GREEN = 10;
+/** ... and its luma this far from its right and lower neighbours' (summed). */
+const LEAF_TEXTURE = 8;
+
+function leavesBeyond(mask: CleanMask, main: NormBox, photo: PhotoPixels): number {
+  const { width: w, height: h, box } = mask;
+  const { rgb } = photo;
+  const luma = (i: number) => 0.299 * rgb[i * 3]! + 0.587 * rgb[i * 3 + 1]! + 0.114 * rgb[i * 3 + 2]!;
+  const bw = Math.max(1, box.right - box.left);
+  const top = Math.max(0, Math.floor(main.top * h));
+  const bottom = Math.min(h - 1, Math.ceil(main.bottom * h));
+  let most = 0;
+  for (const [from, to] of [
+    [Math.max(0, Math.floor(main.left * w)), box.left],
+    // The last column and row have no neighbour on the right or below.
+    [box.right, Math.min(w - 1, Math.ceil(main.right * w))],
+  ] as const) {
+    if ((to - from) / bw <= BEYOND_STRIP) continue;
+    let leaves = 0;
+    for (let y = top; y < bottom; y++)
+      for (let x = from; x < to; x++) {
+        const i = y * w + x;
+        const green = rgb[i * 3 + 1]! - Math.max(rgb[i * 3]!, rgb[i * 3 + 2]!);
+        // Leaves are green and broken (light and shade from pixel to pixel); a green car's paint is smooth.
+        if (green > LEAF_GREEN && Math.abs(luma(i) - luma(i + 1)) + Math.abs(luma(i) - luma(i + w)) > LEAF_TEXTURE) leaves++;
+      }
+    most = Math.max(most, leaves / Math.max(1, (to - from) * (bottom - top)));
+  }
+  return most;
 }
 
 /** Leftmost and rightmost solid x of each row of the car's box (-1 where the row is empty). */
@@ -927,6 +1015,8 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const cut = cutByFrame(input.mask);
   if (!input.asShot && cut.top && (cut.left || cut.right || cut.bottom)) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
+  // Something between the camera and the car (a fence's rails across it, a branch over its lost side): a retake.
+  if (measures.bands > CHECK_LIMITS.bands || (measures.boxBeyond > CHECK_LIMITS.boxBeyond && measures.leavesBeyond > CHECK_LIMITS.leavesBeyond)) reasons.push('somethingInFront');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox || measures.cutBeside > CHECK_LIMITS.cutBeside) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
