@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIRRORED_ANGLE } from '@shared/angles';
-import { classifyAngle, VIEWS, viewFeatures, viewProbabilities, type View, type ViewModel } from './angle-classifier';
+import { classifyAngle, noseDirection, VIEWS, viewFeatures, viewProbabilities, type View, type ViewModel } from './angle-classifier';
 import { mirrorFeatures, type AngleFeatures } from './angle-features';
 import { ANGLE_MODEL } from './angle-model';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from './angle-training';
@@ -165,6 +165,33 @@ describe('a tail lamp pair', () => {
     }
     expect(seen.front).toBeGreaterThan(5);
     expect(seen.side).toBeGreaterThan(5);
+  });
+});
+
+describe('a mirror-symmetric look', () => {
+  it('makes a corner the model read an end view, the likelier end of the two; a less symmetric look stays a corner', () => {
+    const r = random(37);
+    const seen = { symmetric: 0, lessSo: 0 };
+    for (let i = 0; i < 600; i++) {
+      // Not red and no tail lamp pair: only the model and this rule decide.
+      const base = { ...features(r), redBody: 0.05, lampThirds: [0, 0, 0] as [number, number, number] };
+      for (const lookSymmetry of [0.7, 0.5]) {
+        const f = { ...base, lookSymmetry };
+        const p = viewProbabilities(viewFeatures(f, noseDirection(f).noseLeft));
+        const modelView = VIEWS[p.indexOf(Math.max(...p))]!;
+        if (!modelView.endsWith('corner')) continue;
+        const angle = classifyAngle(f).angle;
+        if (lookSymmetry === 0.7) {
+          seen.symmetric++;
+          expect(angle).toBe(p[VIEWS.indexOf('front')]! >= p[VIEWS.indexOf('rear')]! ? 'front' : 'rear');
+        } else {
+          seen.lessSo++;
+          expect(angle).toMatch(/_corner$/);
+        }
+      }
+    }
+    expect(seen.symmetric).toBeGreaterThan(5);
+    expect(seen.lessSo).toBeGreaterThan(5);
   });
 });
 
