@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
-import { checkCar } from '../../functions/src/renderer/checks/car-checks';
+import { checkCar, somethingInFrontOf } from '../../functions/src/renderer/checks/car-checks';
 import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { drawnCars, softenOutline, type Paint } from './drawn-cars';
 
@@ -33,8 +33,12 @@ function cut(alpha: Uint8Array): CleanMask {
   const { box, area } = solidExtent(alpha, W, H);
   return { alpha, width: W, height: H, box, areaFraction: area / (W * H), removedFraction: 0 };
 }
-const check = (mask: CleanMask, photo: { rgb: Uint8Array; width: number; height: number }) =>
-  checkCar({ mask, photo, main: MAIN, angle: 'right_side', cutByEdge: false, upscale: 1.2 });
+/** The card's check, and the photo check's answer before the charge (`somethingInFrontOf`, from the same cut-out): they agree. */
+const check = (mask: CleanMask, photo: { rgb: Uint8Array; width: number; height: number }) => {
+  const card = checkCar({ mask, photo, main: MAIN, angle: 'right_side', cutByEdge: false, upscale: 1.2 });
+  expect(somethingInFrontOf(mask, MAIN, photo)).toBe(card.reasons.includes(CAR_CHECK_REASONS.somethingInFront.text));
+  return card;
+};
 
 describe('the car check: something in front of the car', () => {
   const { photo, truth } = drawnCars(W, H, saloon, nothing, GROUND);

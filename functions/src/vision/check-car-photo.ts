@@ -46,14 +46,20 @@ export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarP
   const angle = sighting.angle ?? 'front';
   const confidence = sighting.angle ? sighting.confidence : 0;
   // The car check of the render, as far as one look tells it: a car so small that the studio would enlarge it more
-  // than twice, a close-up, or a person standing in front of the car is not delivered (shared/car-checks.ts), so the
-  // form says so now, before the charge.
+  // than twice, a close-up, a person or something else (a fence, a branch) standing in front of the car is not
+  // delivered (shared/car-checks.ts), so the form says so now, before the charge.
   const size = body.original_size ?? { width: photo.originalWidth, height: photo.originalHeight };
   const small = predictedEnlargement(sighting.main, size) > CHECK_LIMITS.upscale;
   // A close-up gets the card's retake words instead of "touches the edge", as the card says one or the other.
   const closeUp = looksCloseUp(sighting);
   const seen = closeUp ? sighting.warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge) : sighting.warnings;
   const person = personInFront(sighting.main, sighting.people ?? []);
-  const warnings = [...(small ? [CAR_CHECK_REASONS.carSmall.text] : []), ...(person ? [CAR_CHECK_REASONS.personInFront.text] : []), ...(closeUp ? [CAR_CHECK_REASONS.closeUp.text] : []), ...seen];
+  const warnings = [
+    ...(small ? [CAR_CHECK_REASONS.carSmall.text] : []),
+    ...(person ? [CAR_CHECK_REASONS.personInFront.text] : []),
+    ...(closeUp ? [CAR_CHECK_REASONS.closeUp.text] : []),
+    ...(sighting.somethingInFront ? [CAR_CHECK_REASONS.somethingInFront.text] : []),
+    ...seen,
+  ];
   return { car: true, angle, confidence, low_confidence: confidence < LOW_CONFIDENCE, cars: sighting.cars, warnings, appearance: sighting.appearance ?? null };
 }

@@ -52,6 +52,11 @@ export type CarSighting =
       cutByEdge: boolean;
       /** People whose box overlaps the main car's (local detector only: the cloud model is not asked for people). */
       people?: NormBox[];
+      /**
+       * Something stands between the camera and the car (a fence, a branch), read from the cut-out (local adapter only,
+       * and only when the angle was asked for: it needs the car's silhouette).
+       */
+      somethingInFront?: boolean;
       /** Null when the caller did not ask for it (LookOptions.angle false). */
       angle: Angle | null;
       /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */

@@ -215,7 +215,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
-    boxBeyond: main ? Math.max(0, box.left - main.left * w, main.right * w - box.right) / Math.max(1, box.right - box.left) : 0,
+    boxBeyond: main ? boxBeyond(mask, main) : 0,
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
@@ -230,6 +230,12 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     bands: main ? bands(mask, main) : 0,
     leavesBeyond: main && photo ? leavesBeyond(mask, main, photo) : 0,
   };
+}
+
+/** How far the detector's box reaches past the cut-out's left or right end, as a share of the cut-out's width. */
+function boxBeyond(mask: CleanMask, main: NormBox): number {
+  const { width: w, box } = mask;
+  return Math.max(0, box.left - main.left * w, main.right * w - box.right) / Math.max(1, box.right - box.left);
 }
 
 /** A row of the cut-out covering less than this share of the detector's box width is a gap between bands. */
@@ -1004,6 +1010,19 @@ export function predictedEnlargement(main: NormBox, original: { width: number; h
   return studioScale(carWidth, carHeight, FULL_SIZE);
 }
 
+/** Something between the camera and the car (a fence's rails across it, a branch over its lost side): a retake. */
+function inFront(m: Pick<CarMeasures, 'bands' | 'boxBeyond' | 'leavesBeyond'>): boolean {
+  return m.bands > CHECK_LIMITS.bands || (m.boxBeyond > CHECK_LIMITS.boxBeyond && m.leavesBeyond > CHECK_LIMITS.leavesBeyond);
+}
+
+/**
+ * Whether something stands in front of the car, read from the photo's cut-out (the main car's, other cars left out) as
+ * the studio image's card reads it: the package form's photo check says it before the charge (vision/check-car-photo.ts).
+ */
+export function somethingInFrontOf(mask: CleanMask, main: NormBox, photo: PhotoPixels): boolean {
+  return inFront({ bands: bands(mask, main), boxBeyond: boxBeyond(mask, main), leavesBeyond: leavesBeyond(mask, main, photo) });
+}
+
 /** The verdict and its reasons, worst first. */
 export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
   const measures = measureCar(input.mask, input.main, input.angle, input.photo);
@@ -1015,8 +1034,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const cut = cutByFrame(input.mask);
   if (!input.asShot && cut.top && (cut.left || cut.right || cut.bottom)) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
-  // Something between the camera and the car (a fence's rails across it, a branch over its lost side): a retake.
-  if (measures.bands > CHECK_LIMITS.bands || (measures.boxBeyond > CHECK_LIMITS.boxBeyond && measures.leavesBeyond > CHECK_LIMITS.leavesBeyond)) reasons.push('somethingInFront');
+  if (inFront(measures)) reasons.push('somethingInFront');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox || measures.cutBeside > CHECK_LIMITS.cutBeside) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
