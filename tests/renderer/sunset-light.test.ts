@@ -7,13 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { composeCar, MAX_LIGHT_CAST, MAX_LOW_SUN_GLOW, type BackdropLight } from '../../functions/src/renderer/local/compositor';
 import { LOW_SUN_ELEVATION, LOW_SUN_TINT, warmthGains } from '../../functions/src/renderer/scenes/scene-backdrop';
+import { sceneById } from '../../functions/src/renderer/scenes/scene-manifest';
 import { drawnCar, scene, W } from './drawn-lit-car';
 
 /** Over the car's paint (tyres left out) in its left and right thirds: mean red minus blue, luma, chroma; and clipping. */
 async function endsOf(paint: [number, number, number], light: BackdropLight, sceneId?: string) {
   const { photo, mask } = drawnCar(paint);
-  const place = scene(light);
-  // Named as a scene of the library (the compositor reads its manifest entry: sunOnCar).
+  // Named as a scene of the library, with its manifest entry's sunOnCar on its light (as scene-backdrop.ts gives it).
+  const place = scene(sceneId ? { ...light, sunOnCar: sceneById(sceneId)!.sunOnCar } : light);
   const draw: typeof place.draw = async (placement) => {
     const drawn = await place.draw(placement);
     return { ...drawn, scene: { ...drawn.scene, id: sceneId ?? drawn.scene.id } };

@@ -12,7 +12,6 @@ import type { SceneMetadata } from '../port';
 
 import { studioScale } from '../framing';
 import { CAR_HEIGHT } from '../scenes/scene-view';
-import { sceneById } from '../scenes/scene-manifest';
 
 export interface ComposeOptions {
   mirror: boolean;
@@ -66,6 +65,8 @@ export interface BackdropLight {
    * fading across the car (lowSunGlow).
    */
   glow?: [number, number, number];
+  /** How many times the glow's share and levels fall on the car (the scene manifest's sunOnCar: Sunset's); absent: 1. */
+  sunOnCar?: number;
   /**
    * A large soft light over the car (the rendered studio's soft box, the showroom's windows and ceiling): instead of a
    * cast shadow, a pool of shade under the car (poolShadow), darkest over its footprint and fading within `reach` car
@@ -689,16 +690,17 @@ export const MAX_LOW_SUN_GLOW = 0.05;
  * sun, and how much of that reaches its other end (1: the sun behind the camera lights the whole car; 0: a sun straight
  * from the side lights only its near end, fading across it). A sun ahead of the camera, behind the car (Sunset's, in
  * the picture), lights the car's far side: the side seen keeps only a warm rim at its end toward the sun, at least half
- * as strong as a sun from the side gives (the glow's gains pulled toward 1), and nothing at its other end. `more`: a
- * scene whose style promises the sun's light on the car (scene-manifest.ts, sunOnCar: Sunset) takes that many times the
+ * as strong as a sun from the side gives (the glow's gains pulled toward 1), and nothing at its other end. A scene whose
+ * style promises the sun's light on the car (light.sunOnCar, from scene-manifest.ts: Sunset) takes that many times the
  * glow's share, and `cast`, the levels it may add at the car's end toward the sun (MAX_SUN_CAST), as many times.
  * Undefined without a low sun (light.glow).
  */
-export function lowSunGlow(light: BackdropLight, more = 1): { gains: [number, number, number]; fromRight: boolean; farEnd: number; cast: number } | undefined {
+export function lowSunGlow(light: BackdropLight): { gains: [number, number, number]; fromRight: boolean; farEnd: number; cast: number } | undefined {
   if (!light.glow) return undefined;
   const rel = (light.relativeYaw * Math.PI) / 180;
   const side = Math.abs(Math.sin(rel));
   const fromRight = light.relativeYaw >= 0;
+  const more = light.sunOnCar ?? 1;
   const cast = MAX_SUN_CAST * more;
   const scaled = (share: number) => light.glow!.map((g) => 1 + (g - 1) * share * more) as [number, number, number];
   if (Math.cos(rel) <= 0) return { gains: scaled(1), fromRight, farEnd: 1 - side, cast };
@@ -984,7 +986,7 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
     if (scene?.light) for (let c = 0; c < 3; c++) gains[c] = gains[c]! * scene.light.exposure;
     const tint = scene?.light?.tint ?? [1, 1, 1];
     const { away, fromRight } = scene?.light ? keyLightFalloff(scene.light) : { away: 0, fromRight: true };
-    const glow = scene?.light ? lowSunGlow(scene.light, sceneById(scene.scene.id)?.sunOnCar ?? 1) : undefined;
+    const glow = scene?.light ? lowSunGlow(scene.light) : undefined;
     // Per column: the fall-off away from the key light, the light's colour (the scene's tint and a low sun's glow) as a
     // share added to each channel, and the most levels it may add there.
     const fall = new Float32Array(cw), cast = new Float32Array(cw), colour = [new Float32Array(cw), new Float32Array(cw), new Float32Array(cw)];

@@ -72,10 +72,10 @@ export function warmthGains(tint: readonly number[], strength: number, most: num
  * MAX_LOW_SUN_GLOW a channel, fuller the lower the sun. Nothing for a high sun, a soft light (a hall, a studio) or a light
  * that is not warm (its red not above its blue).
  */
-function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number] } {
+function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number]; sunOnCar?: number } {
   if (scene.light === 'soft' || elevation >= LOW_SUN_ELEVATION || tint[0]! <= tint[2]! * 1.1) return {};
   const low = 1 - Math.max(0, elevation) / LOW_SUN_ELEVATION;
-  return { glow: warmthGains(tint, 0.5, MAX_LOW_SUN_GLOW * low) };
+  return { glow: warmthGains(tint, 0.5, MAX_LOW_SUN_GLOW * low), ...(scene.sunOnCar !== 1 ? { sunOnCar: scene.sunOnCar } : {}) };
 }
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer, metered?: number): BackdropLight {
