@@ -337,6 +337,7 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
   const bw = box.right - box.left, bh = box.bottom - box.top;
   const { rgb } = photo;
   const run = Math.max(6, Math.round(bh * RAMP)), band = Math.max(BAND_MIN + 3, Math.round(bh * TYRE_SHADE));
+  const mid = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
   // A row's tone at a column: the mean over three columns, for JPEG's noise.
   const tone = (x: number, y: number) => {
     let sum = 0, n = 0;
@@ -354,7 +355,7 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
     if (lo - band - run < box.top) return -1;
     const above: number[] = [];
     for (let y = lo - band - run; y < lo - band; y++) above.push(tone(x, y));
-    const rubber = above.sort((p, q) => p - q)[above.length >> 1]!;
+    const rubber = mid(above);
     let y = lo - band;
     while (y < lo - 1 && tone(x, y) < rubber * RUBBER_UNDER_SHADE) y++;
     if (lo - 1 - y < BAND_MIN) return -1;
@@ -386,7 +387,6 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
       lifts.push(tone(x, bottom[x]! + 4) / Math.max(1, tone(x, bottom[x]! - 3)));
       nearest = Math.min(nearest, Math.abs(end - x));
     }
-    const mid = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
     return ds.length >= need && nearest <= bw * TYRE_END && mid(lifts) >= SHADOW_EDGE ? mid(ds) : -1;
   };
   const depths = [depthOn(0, third, 0), depthOn(bw - third, bw, bw - 1)].filter((d) => d >= 0);
