@@ -55,9 +55,13 @@ describe('a refunded package in the browser', () => {
     await page.getByText(RETRY_MESSAGES.startedAgain).waitFor();
     await expect.poll(async () => (await h.ledgerOf(sub)).debits.length).toBe(2);
     const again = (await h.ledgerOf(sub)).debits.map((d) => d.metadata?.package_id).find((p) => p !== id)!;
-    // The new package is the one shown now (same name, its own id), and the balance lost one credit.
-    await page.getByTestId('package-detail').getByRole('heading', { name }).waitFor();
-    expect(await page.getByTestId('package-detail').getByRole('button', { name: RETRY_MESSAGES.startAgainButton }).count()).toBe(0);
+    // The new package is the one shown now (same name, its own id: its address), and the balance lost one credit.
+    // The toast comes before the navigation, and the old package has the same heading: wait for the new address.
+    await page.waitForURL((url) => url.pathname.endsWith(`/${String(again)}`));
+    const shown = page.getByTestId('package-detail');
+    await expect
+      .poll(async () => [await shown.getByRole('heading', { name }).count(), await shown.getByRole('button', { name: RETRY_MESSAGES.startAgainButton }).count()])
+      .toEqual([1, 0]);
     expect((await h.packageOf(String(again))).pkg.session_name).toBe(name);
     expect((await h.ledgerOf(sub)).balance).toBe(TRIAL_CREDITS - 1);
   }, 240_000);
