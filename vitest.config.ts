@@ -11,7 +11,7 @@ const resolve = { alias: { '@shared': r('./shared'), '@': r('./frontend/src') } 
  * Test files at once: one more than the cores. A browser or API file alone keeps about 1.5 cores busy (it, a shared
  * host, Chromium, DynamoDB Local) and spends much of its time waiting for a workflow or a page, so a third file on two
  * cores fills the idle time; four made the run CPU-bound and slowed files past their timeouts (measured in
- * docs/benchmarks.md, "Test suite"). TEST_WORKERS overrides it.
+ * docs/benchmarks/test-suite.md, "Test suite"). TEST_WORKERS overrides it.
  */
 const workers = Number(process.env.TEST_WORKERS) || availableParallelism() + 1;
 

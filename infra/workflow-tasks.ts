@@ -35,7 +35,7 @@ export const RENDER_MEMORY_MB = 2048;
 /**
  * Memory of the prepare task, which checks and cuts out every photo of a package: 3,584 MB gives it two vCPUs
  * (Lambda: one vCPU per 1,769 MB), so one photo's detector runs while another's u2netp network works on its thread,
- * and u2netp itself uses both. It then takes about what it takes on a two-core machine (docs/benchmarks.md, "Package")
+ * and u2netp itself uses both. It then takes about what it takes on a two-core machine (docs/benchmarks/render-and-package.md, "Package")
  * instead of its CPU seconds, for about the same GB-seconds.
  */
 export const PREPARE_MEMORY_MB = 3584;

@@ -16,7 +16,7 @@ export const LEGAL_LAST_UPDATED = 'January 2025';
 /**
  * How long a dealer waits for a car package, quoted once from measurement of the whole path (issue 39, item 5) and
  * read by the landing page, its FAQ, the Support Center's help and the package page, so they cannot disagree.
- * docs/benchmarks.md, "Package: the dealer's whole path" (2026-11-29, `npm run bench:package-path`, 5 photos making 8
+ * docs/benchmarks/render-and-package.md, "Package: the dealer's whole path" (2026-11-29, `npm run bench:package-path`, 5 photos making 8
  * angles, a local host on 2 busy cores): the form's check of each photo as it is added, then Generate (create, the
  * uploads and their checks), then the start to the last angle: 15.5, 18.0 and 21.6 s on a warm host, of which 7.4 to
  * 10.9 s after Generate; the first package on a host just started 50.8 s (35.5 s of checks while the models loaded),

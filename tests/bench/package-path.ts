@@ -11,7 +11,7 @@
  * photo: a first package after a deploy or a quiet spell), then BENCH_RUNS (3) more on the warm host. Every photo has
  * bytes no process has seen (a nonce pixel), as a new dealer's would. The dealer's own time (typing the name, picking
  * the style) is not counted. The figures the product quotes (shared/brand.ts, PROCESSING_TIMES) come from this
- * section of docs/benchmarks.md, "Package: the dealer's whole path".
+ * section of docs/benchmarks/render-and-package.md, "Package: the dealer's whole path".
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -101,7 +101,7 @@ Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:package-pat
 | POST /start to the final status seen (polling every 0.25 s) | ${s(first.renderMs)} | ${m((r) => r.renderMs)} | ${list((r) => r.renderMs)} |
 | **whole path** | **${s(first.wholeMs)}** | **${m((r) => r.wholeMs)}** | ${list((r) => r.wholeMs)} |
 
-The first package pays for loading the models on the host (the detector, the cut-out and the compositor's scenes); in AWS a Lambda starting cold pays the same once per instance (docs/benchmarks.md, "Cost per 8-angle package in AWS": the model loading). Where the work itself goes is in "Package" above. The product quotes these figures once (shared/brand.ts, \`PROCESSING_TIMES\`) on the landing page, its FAQ, the Support Center's help and the package page's estimate.
+The first package pays for loading the models on the host (the detector, the cut-out and the compositor's scenes); in AWS a Lambda starting cold pays the same once per instance (docs/benchmarks/render-and-package.md, "Cost per 8-angle package in AWS": the model loading). Where the work itself goes is in "Package" above. The product quotes these figures once (shared/brand.ts, \`PROCESSING_TIMES\`) on the landing page, its FAQ, the Support Center's help and the package page's estimate.
 `;
   await writeBenchmarkSection("Package: the dealer's whole path", body);
   console.log(body);

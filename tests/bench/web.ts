@@ -5,7 +5,7 @@
  *   brotli-compressed, as CloudFront would serve them;
  * - largest contentful paint (PerformanceObserver), cold cache, at 1280 and 375 px;
  * - Lighthouse performance and accessibility scores (mobile preset with simulated throttling, and desktop).
- * Results go to docs/benchmarks.md, section "## Web" (other sections are left as they are).
+ * Results go to docs/benchmarks/web.md, section "## Web" (other sections are left as they are).
  * `-- --only=landing-js` measures the landing page's JavaScript alone and rewrites just that part of the section.
  * The budget and the count on the built files are shared with tests/infra/landing-budget.test.ts
  * (tests/support/landing-budget.ts), which fails the test run when a build goes over it.
@@ -16,11 +16,12 @@ import { join, resolve } from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startLocalHost } from '../../infra/local/host';
+import { benchmarkFile } from './report';
 import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH, launchBrowser } from '../support/browser';
 import { compressedSizes, kb, LANDING_BUDGET_KB, landingScripts as landingScriptsInDist, SPA_DIST } from '../support/landing-budget';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DOC = join(ROOT, 'docs/benchmarks.md');
+const DOC = benchmarkFile('Web');
 const BUDGET_KB = LANDING_BUDGET_KB;
 const PAGES = ['/', '/contact', '/terms', '/privacy'];
 

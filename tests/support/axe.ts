@@ -26,7 +26,7 @@ const AXE_OPTIONS: RunOptions = { resultTypes: ['violations'] };
 
 /**
  * axe as the browser tests run it: the same rules and the same violations as `new AxeBuilder({ page })`, at less
- * than half the CPU (docs/benchmarks.md, "Tenth slice"; the landing page: Chromium 1.2 instead of 2.7 core-s, the
+ * than half the CPU (docs/benchmarks/test-suite.md, "Tenth slice"; the landing page: Chromium 1.2 instead of 2.7 core-s, the
  * test's process 0.2 instead of 1.1).
  * - `axe.run` in the page itself (legacy mode) instead of `runPartial` in each frame and `finishRun` in a new blank
  *   page that injects axe a second time. Legacy mode tests same-origin frames only, so `analyze()` refuses a page that

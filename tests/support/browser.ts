@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 /**
  * Debian's Chromium headless shell (package chromium-headless-shell): the old headless mode, which Playwright itself
  * runs headless tests in. The same Blink and V8 as /usr/bin/chromium, without the full browser's window and GPU
- * process: about 30% less CPU for the same browser tests (docs/benchmarks.md, "Test suite"). Playwright's own
+ * process: about 30% less CPU for the same browser tests (docs/benchmarks/test-suite.md, "Test suite"). Playwright's own
  * browsers cannot be downloaded here. CHROMIUM_PATH=/usr/bin/chromium runs the tests in the full browser.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -63,7 +63,7 @@ type WithBrowser = typeof globalThis & { [PROCESS_BROWSER]?: Promise<Browser> };
  * This test process's Chromium (the headless shell), launched by its first browser file and kept for the files the
  * process runs after it (the shared-host files share processes). Playwright drives it over a pipe from this process;
  * a Chromium shared by the whole run sat behind Playwright's browser server in vitest's main process, which relayed
- * every protocol message of every file (docs/benchmarks.md, "Test suite: each test process drives its own Chromium (issue 36)"). The Chromium ends with
+ * every protocol message of every file (docs/benchmarks/test-suite.md, "Test suite: each test process drives its own Chromium (issue 36)"). The Chromium ends with
  * its process.
  */
 async function processBrowser(): Promise<Browser> {

@@ -6,7 +6,7 @@ type ScreenshotOptions = NonNullable<Parameters<Page['screenshot']>[0]> & { path
  * Whether browser tests save their screenshots (the PNGs under test-results/ that a person looks at, at phone and
  * desktop widths): on with TEST_SCREENSHOTS=1 (`npm run test:shots -- <files>`), off otherwise. No test reads them
  * back, so a run that nobody looks at (CI) skips drawing and encoding them: a full-page screenshot costs Chromium
- * 0.3-0.7 core-seconds (docs/benchmarks.md, "Test suite").
+ * 0.3-0.7 core-seconds (docs/benchmarks/test-suite.md, "Test suite").
  */
 export const SCREENSHOTS = process.env.TEST_SCREENSHOTS === '1';
 

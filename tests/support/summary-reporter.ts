@@ -3,12 +3,12 @@ import { join, relative } from 'node:path';
 import type { Reporter, TestModule, TestSpecification, Vitest } from 'vitest/node';
 import { recordSelectedFiles } from './run-needs';
 
-/** A single test file may take this long; over it, the run fails (the suite's time budget, see docs/benchmarks.md). */
+/** A single test file may take this long; over it, the run fails (the suite's time budget, see docs/benchmarks/test-suite.md). */
 export const FILE_LIMIT_SECONDS = 90;
 /** The run's duration report (git-ignored): per file and per test, the input of `npm run test:durations`. */
 export const REPORT_FILE = 'test-results/test-durations.json';
 
-/** Groups of files by what they spend their time on (the "Test suite" table in docs/benchmarks.md). */
+/** Groups of files by what they spend their time on (the "Test suite" tables in docs/benchmarks/test-suite.md). */
 const GROUPS: Array<[string, RegExp]> = [
   ['browser (headless Chromium against the host)', /^tests\/browser\//],
   ['integration and proof (API against the host)', /^tests\/(integration|proof|car-packages|smoke)\//],

@@ -2,7 +2,7 @@
  * The Lambda code of every handler: one esbuild run bundles all the handlers that share a set of external modules,
  * instead of one esbuild process per function. aws-lambda-nodejs's NodejsFunction starts `npx esbuild` once per
  * function, one after another (`cdk synth` of the app's 102 functions: 133 s on the 2-core machine); one build of all
- * entry points parses the modules they share once and uses every core (38 s; docs/benchmarks.md, "Test suite"). The
+ * entry points parses the modules they share once and uses every core (38 s; docs/benchmarks/test-suite.md, "Test suite"). The
  * options are NodejsFunction's for an ESM Node 24 bundle, and each function's asset is still its own folder
  * (index.mjs, its trimmed map, u2netp's thread for the compositor), hashed by its contents: the assets are byte for
  * byte the ones NodejsFunction made, with the same hashes.

@@ -60,7 +60,7 @@ export class WorkflowsStack extends Stack {
       // Every photo's car check and cut-out, two at a time on two vCPUs (PREPARE_MEMORY_MB).
       prepare: { timeoutSeconds: 120, memoryMb: PREPARE_MEMORY_MB },
       // The studio compositor: detector, u2netp cut-out, compositing, fidelity and encoding at 2 GB (about 1.2 vCPU;
-      // peak memory measured in docs/benchmarks.md, "Time and money in AWS"). The OpenAI option mostly waits.
+      // peak memory measured in docs/benchmarks/render-and-package.md, "Cost per 8-angle package in AWS"). The OpenAI option mostly waits.
       render: { timeoutSeconds: RENDER_TASK_TIMEOUT_SECONDS, memoryMb: RENDER_MEMORY_MB },
       angleFailed: { timeoutSeconds: 10 },
       finalize: { timeoutSeconds: 30 },
