@@ -30,6 +30,7 @@ interface Input {
   angle: Angle;
   cutByEdge: boolean;
   upscale: number;
+  people?: NormBox[];
 }
 type Cached = Input | { refused: string };
 
@@ -75,6 +76,8 @@ async function cutOut(file: string): Promise<Cached> {
     angle: sighting.angle!,
     cutByEdge: sighting.cutByEdge,
     upscale: main ? predictedEnlargement(main, { width: photo.originalWidth, height: photo.originalHeight }) : 1,
+    // The detector's people over the car: a person in front is a retake, as in the render.
+    ...(sighting.people ? { people: sighting.people } : {}),
   };
 }
 

@@ -3,7 +3,8 @@
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), a block standing at a straight cut over the car's own top (a piece
  * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
- * one side and not the other), holes, long straight cuts and a bottom cut into strips in the silhouette, how much a
+ * one side and not the other, a piece kept along one side), holes, long straight cuts, a notch cut square into the
+ * car's top and a bottom cut into strips in the silhouette, how much a
  * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car
  * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills; a front or rear
  * view whose bumper hides its tyres, the ground under its corners in the photo, excepted), the detector's box reaching
@@ -79,6 +80,15 @@ export interface CarMeasures {
   /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
   sideImbalance: number;
   /**
+   * Front and rear views square to the camera: the most rows on end (15% to 75% down) in which one side reaches out
+   * from the centre line further than the other by more than BULGE of the car's width, as a fraction of the car's
+   * height (on a rear turned a little, the far side only, as `sideImbalance`). `sideImbalance` reads the furthest reach
+   * and the mirrors' steps alone, so a piece kept along a side no further out than its mirror passes it: a board kept
+   * along a red Fiat's right side (eu-test_024: 0.150, `sideImbalance` 0.006). A mirror kept on one side only reads so
+   * too (eu-test_014 0.140, br-NYM7544 0.125); of 140 other parking-lot, web and fixture cut-outs, none over 0.090.
+   */
+  sideBulge: number;
+  /**
    * Front views: how far the larger of the two door mirrors' steps out of the outline (as `sideImbalance` measures
    * them, as a fraction of the car's width) falls short of MIRRORS_SEEN; 0 when a mirror stands out, or not a front view.
    */
@@ -89,6 +99,13 @@ export interface CarMeasures {
   straightCut: number;
   /** The longest perfectly level run of the outline's top away from the frame edges, as a fraction of the car's width. */
   flatTop: number;
+  /**
+   * The widest stretch of the outline's top cut hard (the alpha from nothing to solid in one pixel) whose outline rises
+   * on both sides of it, within NOTCH_REACH of the car's width, by NOTCH_DEPTH of the car's height or more, as a
+   * fraction of the car's width: a notch cut square into the car's top (a Fiesta's roof with a block cut out of its
+   * middle, its two sides left standing: br-NTO1053, 0.203; `flatTop` 0.116, two steps of the cut). No other cut-out 0.
+   */
+  topNotch: number;
   /**
    * Rows of the lower 40% of the car cut into strips: the share of the car's height whose rows hold STRIPS or more
    * solid runs each starting at a hard cut (the alpha from nothing to solid in one pixel).
@@ -111,6 +128,13 @@ export interface CarMeasures {
   groundMiddle: number;
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
   belowMask: number;
+  /**
+   * How far the car's lowest rows (the lowest GROUND_ROWS of its height) reach out past its body (40% to 85% down) on
+   * either side, as a fraction of the car's width: a car stands on tyres set in under its body, so only a slab of the
+   * ground or of its shadow kept under it reaches further (us-wts-lg-000195, a pickup on a dark slab of its shadow,
+   * 0.047; us-wts-lg-000173, 0.048). Of 139 other parking-lot, web and fixture cut-outs, none over 0.
+   */
+  groundBeyond: number;
   /** Solid patches of a strong paint unlike the car's own (a piece of a car of another colour kept; not glass mirroring the sky), as a share of the car's area; 0 for a car without a strong paint, or without the photo. */
   otherPaint: number;
   /**
@@ -145,14 +169,17 @@ export const CHECK_LIMITS = {
   boxBeyond: 0.07,
   cutBeside: 0.05,
   sideImbalance: 0.04,
+  sideBulge: 0.1,
   mirrorsLost: 0,
   largestHole: 0.012,
   straightCut: 0.2,
   flatTop: 0.25,
+  topNotch: 0.05,
   stripedBottom: 0.02,
   flatBottom: 0.5,
   groundMiddle: 0.15,
   belowMask: 0.1,
+  groundBeyond: 0.02,
   otherPaint: 0.001,
   roofBackground: 0.08,
   bands: 0.03,
@@ -218,6 +245,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     boxBeyond: main ? boxBeyond(mask, main) : 0,
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
+    sideBulge: axis ? sideBulge(mask, rows, axis, angle!) : 0,
     mirrorsLost: angle === 'front' ? mirrorsLost(mask, rows) : 0,
     largestHole: largestHole(mask) / a,
     ...straightCuts(mask, rows),
@@ -225,6 +253,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     // A front or rear view whose bumper hides its tyres (a close shot from above) ends in a flat line too.
     ...(photo && (angle === 'front' || angle === 'rear') && underCorners(mask, photo) >= HIDDEN_TYRES ? { flatBottom: 0, groundMiddle: 0 } : groundContact(mask, axis !== undefined)),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
+    groundBeyond: groundBeyond(mask),
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
     bands: main ? bands(mask, main) : 0,
@@ -269,6 +298,28 @@ function bands(mask: CleanMask, main: NormBox): number {
     longest = Math.max(longest, run);
   }
   return longest / n;
+}
+
+/** The car's lowest rows, as a share of its height, whose reach `groundBeyond` compares with its body's. */
+const GROUND_ROWS = 0.04;
+
+/** See CarMeasures.groundBeyond. */
+function groundBeyond(mask: CleanMask): number {
+  const { alpha, width: w, box } = mask;
+  const n = box.bottom - box.top;
+  const bw = box.right - box.left;
+  if (n < 20 || bw < 20) return 0;
+  // The leftmost and rightmost solid columns of rows [from, to) of the car's height.
+  const extent = (from: number, to: number) => {
+    let left = Infinity;
+    let right = -Infinity;
+    for (let y = box.top + Math.floor(from * n); y < box.top + Math.floor(to * n); y++)
+      for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) (left = Math.min(left, x)), (right = Math.max(right, x));
+    return { left, right };
+  };
+  const body = extent(0.4, 0.85);
+  const ground = extent(1 - GROUND_ROWS, 1);
+  return Math.max(0, body.left - ground.left, ground.right - body.right) / bw;
 }
 
 /** The strip of the detector's box past the cut-out's side is judged when wider than this share of the car's width. */
@@ -342,12 +393,11 @@ function rowExtents(mask: CleanMask): RowExtents {
  * car the body at its lamps reaches as far out as its mirrors, so a lost mirror does not change the furthest reach:
  * the mirror's own step out from the pillar above it is compared too (`mirrorStep`), the larger of the two counts.
  */
-function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre, lean }: SquareAxis, angle: Angle): number {
+function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, axis: SquareAxis, angle: Angle): number {
   const n = lefts.length;
   const bw = mask.box.right - mask.box.left;
   if (n < 20 || bw < 20) return 0;
-  // The centre line at row r: the bumper's centre at 75% of the height, the roof's at 7.5%, straight between.
-  const centreAt = (r: number) => centre + lean * Math.min(1, Math.max(0, (0.75 * n - r) / (0.675 * n)));
+  const centreAt = centreLine(axis, n);
   let reachLeft = 0;
   let reachRight = 0;
   for (let r = Math.floor(n * 0.25); r < Math.floor(n * 0.6); r++) {
@@ -363,6 +413,34 @@ function sideImbalance(mask: CleanMask, { lefts, rights }: RowExtents, { centre,
   const near = angle === 'rear' ? nearSide({ lefts, rights }, bw) : 0;
   if (near !== 0) return Math.max(0, -near * reach, -near * step) / bw;
   return Math.max(Math.abs(reach), Math.abs(step)) / bw;
+}
+
+/** The centre line at row r of n: the bumper's centre at 75% of the height, the roof's at 7.5%, straight between. */
+function centreLine({ centre, lean }: SquareAxis, n: number): (r: number) => number {
+  return (r) => centre + lean * Math.min(1, Math.max(0, (0.75 * n - r) / (0.675 * n)));
+}
+
+/** One side reaches out from the centre line further than the other by more than this share of the car's width (`sideBulge`). */
+const BULGE = 0.05;
+
+/** See CarMeasures.sideBulge; the centre line as `sideImbalance` draws it. */
+function sideBulge(mask: CleanMask, { lefts, rights }: RowExtents, axis: SquareAxis, angle: Angle): number {
+  const n = lefts.length;
+  const bw = mask.box.right - mask.box.left;
+  if (n < 20 || bw < 20) return 0;
+  const centreAt = centreLine(axis, n);
+  const near = angle === 'rear' ? nearSide({ lefts, rights }, bw) : 0;
+  let run = 0;
+  let side = 0;
+  let longest = 0;
+  for (let r = Math.floor(n * 0.15); r < Math.floor(n * 0.75); r++) {
+    const d = lefts[r]! < 0 ? 0 : (rights[r]! - centreAt(r) - (centreAt(r) - lefts[r]!)) / bw;
+    const s = Math.abs(d) > BULGE && Math.sign(d) !== near ? Math.sign(d) : 0;
+    run = s !== 0 && s === side ? run + 1 : s !== 0 ? 1 : 0;
+    side = s;
+    longest = Math.max(longest, run);
+  }
+  return longest / n;
 }
 
 /**
@@ -491,11 +569,11 @@ function largestHole(mask: CleanMask): number {
  * partial alpha), even along a car's straight edges. Measured on the rows' left and right ends (vertical cuts) and the
  * columns' tops (a roof sliced flat), away from the frame edges (a car cut by the frame is the frame check's business).
  */
-function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straightCut: number; flatTop: number } {
+function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straightCut: number; flatTop: number; topNotch: number } {
   const { alpha, width: w, height: h, box } = mask;
   const bh = box.bottom - box.top;
   const bw = box.right - box.left;
-  if (bh < 20 || bw < 20) return { straightCut: 0, flatTop: 0 };
+  if (bh < 20 || bw < 20) return { straightCut: 0, flatTop: 0, topNotch: 0 };
   const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : alpha[y * w + x]!);
   const HARD_IN = 250;
   const HARD_OUT = 5;
@@ -521,7 +599,39 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
         break;
       }
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
-  return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw };
+  return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw, topNotch: topNotch(tops, hardTop, bh) / bw };
+}
+
+/** How far (of the car's width) beyond a notch's ends the outline is looked at, and how much higher (of its height) it rises there. */
+const NOTCH_REACH = 0.02;
+const NOTCH_DEPTH = 0.03;
+
+/**
+ * See CarMeasures.topNotch: the widest run of columns whose top is cut hard, with the outline just beyond both its
+ * ends (within NOTCH_REACH of the car's width) higher than the run's highest top by NOTCH_DEPTH of the car's height.
+ */
+function topNotch(tops: Int32Array, hardTop: (c: number, y: number) => boolean, bh: number): number {
+  const bw = tops.length;
+  const reach = Math.max(2, Math.round(NOTCH_REACH * bw));
+  const depth = NOTCH_DEPTH * bh;
+  // The highest top (smallest row) among columns [from, to).
+  const highest = (from: number, to: number) => {
+    let most = Infinity;
+    for (let c = Math.max(0, from); c < Math.min(bw, to); c++) if (tops[c]! >= 0) most = Math.min(most, tops[c]!);
+    return most;
+  };
+  let widest = 0;
+  for (let c = 0; c < bw; ) {
+    if (tops[c]! < 0 || !hardTop(c, tops[c]!)) {
+      c++;
+      continue;
+    }
+    const from = c;
+    while (c < bw && tops[c]! >= 0 && hardTop(c, tops[c]!)) c++;
+    const floor = highest(from, c);
+    if (highest(from - reach, from) <= floor - depth && highest(c, c + reach) <= floor - depth) widest = Math.max(widest, c - from);
+  }
+  return widest;
 }
 
 /** Hard-cut solid runs in one row that make it striped: a car's own lower rows hold 2 at most (the fixtures, 135 photos). */
@@ -1040,11 +1150,14 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.boxBeyond > CHECK_LIMITS.boxBeyond) reasons.push('sideLost');
   if (measures.roofBackground > CHECK_LIMITS.roofBackground) reasons.push('backgroundOnRoof');
-  if (measures.sideImbalance > CHECK_LIMITS.sideImbalance) reasons.push('mirrorMissing');
+  if (measures.sideImbalance > CHECK_LIMITS.sideImbalance || measures.sideBulge > CHECK_LIMITS.sideBulge) reasons.push('mirrorMissing');
   else if (measures.mirrorsLost > CHECK_LIMITS.mirrorsLost) reasons.push('mirrorsMissing');
   if (measures.largestHole > CHECK_LIMITS.largestHole) reasons.push('hole');
-  if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop || measures.stripedBottom > CHECK_LIMITS.stripedBottom) reasons.push('cutSquare');
-  if (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
+  if (measures.straightCut > CHECK_LIMITS.straightCut || measures.flatTop > CHECK_LIMITS.flatTop || measures.topNotch > CHECK_LIMITS.topNotch || measures.stripedBottom > CHECK_LIMITS.stripedBottom) reasons.push('cutSquare');
+  // A slab of ground kept under the car ends it in a flat line too: that flat bottom is no sign of wheels cut off.
+  const slab = measures.groundBeyond > CHECK_LIMITS.groundBeyond;
+  if (slab) reasons.push('groundKept');
+  if ((!slab && (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle)) || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
 
