@@ -228,6 +228,34 @@ describe('a mirror-symmetric look', () => {
   });
 });
 
+describe('a short silhouette', () => {
+  it('is no side view: the likeliest other view where the model read a side; a long one stays a side', () => {
+    const r = random(43);
+    const seen = { short: 0, long: 0 };
+    // The model leaning to sides, so that short silhouettes read as sides too.
+    const model = { ...ANGLE_MODEL, bias: ANGLE_MODEL.bias.map((b, k) => (VIEWS[k] === 'side' ? b + 10 : b)) };
+    for (let i = 0; i < 600; i++) {
+      // No red and an unsymmetric look: only the model and this rule decide.
+      const f = { ...features(r), redBody: 0.05, lampThirds: [0, 0, 0] as [number, number, number], lookSymmetry: 0.3 };
+      const { noseLeft } = noseDirection(f);
+      const p = viewProbabilities(viewFeatures(f, noseLeft), model);
+      if (VIEWS[p.indexOf(Math.max(...p))] !== 'side') continue;
+      const angle = classifyAngle(f, model).angle;
+      if (f.aspect >= 1.6) {
+        seen.long++;
+        expect(angle).toMatch(/_side$/);
+        continue;
+      }
+      seen.short++;
+      const others = VIEWS.filter((v) => v !== 'side');
+      const next = others.reduce((a, b) => (p[VIEWS.indexOf(b)]! > p[VIEWS.indexOf(a)]! ? b : a));
+      expect(angle).toMatch(next === 'front' || next === 'rear' ? new RegExp(`^${next}$`) : new RegExp(`^${next.split('_')[0]}_(left|right)_corner$`));
+    }
+    expect(seen.short).toBeGreaterThan(5);
+    expect(seen.long).toBeGreaterThan(5);
+  });
+});
+
 describe('view model fitting', () => {
   // Five views, each told apart by one feature of its own, with noise on the others.
   function toySet(seed: number, photos: number): TrainingSample[] {

@@ -114,6 +114,13 @@ function redInTheMiddle(f: AngleFeatures): boolean {
  */
 const END_LOOK = 0.62;
 
+/**
+ * Width over height under which a silhouette is no side view: a car's side is at least 1.7 times as long as it is tall
+ * (a Smart ForTwo, the shortest; most cars 2.3 to 3), and eval:vision's and the Kadjar's sides measure 2.1 and over.
+ * The parking-lot photos' ends and corners the model read as sides measure 0.4 to 1.4 (one rear, at 1.85, stays a side).
+ */
+const SIDE_ASPECT = 1.6;
+
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
   const redAtLeft = f.redBody < RED_CAR && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
@@ -193,6 +200,8 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   const direction = noseDirection(f);
   const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
   let best = p.indexOf(Math.max(...p));
+  // Too short for a side (a front's wide bumper under a narrow cabin, or a rear, was read as one): the likeliest other view.
+  if (VIEWS[best] === 'side' && f.aspect < SIDE_ASPECT) best = p.indexOf(Math.max(...p.filter((_, i) => VIEWS[i] !== 'side')));
   // A corner shows one flank beside its end, so its look is not its own mirror image; a look this symmetric is an end
   // seen head-on whose outline the model misread (a black VW's windscreen cut at one top corner by the photographer's
   // own car put its roof line off centre, which reads as a corner). The model's likelier end then.
