@@ -8,7 +8,8 @@
  *    features turned so that "nose end" and "tail end" replace left and right (so a photo and its mirror image give the
  *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
  *    split only. On a red car, whose lamps do not stand out, an end view's front or rear is told by the grille band's
- *    darkness or a pair of white headlamps instead; on any other car, a lamp pair at both ends says rear.
+ *    darkness or a pair of white headlamps instead; on any other car, a lamp pair at both ends says rear (also where the
+ *    model read a front corner), and red across an end's middle is paint, whose lamps then count as unknown.
  *
  * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
  * where the direction matters.
@@ -93,11 +94,32 @@ function headlampPair(f: AngleFeatures): boolean {
 }
 
 /**
+ * Red-hued share in the middle third (lampThirds) from which, when the middle is at least as red as the lesser end, the
+ * red is the paint's and not lamps': a rear's lamps sit at its ends, its middle shows plate, badge and tailgate (tune
+ * rears whose middle reaches the lesser end's: 0.05-0.06). A red or maroon front under the red-car share (a dark red,
+ * a bonnet in shade) was read as a rear by its "lamps": the tune split's red fronts 0.22 and 0.32 in the middle, 0.10
+ * to 0.28 at their ends.
+ */
+const PAINT_MIDDLE = 0.1;
+
+function redInTheMiddle(f: AngleFeatures): boolean {
+  const [left, centre, right] = f.lampThirds;
+  return centre >= PAINT_MIDDLE && centre >= Math.min(left, right);
+}
+
+/**
  * Mirror agreement of the look (lookSymmetry) from which a corner the model read is an end view: the parking-lot
  * photos' corners of the tune split reach 0.61 where read as corners, eval:vision's 0.48; the ends read as corners
  * there 0.62 to 0.74.
  */
 const END_LOOK = 0.62;
+
+/**
+ * Width over height under which a silhouette is no side view: a car's side is at least 1.7 times as long as it is tall
+ * (a Smart ForTwo, the shortest; most cars 2.3 to 3), and eval:vision's and the Kadjar's sides measure 2.1 and over.
+ * The parking-lot photos' ends and corners the model read as sides measure 0.4 to 1.4 (one rear, at 1.85, stays a side).
+ */
+const SIDE_ASPECT = 1.6;
 
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
@@ -115,12 +137,12 @@ export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence
 }
 
 /** The features for step 2, named, with left and right turned into nose end and tail end. */
-export function viewFeatures(f: AngleFeatures, noseLeft: boolean): Record<string, number> {
+export function viewFeatures(f: AngleFeatures, noseLeft: boolean, lampsUnreadable = false): Record<string, number> {
   const [n, t]: [0 | 2, 0 | 2] = noseLeft ? [0, 2] : [2, 0];
   // On a red car the lamps do not stand out from the paint: its red says nothing about which end shows. Unknown (NaN,
   // the average photo's) rather than zero: zero reads as "no tail lamps seen", which says front (a red rear was named
   // a front).
-  const lampsReadable = f.redBody < RED_CAR;
+  const lampsReadable = f.redBody < RED_CAR && !lampsUnreadable;
   const red = lampsReadable ? [f.redLeft, f.redMiddle, f.redRight] : [Number.NaN, Number.NaN, Number.NaN];
   const dark = (v: number) => (f.darkBody < DARK_CAR ? v : Number.NaN);
   return {
@@ -178,6 +200,8 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   const direction = noseDirection(f);
   const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
   let best = p.indexOf(Math.max(...p));
+  // Too short for a side (a front's wide bumper under a narrow cabin, or a rear, was read as one): the likeliest other view.
+  if (VIEWS[best] === 'side' && f.aspect < SIDE_ASPECT) best = p.indexOf(Math.max(...p.filter((_, i) => VIEWS[i] !== 'side')));
   // A corner shows one flank beside its end, so its look is not its own mirror image; a look this symmetric is an end
   // seen head-on whose outline the model misread (a black VW's windscreen cut at one top corner by the photographer's
   // own car put its roof line off centre, which reads as a corner). The model's likelier end then.
@@ -192,8 +216,22 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
     return { angle: f.darkGrille >= GRILLE || headlampPair(f) ? 'front' : 'rear', confidence: endConfidence };
   // Tail lamps at both ends are a rear's, where the model read a front or a side (a silver rear's dark rear window over
-  // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A corner is
-  // left to the model: a rear corner shows both lamps too.
+  // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A rear
+  // corner is left to the model: it shows both lamps too.
   if ((view === 'front' || view === 'side') && tailLampPair(f)) return { angle: 'rear', confidence: endConfidence };
+  // A front corner shows its headlamp at the near end and at most one tail lamp at the far end: a lamp at each end is a
+  // tail seen near (a dark pickup's rear, turned a little, was named a front corner). The model's likelier of rear and
+  // rear corner; the rear corner with the ends swapped (a front left corner's outline is a rear right corner's). As
+  // sure as the model is of a rear end, which is little: it read a front.
+  if (view === 'front_corner' && tailLampPair(f)) {
+    const [rear, rearCorner] = [p[VIEWS.indexOf('rear')]!, p[VIEWS.indexOf('rear_corner')]!];
+    return { angle: rear >= rearCorner ? 'rear' : ANGLE_OF.rear_corner(!direction.noseLeft), confidence: clamp(rear + rearCorner) };
+  }
+  // An end whose middle is as red as its ends: the red is paint, not lamps (a maroon front under the red-car share was
+  // named a rear); the model's end again with the lamp features unknown, as on a red car.
+  if (endView && f.redBody < RED_CAR && redInTheMiddle(f)) {
+    const q = viewProbabilities(viewFeatures(f, direction.noseLeft, true), model);
+    return { angle: q[VIEWS.indexOf('front')]! >= q[VIEWS.indexOf('rear')]! ? 'front' : 'rear', confidence: endConfidence };
+  }
   return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }
