@@ -717,8 +717,6 @@ export const BACKLIT_SHADE = 0.16;
 export const RIM_LIGHT = 0.6;
 /** How deep the rim light reaches into the car from its outline (its fall-off length), in car heights. */
 export const RIM_DEPTH = 0.015;
-/** The rim's weight along the roof line (the sky's glow and the sun's glint on the car's top), against 1 at its end toward the sun. */
-export const RIM_TOP = 1;
 
 /**
  * A low sun ahead of the camera, in or near the picture (Sunset's), stands behind the car: the side the camera sees
@@ -741,8 +739,8 @@ export function backLight(light: BackdropLight): { shade: number; rim: number; e
 
 /**
  * The car lit from behind (backLight): its pixels darkened by the shade, then taken toward the sun's colour along the
- * outline that faces the sun, fading over RIM_DEPTH car heights in: the top of each column (the roof line, weighted
- * RIM_TOP) and the end of each row toward the sun. The outline is the outermost solid pixel of the column or row, so
+ * outline that faces the sun, fading over RIM_DEPTH car heights in: the top of each column (the roof line: the sky's
+ * glow and the sun's glint on the car's top) and the end of each row toward the sun. The outline is the outermost solid pixel of the column or row, so
  * a hole in the cut-out (a see-through window) gets no rim.
  */
 export function lightFromBehind(carRgba: Buffer, cw: number, ch: number, back: NonNullable<ReturnType<typeof backLight>>): void {
@@ -764,7 +762,7 @@ export function lightFromBehind(carRgba: Buffer, cw: number, ch: number, back: N
     for (let x = 0; x < cw; x++) {
       const i = 4 * (y * cw + x);
       if (carRgba[i + 3] === 0) continue;
-      const rim = back.rim * Math.max(RIM_TOP * (topRow[x]! < 0 ? 0 : fade(y - topRow[x]!)), rightEnd * (lastCol[y]! < 0 ? 0 : fade(lastCol[y]! - x)), leftEnd * (firstCol[y]! < 0 ? 0 : fade(x - firstCol[y]!)));
+      const rim = back.rim * Math.max(topRow[x]! < 0 ? 0 : fade(y - topRow[x]!), rightEnd * (lastCol[y]! < 0 ? 0 : fade(lastCol[y]! - x)), leftEnd * (firstCol[y]! < 0 ? 0 : fade(x - firstCol[y]!)));
       for (let c = 0; c < 3; c++) {
         const v = carRgba[i + c]! * keep;
         carRgba[i + c] = Math.round(v + rim * Math.max(0, target[c]! - v));
