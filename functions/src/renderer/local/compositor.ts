@@ -67,6 +67,8 @@ export interface BackdropLight {
   glow?: [number, number, number];
   /** How many times the glow's share and levels fall on the car (the scene manifest's sunOnCar: Sunset's); absent: 1. */
   sunOnCar?: number;
+  /** A low sun's own colour (its brightest channel 1): the rim of light it draws round a car it stands behind (backLight). */
+  sunColour?: [number, number, number];
   /**
    * A large soft light over the car (the rendered studio's soft box, the showroom's windows and ceiling): instead of a
    * cast shadow, a pool of shade under the car (poolShadow), darkest over its footprint and fading within `reach` car
@@ -707,6 +709,67 @@ export function lowSunGlow(light: BackdropLight): { gains: [number, number, numb
   return { gains: scaled(Math.max(0.5, side)), fromRight, farEnd: 0, cast };
 }
 
+/** A low sun within this many degrees of where the camera looks stands behind the car and lights it from behind. */
+export const BACKLIGHT_CONE = 60;
+/** How much darker the car's side seen is under a low sun straight behind it: that side is in the car's own shade. */
+export const BACKLIT_SHADE = 0.16;
+/** How far the sun's rim light takes the car's outline toward the sun's colour, at the outline, a sun straight behind. */
+export const RIM_LIGHT = 0.6;
+/** How deep the rim light reaches into the car from its outline (its fall-off length), in car heights. */
+export const RIM_DEPTH = 0.015;
+
+/**
+ * A low sun ahead of the camera, in or near the picture (Sunset's), stands behind the car: the side the camera sees
+ * is in the car's own shade, and the sun draws a rim of its light along the outline that faces it (the roof line, and
+ * the car's end toward the sun), as in a photograph taken into the sun. Before, that car was lit as from the front,
+ * as bright as in the studio, with the sun behind it. `behind`: 1 for a sun straight ahead of the camera, 0 at
+ * BACKLIGHT_CONE or further round (Coast's sun, 76-106 degrees off, and Mountain's, behind the camera: nothing).
+ * `ends`: the rim's weight at the car's end toward the sun and at its other end (a sun straight behind lights both).
+ * Undefined without a low sun behind the car.
+ */
+export function backLight(light: BackdropLight): { shade: number; rim: number; ends: [toSun: number, far: number]; fromRight: boolean; colour: [number, number, number] } | undefined {
+  if (!light.glow || !light.sunColour) return undefined;
+  const rel = (light.relativeYaw * Math.PI) / 180;
+  const cone = Math.cos((BACKLIGHT_CONE * Math.PI) / 180);
+  const behind = (Math.cos(rel) - cone) / (1 - cone);
+  if (behind <= 0) return undefined;
+  const far = Math.max(0, 1 - Math.abs(Math.sin(rel)) / Math.sin(Math.PI / 12));
+  return { shade: BACKLIT_SHADE * behind, rim: RIM_LIGHT * behind, ends: [1, far], fromRight: light.relativeYaw >= 0, colour: light.sunColour };
+}
+
+/**
+ * The car lit from behind (backLight): its pixels darkened by the shade, then taken toward the sun's colour along the
+ * outline that faces the sun, fading over RIM_DEPTH car heights in: the top of each column (the roof line: the sky's
+ * glow and the sun's glint on the car's top) and the end of each row toward the sun. The outline is the outermost solid pixel of the column or row, so
+ * a hole in the cut-out (a see-through window) gets no rim.
+ */
+export function lightFromBehind(carRgba: Buffer, cw: number, ch: number, back: NonNullable<ReturnType<typeof backLight>>): void {
+  const depth = Math.max(1, RIM_DEPTH * ch);
+  const solid = (x: number, y: number) => carRgba[4 * (y * cw + x) + 3]! >= 128;
+  const topRow = new Int32Array(cw).fill(-1);
+  for (let x = 0; x < cw; x++) for (let y = 0; y < ch; y++) if (solid(x, y)) { topRow[x] = y; break; }
+  const firstCol = new Int32Array(ch).fill(-1), lastCol = new Int32Array(ch).fill(-1);
+  for (let y = 0; y < ch; y++) {
+    for (let x = 0; x < cw; x++) if (solid(x, y)) { firstCol[y] = x; break; }
+    for (let x = cw - 1; x >= 0; x--) if (solid(x, y)) { lastCol[y] = x; break; }
+  }
+  const [toSun, far] = back.ends;
+  const [rightEnd, leftEnd] = back.fromRight ? [toSun, far] : [far, toSun];
+  const keep = 1 - back.shade;
+  const target = back.colour.map((c) => 255 * c);
+  const fade = (d: number) => Math.exp(-Math.max(0, d) / depth);
+  for (let y = 0; y < ch; y++)
+    for (let x = 0; x < cw; x++) {
+      const i = 4 * (y * cw + x);
+      if (carRgba[i + 3] === 0) continue;
+      const rim = back.rim * Math.max(topRow[x]! < 0 ? 0 : fade(y - topRow[x]!), rightEnd * (lastCol[y]! < 0 ? 0 : fade(lastCol[y]! - x)), leftEnd * (firstCol[y]! < 0 ? 0 : fade(x - firstCol[y]!)));
+      for (let c = 0; c < 3; c++) {
+        const v = carRgba[i + c]! * keep;
+        carRgba[i + c] = Math.round(v + rim * Math.max(0, target[c]! - v));
+      }
+    }
+}
+
 /** At most this many levels a channel the scene's light colours the car (its warmth; its brightness is not limited). */
 export const MAX_LIGHT_CAST = 6;
 
@@ -1018,6 +1081,10 @@ export async function composeCar(photo: DecodedPhoto, mask: CleanMask, plate: Ba
   }
 
   const { bottom, ground, contact, rest, tyres } = stance(carRgba, cw, ch);
+  // A low sun behind the car: its side seen in shade, a rim of sunlight on its outline (after the stance, which reads
+  // the tyres' dark rubber as the photo's light has it).
+  const back = scene?.light && !scene.keepCarColour ? backLight(scene.light) : undefined;
+  if (back) lightFromBehind(carRgba, cw, ch, back);
   // How flat a disc of ground looks at a row: from the scene's camera where there is one.
   const camera = scene?.scene;
   const flatten = camera && camera.focalPx > 0 ? (row: number) => Math.min(0.6, Math.max(0.05, (row - camera.horizonRow) / camera.focalPx)) : undefined;

@@ -72,10 +72,14 @@ export function warmthGains(tint: readonly number[], strength: number, most: num
  * MAX_LOW_SUN_GLOW a channel, fuller the lower the sun. Nothing for a high sun, a soft light (a hall, a studio) or a light
  * that is not warm (its red not above its blue).
  */
-function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number]; sunOnCar?: number } {
+function lowSun(scene: Scene, elevation: number, tint: readonly number[]): { glow?: [number, number, number]; sunOnCar?: number; sunColour?: [number, number, number] } {
   if (scene.light === 'soft' || elevation >= LOW_SUN_ELEVATION || tint[0]! <= tint[2]! * 1.1) return {};
   const low = 1 - Math.max(0, elevation) / LOW_SUN_ELEVATION;
-  return { glow: warmthGains(tint, 0.5, MAX_LOW_SUN_GLOW * low), ...(scene.sunOnCar !== 1 ? { sunOnCar: scene.sunOnCar } : {}) };
+  // The sun's own colour for the rim it draws round a car it stands behind (compositor.ts, backLight): its measured
+  // colour at half strength, its brightest channel 1 (the waterfront's 1.36/0.92/0.72: a warm peach, 1/0.82/0.73).
+  const half = tint.map((c) => Math.sqrt(c));
+  const top = Math.max(...half);
+  return { glow: warmthGains(tint, 0.5, MAX_LOW_SUN_GLOW * low), sunColour: half.map((c) => c / top) as [number, number, number], ...(scene.sunOnCar !== 1 ? { sunOnCar: scene.sunOnCar } : {}) };
 }
 
 function sceneLight(scene: Scene, p: Panorama, yaw: number, rgb: Buffer, metered?: number): BackdropLight {

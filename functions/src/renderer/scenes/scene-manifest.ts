@@ -30,7 +30,7 @@ export const sceneSchema = z.object({
    * cameras are spread over this many degrees instead of walking the whole way round (360, the default). Chosen by
    * looking at each panorama with yaw ticks every 30 degrees, and at each style's eight angles (docs/renderer.md, "How an angle is drawn").
    */
-  yawSpan: z.number().min(10).max(360).default(360),
+  yawSpan: z.number().min(8).max(360).default(360),
   /** False: kept so packages that have it still render and start again, but no new package is given it. */
   offered: z.boolean().default(true),
   /** Stops added before tone mapping, so the scene reads as a normally exposed photo. */
@@ -89,13 +89,15 @@ const ph = (slug: string) => `https://polyhaven.com/a/${slug}`;
 export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // Every outdoor scene's cameras keep its sun beside or behind them (at least about 80 degrees from where they look):
   // the light falls on the car from the camera's side, never a car lit from the front with the sun behind it. Except
-  // Sunset: its cameras look toward the low sun (216 degrees), which stands in the picture over the sea, 12.5 to 24.5 degrees
-  // right of where they look (the lens sees 25 either side), its warm light a rim on the car's end toward it
-  // (compositor.ts, lowSunGlow). Before, the sun was out of the frame and the waterfront read as a pale evening, the
-  // same place as Coast a few degrees away. The panorama stands at the quay's edge: looking that way a corner view's
-  // rear tyre stood on the edge stone, the car's end over the water, so the car stands 2.5 m inland (toward 10 degrees),
-  // on the promenade's red path, the quay and the sea beyond it in every angle.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 12, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
+  // Sunset: its cameras look toward the low sun (216 degrees), which stands in the picture over the sea, 15.5 to 22.5
+  // degrees right of where they look (the lens sees 25 either side), the car lit from behind (compositor.ts,
+  // backLight). The eight cameras spread over 8 degrees (a degree apart): over 12 the rear view (the span's end) put
+  // the sun 24.5 degrees right, its disc cut by the frame's edge (0.99 of the width; now at most 0.945). With the sun
+  // out of the frame the waterfront read as a pale evening, the same place as Coast a few degrees away. The panorama
+  // stands at the quay's edge: looking that way a corner view's rear tyre stood on the edge stone, the car's end over
+  // the water, so the car stands 2.5 m inland (toward 10 degrees), on the promenade's red path, the quay and the sea
+  // beyond it in every angle.
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
