@@ -27,6 +27,22 @@ describe('mask clean-up: door mirrors', () => {
     expect(mask.box.left).toBeLessThanOrEqual(160);
   });
 
+  it('keeps a mirror beside a tall cab whose roof the frame cuts (a pickup from behind)', () => {
+    // The cab's roof at the frame's top makes the car look short: the mirror stands within the roof's band, proud of
+    // the bed below it, and the roof line took it for a post (us-wts-lg-000195 lost its right mirror).
+    const soft = new Uint8Array(W * H);
+    const fill = (l: number, t: number, r: number, b: number) => {
+      for (let y = t; y < b; y++) for (let x = l; x < r; x++) soft[y * W + x] = 255;
+    };
+    fill(200, 150, 600, 450); // the tailgate and bed
+    fill(260, 0, 540, 150); // the cab, cut by the top edge
+    fill(560, 50, 600, 85); // the mirror...
+    fill(540, 62, 560, 68); // ...on its stalk
+    const mask = cleanMask(soft, W, H);
+    expect(mask.alpha[67 * W + 580]).toBe(255);
+    expect(mask.box.right).toBe(600);
+  });
+
   it('still drops a piece as far out at wheel height (a neighbour, not a mirror)', () => {
     const mask = cleanMask(softMask({ top: 380, bottom: 415 }), W, H);
     expect(mask.alpha[397 * W + 176]).toBe(0);

@@ -232,6 +232,36 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
   return widened;
 }
 
+/**
+ * The frame's border pixels where the model saw a car on it: each run of pixels along the border that are not faint
+ * counts when the model is sure of one of them (alpha 128 and up). A faint smudge on the border alone (a wisp of sky
+ * above a van's roof, us-wts-lg-000143) is no car cut by the frame.
+ */
+function carOnBorder(soft: Uint8Array, w: number, h: number): Uint8Array {
+  const ring: number[] = [];
+  for (let x = 0; x < w; x++) ring.push(x);
+  for (let y = 1; y < h; y++) ring.push(y * w + w - 1);
+  for (let x = w - 2; x >= 0; x--) ring.push((h - 1) * w + x);
+  for (let y = h - 2; y >= 1; y--) ring.push(y * w);
+  const counts = new Uint8Array(w * h);
+  const n = ring.length;
+  const gap = ring.findIndex((i) => soft[i]! < FAINT);
+  let run: number[] = [], sure = false;
+  // From just past a faint pixel round the whole ring, so no run is split where the ring closes.
+  for (let k = 1; k <= n; k++) {
+    const i = ring[(gap + k) % n]!;
+    if (gap >= 0 && soft[i]! < FAINT) {
+      if (sure) for (const j of run) counts[j] = 1;
+      (run = []), (sure = false);
+      continue;
+    }
+    run.push(i);
+    sure ||= soft[i]! >= 128;
+  }
+  if (gap < 0 && sure) for (const j of run) counts[j] = 1;
+  return counts;
+}
+
 /** How far beyond the body's side (a fraction of its width) a mirror-sized piece at mirror height may stand. */
 export const MIRROR_REACH = 0.12;
 
@@ -312,6 +342,8 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;
   const keepLabel = new Uint8Array(list.length + 1);
+  // Kept pieces that are door mirrors: the roof line below does not see them.
+  const mirrorLabel = new Uint8Array(list.length + 1);
   for (const c of list) {
     if (c === main) {
       keepLabel[c.label] = 1;
@@ -327,19 +359,25 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
     const attached = rawOf[c.label] === rawOf[main.label];
     if (attached && inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
+    // A mirror is about as wide as tall or wider; a post standing behind the body is tall and thin.
+    if (keepLabel[c.label] && mirrorLike && c.box.bottom - c.box.top <= 2 * (c.box.right - c.box.left)) mirrorLabel[c.label] = 1;
   }
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
   const keptCore = new Uint8Array(w * h);
-  for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
+  const roofCore = new Uint8Array(w * h);
+  for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) (keptCore[i] = 1), (roofCore[i] = mirrorLabel[labels[i]!]! ^ 1);
   const reach = radius + 2;
   // The frame's border counts as core only where the model saw something on it (a car cut by the frame, whose core
   // the opening keeps off the border): a faint upright near the border, away from the car and not on the border
   // itself (a post beside the Ford Expedition's rear end), is not car.
-  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => soft[i]! >= FAINT);
+  const onBorder = carOnBorder(soft, w, h);
+  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => onBorder[i] === 1);
   const alpha = new Uint8Array(w * h);
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
-  const roof = roofLine(keptCore, w, h, radius);
+  // A mirror kept beside a tall cab (a pickup from behind, its roof at the frame's top) stands within the roof's band
+  // and proud of the body below it: the roof line would take it for a post.
+  const roof = roofLine(roofCore, w, h, radius);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
