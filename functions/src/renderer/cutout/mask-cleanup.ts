@@ -262,6 +262,25 @@ function carOnBorder(soft: Uint8Array, w: number, h: number): Uint8Array {
   return counts;
 }
 
+/**
+ * The solid pixels linking a mirror's piece (its core's box) to the body, row by row: walking from the piece toward
+ * the body (`step` -1: leftward), out of the piece's reconstructed reach through solid pixels only, a row whose run
+ * ends in another core's reach (the body's) is its stalk; a row broken by background is not.
+ */
+function keepStalk(piece: Box, step: number, bin: Uint8Array, distToCore: Uint16Array, near: number, w: number, h: number, into?: Uint8Array): Uint8Array {
+  const out = into ?? new Uint8Array(w * h);
+  for (let y = piece.top; y < piece.bottom; y++) {
+    let x = step < 0 ? piece.left : piece.right - 1;
+    const at = (x: number) => y * w + x;
+    while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! <= near) x += step;
+    const from = x;
+    while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! > near) x += step;
+    if (x < 0 || x >= w || !bin[at(x)] || x === from) continue;
+    for (let k = from; k !== x; k += step) out[at(k)] = 1;
+  }
+  return out;
+}
+
 /** How far beyond the body's side (a fraction of its width) a mirror-sized piece at mirror height may stand. */
 export const MIRROR_REACH = 0.12;
 
@@ -341,6 +360,10 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const mb = main.box;
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;
+  // The body's core as high as the opening lets it reach: the frame cut its roof off (a van from behind, close), and a
+  // mirror may stand up to the frame's top, within the tenth of the body's height that a whole car's roof takes.
+  const roofCut = mb.top <= radius + 1;
+  const highest = roofCut ? mb.top : mb.top + mh * 0.1;
   const keepLabel = new Uint8Array(list.length + 1);
   // Kept pieces that are door mirrors: the roof line below does not see them.
   const mirrorLabel = new Uint8Array(list.length + 1);
@@ -353,14 +376,14 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     // signs sit above the roof, neighbours reach past the body or the frame edge.
     // A door mirror seen head-on stands further out: a small piece at mirror height (between a tenth and 70% of the
     // body's height down) may reach MIRROR_REACH beyond the body's side (the BMW iX3 front lost its left mirror at 6%).
-    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= mb.top + mh * 0.1 && c.box.bottom <= mb.top + mh * 0.7;
+    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= highest && c.box.bottom <= mb.top + mh * 0.7;
     const side = mw * (mirrorLike ? MIRROR_REACH : 0.06);
     const inside = c.box.left >= mb.left - side && c.box.right <= mb.right + side && c.box.bottom <= mb.bottom + mh * 0.05;
-    const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
+    const belowRoof = c.box.top >= mb.top && c.cy > highest;
     const attached = rawOf[c.label] === rawOf[main.label];
     if (attached && inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
-    // A mirror is about as wide as tall or wider; a post standing behind the body is tall and thin.
-    if (keepLabel[c.label] && mirrorLike && c.box.bottom - c.box.top <= 2 * (c.box.right - c.box.left)) mirrorLabel[c.label] = 1;
+    // A mirror is at most about twice as tall as wide (a van's); a post standing behind the body is tall and thin.
+    if (keepLabel[c.label] && mirrorLike && c.box.bottom - c.box.top <= 3 * (c.box.right - c.box.left)) mirrorLabel[c.label] = 1;
   }
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
   const keptCore = new Uint8Array(w * h);
@@ -378,11 +401,16 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   // A mirror kept beside a tall cab (a pickup from behind, its roof at the frame's top) stands within the roof's band
   // and proud of the body below it: the roof line would take it for a post.
   const roof = roofLine(roofCore, w, h, radius);
+  // A kept mirror's stalk, longer than the reconstruction reaches from either core, is kept too: a van's mirror
+  // stood out on its arms, and without them floated beside the body.
+  let stalks: Uint8Array | undefined;
+  for (const c of list)
+    if (mirrorLabel[c.label]) stalks = keepStalk(c.box, c.box.left + c.box.right > mb.left + mb.right ? -1 : 1, bin, distToCore, 3 * reach, w, h, stalks);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       // Faint alpha (under ~15 %) is model noise, e.g. a ghost line along the photo's border: dropped.
-      if (distToCore[i]! > 3 * reach || soft[i]! < FAINT || y < roof[x]!) continue;
+      if ((distToCore[i]! > 3 * reach && !stalks?.[i]) || soft[i]! < FAINT || y < roof[x]!) continue;
       alpha[i] = soft[i]!;
       if (soft[i]! >= 128) {
         area++;
