@@ -265,9 +265,9 @@ function carOnBorder(soft: Uint8Array, w: number, h: number): Uint8Array {
 /**
  * The solid pixels linking a mirror's piece (its core's box) to the body, row by row: walking from the piece toward
  * the body (`step` -1: leftward), out of the piece's reconstructed reach through solid pixels only, a row whose run
- * ends in another core's reach (the body's) is its stalk; a row broken by background is not.
+ * ends in another core's reach (the body's) within `longest` pixels is its stalk; a row broken by background is not.
  */
-function keepStalk(piece: Box, step: number, bin: Uint8Array, distToCore: Uint16Array, near: number, w: number, h: number, into?: Uint8Array): Uint8Array {
+function keepStalk(piece: Box, step: number, longest: number, bin: Uint8Array, distToCore: Uint16Array, near: number, w: number, h: number, into?: Uint8Array): Uint8Array {
   const out = into ?? new Uint8Array(w * h);
   for (let y = piece.top; y < piece.bottom; y++) {
     let x = step < 0 ? piece.left : piece.right - 1;
@@ -275,7 +275,7 @@ function keepStalk(piece: Box, step: number, bin: Uint8Array, distToCore: Uint16
     while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! <= near) x += step;
     const from = x;
     while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! > near) x += step;
-    if (x < 0 || x >= w || !bin[at(x)] || x === from) continue;
+    if (x < 0 || x >= w || !bin[at(x)] || x === from || Math.abs(x - from) > longest) continue;
     for (let k = from; k !== x; k += step) out[at(k)] = 1;
   }
   return out;
@@ -403,9 +403,13 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const roof = roofLine(roofCore, w, h, radius);
   // A kept mirror's stalk, longer than the reconstruction reaches from either core, is kept too: a van's mirror
   // stood out on its arms, and without them floated beside the body.
+  // Only a mirror standing out beside the body (its centre past the body's side), and no longer than it may stand out.
   let stalks: Uint8Array | undefined;
-  for (const c of list)
-    if (mirrorLabel[c.label]) stalks = keepStalk(c.box, c.box.left + c.box.right > mb.left + mb.right ? -1 : 1, bin, distToCore, 3 * reach, w, h, stalks);
+  for (const c of list) {
+    const centre = (c.box.left + c.box.right) / 2;
+    if (mirrorLabel[c.label] && (centre > mb.right || centre < mb.left))
+      stalks = keepStalk(c.box, centre > mb.right ? -1 : 1, Math.round(mw * MIRROR_REACH), bin, distToCore, 3 * reach, w, h, stalks);
+  }
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
