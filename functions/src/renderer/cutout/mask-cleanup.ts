@@ -361,9 +361,9 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;
   // The body's core as high as the opening lets it reach: the frame cut its roof off (a van from behind, close), and a
-  // mirror may stand up to the frame's top, within the tenth of the body's height that a whole car's roof takes.
+  // mirror standing out beside it may reach up to the frame's top, within the tenth of the body's height that a whole
+  // car's roof takes (over the body, such a piece is the ceiling or a sign behind the roof).
   const roofCut = mb.top <= radius + 1;
-  const highest = roofCut ? mb.top : mb.top + mh * 0.1;
   const keepLabel = new Uint8Array(list.length + 1);
   // Kept pieces that are door mirrors: the roof line below does not see them.
   const mirrorLabel = new Uint8Array(list.length + 1);
@@ -376,6 +376,8 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     // signs sit above the roof, neighbours reach past the body or the frame edge.
     // A door mirror seen head-on stands further out: a small piece at mirror height (between a tenth and 70% of the
     // body's height down) may reach MIRROR_REACH beyond the body's side (the BMW iX3 front lost its left mirror at 6%).
+    const centre = (c.box.left + c.box.right) / 2;
+    const highest = roofCut && (centre > mb.right || centre < mb.left) ? mb.top : mb.top + mh * 0.1;
     const mirrorLike = c.area < main.area * 0.02 && c.box.top >= highest && c.box.bottom <= mb.top + mh * 0.7;
     const side = mw * (mirrorLike ? MIRROR_REACH : 0.06);
     const inside = c.box.left >= mb.left - side && c.box.right <= mb.right + side && c.box.bottom <= mb.bottom + mh * 0.05;
