@@ -384,7 +384,7 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     const belowRoof = c.box.top >= mb.top && c.cy > highest;
     const attached = rawOf[c.label] === rawOf[main.label];
     if (attached && inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
-    // A mirror is at most about twice as tall as wide (a van's); a post standing behind the body is tall and thin.
+    // A mirror's core is at most three times as tall as wide (a van's, about twice); a post behind the body is thinner.
     if (keepLabel[c.label] && mirrorLike && c.box.bottom - c.box.top <= 3 * (c.box.right - c.box.left)) mirrorLabel[c.label] = 1;
   }
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
@@ -392,9 +392,9 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const roofCore = new Uint8Array(w * h);
   for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) (keptCore[i] = 1), (roofCore[i] = mirrorLabel[labels[i]!]! ^ 1);
   const reach = radius + 2;
-  // The frame's border counts as core only where the model saw something on it (a car cut by the frame, whose core
-  // the opening keeps off the border): a faint upright near the border, away from the car and not on the border
-  // itself (a post beside the Ford Expedition's rear end), is not car.
+  // The frame's border counts as core only where the model saw a car on it (a car cut by the frame, whose core the
+  // opening keeps off the border; `carOnBorder`): a faint upright near the border, away from the car and not on the
+  // border itself (a post beside the Ford Expedition's rear end), is not car.
   const onBorder = carOnBorder(soft, w, h);
   const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => onBorder[i] === 1);
   const alpha = new Uint8Array(w * h);
@@ -404,8 +404,8 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   // and proud of the body below it: the roof line would take it for a post.
   const roof = roofLine(roofCore, w, h, radius);
   // A kept mirror's stalk, longer than the reconstruction reaches from either core, is kept too: a van's mirror
-  // stood out on its arms, and without them floated beside the body.
-  // Only a mirror standing out beside the body (its centre past the body's side), and no longer than it may stand out.
+  // stood out on its arms, and without them floated beside the body. Only a mirror standing out beside the body (its
+  // centre past the body's side), and no longer than such a mirror may stand out.
   let stalks: Uint8Array | undefined;
   for (const c of list) {
     const centre = (c.box.left + c.box.right) / 2;
