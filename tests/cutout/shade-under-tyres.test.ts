@@ -4,8 +4,9 @@
  * studio image showed the car standing on a black mat. The underside (axle, exhaust) is as dark as the shade, so no
  * bumper step shows for cutGroundBand's solid-shade cut; the tyres still do, as darker rubber over a thin band of
  * lighter shade, ending on a lit road. The cut takes every column below the tyres' contacts, past the tyres too;
- * tyres, underside and body stay. A lighter band over a darker road (a bumper's lower lip over its own shadow, as on
- * close-up fronts of parked cars) is left alone.
+ * tyres, underside and body stay; the shadow cast out past a tyre (us-wts-lg-000195, a pickup from behind, its
+ * shadow reaching out beside its left tyre: a dark slab in the studio image) goes too. A lighter band over a darker
+ * road (a bumper's lower lip over its own shadow, as on close-up fronts of parked cars) is left alone.
  */
 import { describe, expect, it } from 'vitest';
 import { cutGroundBand } from '../../functions/src/renderer/cutout/ground-band';
@@ -14,7 +15,8 @@ import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout
 const w = 320, h = 240;
 const tyres = [[62, 92], [228, 258]] as const;
 /** The tone of the drawn photo at (x, y), or undefined where the mask has no car: the lit road. */
-function paint(x: number, y: number): number | undefined {
+function paint(x: number, y: number, beside: boolean): number | undefined {
+  if (beside && x >= 45 && x < 60 && y >= 170 && y <= 198) return 55; // the shadow cast out past the left tyre, no body above it
   if (x >= 60 && x < 260 && y >= 20 && y < 150) return 130; // the body and bumper, lit
   const tyre = tyres.some(([l, r]) => x >= l && x < r);
   if (y >= 150 && y <= 190 && tyre) return 35; // the rubber, down to its contact at row 190
@@ -24,11 +26,11 @@ function paint(x: number, y: number): number | undefined {
 }
 
 /** The drawn photo over a road of tone `road`, its mask (the car and the shade under it, solid), and the ground band's cut. */
-function cutOver(road: number) {
+function cutOver(road: number, beside = false) {
   const rgb = Buffer.alloc(w * h * 3), alpha = new Uint8Array(w * h);
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
-      const tone = paint(x, y);
+      const tone = paint(x, y, beside);
       const v = (tone ?? road) + ((x * 7 + y * 13) % 3) - 1; // a level of noise, as in a JPEG
       rgb.set([v, v, v], 3 * (y * w + x));
       if (tone !== undefined) alpha[y * w + x] = 255;
@@ -54,6 +56,20 @@ describe('cut-out: the shade under a car seen from above', () => {
     expect(solid(after, 92, 150, 228, 191)).toBe(1);
     expect(solid(after, 60, 20, 260, 150)).toBe(1);
     expect(after.box.bottom).toBe(191);
+  });
+
+  it('cuts the shadow cast out beside a tyre, where no body stands above it', () => {
+    const { before, after } = cutOver(140, true);
+    const solid = (mask: CleanMask, l: number, t: number, r: number, b: number) => {
+      let s = 0;
+      for (let y = t; y < b; y++) for (let x = l; x < r; x++) if (mask.alpha[y * w + x]! >= 128) s++;
+      return s / ((r - l) * (b - t));
+    };
+    expect(solid(before, 45, 170, 60, 199)).toBe(1);
+    expect(solid(after, 45, 155, 60, 199)).toBe(0);
+    for (const [l, r] of tyres) expect(solid(after, l, 150, r, 191)).toBe(1);
+    expect(solid(after, 60, 20, 260, 150)).toBe(1);
+    expect(after.box.left).toBe(60);
   });
 
   it('leaves a band lighter than the road below it alone (a bumper lip over its own shadow, not shade)', () => {

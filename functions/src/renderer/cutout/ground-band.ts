@@ -59,6 +59,11 @@ const TYRE_SHADE = 0.05;
 const RUBBER_UNDER_SHADE = 1.25;
 const BAND_MIN = 3;
 const TYRE_COLUMNS = 0.03;
+/** The shadow cast beside a tyre: a column at the car's end whose mask reaches at most this share of the car's height
+ * above the ground's line. */
+const SHADE_BESIDE = 0.2;
+/** At most this share of such a column's run may be other than grey and dark (the shadow's lit rim, a speck). */
+const NOT_SHADE = 0.1;
 /** The tyre's columns reach within this share of the car's width of its end; the road past the mask's edge there is
  * this many times lighter than the band. */
 const TYRE_END = 0.1;
@@ -350,12 +355,13 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
   // A tyre's contact in column x: the rubber's tone read over a run above the band the shade can take; walking down,
   // the first row RUBBER_UNDER_SHADE times lighter starts the road's shade, which stays lighter than the rubber (grey,
   // dark) down to the mask's edge (its last two rows are the edge's blur, not read).
+  const rubberOf = new Float64Array(bw);
   const contact = (x: number): number => {
     const lo = bottom[x]!;
     if (lo - band - run < box.top) return -1;
     const above: number[] = [];
     for (let y = lo - band - run; y < lo - band; y++) above.push(tone(x, y));
-    const rubber = mid(above);
+    const rubber = (rubberOf[x] = mid(above));
     let y = lo - band;
     while (y < lo - 1 && tone(x, y) < rubber * RUBBER_UNDER_SHADE) y++;
     if (lo - 1 - y < BAND_MIN) return -1;
@@ -377,7 +383,7 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
   // does not) and the road just past the mask's edge is SHADOW_EDGE times lighter than the band (the shadow's edge on a
   // lit road, not the bumper's lower edge over its own shadow).
   const depthOn = (from: number, to: number, end: number) => {
-    const ds: number[] = [], lifts: number[] = [];
+    const ds: number[] = [], lifts: number[] = [], rubbers: number[] = [];
     let nearest = bw;
     for (let x = from; x < to; x++) {
       if (bottom[x]! < ground(x) - band || bottom[x]! + 4 >= mask.height) continue;
@@ -385,11 +391,16 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
       if (y < 0) continue;
       ds.push(ground(x) - y);
       lifts.push(tone(x, bottom[x]! + 4) / Math.max(1, tone(x, bottom[x]! - 3)));
+      rubbers.push(rubberOf[x]!);
       nearest = Math.min(nearest, Math.abs(end - x));
     }
-    return ds.length >= need && nearest <= bw * TYRE_END && mid(lifts) >= SHADOW_EDGE ? mid(ds) : -1;
+    return ds.length >= need && nearest <= bw * TYRE_END && mid(lifts) >= SHADOW_EDGE ? { depth: mid(ds), rubber: mid(rubbers) } : undefined;
   };
-  const depths = [depthOn(0, third, 0), depthOn(bw - third, bw, bw - 1)].filter((d) => d >= 0);
+  const sides = [
+    { seen: depthOn(0, third, 0), start: 0, step: 1 },
+    { seen: depthOn(bw - third, bw, bw - 1), start: bw - 1, step: -1 },
+  ];
+  const depths = sides.flatMap((s) => (s.seen ? [s.seen.depth] : []));
   if (!depths.length) return mask;
   // One side's tyre seen (the other's lit sidewall is no darker than the shade): the shade's band is as deep there.
   const depth = depths.reduce((p, q) => p + q, 0) / depths.length;
@@ -398,5 +409,30 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
     const line = Math.round(ground(x) - depth);
     if (bottom[x]! > line + 1) cut[x] = line;
   }
-  return applyCut(mask, bottom, cut, 0);
+  const cutMask = applyCut(mask, bottom, cut, 0);
+  // The car's shadow cast beside a tyre it was seen under (us-wts-lg-000195, a pickup from behind, its shadow
+  // reaching out past its left tyre): at the car's end, columns whose mask is only a low run over the ground, no body
+  // above it, in grey shade lighter than that tyre's rubber. Walking in from the end, each such column goes whole; the
+  // first that is not (the tyre, the body's side) stops the walk.
+  let out: Uint8Array | undefined;
+  for (const { seen, start, step } of sides) {
+    if (!seen) continue;
+    for (let x = start; x >= 0 && x < bw; x += step) {
+      const X = box.left + x, lo = bottom[x]!;
+      if (lo < 0) break;
+      let top = lo;
+      while (top > box.top && mask.alpha[(top - 1) * w + X]! >= 128) top--;
+      if (ground(x) - top > bh * SHADE_BESIDE) break;
+      let sum = 0, other = 0;
+      for (let y = top; y <= lo; y++) (sum += tone(x, y)), greyUpTo(rgb, y * w + X, DARK) || other++;
+      if (other > (lo - top + 1) * NOT_SHADE || sum / (lo - top + 1) < seen.rubber * SHADE_OVER_RUBBER) break;
+      out ??= Uint8Array.from(cutMask.alpha);
+      // The run and its soft rims (a few rows: the column beside it may be the body's side, fading up its edge).
+      for (let y = lo; y >= Math.max(0, top - FEATHER - 1) && mask.alpha[y * w + X]! > 0; y--) out[y * w + X] = 0;
+      for (let y = lo + 1; y < mask.height && mask.alpha[y * w + X]! > 0; y++) out[y * w + X] = 0;
+    }
+  }
+  if (!out) return cutMask;
+  const { box: nb, area } = solidExtent(out, w, mask.height);
+  return { ...cutMask, alpha: out, box: nb, areaFraction: area / (w * mask.height) };
 }

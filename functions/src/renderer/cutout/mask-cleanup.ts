@@ -232,6 +232,55 @@ function roofLine(core: Uint8Array, w: number, h: number, radius: number): Int32
   return widened;
 }
 
+/**
+ * The frame's border pixels where the model saw a car on it: each run of pixels along the border that are not faint
+ * counts when the model is sure of one of them (alpha 128 and up). A faint smudge on the border alone (a wisp of sky
+ * above a van's roof, us-wts-lg-000143) is no car cut by the frame.
+ */
+function carOnBorder(soft: Uint8Array, w: number, h: number): Uint8Array {
+  const ring: number[] = [];
+  for (let x = 0; x < w; x++) ring.push(x);
+  for (let y = 1; y < h; y++) ring.push(y * w + w - 1);
+  for (let x = w - 2; x >= 0; x--) ring.push((h - 1) * w + x);
+  for (let y = h - 2; y >= 1; y--) ring.push(y * w);
+  const counts = new Uint8Array(w * h);
+  const n = ring.length;
+  const gap = ring.findIndex((i) => soft[i]! < FAINT);
+  let run: number[] = [], sure = false;
+  // From just past a faint pixel round the whole ring, so no run is split where the ring closes.
+  for (let k = 1; k <= n; k++) {
+    const i = ring[(gap + k) % n]!;
+    if (gap >= 0 && soft[i]! < FAINT) {
+      if (sure) for (const j of run) counts[j] = 1;
+      (run = []), (sure = false);
+      continue;
+    }
+    run.push(i);
+    sure ||= soft[i]! >= 128;
+  }
+  if (gap < 0 && sure) for (const j of run) counts[j] = 1;
+  return counts;
+}
+
+/**
+ * The solid pixels linking a mirror's piece (its core's box) to the body, row by row: walking from the piece toward
+ * the body (`step` -1: leftward), out of the piece's reconstructed reach through solid pixels only, a row whose run
+ * ends in another core's reach (the body's) within `longest` pixels is its stalk; a row broken by background is not.
+ */
+function keepStalk(piece: Box, step: number, longest: number, bin: Uint8Array, distToCore: Uint16Array, near: number, w: number, h: number, into?: Uint8Array): Uint8Array {
+  const out = into ?? new Uint8Array(w * h);
+  for (let y = piece.top; y < piece.bottom; y++) {
+    let x = step < 0 ? piece.left : piece.right - 1;
+    const at = (x: number) => y * w + x;
+    while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! <= near) x += step;
+    const from = x;
+    while (x >= 0 && x < w && bin[at(x)] && distToCore[at(x)]! > near) x += step;
+    if (x < 0 || x >= w || !bin[at(x)] || x === from || Math.abs(x - from) > longest) continue;
+    for (let k = from; k !== x; k += step) out[at(k)] = 1;
+  }
+  return out;
+}
+
 /** How far beyond the body's side (a fraction of its width) a mirror-sized piece at mirror height may stand. */
 export const MIRROR_REACH = 0.12;
 
@@ -311,7 +360,13 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
   const mb = main.box;
   const mh = mb.bottom - mb.top;
   const mw = mb.right - mb.left;
+  // The body's core as high as the opening lets it reach: the frame cut its roof off (a van from behind, close), and a
+  // mirror standing out beside it may reach up to the frame's top, within the tenth of the body's height that a whole
+  // car's roof takes (over the body, such a piece is the ceiling or a sign behind the roof).
+  const roofCut = mb.top <= radius + 1;
   const keepLabel = new Uint8Array(list.length + 1);
+  // Kept pieces that are door mirrors: the roof line below does not see them.
+  const mirrorLabel = new Uint8Array(list.length + 1);
   for (const c of list) {
     if (c === main) {
       keepLabel[c.label] = 1;
@@ -321,30 +376,47 @@ function cleanRegion(soft: Uint8Array, w: number, h: number, radius: number, fra
     // signs sit above the roof, neighbours reach past the body or the frame edge.
     // A door mirror seen head-on stands further out: a small piece at mirror height (between a tenth and 70% of the
     // body's height down) may reach MIRROR_REACH beyond the body's side (the BMW iX3 front lost its left mirror at 6%).
-    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= mb.top + mh * 0.1 && c.box.bottom <= mb.top + mh * 0.7;
+    const centre = (c.box.left + c.box.right) / 2;
+    const highest = roofCut && (centre > mb.right || centre < mb.left) ? mb.top : mb.top + mh * 0.1;
+    const mirrorLike = c.area < main.area * 0.02 && c.box.top >= highest && c.box.bottom <= mb.top + mh * 0.7;
     const side = mw * (mirrorLike ? MIRROR_REACH : 0.06);
     const inside = c.box.left >= mb.left - side && c.box.right <= mb.right + side && c.box.bottom <= mb.bottom + mh * 0.05;
-    const belowRoof = c.box.top >= mb.top && c.cy > mb.top + mh * 0.1;
+    const belowRoof = c.box.top >= mb.top && c.cy > highest;
     const attached = rawOf[c.label] === rawOf[main.label];
     if (attached && inside && belowRoof && !(c.touchesBorder && !main.touchesBorder)) keepLabel[c.label] = 1;
+    // A mirror's core is at most three times as tall as wide (a van's, about twice); a post behind the body is thinner.
+    if (keepLabel[c.label] && mirrorLike && c.box.bottom - c.box.top <= 3 * (c.box.right - c.box.left)) mirrorLabel[c.label] = 1;
   }
   // Reconstruct: the raw mask pixels within `radius` of a kept eroded piece.
   const keptCore = new Uint8Array(w * h);
-  for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) keptCore[i] = 1;
+  const roofCore = new Uint8Array(w * h);
+  for (let i = 0; i < keptCore.length; i++) if (keepLabel[labels[i]!]) (keptCore[i] = 1), (roofCore[i] = mirrorLabel[labels[i]!]! ^ 1);
   const reach = radius + 2;
-  // The frame's border counts as core only where the model saw something on it (a car cut by the frame, whose core
-  // the opening keeps off the border): a faint upright near the border, away from the car and not on the border
-  // itself (a post beside the Ford Expedition's rear end), is not car.
-  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => soft[i]! >= FAINT);
+  // The frame's border counts as core only where the model saw a car on it (a car cut by the frame, whose core the
+  // opening keeps off the border; `carOnBorder`): a faint upright near the border, away from the car and not on the
+  // border itself (a post beside the Ford Expedition's rear end), is not car.
+  const onBorder = carOnBorder(soft, w, h);
+  const distToCore = chamferWithin(keptCore, 1, w, h, 3 * reach + 1, (i) => onBorder[i] === 1);
   const alpha = new Uint8Array(w * h);
   const box: Box = { left: w, top: h, right: 0, bottom: 0 };
   let area = 0;
-  const roof = roofLine(keptCore, w, h, radius);
+  // A mirror kept beside a tall cab (a pickup from behind, its roof at the frame's top) stands within the roof's band
+  // and proud of the body below it: the roof line would take it for a post.
+  const roof = roofLine(roofCore, w, h, radius);
+  // A kept mirror's stalk, longer than the reconstruction reaches from either core, is kept too: a van's mirror
+  // stood out on its arms, and without them floated beside the body. Only a mirror standing out beside the body (its
+  // centre past the body's side), and no longer than such a mirror may stand out.
+  let stalks: Uint8Array | undefined;
+  for (const c of list) {
+    const centre = (c.box.left + c.box.right) / 2;
+    if (mirrorLabel[c.label] && (centre > mb.right || centre < mb.left))
+      stalks = keepStalk(c.box, centre > mb.right ? -1 : 1, Math.round(mw * MIRROR_REACH), bin, distToCore, 3 * reach, w, h, stalks);
+  }
   for (let y = 0; y < h; y++)
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       // Faint alpha (under ~15 %) is model noise, e.g. a ghost line along the photo's border: dropped.
-      if (distToCore[i]! > 3 * reach || soft[i]! < FAINT || y < roof[x]!) continue;
+      if ((distToCore[i]! > 3 * reach && !stalks?.[i]) || soft[i]! < FAINT || y < roof[x]!) continue;
       alpha[i] = soft[i]!;
       if (soft[i]! >= 128) {
         area++;
