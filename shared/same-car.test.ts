@@ -122,7 +122,7 @@ describe('same car, or say so: views that cannot be compared, and rules being me
     ] as const)
       expect(likelyDifferentCars(white(x), white(y, 85))).toBe(false);
     // The saloon is 40% longer for its width than the SUV's front allows, but a side and a front are not compared
-    // (the limits across views were measured and not kept: docs/benchmarks.md, "Same car").
+    // (the limits across views were measured and not kept: docs/benchmarks/same-car.md, "Same car").
     expect(shapeDistance(saloonSide, suvFront)).toBeNull();
     expect(likelyDifferentCars(white(saloonSide, 72), white(suvFront))).toBe(false);
     expect(likelyDifferentCars(white(saloonRear, 72), white(saloonSide, 72))).toBe(false);

@@ -4,7 +4,7 @@
  * detector's network saw it (functions/src/vision/local/car-look.ts). Two photos likely show different cars when their
  * paints differ, when they show the car from comparable angles (both sides, or both ends seen straight on) and its
  * proportions differ, or when their looks differ (any angles). A photo outside the package's main car is flagged; the dealer removes
- * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks.md, "Same car").
+ * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks/same-car.md, "Same car").
  */
 import type { Angle } from './angles';
 
@@ -25,7 +25,7 @@ export interface CarShape {
   /**
    * How far apart the two wheels the silhouette stands on are, as a share of its width: about 0.6 from a full side,
    * less the more a corner or a turned side faces an end. Not compared here: `npm run bench:same-car` measures with it
-   * which side shows a car's whole length, for the limits across views it reports (docs/benchmarks.md, "Same car").
+   * which side shows a car's whole length, for the limits across views it reports (docs/benchmarks/same-car.md, "Same car").
    * Absent when the underside shows no such pair, and on values measured before.
    */
   wheelSpan?: number;
@@ -104,7 +104,7 @@ const ROOF_WEIGHT: Record<ShapeView, number> = { end: 0, side: 3 };
 /**
  * Over these shape distances two photos of one view likely show different cars: chosen on the tune half of the
  * benchmark's cars (the largest distance between two photos of one car, plus 0.05) and measured on the held-out half
- * (docs/benchmarks.md, "Same car").
+ * (docs/benchmarks/same-car.md, "Same car").
  */
 export const DIFFERENT_SHAPE_DISTANCE: Record<ShapeView, number> = { end: 0.11, side: 0.33 };
 
@@ -155,7 +155,7 @@ export function mirroredCosineDistance(x: readonly number[], y: readonly number[
 /**
  * How far apart two looks are: 1 less their cosine (0 alike, 1 unrelated), one of them mirrored if that fits better.
  * Null when either photo has no look (the cloud check, checks made before). Whatever the two views: one car's side, end
- * and corners stay closer than two cars' (docs/benchmarks.md, "Same car").
+ * and corners stay closer than two cars' (docs/benchmarks/same-car.md, "Same car").
  */
 export function lookDistance(a: CarAppearance, b: CarAppearance): number | null {
   if (a.look?.length !== LOOK_NUMBERS || b.look?.length !== LOOK_NUMBERS) return null;
@@ -165,7 +165,7 @@ export function lookDistance(a: CarAppearance, b: CarAppearance): number | null 
 /**
  * Over this look distance two photos likely show different cars, whatever their angles: the largest distance between
  * two photos of one car of the benchmark's tune half, rounded up to the next 0.01, and checked on the held-out half
- * (docs/benchmarks.md, "Same car"). One threshold for every pair of views: thresholds per pair of views, chosen on the
+ * (docs/benchmarks/same-car.md, "Same car"). One threshold for every pair of views: thresholds per pair of views, chosen on the
  * tune half, flagged the held-out turntable's own corners.
  */
 export const DIFFERENT_LOOK_DISTANCE = 0.66;

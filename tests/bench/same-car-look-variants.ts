@@ -1,5 +1,5 @@
 /**
- * Look variants measured and not kept (issue 39 item 1, docs/benchmarks.md "Same car": "Measured again"): the
+ * Look variants measured and not kept (issue 39 item 1, docs/benchmarks/same-car.md "Same car": "Measured again"): the
  * detector's neck pooled other ways than the kept look (functions/src/vision/local/car-look.ts: the main car's box,
  * four quarters), and combinations fitted on the tune half, each judged as bench:same-car judges the kept one (its
  * directions fitted and its threshold chosen on the tune half, OR'd with paint and shape).

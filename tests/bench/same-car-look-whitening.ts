@@ -1,5 +1,5 @@
 /**
- * The look discounted by how one car's look moves (issue 39 item 1; measured, not kept: docs/benchmarks.md, "Same car:
+ * The look discounted by how one car's look moves (issue 39 item 1; measured, not kept: docs/benchmarks/same-car.md, "Same car:
  * the look against one car's own spread"). The kept look (functions/src/vision/local/car-look.ts: the main car's box,
  * four quarters, 16 principal directions each) is compared by its cosine, every direction alike. Here the directions
  * along which one car's photos move are weighed down before the cosine: the spread of the differences between two

@@ -1,5 +1,5 @@
 /**
- * The look read at one size (issue 39 item 1, docs/benchmarks.md "Same car: the look read at one size"): the kept look
+ * The look read at one size (issue 39 item 1, docs/benchmarks/same-car.md "Same car: the look read at one size"): the kept look
  * (functions/src/vision/local/car-look.ts) pools the detector's neck over the car's box in the photo's full frame, so a
  * car nearer or further changes it. Here the detector runs a second time on a square cut round the car's box, the box's
  * longer side a fixed share of the square (grey where the square passes the photo's edge), so every car reaches the

@@ -2,7 +2,7 @@
  * Issue 39 item 1 (different cars of one paint colour): cues a buyer uses to tell two cars of one paint apart, read
  * from the silhouette and the pixels inside it, each OR'd with the form's rule (shared/same-car.ts: paint, shape, look)
  * at the tune half's largest same-car distance, as `npm run bench:same-car` chooses its thresholds. Measured, not kept
- * (docs/benchmarks.md, "Same car: proportions, glass and ride height").
+ * (docs/benchmarks/same-car.md, "Same car: proportions, glass and ride height").
  *
  * `--measure` runs the local car check on the benchmark's photos (tests/bench/same-car.ts shots) and keeps each one's
  * appearance and a small copy of the car (its pixels and cut-out over the silhouette's box) in

@@ -1,6 +1,6 @@
 /**
  * The design of the car's wheels, measured for the same-car comparison and not kept (issue 39 item 1;
- * docs/benchmarks.md "Same car: wheel design (measured, not kept)"; tests/bench/same-car-wheels.ts). Each wheel the car stands on is found where the car check's wheel span finds it
+ * docs/benchmarks/same-car.md "Same car: wheel design (measured, not kept)"; tests/bench/same-car-wheels.ts). Each wheel the car stands on is found where the car check's wheel span finds it
  * (car-appearance.ts wheelContacts: the two ends of the line the silhouette rests on); the tyre's ellipse is fitted
  * above that point (a dark ring round a brighter rim), unwarped to a circle, and its rim described in ways a turning
  * wheel and a mirror image do not change: how strongly the brightness round the rim repeats 1 to 12 times a turn (the

@@ -1,5 +1,5 @@
 /**
- * Wheel design in the same-car comparison (issue 39 item 1), measured and not kept: docs/benchmarks.md "Same car:
+ * Wheel design in the same-car comparison (issue 39 item 1), measured and not kept: docs/benchmarks/same-car.md "Same car:
  * wheel design (measured, not kept)". The rims are described by ./same-car-wheel-design.ts on the photos of
  * bench:same-car (the Kadjar's frames when CUTOUT_EVAL_FRAMES or .cache/cutout-eval/rouge-flamme has them); each
  * variant's threshold is the tune half's largest same-car wheel distance, OR'd with the form's rule (paint, shape, look).

@@ -1,7 +1,7 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on a drawn rear view standing on a slab of its shadow
  * that the cut-out kept (us-wts-lg-000195, a pickup on a dark slab reaching out past its left side; us-wts-lg-000173;
- * docs/benchmarks.md, "Car check: a piece kept along a side, a notch cut into the roof"): the card said "the wheels
+ * docs/benchmarks/car-check.md, "Car check: a piece kept along a side, a notch cut into the roof"): the card said "the wheels
  * may be cut off" (the slab's flat bottom) or nothing; a car's tyres are set in under its body, so lowest rows reaching
  * out past the body are the ground kept.
  */

@@ -1,6 +1,6 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on a drawn close front shot from above, as the
- * parking-lot photos br-PJU2853 and br-OKP7250 (docs/benchmarks.md, "Car check: what the photo shows under the
+ * parking-lot photos br-PJU2853 and br-OKP7250 (docs/benchmarks/car-check.md, "Car check: what the photo shows under the
  * bumper and beside the cut-out"): the bumper hides the tyres, so the car ends in a flat line, as a car whose tyres the
  * cut-out lost does. The photo tells them apart: under a hidden tyre's place lies the ground; under a lost one, the
  * dark tyre.

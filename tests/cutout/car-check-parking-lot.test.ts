@@ -1,6 +1,6 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on drawn photos of the parking-lot photos' faults
- * (docs/benchmarks.md, "Car check: parking-lot photos"): a rear view whose dark tyres the cut-out lost, standing on its
+ * (docs/benchmarks/car-check.md, "Car check: parking-lot photos"): a rear view whose dark tyres the cut-out lost, standing on its
  * bumper; one whose bumper's lower part the cut-out left in vertical strips; a small car seen head-on whose mirror is
  * lost where its body reaches as far out as its mirrors; a front view turned a little, both mirrors kept; a car head-on
  * whose both mirrors are lost (the outline stays symmetric); a car parked behind kept with the main one and cut off

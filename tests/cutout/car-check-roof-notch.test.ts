@@ -1,6 +1,6 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on a drawn rear view whose roof lost a block from its
- * middle, cut square, its two sides left standing (br-NTO1053, a black Fiesta from behind; docs/benchmarks.md, "Car
+ * middle, cut square, its two sides left standing (br-NTO1053, a black Fiesta from behind; docs/benchmarks/car-check.md, "Car
  * check: a piece kept along a side, a notch cut into the roof"): the notch's floor is shorter than a roof sliced flat
  * (`flatTop`), so it passed; a hard-cut top with the outline rising on both sides is a part cut off square.
  */

@@ -1,6 +1,6 @@
 /**
  * The car check (functions/src/renderer/checks/car-checks.ts) on a drawn front view with something kept along one side
- * (docs/benchmarks.md, "Car check: a piece kept along a side, a notch cut into the roof"): a board kept beside a red
+ * (docs/benchmarks/car-check.md, "Car check: a piece kept along a side, a notch cut into the roof"): a board kept beside a red
  * Fiat's right side, reaching no further out than its door mirror (eu-test_024), passed the furthest-reach measure;
  * the rows on end where one side reaches further than the other tell it.
  */

@@ -1,5 +1,5 @@
 /**
- * The car check (functions/src/renderer/checks/car-checks.ts) on drawn rear views (docs/benchmarks.md, "Car check: a
+ * The car check (functions/src/renderer/checks/car-checks.ts) on drawn rear views (docs/benchmarks/car-check.md, "Car check: a
  * rear turned a little is no lost mirror"): a rear turned a little shows its near door mirror and its near flank
  * reaching past its rear tyre, the far mirror hidden behind the body (parking-lot rears eu-test_016, eu-test_048,
  * us-wts-lg-000144, us-wts-lg-000174 were read as a mirror lost); a rear square to the camera with one mirror lost is

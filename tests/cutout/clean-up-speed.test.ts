@@ -1,5 +1,5 @@
 /**
- * The cut-out's clean-up and edge decontamination were made faster (docs/benchmarks.md, "Render"): the clean-up works
+ * The cut-out's clean-up and edge decontamination were made faster (docs/benchmarks/render-and-package.md, "Render"): the clean-up works
  * only on the region around the car, the decontamination keeps a ring of summed-area rows instead of whole tables.
  * Both must answer exactly what the whole-frame versions answer, on real masks (the u2netp cut-out of committed
  * photos, cars large and small, touching the frame's edge or not) and on made-up ones. So must the pieces labelled by

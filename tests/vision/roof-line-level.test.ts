@@ -2,7 +2,7 @@
  * A car parked behind the main one and reaching past its rear: the roof line under which the other car is cut
  * (functions/src/vision/local/other-cars.ts, `cutBelowRoofLine`) has roof to be drawn from on one side only, the
  * bonnet's side of a corner view, and ran on level from there, across the main car's glasshouse and its door mirror
- * (the truth bench's `0006 behind`: the near mirror 56% kept, IoU 0.826; docs/benchmarks.md, "Cut-out: mirrors
+ * (the truth bench's `0006 behind`: the near mirror 56% kept, IoU 0.826; docs/benchmarks/cut-out.md, "Cut-out: mirrors
  * against the truth"). When that side lies more than `BONNET_DROP` of the main car's box under its top and the car
  * behind stands over the main car's middle, the line is drawn `LEVEL_ROOF_DROP` under the box's top instead. The
  * composite is built from committed photos: the grey Cupra Born (a front corner view, facing left) with the blue Acura

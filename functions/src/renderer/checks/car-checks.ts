@@ -1166,7 +1166,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
  * bottom (the feet, or the frame) is no higher than the car's lowest part less `feet` of the car's height, and it
  * reaches out of the car's box by `out` of the car's height or width (a box wholly inside is as often a part of the car
  * read as a person); a box this much the same as the car's (`sameBox`, IoU) is the car itself read as a person.
- * Measured on 390 photos with a car (docs/benchmarks.md, "a person in front of the car").
+ * Measured on 390 photos with a car (docs/benchmarks/car-check.md, "a person in front of the car").
  */
 export const PERSON_IN_FRONT = { share: 0.05, feet: 0.15, out: 0.05, sameBox: 0.5 };
 

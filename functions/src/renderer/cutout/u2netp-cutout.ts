@@ -29,14 +29,14 @@ export interface U2netpRefinement {
 /**
  * No guided filter by default: on bench:cutout's 67 photos every guided filter tried (grey and colour guide, radius
  * 0.4-1% of the longer side, eps 1e-4 to 1e-2) agreed slightly less with the ISNet cut-out than the stretched model
- * mask itself (docs/benchmarks.md, "Cut-out"), and cost 0.1-0.5 s more.
+ * mask itself (docs/benchmarks/cut-out.md, "Cut-out"), and cost 0.1-0.5 s more.
  *
  * The crop pass is on: squashing a whole wide frame to 320x320 loses a small car's thin parts (A-pillars, mirrors
  * of the turntable photos, 1480x468 with the car in a third of the width). It runs only where the crop is under
  * half the frame (a car filling the frame gets one pass, at the same cost as before). On bench:cutout's 67 photos
  * it raised boundary F >= 0.90 from 51 to 54 photos (median 0.980 to 0.985), IoU >= 0.97 unchanged at 61.
  * Margins of 10% and 15%, the crop pass alone, the minimum of both, and the crop pass on every photo were measured:
- * each lost more elsewhere or doubled the time of the median photo (docs/benchmarks.md, "Cut-out").
+ * each lost more elsewhere or doubled the time of the median photo (docs/benchmarks/cut-out.md, "Cut-out").
  */
 export const DEFAULT_REFINEMENT: U2netpRefinement = { refine: 'none', radiusFraction: 0.004, eps: 1e-4, cropMargin: 0.2 };
 

@@ -435,7 +435,7 @@ function levelCorner(photo: DecodedPhoto, mask: CleanMask): Levelled {
  * halves of the frame (SURROUNDINGS_WEIGHT: a street's buildings read 3 to 5, a showroom or a car park 0.3 to 1.7, a
  * turntable's plain backdrop 0.1 at most), each half reads one clear lean (SURROUNDINGS_CLEAR), and the car's uprights
  * agree with it within SURROUNDINGS_AGREE; the turn is their mean, from WHEEL_PATH_LEAST on, as with the wheel.
- * Measured on levelling's photos (docs/benchmarks.md, "Levelling: the surroundings' uprights"): the Cupra's street
+ * Measured on levelling's photos (docs/benchmarks/place-and-light.md, "Levelling: the surroundings' uprights"): the Cupra's street
  * reads 0.6 as shot, 4.4 and -3.3 turned 4 degrees either way (its uprights 2.9 and -4.5, rival 0.76 and 0.83); no
  * level photo with enough surroundings reads more than a degree.
  */

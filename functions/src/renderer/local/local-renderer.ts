@@ -184,7 +184,7 @@ export async function preparePhotos(sources: SourcePhoto[]): Promise<PreparedPho
 
 /**
  * The web image's WebP effort (0-6, sharp's default 4): on the bench's studio images effort 2 took 33 ms of CPU
- * instead of 59, for files of the same size and the same look (docs/benchmarks.md, "Render").
+ * instead of 59, for files of the same size and the same look (docs/benchmarks/render-and-package.md, "Render").
  */
 export const WEBP_EFFORT = 2;
 

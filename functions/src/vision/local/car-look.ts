@@ -4,7 +4,7 @@
  * its box heads read, stride 16: 32x32 cells of 256 channels for the 512x512 square) is averaged over the box's four
  * quarters (top left, top right, bottom left, bottom right), square-rooted, and each quarter projected on the 16
  * directions of CAR_LOOK_BASIS: 64 numbers, scaled to length 1 and stored as whole numbers from -127 to 127. It tells
- * a body type, its lights, wheels and glass apart more than one car's views do (docs/benchmarks.md, "Same car").
+ * a body type, its lights, wheels and glass apart more than one car's views do (docs/benchmarks/same-car.md, "Same car").
  */
 import type { NormBox } from '../port';
 import { CAR_LOOK_BASIS } from './car-look-basis';

@@ -28,7 +28,7 @@ const PERSON_CLASS = 0;
  * People are kept from the detector's own floor: this network sees people weakly (a man in a hi-vis vest in front of a
  * car, cut by the frame, scored 0.087 to 0.114 as the photo was shrunk or re-encoded), and weak people boxes are
  * everywhere (the car itself, its corners, windows); the car check's geometry tells one in front of the car
- * (checks/car-checks.ts personInFront; docs/benchmarks.md, "a person in front of the car").
+ * (checks/car-checks.ts personInFront; docs/benchmarks/car-check.md, "a person in front of the car").
  */
 export const MIN_PERSON_SCORE = MIN_BOX_SCORE;
 /**

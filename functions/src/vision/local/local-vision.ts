@@ -199,7 +199,7 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   const back = (b: NormBox): NormBox => ({ left: (left + b.left * width) / photo.width, top: (top + b.top * height) / photo.height, right: (left + b.right * width) / photo.width, bottom: (top + b.bottom * height) / photo.height });
   const subject: NormBox = { left: box.left / cut.width, top: box.top / cut.height, right: box.right / cut.width, bottom: box.bottom / cut.height };
   // No look: the neck read on a crop sees the car at another scale than on a whole photo, and one car's looks from
-  // the two are further apart than two cars' (docs/benchmarks.md, "Same car": a second pass on the car's box); the
+  // the two are further apart than two cars' (docs/benchmarks/same-car.md, "Same car": a second pass on the car's box); the
   // same-car comparison then uses its paint and shape, as for a photo the cloud check looked at.
   return found
     .map(({ look: _, ...d }) => ({ ...d, box: back(d.box), ...(d.nearby ? { nearby: d.nearby.map(back) } : {}), ...(d.people ? { people: d.people.map((p) => ({ ...p, box: back(p.box) })) } : {}) }))
