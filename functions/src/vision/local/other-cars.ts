@@ -21,6 +21,9 @@ export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
 export const BONNET_DROP = 0.25;
 export const LEVEL_ROOF_DROP = 0.05;
 
+/** The main car's box starting within this share of the photo's height from its top: its roof is out of the frame. */
+export const ROOF_IN_FRAME = 0.01;
+
 /** Another car's box reaching below this share of the main car's box height stands beside it, not behind. */
 export const BESIDE_FROM = 0.8;
 /** Nor one with less than this share of its width over the main car's box. */
@@ -50,7 +53,11 @@ export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[
   // would show there, not hidden by the main car): the main car's own part read as a car (a door mirror, a post beside).
   // Not a detected car's box: a tractor's wheel over a Lamborghini's wing, its top past the box, was the tractor's.
   const shows = (b: NormBox) => !ownPart(mask.alpha, w, h, px(b), m);
-  const hidden = rgb ? [...carsBehind(context.nearby ?? [], main, others).filter(shows), ...others.filter((o) => behindWithin(o, main))].map(px) : [];
+  // A car behind is seen over the main car's roof: with that roof out of the frame (its box from the photo's top), the
+  // top of a weak box over both is the main car's own cab and glass (a van head-on, eu-test_001: the split took half its
+  // windscreen, cut square). A car beside it there is still split along the seam (`splitBeside`).
+  const behindRoof = main.top > ROOF_IN_FRAME ? carsBehind(context.nearby ?? [], main, others).filter(shows) : [];
+  const hidden = rgb ? [...behindRoof, ...others.filter((o) => behindWithin(o, main))].map(px) : [];
   const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
