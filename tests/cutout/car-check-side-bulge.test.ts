@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { CAR_CHECK_REASONS } from '@shared/car-checks';
 import { checkCar } from '../../functions/src/renderer/checks/car-checks';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
-import { drawnCars, softenOutline, type Paint } from './drawn-cars';
+import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { softCarMask, type Paint } from './drawn-cars';
 
 const W = 420;
 const H = 260;
@@ -16,15 +16,8 @@ const RED = [150, 40, 40];
 const BOARD = [110, 80, 50];
 const TYRE = [30, 30, 32];
 const GROUND = [120, 118, 112];
-const nothing: Paint = () => undefined;
 
-function maskOf(paint: Paint): CleanMask {
-  const { mask } = drawnCars(W, H, paint, nothing, GROUND);
-  const alpha = Uint8Array.from(mask.alpha);
-  softenOutline(alpha, W, H);
-  const { box, area } = solidExtent(alpha, W, H);
-  return { ...mask, alpha, box, areaFraction: area / (W * H) };
-}
+const maskOf = (paint: Paint) => softCarMask(W, H, paint, GROUND);
 
 /**
  * A small car head-on: a cabin narrowing to its roof (row 40), the body from row 110 (x 60 to 360) down to its bumper

@@ -35,3 +35,12 @@ export function softenOutline(alpha: Uint8Array, width: number, height: number):
     }
   for (const i of edge) alpha[i] = 200;
 }
+
+/** The drawn main car's mask alone (nothing else in the photo), its outline soft as u2netp's is: for the car-check tests. */
+export function softCarMask(width: number, height: number, car: Paint, background: number[]): CleanMask {
+  const { mask } = drawnCars(width, height, car, () => undefined, background);
+  const alpha = Uint8Array.from(mask.alpha);
+  softenOutline(alpha, width, height);
+  const { box, area } = solidExtent(alpha, width, height);
+  return { ...mask, alpha, box, areaFraction: area / (width * height) };
+}
