@@ -376,7 +376,7 @@ function splitBeside(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, o
   const seeds = Uint8Array.from(state);
   // No colour cost here: the seeds' colours said the dark parts (tyres, shadowed bumpers, the sills' shade) were the
   // main car's, so the other car's wheel and nose at the seam went to the main car along the dark ground under them
-  // (docs/benchmarks.md, "Cut-out: the other car at the seam"). Edges weigh far more than the path's length
+  // (docs/benchmarks/cut-out.md, "Cut-out: the other car at the seam"). Edges weigh far more than the path's length
   // (BESIDE_EDGE_WEIGHT): the other car's seeds, spread over its paint, touch the seam while the main car's start at
   // the other car's box, so with the split's usual weight the shorter path won and the seam cut into the main car.
   splitAlongEdges(state, rgb, w, win, 0, BESIDE_EDGE_WEIGHT);
