@@ -253,7 +253,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     // A front or rear view whose bumper hides its tyres (a close shot from above) ends in a flat line too.
     ...(photo && (angle === 'front' || angle === 'rear') && underCorners(mask, photo) >= HIDDEN_TYRES ? { flatBottom: 0, groundMiddle: 0 } : groundContact(mask, axis !== undefined)),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
-    groundBeyond: groundBeyond(mask),
+    groundBeyond: groundBeyond(rows, box.right - box.left),
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
     bands: main ? bands(mask, main) : 0,
@@ -303,18 +303,15 @@ function bands(mask: CleanMask, main: NormBox): number {
 /** The car's lowest rows, as a share of its height, whose reach `groundBeyond` compares with its body's. */
 const GROUND_ROWS = 0.04;
 
-/** See CarMeasures.groundBeyond. */
-function groundBeyond(mask: CleanMask): number {
-  const { alpha, width: w, box } = mask;
-  const n = box.bottom - box.top;
-  const bw = box.right - box.left;
+/** See CarMeasures.groundBeyond, read from the rows' solid extents. */
+function groundBeyond({ lefts, rights }: RowExtents, bw: number): number {
+  const n = lefts.length;
   if (n < 20 || bw < 20) return 0;
   // The leftmost and rightmost solid columns of rows [from, to) of the car's height.
   const extent = (from: number, to: number) => {
     let left = Infinity;
     let right = -Infinity;
-    for (let y = box.top + Math.floor(from * n); y < box.top + Math.floor(to * n); y++)
-      for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) (left = Math.min(left, x)), (right = Math.max(right, x));
+    for (let r = Math.floor(from * n); r < Math.floor(to * n); r++) if (lefts[r]! >= 0) (left = Math.min(left, lefts[r]!)), (right = Math.max(right, rights[r]!));
     return { left, right };
   };
   const body = extent(0.4, 0.85);
