@@ -7,7 +7,7 @@
  * windscreen up to the frame's top, and a white van behind-left of it.
  */
 import { describe, expect, it } from 'vitest';
-import { drawnCars } from './drawn-cars';
+import { drawnCars, keptShares } from './drawn-cars';
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 300;
@@ -44,15 +44,9 @@ describe('a car behind a van whose roof is out of the frame', () => {
   it('goes along the seam and the van keeps its windscreen and cab', () => {
     const { photo, mask, truth } = scene();
     const out = removeOtherCars(mask, main, [white], { photo, nearby: [weak] });
-    let own = 0, ownKept = 0, other = 0, otherKept = 0;
-    for (let i = 0; i < W * H; i++) {
-      if (!mask.alpha[i]) continue;
-      const kept = out.alpha[i]! >= 128;
-      if (truth[i]) (own++, kept && ownKept++);
-      else (other++, kept && otherKept++);
-    }
+    const kept = keptShares(mask, out, truth);
     // Before: the split behind took the windscreen's left and the cab over it, 82..175 x 0..~60.
-    expect(ownKept / own).toBeGreaterThan(0.99);
-    expect(otherKept / other).toBeLessThan(0.05);
+    expect(kept.own).toBeGreaterThan(0.99);
+    expect(kept.other).toBeLessThan(0.05);
   });
 });

@@ -44,3 +44,18 @@ export function softCarMask(width: number, height: number, car: Paint, backgroun
   const { box, area } = solidExtent(alpha, width, height);
   return { ...mask, alpha, box, areaFraction: area / (width * height) };
 }
+
+/**
+ * Of the pixels the saliency mask held (`mask`), the shares that `out` keeps solid: of the main car's own (`truth`)
+ * and of everything else (the other car).
+ */
+export function keptShares(mask: CleanMask, out: CleanMask, truth: Uint8Array): { own: number; other: number } {
+  let own = 0, ownKept = 0, other = 0, otherKept = 0;
+  for (let i = 0; i < mask.alpha.length; i++) {
+    if (!mask.alpha[i]) continue;
+    const kept = out.alpha[i]! >= 128;
+    if (truth[i]) (own++, kept && ownKept++);
+    else (other++, kept && otherKept++);
+  }
+  return { own: ownKept / own, other: otherKept / other };
+}

@@ -7,7 +7,7 @@
  * side of the box seeding the main car. Drawn here: a pale green car and a faded red one behind-left of it.
  */
 import { describe, expect, it } from 'vitest';
-import { drawnCars } from './drawn-cars';
+import { drawnCars, keptShares } from './drawn-cars';
 import { carsBehind, carsBesideBehind, removeOtherCars } from '../../functions/src/vision/local/other-cars';
 
 const W = 320;
@@ -52,15 +52,9 @@ describe('a car parked beside-behind the main car, inside its box', () => {
   it('goes from the cut-out and the main car stays whole', () => {
     const { photo, mask, truth } = scene();
     const out = removeOtherCars(mask, main, [], { photo, nearby: [weak] });
-    let own = 0, ownKept = 0, other = 0, otherKept = 0;
-    for (let i = 0; i < W * H; i++) {
-      if (!mask.alpha[i]) continue;
-      const kept = out.alpha[i]! >= 128;
-      if (truth[i]) (own++, kept && ownKept++);
-      else (other++, kept && otherKept++);
-    }
-    expect(ownKept / own).toBeGreaterThan(0.98);
+    const kept = keptShares(mask, out, truth);
+    expect(kept.own).toBeGreaterThan(0.98);
     // Before: all of the other car stayed (its roof, windscreen, bonnet and bumper); now none of it does.
-    expect(otherKept / other).toBeLessThan(0.1);
+    expect(kept.other).toBeLessThan(0.1);
   });
 });
