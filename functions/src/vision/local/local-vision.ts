@@ -19,6 +19,7 @@ import { iou } from '../boxes';
 import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
+import { maskOnMainCar } from './main-car-focus';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
 
@@ -144,7 +145,11 @@ export class LocalVision implements CarVision {
     const people = check.main.people?.map((p) => p.box);
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
-    const mask = removeRoofPieces(removeOtherCars(cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo))), check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
+    const made = cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
+    // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
+    // a mask the caller gives (a stored record) was made this way already.
+    const onMain = options.mask ? made : await maskOnMainCar(made, this.cutOut, photo, check.main.box);
+    const mask = removeRoofPieces(removeOtherCars(onMain, check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
     const appearance = options.appearance === false ? undefined : appearanceOf(photo, check.main, mask, angle);
