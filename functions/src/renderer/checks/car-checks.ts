@@ -22,6 +22,7 @@ import { FRAME_BAND } from '../../vision/frame-contact';
 import { boxArea, intersection, iou } from '../../vision/boxes';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
+import { roofOut } from './roof-out';
 
 export interface CarCheckInput {
   /** The car's cut-out in the photo's working frame. */
@@ -85,6 +86,8 @@ export interface CarMeasures {
    * else that a step (the crop pass, the other-car split) cut off along a column. 0 without the detector's box.
    */
   cutBeside: number;
+  /** How much of the roof the photo's top edge cuts off: the cut-out's widest run along it, of the car's width (roof-out.ts). */
+  roofOut: number;
   /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
   sideImbalance: number;
   /**
@@ -176,6 +179,7 @@ export const CHECK_LIMITS = {
   besideBox: 0.02,
   boxBeyond: 0.07,
   squareBeyond: 0.032,
+  roofOut: 0.65,
   cutBeside: 0.05,
   sideImbalance: 0.04,
   sideBulge: 0.1,
@@ -253,6 +257,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     besideBox: beside / a,
     boxBeyond: main ? boxBeyond(mask, main) : 0,
     squareBeyond: main && (angle === 'front' || angle === 'rear') ? boxBeyond(mask, main) : 0,
+    roofOut: roofOut(mask),
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     sideBulge: axis ? sideBulge(mask, rows, axis, angle!) : 0,
@@ -1149,7 +1154,8 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   // A close-up: the roof out of the photo and the car cut at a side or its bottom too (the car check before the render
   // refuses three edges; two slip through). Framed as shot, the photo's cut is the image's.
   const cut = cutByFrame(input.mask);
-  if (!input.asShot && cut.top && (cut.left || cut.right || cut.bottom)) reasons.push('closeUp');
+  // A roof cut off below its flat top (through the windows) is a close-up too, whatever the sides.
+  if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || measures.roofOut > CHECK_LIMITS.roofOut)) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (inFront(measures)) reasons.push('somethingInFront');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
