@@ -1,0 +1,26 @@
+/**
+ * How much of a car's roof the photo's top edge cuts off, read from the cut-out's widest solid run along the frame's
+ * top band, as a share of the car's width. A roof that only grazes the edge is cut along its flat top (a Camry from
+ * behind, us-wts-lg-000138: 0.54, a dealer would publish it); cut lower, through the windows or the pillars, the run
+ * widens to the cabin's width (eu-test_043, a van's rear: 0.92; eu-test_001, a van head-on: 0.66; us-wts-lg-000014,
+ * us-wts-lg-000139: 0.72, 1.00): the studio image shows a car sliced flat, which no dealer publishes. A tall van's
+ * flat roof cut at its top reads as a grazed saloon's (eu-test_084: 0.57): not told apart.
+ */
+import type { CleanMask } from '../cutout/mask-cleanup';
+import { FRAME_BAND } from '../../vision/frame-contact';
+
+const SOLID = 128;
+
+export function roofOut(mask: CleanMask): number {
+  const { alpha, width: w, height: h, box } = mask;
+  const bw = box.right - box.left;
+  const band = Math.max(1, Math.ceil(FRAME_BAND * h));
+  if (bw < 1 || box.top >= band) return 0;
+  let widest = 0;
+  for (let y = box.top; y < band; y++) {
+    let n = 0;
+    for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
+    widest = Math.max(widest, n);
+  }
+  return widest / bw;
+}
