@@ -5,7 +5,7 @@
  * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other, a piece kept along one side), holes, long straight cuts, a notch cut square into the
  * car's top and a bottom cut into strips in the silhouette, how much a
- * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side, a car
+ * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side or through its roof, a car
  * whose lowest points are not its tyres (the wheels cut off: it would rest on its bumper or sills; a front or rear
  * view whose bumper hides its tyres, the ground under its corners in the photo, excepted), the detector's box reaching
  * on past the cut-out's side (a part of the car lost), patches of another car's paint (seen where the detector's box
