@@ -10,7 +10,7 @@ export type CheckVerdict = (typeof CHECK_VERDICTS)[number];
 
 export const CAR_CHECK_REASONS = {
   carSmall: { verdict: 'retake', text: 'Retake suggested: the car is small in this photo, so the studio image would be enlarged more than twice and look soft. Take it closer, filling most of the frame.' },
-  closeUp: { verdict: 'retake', text: "Retake suggested: the car is cut off by the photo's edge (part of it, its roof or a side, is outside the picture). Step back so the whole car is in the photo." },
+  closeUp: { verdict: 'retake', text: "Retake suggested: the car is cut off by the photo's edge (part of it is outside the picture). Step back so the whole car is in the photo." },
   personInFront: { verdict: 'retake', text: 'Retake suggested: a person is standing in front of the car. Take the photo again with nobody between the camera and the car.' },
   touchesEdge: { verdict: 'review', text: 'Please check: the car touches the edge of the photo, so a part of it may be missing.' },
   somethingOnRoof: { verdict: 'review', text: 'Please check: part of another car or an object may be on the roof.' },

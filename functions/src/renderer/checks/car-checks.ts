@@ -22,7 +22,7 @@ import { FRAME_BAND } from '../../vision/frame-contact';
 import { boxArea, intersection, iou } from '../../vision/boxes';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
-import { roofOut } from './roof-out';
+import { bottomOut, roofOut } from './roof-out';
 
 export interface CarCheckInput {
   /** The car's cut-out in the photo's working frame. */
@@ -88,6 +88,8 @@ export interface CarMeasures {
   cutBeside: number;
   /** How much of the roof the photo's top edge cuts off: the cut-out's widest run along it, of the car's width (roof-out.ts). */
   roofOut: number;
+  /** The same at the photo's bottom edge: a run as wide as the body is a car cut off below its bumper (roof-out.ts). */
+  bottomOut: number;
   /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
   sideImbalance: number;
   /**
@@ -180,6 +182,8 @@ export const CHECK_LIMITS = {
   boxBeyond: 0.07,
   squareBeyond: 0.032,
   roofOut: 0.65,
+  // Measured on 73 parking-lot photos: tyres touching the bottom 0.10-0.24, cars cut below the bumper 0.41-0.90.
+  bottomOut: 0.35,
   cutBeside: 0.05,
   sideImbalance: 0.04,
   sideBulge: 0.1,
@@ -258,6 +262,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     boxBeyond: main ? boxBeyond(mask, main) : 0,
     squareBeyond: main && (angle === 'front' || angle === 'rear') ? boxBeyond(mask, main) : 0,
     roofOut: roofOut(mask),
+    bottomOut: bottomOut(mask),
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     sideBulge: axis ? sideBulge(mask, rows, axis, angle!) : 0,
@@ -1154,8 +1159,9 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   // A close-up: the roof out of the photo and the car cut at a side or its bottom too (the car check before the render
   // refuses three edges; two slip through). Framed as shot, the photo's cut is the image's.
   const cut = cutByFrame(input.mask);
-  // A roof cut off below its flat top (through the windows) is a close-up too, whatever the sides.
-  if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || measures.roofOut > CHECK_LIMITS.roofOut)) reasons.push('closeUp');
+  // A roof cut off below its flat top (through the windows), or a car cut off below its bumper (no wheels under it),
+  // is a close-up too, whatever the sides.
+  if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || measures.roofOut > CHECK_LIMITS.roofOut || measures.bottomOut > CHECK_LIMITS.bottomOut)) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (inFront(measures)) reasons.push('somethingInFront');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
