@@ -9,7 +9,7 @@ import type { CarVision, NormBox } from './port';
  * The form's check of a photo with a vision that answers a given sighting (the detector's box of the main car, and
  * whether the car touches the frame, as the local adapter's silhouette tells it): what the dealer's row then says.
  */
-async function rowSays(main: NormBox, cutByEdge: boolean, somethingInFront?: boolean): Promise<string[]> {
+async function rowSays(main: NormBox, cutByEdge: boolean, somethingInFront?: boolean, cutThrough?: boolean): Promise<string[]> {
   const vision: CarVision = {
     name: 'local',
     model: 'given sighting',
@@ -20,6 +20,7 @@ async function rowSays(main: NormBox, cutByEdge: boolean, somethingInFront?: boo
       others: [],
       cutByEdge,
       ...(somethingInFront === undefined ? {} : { somethingInFront }),
+      ...(cutThrough === undefined ? {} : { cutThrough }),
       angle: 'rear',
       confidence: 0.9,
       warnings: cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : [],
@@ -36,6 +37,11 @@ describe("the form's photo check, before the charge", () => {
     expect(await rowSays({ left: 0.2, top: 0, right: 1, bottom: 0.85 }, true)).toEqual([CAR_CHECK_REASONS.closeUp.text]);
     // The roof and the bottom: the same.
     expect(await rowSays({ left: 0.1, top: 0.005, right: 0.9, bottom: 1 }, true)).toEqual([CAR_CHECK_REASONS.closeUp.text]);
+  });
+
+  it('a car whose roof or bottom the photo cuts through (read from the cut-out) gets the retake words at one edge too', async () => {
+    expect(await rowSays({ left: 0.2, top: 0.3, right: 0.8, bottom: 1 }, true, false, true)).toEqual([CAR_CHECK_REASONS.closeUp.text]);
+    expect(await rowSays({ left: 0.2, top: 0.3, right: 0.8, bottom: 1 }, true, false, false)).toEqual([CAR_CHECK_MESSAGES.cutByEdge]);
   });
 
   it('a car cut at one edge keeps the edge warning; a box reaching two edges round a car whose silhouette stays clear says nothing', async () => {

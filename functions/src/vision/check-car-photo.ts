@@ -51,7 +51,8 @@ export async function checkCarPhoto(deps: { vision: CarVision }, body: CheckCarP
   const size = body.original_size ?? { width: photo.originalWidth, height: photo.originalHeight };
   const small = predictedEnlargement(sighting.main, size) > CHECK_LIMITS.upscale;
   // A close-up gets the card's retake words instead of "touches the edge", as the card says one or the other.
-  const closeUp = looksCloseUp(sighting);
+  // So is a car whose roof or bottom the photo's edge cuts through (the local adapter reads it from the cut-out).
+  const closeUp = looksCloseUp(sighting) || sighting.cutThrough === true;
   const seen = closeUp ? sighting.warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge) : sighting.warnings;
   const person = personInFront(sighting.main, sighting.people ?? []);
   const warnings = [

@@ -57,6 +57,11 @@ export type CarSighting =
        * and only when the angle was asked for: it needs the car's silhouette).
        */
       somethingInFront?: boolean;
+      /**
+       * The photo's edge cuts through the car (its roof below the flat top, or the body below the bumper), read from the
+       * cut-out as the studio image's card reads it (local adapter only, with the angle): a close-up retake.
+       */
+      cutThrough?: boolean;
       /** Null when the caller did not ask for it (LookOptions.angle false). */
       angle: Angle | null;
       /** 0..1; under LOW_CONFIDENCE the suggestion says it is unsure. */

@@ -1150,6 +1150,11 @@ export function somethingInFrontOf(mask: CleanMask, main: NormBox, photo: PhotoP
   return inFront({ bands: bands(mask, main), boxBeyond: boxBeyond(mask, main), leavesBeyond: leavesBeyond(mask, main, photo) });
 }
 
+/** The photo's edge cuts through the car (roof-out.ts): the card's close-up, which the form's check says before the charge too. */
+export function cutThroughByFrame(mask: CleanMask): boolean {
+  return roofOut(mask) > CHECK_LIMITS.roofOut || bottomOut(mask) > CHECK_LIMITS.bottomOut;
+}
+
 /** The verdict and its reasons, worst first. */
 export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
   const measures = measureCar(input.mask, input.main, input.angle, input.photo);

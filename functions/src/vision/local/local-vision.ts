@@ -9,7 +9,7 @@ import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { CarAppearance } from '@shared/same-car';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
-import { somethingInFrontOf } from '../../renderer/checks/car-checks';
+import { cutThroughByFrame, somethingInFrontOf } from '../../renderer/checks/car-checks';
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { carAppearance, carShape } from '../car-appearance';
@@ -159,7 +159,8 @@ export class LocalVision implements CarVision {
     const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
     // Something between the camera and the car, read from the cut-out as the studio image's card reads it: said before the charge.
     const somethingInFront = somethingInFrontOf(mask, check.main.box, photo);
-    return { sighting: { ...framed, angle, confidence, somethingInFront, ...(appearance !== undefined ? { appearance } : {}) }, vehicles, mask, features, detectMs };
+    const cutThrough = cutThroughByFrame(mask);
+    return { sighting: { ...framed, angle, confidence, somethingInFront, cutThrough, ...(appearance !== undefined ? { appearance } : {}) }, vehicles, mask, features, detectMs };
   }
 }
 
