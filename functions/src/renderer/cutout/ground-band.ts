@@ -327,7 +327,8 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array, 
  * left the whole shade between the tyres as a slab. Where the columns that did find the bumper's step draw one line
  * (parallel to the tyres' line; MIN_LINE_SHARE of the span within LINE_BAND of it), the other columns whose mask runs
  * on below that line through shade (grey, no lighter than the shade's limit: the underside is darker still) are cut
- * there too. Fills `cut` (indexed from `from`, box-relative columns) and says whether the line was found.
+ * there too, between the first and last column on the line. Fills `cut` (indexed from `from`) and gives those two
+ * columns (box-relative), or undefined where no line was found.
  */
 function cutAlongBumper(cut: Int32Array, from: number, bottom: Int32Array, slope: number, run: number, bh: number, shade: (x: number, y: number) => boolean): { first: number; last: number } | undefined {
   const offsets: number[] = [];
