@@ -46,6 +46,10 @@ const SOLID_REACH = 0.3;
 const SHADE_STEP = 1.6;
 const LIGHT_STEP = 1.8;
 const MIN_SOLID_SHARE = 0.5;
+/** Fewer columns showing the step: they cut the rest along their line when this share of the span lies within
+ * LINE_BAND of the car's height of it (the bumper's lower edge over a hitch and an axle). */
+const MIN_LINE_SHARE = 0.25;
+const LINE_BAND = 0.01;
 /** Beside a tyre, a column whose run under the bumper is this much lighter than the tyre's rubber is shade. */
 const SHADE_OVER_RUBBER = 1.1;
 /** The rubber ends where its tyre's rows turn this much lighter (levels, or share of its tone, whichever is more); the
@@ -80,18 +84,34 @@ function greyUpTo(rgb: Uint8Array, p: number, limit: number): boolean {
   return Math.max(r, g, b) - Math.min(r, g, b) <= GREY && (r + g + b) / 3 <= limit;
 }
 
-export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
-  const { alpha, width: w, height: h, box } = mask;
-  const bw = box.right - box.left, bh = box.bottom - box.top;
-  if (bw < 40 || bh < 20 || photo.width !== w || photo.height !== h) return mask;
-  // The lowest solid row of each column, and the tyres' contacts: the lowest points in each outer third.
-  const bottom = new Int32Array(bw).fill(-1);
-  for (let x = 0; x < bw; x++)
+/** A row's tone at a column of the box (box-relative): the mean over three columns, for JPEG's noise. */
+function toneAt(rgb: Uint8Array, w: number, box: CleanMask['box'], x: number, y: number): number {
+  let sum = 0, n = 0;
+  for (let X = Math.max(box.left, box.left + x - 1); X <= Math.min(box.right - 1, box.left + x + 1); X++, n++) {
+    const p = 3 * (y * w + X);
+    sum += rgb[p]! + rgb[p + 1]! + rgb[p + 2]!;
+  }
+  return sum / (3 * n);
+}
+
+/** The lowest solid row of each column of the mask's box (box-relative index; -1 for an empty column). */
+function lowestRows({ alpha, width: w, box }: CleanMask): Int32Array {
+  const bottom = new Int32Array(box.right - box.left).fill(-1);
+  for (let x = 0; x < bottom.length; x++)
     for (let y = box.bottom - 1; y >= box.top; y--)
       if (alpha[y * w + box.left + x]! >= 128) {
         bottom[x] = y;
         break;
       }
+  return bottom;
+}
+
+export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
+  const { alpha, width: w, height: h, box } = mask;
+  const bw = box.right - box.left, bh = box.bottom - box.top;
+  if (bw < 40 || bh < 20 || photo.width !== w || photo.height !== h) return mask;
+  // The lowest solid row of each column, and the tyres' contacts: the lowest points in each outer third.
+  const bottom = lowestRows(mask);
   const lowestIn = (from: number, to: number) => {
     let best = -1;
     for (let x = from; x < to; x++) if (bottom[x]! >= 0 && (best < 0 || bottom[x]! > bottom[best]!)) best = x;
@@ -149,7 +169,7 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
       if (line <= floor || lo - line < ramp || !shadowLike(box.left + x, line + 1, lo)) continue;
       cut[x - from] = line;
     }
-  } else if (xs.length < (to - from) * MIN_RAMP_ALONE) return flat ? cutSolidShade(mask, photo, bottom) : mask;
+  } else if (xs.length < (to - from) * MIN_RAMP_ALONE) return flat ? cutSolidShade(mask, photo, bottom, (bottom[b]! - bottom[a]!) / (b - a)) : mask;
   return applyCut(mask, bottom, cut, from);
 }
 
@@ -207,7 +227,7 @@ function applyCut(mask: CleanMask, bottom: Int32Array, cut: Int32Array, from: nu
  * SOLID_REACH. A black car's bumper as dark as the road's shade shows no such step and is kept; a light plate above a
  * black bumper is too narrow: most of the span must show the step, or only the shade under the tyres is looked for
  * (`cutShadeUnderTyres`). */
-function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array): CleanMask {
+function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array, slope: number): CleanMask {
   const { width: w, box } = mask;
   const bw = box.right - box.left, bh = box.bottom - box.top;
   const { rgb } = photo;
@@ -246,7 +266,9 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
     cut[x - from] = t;
     found++;
   }
-  if (found < (to - from) * MIN_SOLID_SHARE) return cutShadeUnderTyres(mask, photo, bottom);
+  const alongBumper = found < (to - from) * MIN_SOLID_SHARE;
+  const lined = alongBumper ? cutAlongBumper(cut, from, bottom, slope, run, bh, (x, y) => shade(box.left + x, y)) : { first: from, last: to - 1 };
+  if (!lined) return cutShadeUnderTyres(mask, photo, bottom);
   // The tyres' zones: the shade inward of each tyre, under the bumper, stayed as a dark strip the tyre's full height
   // (the car on stilts in a scene, issue 38). Walking out from the span, a column a little lighter over that run than
   // the tyre's own rubber (the darkest third of the zone) is that shade, cut at the bumper's line; the first as dark as
@@ -259,11 +281,13 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
     return sum / Math.max(1, bottom[x]! - y0);
   };
   const edge = (k: number, step: number) => {
-    for (let j = k; j >= 0 && j < to - from; j += step) if (cut[j]! >= 0) return cut[j]!;
+    for (let j = k; j >= 0 && j < bw; j += step) if (all[j]! >= 0) return all[j]!;
     return -1;
   };
-  for (const [start, stop, step] of [[from - 1, -1, -1], [to, bw, 1]] as const) {
-    const line = edge(step < 0 ? 0 : to - from - 1, -step);
+  const beside: { rubber: number; start: number; step: number }[] = [];
+  // From the ends of the bumper's line where it was drawn through only part of the span.
+  for (const [start, stop, step] of [[lined.first - 1, -1, -1], [lined.last + 1, bw, 1]] as const) {
+    const line = edge(step < 0 ? lined.first : lined.last, -step);
     if (line < 0) continue;
     // Each column's tone under the line, read once for the three uses below.
     const tone = new Float64Array(bw);
@@ -281,8 +305,52 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array):
       all[x] = line;
     }
     cutBelowRubber(all, bottom, line, start, stop, step, (x) => tone[x]! < rubber * SHADE_OVER_RUBBER, mean, box.left, bh);
+    beside.push({ rubber, start: step < 0 ? 0 : bw - 1, step: -step });
   }
-  return applyCut(mask, bottom, all, 0);
+  const out = applyCut(mask, bottom, all, 0);
+  if (!alongBumper) return out;
+  // The shadow cast out beside a tyre (us-wts-lg-000195's left) is left past the tyre the walk stopped at.
+  const third = Math.round(bw / 3);
+  const lowest = (from: number, to: number) => {
+    let best = from;
+    for (let x = from; x < to; x++) if (bottom[x]! > bottom[best]!) best = x;
+    return best;
+  };
+  const a = lowest(0, third), b = lowest(bw - third, bw);
+  const ground = (x: number) => bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
+  return dropShadowBeside(mask, out, photo, bottom, ground, beside);
+}
+
+/**
+ * A pickup or van from behind (us-wts-lg-000169, -000195): its hitch, spare wheel and axle hang dark in the shade under
+ * the bumper, so in about half the span the run of shade ends under them, not under the bumper, and the rule above
+ * left the whole shade between the tyres as a slab. Where the columns that did find the bumper's step draw one line
+ * (parallel to the tyres' line; MIN_LINE_SHARE of the span within LINE_BAND of it), the other columns whose mask runs
+ * on below that line through shade (grey, no lighter than the shade's limit: the underside is darker still) are cut
+ * there too, between the first and last column on the line. Fills `cut` (indexed from `from`) and gives those two
+ * columns (box-relative), or undefined where no line was found.
+ */
+function cutAlongBumper(cut: Int32Array, from: number, bottom: Int32Array, slope: number, run: number, bh: number, shade: (x: number, y: number) => boolean): { first: number; last: number } | undefined {
+  const offsets: number[] = [];
+  cut.forEach((t, k) => t >= 0 && offsets.push(t - slope * (from + k)));
+  if (offsets.length < cut.length * MIN_LINE_SHARE) return undefined;
+  offsets.sort((p, q) => p - q);
+  const offset = offsets[offsets.length >> 1]!, band = Math.max(2, bh * LINE_BAND);
+  const onLine = (k: number) => cut[k]! >= 0 && Math.abs(cut[k]! - slope * (from + k) - offset) <= band;
+  if (offsets.filter((o) => Math.abs(o - offset) <= band).length < cut.length * MIN_LINE_SHARE) return undefined;
+  // Only between the first and last column on the line: past them stand the tyres, their rubber as dark as the
+  // underside (the walk out over the tyres' zones tells the two apart).
+  let first = 0, last = cut.length - 1;
+  while (!onLine(first)) first++;
+  while (!onLine(last)) last--;
+  for (let k = first; k <= last; k++) {
+    const x = from + k, line = Math.round(offset + slope * x), lo = bottom[x]!;
+    if (cut[k]! >= 0 || lo - line < run) continue;
+    let other = 0;
+    for (let y = line + 1; y <= lo; y++) if (!shade(x, y)) other++;
+    if (other <= (lo - line) * NOT_SHADE) cut[k] = line;
+  }
+  return { first: from + first, last: from + last };
 }
 
 /**
@@ -343,15 +411,7 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
   const { rgb } = photo;
   const run = Math.max(6, Math.round(bh * RAMP)), band = Math.max(BAND_MIN + 3, Math.round(bh * TYRE_SHADE));
   const mid = (v: number[]) => v.sort((p, q) => p - q)[v.length >> 1]!;
-  // A row's tone at a column: the mean over three columns, for JPEG's noise.
-  const tone = (x: number, y: number) => {
-    let sum = 0, n = 0;
-    for (let X = Math.max(box.left, box.left + x - 1); X <= Math.min(box.right - 1, box.left + x + 1); X++, n++) {
-      const p = 3 * (y * w + X);
-      sum += rgb[p]! + rgb[p + 1]! + rgb[p + 2]!;
-    }
-    return sum / (3 * n);
-  };
+  const tone = (x: number, y: number) => toneAt(rgb, w, box, x, y);
   // A tyre's contact in column x: the rubber's tone read over a run above the band the shade can take; walking down,
   // the first row RUBBER_UNDER_SHADE times lighter starts the road's shade, which stays lighter than the rubber (grey,
   // dark) down to the mask's edge (its last two rows are the edge's blur, not read).
@@ -409,14 +469,23 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
     const line = Math.round(ground(x) - depth);
     if (bottom[x]! > line + 1) cut[x] = line;
   }
-  const cutMask = applyCut(mask, bottom, cut, 0);
-  // The car's shadow cast beside a tyre it was seen under (us-wts-lg-000195, a pickup from behind, its shadow
-  // reaching out past its left tyre): at the car's end, columns whose mask is only a low run over the ground, no body
-  // above it, in grey shade lighter than that tyre's rubber. Walking in from the end, each such column goes whole; the
-  // first that is not (the tyre, the body's side) stops the walk.
+  const beside = sides.flatMap(({ seen, start, step }) => (seen ? [{ rubber: seen.rubber, start, step }] : []));
+  return dropShadowBeside(mask, applyCut(mask, bottom, cut, 0), photo, bottom, ground, beside);
+}
+
+/**
+ * The car's shadow cast beside a tyre it was seen under (us-wts-lg-000195, a pickup from behind, its shadow reaching
+ * out past its left tyre): at the car's end, columns whose mask is only a low run over the ground's line, no body
+ * above it, in grey shade lighter than that tyre's rubber. Walking in from the end (`start`, box-relative, by `step`),
+ * each such column goes whole from `cutMask`; the first that is not (the tyre, the body's side) stops the walk.
+ * `mask` and `bottom` are the mask before the cut and its lowest rows.
+ */
+function dropShadowBeside(mask: CleanMask, cutMask: CleanMask, photo: CutoutPhoto, bottom: Int32Array, ground: (x: number) => number, sides: { rubber: number; start: number; step: number }[]): CleanMask {
+  const { width: w, box } = mask;
+  const bw = box.right - box.left, bh = box.bottom - box.top;
+  const { rgb } = photo;
   let out: Uint8Array | undefined;
-  for (const { seen, start, step } of sides) {
-    if (!seen) continue;
+  for (const { rubber, start, step } of sides) {
     for (let x = start; x >= 0 && x < bw; x += step) {
       const X = box.left + x, lo = bottom[x]!;
       if (lo < 0) break;
@@ -424,8 +493,8 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
       while (top > box.top && mask.alpha[(top - 1) * w + X]! >= 128) top--;
       if (ground(x) - top > bh * SHADE_BESIDE) break;
       let sum = 0, other = 0;
-      for (let y = top; y <= lo; y++) (sum += tone(x, y)), greyUpTo(rgb, y * w + X, DARK) || other++;
-      if (other > (lo - top + 1) * NOT_SHADE || sum / (lo - top + 1) < seen.rubber * SHADE_OVER_RUBBER) break;
+      for (let y = top; y <= lo; y++) (sum += toneAt(rgb, w, box, x, y)), greyUpTo(rgb, y * w + X, DARK) || other++;
+      if (other > (lo - top + 1) * NOT_SHADE || sum / (lo - top + 1) < rubber * SHADE_OVER_RUBBER) break;
       out ??= Uint8Array.from(cutMask.alpha);
       // The run and its soft rims (a few rows: the column beside it may be the body's side, fading up its edge).
       for (let y = lo; y >= Math.max(0, top - FEATHER - 1) && mask.alpha[y * w + X]! > 0; y--) out[y * w + X] = 0;
