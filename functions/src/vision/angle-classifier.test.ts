@@ -41,6 +41,9 @@ function features(r: () => number): AngleFeatures {
   };
 }
 
+/** One faint red lamp at one end: red seen (so no "no tail lamps" front), no pair and nothing across the middle. */
+const ONE_LAMP: [number, number, number] = [0.02, 0, 0];
+
 describe('angle classifier', () => {
   it('gives a mirrored photo the mirrored angle and the same confidence, for any features', () => {
     const r = random(7);
@@ -148,7 +151,7 @@ describe('a tail lamp pair', () => {
     for (let i = 0; i < 600; i++) {
       // A silver car, its lamps dim in a car park: no bright red (redLeft...), dark red at both ends.
       const f = { ...features(r), redBody: 0.002, redLeft: 0.003, redMiddle: 0, redRight: 0.002 };
-      const none = classifyAngle({ ...f, lampThirds: [0, 0, 0] });
+      const none = classifyAngle({ ...f, lampThirds: ONE_LAMP });
       const view = none.angle === 'front' ? 'front' : none.angle.endsWith('_side') ? 'side' : undefined;
       if (!view) {
         const paired = classifyAngle({ ...f, lampThirds: [0.03, 0.001, 0.04] });
@@ -207,7 +210,7 @@ describe('a mirror-symmetric look', () => {
     const seen = { symmetric: 0, lessSo: 0 };
     for (let i = 0; i < 600; i++) {
       // Not red and no tail lamp pair: only the model and this rule decide.
-      const base = { ...features(r), redBody: 0.05, lampThirds: [0, 0, 0] as [number, number, number] };
+      const base = { ...features(r), redBody: 0.05, lampThirds: ONE_LAMP };
       for (const lookSymmetry of [0.7, 0.5]) {
         const f = { ...base, lookSymmetry };
         const p = viewProbabilities(viewFeatures(f, noseDirection(f).noseLeft));
@@ -236,7 +239,7 @@ describe('a short silhouette', () => {
     const model = { ...ANGLE_MODEL, bias: ANGLE_MODEL.bias.map((b, k) => (VIEWS[k] === 'side' ? b + 10 : b)) };
     for (let i = 0; i < 600; i++) {
       // No red and an unsymmetric look: only the model and this rule decide.
-      const f = { ...features(r), redBody: 0.05, lampThirds: [0, 0, 0] as [number, number, number], lookSymmetry: 0.3 };
+      const f = { ...features(r), redBody: 0.05, lampThirds: ONE_LAMP, lookSymmetry: 0.3 };
       const { noseLeft } = noseDirection(f);
       const p = viewProbabilities(viewFeatures(f, noseLeft), model);
       if (VIEWS[p.indexOf(Math.max(...p))] !== 'side') continue;
@@ -253,6 +256,49 @@ describe('a short silhouette', () => {
     }
     expect(seen.short).toBeGreaterThan(5);
     expect(seen.long).toBeGreaterThan(5);
+  });
+});
+
+describe('no red anywhere across the face', () => {
+  it('makes a rear the model read a front, and a rear corner the front corner of the same outline; a faint lamp keeps the rear', () => {
+    const r = random(47);
+    const seen = { rear: 0, rearCorner: 0, front: 0 };
+    for (let i = 0; i < 600; i++) {
+      // A white or silver car and an unsymmetric look: only the model and this rule decide.
+      const f = { ...features(r), redBody: 0.002, redLeft: 0, redMiddle: 0, redRight: 0, lookSymmetry: 0.3 };
+      const withLamp = classifyAngle({ ...f, lampThirds: ONE_LAMP });
+      const bare = classifyAngle({ ...f, lampThirds: [0, 0, 0] });
+      const nearlyBare = classifyAngle({ ...f, lampThirds: [0.006, 0.002, 0.009] });
+      expect(nearlyBare).toEqual(bare);
+      if (withLamp.angle === 'rear') {
+        seen.rear++;
+        expect(bare.angle).toBe('front');
+      } else if (withLamp.angle.startsWith('rear_')) {
+        // The near end is a face without tail lamps: the front corner, its ends swapped (a rear left corner's outline is
+        // a front right corner's).
+        seen.rearCorner++;
+        expect(bare.angle).toBe(MIRRORED_ANGLE[withLamp.angle].replace('rear', 'front'));
+      } else if (withLamp.angle === 'front') {
+        seen.front++;
+        expect(bare).toEqual(withLamp);
+      }
+    }
+    expect(seen.rear).toBeGreaterThan(5);
+    expect(seen.rearCorner).toBeGreaterThan(5);
+    expect(seen.front).toBeGreaterThan(5);
+  });
+
+  it("leaves a red car's rear corner to the model: its lamp measure reads the paint, not the lamps", () => {
+    const r = random(53);
+    let rearCorners = 0;
+    for (let i = 0; i < 600; i++) {
+      const f = { ...features(r), redBody: 0.4, lookSymmetry: 0.3 };
+      const withLamp = classifyAngle({ ...f, lampThirds: ONE_LAMP });
+      if (!withLamp.angle.startsWith('rear_')) continue;
+      rearCorners++;
+      expect(classifyAngle({ ...f, lampThirds: [0, 0, 0] })).toEqual(withLamp);
+    }
+    expect(rearCorners).toBeGreaterThan(5);
   });
 });
 

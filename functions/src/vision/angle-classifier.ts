@@ -108,6 +108,18 @@ function redInTheMiddle(f: AngleFeatures): boolean {
 }
 
 /**
+ * Red-hued share (lampThirds) under which no third of the face shows a tail lamp: a rear shows its red lamps, dim or
+ * lit (tail lamps are red by law; the tune split's rears named rear reach at least 0.02 in some third), while fronts
+ * without any red reach 0.008 at most. The parking-lot photos' white fronts named rear or rear corner had none at all.
+ */
+const NO_LAMPS = 0.01;
+
+/** No red anywhere across the face (on a car whose paint is not red): the end that shows is no rear. */
+function noTailLamps(f: AngleFeatures): boolean {
+  return f.redBody < RED_CAR && Math.max(...f.lampThirds) < NO_LAMPS;
+}
+
+/**
  * Mirror agreement of the look (lookSymmetry) from which a corner the model read is an end view: the parking-lot
  * photos' corners of the tune split reach 0.61 where read as corners, eval:vision's 0.48; the ends read as corners
  * there 0.62 to 0.74.
@@ -226,6 +238,14 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   if (view === 'front_corner' && tailLampPair(f)) {
     const [rear, rearCorner] = [p[VIEWS.indexOf('rear')]!, p[VIEWS.indexOf('rear_corner')]!];
     return { angle: rear >= rearCorner ? 'rear' : ANGLE_OF.rear_corner(!direction.noseLeft), confidence: clamp(rear + rearCorner) };
+  }
+  // No red at all where the model read a rear end: a front (a white hatchback's face, its headlamps clear, was named a
+  // rear). The rear corner's outline is the front corner's with the ends swapped, as above. As sure as the model is of a
+  // front end, which is little: it read a rear.
+  if ((view === 'rear' || view === 'rear_corner') && noTailLamps(f)) {
+    const [front, frontCorner] = [p[VIEWS.indexOf('front')]!, p[VIEWS.indexOf('front_corner')]!];
+    const angle = view === 'rear' ? 'front' : ANGLE_OF.front_corner(!direction.noseLeft);
+    return { angle, confidence: clamp(front + frontCorner) };
   }
   // An end whose middle is as red as its ends: the red is paint, not lamps (a maroon front under the red-car share was
   // named a rear); the model's end again with the lamp features unknown, as on a red car.
