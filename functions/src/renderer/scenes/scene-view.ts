@@ -116,11 +116,11 @@ export function meteredLuma(p: Panorama, camera: SceneCamera, panoHeight: number
 }
 
 /** The scene behind the car at the output size (RGB bytes). */
-export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
+export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
   const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE);
   const bytes = Buffer.alloc(small.length);
   for (let i = 0; i < small.length; i++) bytes[i] = small[i]!;
-  return outOfFocus(bytes, camera, width, height);
+  return outOfFocus(bytes, camera, width, height, farBlur);
 }
 
 /** How far from the focus (|1 - d/z|, the share of the far blur) nearer the camera the ground keeps its own detail: in focus. */
@@ -175,10 +175,10 @@ const BAND_EASE = 3;
  * The ground's blur on a row `k` (|1 - d/z| signed: positive beyond the car) of the full-size band: none where it is in
  * focus, then rising to the lens's own blur (|k| of FAR_BLUR) at the band's edges, where the backdrop has that blur.
  */
-export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND): number {
+export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND, farBlur = FAR_BLUR): number {
   const [sharp, edge] = k > 0 ? [beyond.sharp, beyond.edge] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
   const t = Math.max(0, Math.min(1, (Math.abs(k) - sharp) / (edge - sharp)));
-  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * FAR_BLUR;
+  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * farBlur;
 }
 
 /**
@@ -191,7 +191,7 @@ export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BE
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   const beyond = groundBandBeyond(camera, farRow);
@@ -208,7 +208,7 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const plan: Array<{ j: number; m: number; weight: number }> = [];
   for (let y = from; y < to; y++) {
     const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
-    const sigma = Math.min(top, groundBandSigma(k, beyond));
+    const sigma = Math.min(top, groundBandSigma(k, beyond, farBlur));
     let j = 0;
     while (j + 2 < BAND_SIGMAS.length && BAND_SIGMAS[j + 1]! < sigma) j++;
     const m = Math.max(0, Math.min(1, (sigma - BAND_SIGMAS[j]!) / (BAND_SIGMAS[j + 1]! - BAND_SIGMAS[j]!)));
@@ -257,13 +257,13 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
 }
 
 /** Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled. */
-export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
   const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
   // Blur per row: |1 - d/z| of the far blur, z the ground's depth on that row (infinite at and above the horizon).
   const levels = [0, 0.15, 0.35, 0.65, 1, 1.4];
   const blurred = await Promise.all(
-    levels.map((k) => (k === 0 ? Promise.resolve(bytes) : sharp(bytes, { raw: { width: w, height: h, channels: 3 } }).blur(Math.max(0.3, (k * FAR_BLUR) / REDUCE)).raw().toBuffer())),
+    levels.map((k) => (k === 0 ? Promise.resolve(bytes) : sharp(bytes, { raw: { width: w, height: h, channels: 3 } }).blur(Math.max(0.3, (k * farBlur) / REDUCE)).raw().toBuffer())),
   );
   const out = Buffer.alloc(bytes.length);
   for (let y = 0; y < h; y++) {
