@@ -101,9 +101,11 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // the sun 24.5 degrees right, its disc cut by the frame's edge (0.99 of the width; now at most 0.945). With the sun
   // out of the frame the waterfront read as a pale evening, the same place as Coast a few degrees away. The panorama
   // stands at the quay's edge: looking that way a corner view's rear tyre stood on the edge stone, the car's end over
-  // the water, so the car stands 2.5 m inland (toward 10 degrees), on the promenade's red path, the quay and the sea
-  // beyond it in every angle.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
+  // the water, so the car stands 4.5 m inland (toward 10 degrees), on the promenade's red path, the quay and the sea
+  // beyond it in every angle. 4.5 m, not 2.5: there the tyres stood on the bright edge
+  // stone where the paving meets the red path, like a kerb (issue 38 item 5); now that edge lies about 105 rows behind
+  // the contact row, past a corner view's far tyre, the car on the even red path.
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
