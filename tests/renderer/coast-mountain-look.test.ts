@@ -61,8 +61,8 @@ describe('Coast', () => {
           const max = Math.max(r, g, b);
           (blue += b - r), (sat += max > 0 ? (max - Math.min(r, g, b)) / max : 0), n++;
         }
-      // Graded: blue over red 21-59 levels (the least in the angle looking nearest the sun, its sky pink), saturation
-      // 0.21-0.29; as shot, the cameras looking at 110-140 degrees: 18 and 0.13 at the front (pale).
+      // Graded: blue over red 51-66 levels (the least in the angle looking nearest the sun, its sky pink toward it),
+      // saturation 0.26-0.31; as shot, from the cameras looking at 110-140 degrees: 18 and 0.077 at the front (pale).
       blues.push(blue / n);
       expect(sat / n, angle).toBeGreaterThan(0.18);
       // The sea just under the horizon behind the car and beside it (the middle 60% of the width), not the shore's dark

@@ -173,12 +173,13 @@ const BAND_EASE = 3;
 
 /**
  * The ground's blur on a row `k` (|1 - d/z| signed: positive beyond the car) of the full-size band: none where it is in
- * focus, then rising to the lens's own blur (|k| of FAR_BLUR) at the band's edges, where the backdrop has that blur.
+ * focus, then rising to the lens's own blur (|k| of FAR_BLUR, of the scene's `farBlur` beyond the car) at the band's
+ * edges, where the backdrop has that blur.
  */
 export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND, farBlur = FAR_BLUR): number {
   const [sharp, edge] = k > 0 ? [beyond.sharp, beyond.edge] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
   const t = Math.max(0, Math.min(1, (Math.abs(k) - sharp) / (edge - sharp)));
-  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * farBlur;
+  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * (k > 0 ? farBlur : FAR_BLUR);
 }
 
 /**
@@ -256,20 +257,25 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   return { from, to };
 }
 
-/** Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled. */
+/**
+ * Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled;
+ * `farBlur` (the scene's, scene-manifest.ts) in place of FAR_BLUR beyond the car's distance.
+ */
 export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
   const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
   // Blur per row: |1 - d/z| of the far blur, z the ground's depth on that row (infinite at and above the horizon).
   const levels = [0, 0.15, 0.35, 0.65, 1, 1.4];
   const blurred = await Promise.all(
-    levels.map((k) => (k === 0 ? Promise.resolve(bytes) : sharp(bytes, { raw: { width: w, height: h, channels: 3 } }).blur(Math.max(0.3, (k * farBlur) / REDUCE)).raw().toBuffer())),
+    levels.map((k) => (k === 0 ? Promise.resolve(bytes) : sharp(bytes, { raw: { width: w, height: h, channels: 3 } }).blur(Math.max(0.3, (k * FAR_BLUR) / REDUCE)).raw().toBuffer())),
   );
   const out = Buffer.alloc(bytes.length);
   for (let y = 0; y < h; y++) {
     const Y = (y + 0.5) * REDUCE;
     const z = Y > horizonRow ? (hc * f) / (Y - horizonRow) : Infinity;
-    const k = Math.min(levels[levels.length - 1]!, Math.abs(1 - d / z));
+    // Beyond the car (and the sky) at the scene's far blur: a scene whose far land is the point (the hilltop's
+    // ridges) keeps its outlines, while the ground nearer the camera than the car keeps the lens's full blur.
+    const k = Math.min(levels[levels.length - 1]!, Math.abs(1 - d / z) * (z > d ? farBlur / FAR_BLUR : 1));
     let j = 0;
     while (j + 2 < levels.length && levels[j + 1]! < k) j++;
     const m = Math.max(0, Math.min(1, (k - levels[j]!) / (levels[j + 1]! - levels[j]!)));
