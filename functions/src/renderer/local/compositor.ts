@@ -939,8 +939,15 @@ export async function castShadow(carRgba: Buffer, ground: Float32Array, cw: numb
   // staircase along the shadow's far edge: the Ford S-Max in Urban).
   const blurred = await sharp(map, { raw: { width: w, height: h, channels: 1 } }).blur(sigma).extractChannel(0).raw().toBuffer();
   const soft = await sharp(blurred, { raw: { width: w, height: h, channels: 1 } }).resize(W, H, { kernel: 'linear' }).extractChannel(0).raw().toBuffer();
-  return { soft, strength: (0.12 + 0.33 * light.dominance) / 255 };
+  // A sun in the picture (backLight: Sunset's, drawn as a bright disc) promises a clear shadow however hazy the
+  // panorama measures it (2% of the light: 0.13): at that strength the car, lit from behind, stood on unshaded ground
+  // and read as pasted (a dealer's review at full size, issue 38 item 5).
+  const inPicture = backLight(light) ? SUN_IN_PICTURE_SHADOW : 0;
+  return { soft, strength: Math.max(0.12 + 0.33 * light.dominance, inPicture) / 255 };
 }
+
+/** The least strength of the cast shadow of a sun standing in the picture behind the car (castShadow). */
+export const SUN_IN_PICTURE_SHADOW = 0.4;
 
 /**
  * The car's decontaminated layer, made once per cut-out: every further angle or style of the same photo (the local

@@ -139,11 +139,56 @@ const SHOWROOM_CEILING = 5;
 const TILE = 1.2;
 const PANEL = 3;
 
+/** The windows' glazing: opening heights (metres), the wall's thickness (its reveals show), the frame's and bars' widths. */
+const WINDOW = { bottom: 0.4, top: 4.2, margin: 0.15, depth: 0.3, frame: 0.06, bar: 0.05, transom: 3 } as const;
+/** What lies outside, metres beyond the back wall: a car park, then a line of trees and low buildings. */
+const OUTSIDE_LINE = 80;
+
 /**
- * The showroom's back wall at (lateral, height) metres: light grey panels with dark seams, every third one a frosted
- * window (the soft daylight of the room, streaked in the polished floor), a dark plinth, the ceiling above.
+ * What a window of the back wall shows at (lateral, height) on the wall, seen from the camera (`hc` up, the wall `zw`
+ * off): the ray goes on outside to a paved car park, a tree line with low buildings OUTSIDE_LINE metres beyond the
+ * wall, and the sky, brighter than the room but not burnt out (the dealer review: flat white panels read as a drawing).
  */
-function showroomWall(lateral: number, height: number, footprint: number, out: Float32Array, o: number): void {
+function outsideView(lateral: number, height: number, hc: number, zw: number, out: Float32Array, o: number): void {
+  const slope = (height - hc) / zw;
+  const dl = zw + OUTSIDE_LINE;
+  const x = (lateral * dl) / zw, atLine = hc + slope * dl;
+  // Where the ray meets the ground before the tree line: the car park, lighter toward the line (its haze).
+  if (slope < 0 && hc / -slope < dl) {
+    const g = 0.26 + 0.08 * Math.min(1, (hc / -slope - zw) / OUTSIDE_LINE);
+    (out[o] = g), (out[o + 1] = g), (out[o + 2] = g * 1.04);
+    return;
+  }
+  // The tree line's canopy, bumpy, and flat-roofed blocks standing behind it in places.
+  const canopy = 4.5 + 1.2 * Math.sin(x * 0.23) + 0.8 * Math.sin(x * 0.61 + 1) + 0.45 * Math.abs(Math.sin(x * 1.3 + 2)) + 0.2 * Math.sin(x * 3.7);
+  const block = Math.floor(x / 14);
+  const building = Math.sin(block * 2.1 + 0.7) > 0.5 ? 7 + 2.5 * Math.abs(Math.sin(block * 5.3)) : 0;
+  if (atLine < canopy) {
+    // Leaves: darker low down and in the canopy's gaps, lit at the top.
+    const lit = 0.7 + 0.3 * Math.min(1, Math.max(0, (atLine - canopy + 2.5) / 2.5)) + 0.1 * Math.sin(x * 2.9 + 3 * Math.sin(atLine * 1.7)) * Math.sin(atLine * 3.1 + x * 0.7);
+    (out[o] = 0.085 * lit), (out[o + 1] = 0.14 * lit), (out[o + 2] = 0.055 * lit);
+    return;
+  }
+  if (atLine < building) {
+    // A pale facade with darker rows of windows every 3 m.
+    const floor = (atLine % 3) / 3;
+    const f = floor > 0.45 && floor < 0.8 ? 0.45 : 1;
+    (out[o] = 0.5 * f), (out[o + 1] = 0.49 * f), (out[o + 2] = 0.47 * f);
+    return;
+  }
+  // The sky: pale near the horizon, a clearer blue higher up.
+  const up = Math.min(1, Math.max(0, Math.atan(slope) / 0.3));
+  out[o] = 0.8 - 0.3 * up;
+  out[o + 1] = 0.88 - 0.22 * up;
+  out[o + 2] = 0.98 - 0.06 * up;
+}
+
+/**
+ * The showroom's back wall at (lateral, height) metres: light grey panels with dark seams, every third one a window
+ * onto the outside (outsideView), in a dark frame with a mullion and a transom, its far reveal (the wall's thickness,
+ * which the camera sees on the side away from it) lit by the daylight; a dark plinth, the ceiling above.
+ */
+function showroomWall(lateral: number, height: number, footprint: number, out: Float32Array, o: number, hc: number, zw: number): void {
   if (height >= SHOWROOM_CEILING) {
     out[o] = 0.04;
     out[o + 1] = 0.04;
@@ -155,13 +200,37 @@ function showroomWall(lateral: number, height: number, footprint: number, out: F
   const seam = Math.abs(lateral / PANEL - panel) * PANEL;
   const seamWidth = 0.015;
   const onSeam = Math.max(0, 1 - seam / Math.max(seamWidth, footprint)) * Math.min(1, seamWidth / footprint + 0.3);
-  const window = ((panel % 3) + 3) % 3 === 1 && height > 0.4 && height < 4.2;
-  let albedo = height < 0.2 ? 0.1 : window ? 1.25 : 0.55;
+  const centre = panel * PANEL, half = PANEL / 2 - WINDOW.margin;
+  if (((panel % 3) + 3) % 3 === 1 && height > WINDOW.bottom && height < WINDOW.top && Math.abs(lateral - centre) < half) {
+    // Through the wall's thickness the ray moves sideways and down: near the opening's far side and its sill it meets
+    // the reveal before the glass.
+    const dx = (WINDOW.depth * lateral) / zw, dy = (WINDOW.depth * (height - hc)) / zw;
+    const across = lateral - centre;
+    const inReveal = Math.abs(across + dx) > half || height + dy < WINDOW.bottom || height + dy > WINDOW.top;
+    if (inReveal) {
+      const v = 0.75 * light;
+      (out[o] = v), (out[o + 1] = v), (out[o + 2] = v * 1.02);
+      return;
+    }
+    const edge = Math.min(half - Math.abs(across), height - WINDOW.bottom, WINDOW.top - height);
+    const onBar = edge < WINDOW.frame || Math.abs(across) < WINDOW.bar / 2 || Math.abs(height - WINDOW.transom) < WINDOW.bar / 2;
+    if (onBar) {
+      (out[o] = 0.035), (out[o + 1] = 0.037), (out[o + 2] = 0.04);
+      return;
+    }
+    outsideView(lateral + dx, height + dy, hc, zw, out, o);
+    // The glass: a faint grey-green sheen of the room over the view.
+    out[o] = out[o]! * 0.9 + 0.04;
+    out[o + 1] = out[o + 1]! * 0.92 + 0.045;
+    out[o + 2] = out[o + 2]! * 0.9 + 0.045;
+    return;
+  }
+  let albedo = height < 0.2 ? 0.1 : 0.55;
   if (height >= 0.2) albedo *= 1 - 0.55 * onSeam;
   const v = albedo * light;
-  out[o] = window ? v * 0.97 : v;
+  out[o] = v;
   out[o + 1] = v;
-  out[o + 2] = window ? v * 1.05 : v * 1.02;
+  out[o + 2] = v * 1.02;
 }
 
 /** The showroom for this camera (RGB bytes, full size): the wall out of focus a little, the floor sharp at the car. */
@@ -181,7 +250,7 @@ async function renderShowroom(camera: SceneCamera, width: number, height: number
     const up = -ry * (zw - t);
     for (let x = 0; x < w; x++) {
       const rx = ((x + 0.5) * q - width / 2) / f;
-      showroomWall(rx * zw, up, 0.05, wall, 0);
+      showroomWall(rx * zw, up, 0.05, wall, 0, -hc, zw); // seen from the camera mirrored under the floor
       const i = 3 * (y * w + x);
       mirrored[i] = Math.min(255, wall[0]! * 100);
       mirrored[i + 1] = Math.min(255, wall[1]! * 100);
@@ -214,7 +283,7 @@ async function renderShowroom(camera: SceneCamera, width: number, height: number
         linear[i] = base + fresnel * (glossy[i]! / 100);
         linear[i + 1] = base + fresnel * (glossy[i + 1]! / 100);
         linear[i + 2] = base * 1.03 + fresnel * (glossy[i + 2]! / 100);
-      } else showroomWall(lateral, wallHeight, footprint, linear, i);
+      } else showroomWall(lateral, wallHeight, footprint, linear, i, hc, zw);
       linear[i] = linear[i]! * lens;
       linear[i + 1] = linear[i + 1]! * lens;
       linear[i + 2] = linear[i + 2]! * lens;

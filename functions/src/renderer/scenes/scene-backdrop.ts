@@ -123,10 +123,10 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
     async draw(placement: CarPlacement) {
       const azimuth = ANGLE_AZIMUTH[angle];
       const camera = { ...sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement)), ...carSpotOf(scene) };
-      const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height);
+      const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height, scene.farBlur);
       // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
       // (Past the farthest tyre: a corner view's rear tyre stands further off than the front one.)
-      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow);
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow, scene.farBlur);
       addSensorGrain(rgb, 2.5);
       return {
         rgb,

@@ -81,6 +81,12 @@ export const sceneSchema = z.object({
    * name promises the golden hour's light on the car.
    */
   sunOnCar: z.number().min(1).max(4).default(1),
+  /**
+   * The far scene's blur (gaussian sigma, output pixels; scene-view.ts, FAR_BLUR by default). The hilltop's ridges at
+   * the default read as haze, not mountains (a dealer's review at full size, issue 38): the 1k panorama is already as
+   * soft as 11 output pixels a texel, so a shorter blur keeps the ridges' outlines against the sky.
+   */
+  farBlur: z.number().min(2).max(20).optional(),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -95,9 +101,11 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // the sun 24.5 degrees right, its disc cut by the frame's edge (0.99 of the width; now at most 0.945). With the sun
   // out of the frame the waterfront read as a pale evening, the same place as Coast a few degrees away. The panorama
   // stands at the quay's edge: looking that way a corner view's rear tyre stood on the edge stone, the car's end over
-  // the water, so the car stands 2.5 m inland (toward 10 degrees), on the promenade's red path, the quay and the sea
-  // beyond it in every angle.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
+  // the water, so the car stands 4.5 m inland (toward 10 degrees), on the promenade's red path, the quay and the sea
+  // beyond it in every angle. 4.5 m, not 2.5: there the tyres stood on the bright edge
+  // stone where the paving meets the red path, like a kerb (issue 38 item 5); now that edge lies about 105 rows behind
+  // the contact row, past a corner view's far tyre, the car on the even red path.
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
@@ -110,14 +118,19 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   { id: 'modern_buildings_2', style: 'urban', label: 'Glass buildings, stone paving', slug: 'modern_buildings_2', sha256_1k: '180621e3ad46d78cf1b482483a1efbe044a856a5d52142f52539e317cfea4edf', licence: 'CC0-1.0', source: ph('modern_buildings_2'), startYaw: 95, yawSpan: 20, exposure: -0.5, floor: 'matt' },
   // A cobbled street of shopfronts all the way round, lit from its glass roof.
   { id: 'leadenhall_market', style: 'urban', label: 'Covered market street, cobbles', slug: 'leadenhall_market', sha256_1k: '06d1e27d9c12c1821103fbd83546d63ce5b03392b47e76dc87231aa50933a975', licence: 'CC0-1.0', source: ph('leadenhall_market'), startYaw: 180, exposure: 0.9, floor: 'rough' },
-  // No sand beach panorama is at hand: the "beach" style is a coast (its label says so). The open sea fills 105 to 270
-  // degrees; the cameras look at its near end, the sun (216) on their right, out of the picture (Sunset looks at it).
-  // The car stands 2.5 m inland, as Sunset's does: at the panorama's own spot a corner view's rear tyre stood on the
-  // quay's edge stone, the water right behind it.
-  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 125, yawSpan: 30, exposure: -0.3, floor: 'matt', carSpot: { yaw: 10, metres: 2.5 } },
+  // No sand beach panorama is at hand: the "beach" style is a coast (its label says so). The open sea fills 108 to 270
+  // degrees (the shore's trees and people end at 108); the cameras look at 131-141, the frames (25 degrees either
+  // side) sea behind and beside the car (at most the quay's edge at the left edge), the sun (216) out of the picture
+  // on their right (Sunset looks at it), at least 75 degrees off (the light from the camera's side). Looking at
+  // 110-140 (before), the shore's trees filled the left half of the rear view. Graded as Sunset is, more gently, no sun drawn: the sky and the sea
+  // 1.2 stops down and their colour doubled (as shot, a pale washed-out sky; issue 38): an evening blue over the sea,
+  // pink toward the sun.
+  // The car stands 4.5 m inland, as Sunset's does: at the panorama's own spot a corner view's rear tyre stood on the
+  // quay's edge stone, the water right behind it; 2.5 m in, the tyres stood on the paving's bright edge stone.
+  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 136, yawSpan: 10, exposure: -0.3, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -1.2, top: -0.6, from: -20, saturation: 2, warmth: 0, sunGlow: 0 } },
   // (groundCover: the dry hills' dirt and stones cover a tyre's lowest 2 cm; the meadows' grass about 4.5 cm.)
   // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
-  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02 },
+  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02, farBlur: 5 },
   // An alpine meadow among spruces: its few far peaks (200-245 degrees) stand toward its sun (216), where a camera would
   // light the car from behind, and the cameras that keep the sun beside them (305 degrees) see spruces and haze, no
   // mountains (looked at in all eight angles at full size): no longer given to new packages.

@@ -116,11 +116,11 @@ export function meteredLuma(p: Panorama, camera: SceneCamera, panoHeight: number
 }
 
 /** The scene behind the car at the output size (RGB bytes). */
-export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number): Promise<Buffer> {
+export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
   const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE);
   const bytes = Buffer.alloc(small.length);
   for (let i = 0; i < small.length; i++) bytes[i] = small[i]!;
-  return outOfFocus(bytes, camera, width, height);
+  return outOfFocus(bytes, camera, width, height, farBlur);
 }
 
 /** How far from the focus (|1 - d/z|, the share of the far blur) nearer the camera the ground keeps its own detail: in focus. */
@@ -173,12 +173,13 @@ const BAND_EASE = 3;
 
 /**
  * The ground's blur on a row `k` (|1 - d/z| signed: positive beyond the car) of the full-size band: none where it is in
- * focus, then rising to the lens's own blur (|k| of FAR_BLUR) at the band's edges, where the backdrop has that blur.
+ * focus, then rising to the lens's own blur (|k| of FAR_BLUR, of the scene's `farBlur` beyond the car) at the band's
+ * edges, where the backdrop has that blur.
  */
-export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND): number {
+export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BEYOND, farBlur = FAR_BLUR): number {
   const [sharp, edge] = k > 0 ? [beyond.sharp, beyond.edge] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
   const t = Math.max(0, Math.min(1, (Math.abs(k) - sharp) / (edge - sharp)));
-  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * FAR_BLUR;
+  return (Math.expm1(BAND_EASE * t) / Math.expm1(BAND_EASE)) * Math.abs(k) * (k > 0 ? farBlur : FAR_BLUR);
 }
 
 /**
@@ -191,7 +192,7 @@ export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BE
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   const beyond = groundBandBeyond(camera, farRow);
@@ -208,7 +209,7 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const plan: Array<{ j: number; m: number; weight: number }> = [];
   for (let y = from; y < to; y++) {
     const k = 1 - (y + 0.5 - horizonRow) / depth; // positive beyond the car
-    const sigma = Math.min(top, groundBandSigma(k, beyond));
+    const sigma = Math.min(top, groundBandSigma(k, beyond, farBlur));
     let j = 0;
     while (j + 2 < BAND_SIGMAS.length && BAND_SIGMAS[j + 1]! < sigma) j++;
     const m = Math.max(0, Math.min(1, (sigma - BAND_SIGMAS[j]!) / (BAND_SIGMAS[j + 1]! - BAND_SIGMAS[j]!)));
@@ -256,8 +257,11 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   return { from, to };
 }
 
-/** Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled. */
-export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number): Promise<Buffer> {
+/**
+ * Reduced-size scene (RGB bytes at a quarter of the output) blurred row by row for the camera's focus, then upscaled;
+ * `farBlur` (the scene's, scene-manifest.ts) in place of FAR_BLUR beyond the car's distance.
+ */
+export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
   const w = Math.round(width / REDUCE), h = Math.round(height / REDUCE);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
   // Blur per row: |1 - d/z| of the far blur, z the ground's depth on that row (infinite at and above the horizon).
@@ -269,7 +273,9 @@ export async function outOfFocus(bytes: Buffer, camera: SceneCamera, width: numb
   for (let y = 0; y < h; y++) {
     const Y = (y + 0.5) * REDUCE;
     const z = Y > horizonRow ? (hc * f) / (Y - horizonRow) : Infinity;
-    const k = Math.min(levels[levels.length - 1]!, Math.abs(1 - d / z));
+    // Beyond the car (and the sky) at the scene's far blur: a scene whose far land is the point (the hilltop's
+    // ridges) keeps its outlines, while the ground nearer the camera than the car keeps the lens's full blur.
+    const k = Math.min(levels[levels.length - 1]!, Math.abs(1 - d / z) * (z > d ? farBlur / FAR_BLUR : 1));
     let j = 0;
     while (j + 2 < levels.length && levels[j + 1]! < k) j++;
     const m = Math.max(0, Math.min(1, (k - levels[j]!) / (levels[j + 1]! - levels[j]!)));
