@@ -11,7 +11,7 @@
  *   the car: brightest behind the car, falling off gently up the wall, toward the sides and the foreground. In white,
  *   light grey or dark grey paper (the grey and dark floors are a little glossier: they show more of the car's
  *   reflection, as a painted studio floor does).
- * - Showroom: a dark polished floor in large tiles, a panelled back wall with frosted windows (the room's soft
+ * - Showroom: a dark polished floor in large tiles, a panelled back wall with windows onto a drawn outside (the room's soft
  *   daylight) under a dark ceiling; the floor mirrors the wall, softly (a glossy, not a mirror finish).
  * The compositor adds what depends on the car: its contact and cast shadows and its faded reflection in the floor, and
  * in the showroom the dealer's logo on a sign on the back wall, above the car (when the package uses the logo).
@@ -371,7 +371,7 @@ const STUDIO_CONTACT_LINE = 0.6;
  */
 const TOP_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 80, dominance: 0.12, tint: [1, 1, 1], exposure: 1, pool: { reach: 0.2, lean: 0, strength: 0.42 } };
 /**
- * The showroom's light: the frosted windows of the back wall behind the car and the ceiling's wash. A softer pool than
+ * The showroom's light: the windows of the back wall behind the car and the ceiling's wash. A softer pool than
  * the studio's (a larger, further light), a little stretched toward the camera, away from the windows.
  */
 const SHOWROOM_LIGHT: BackdropLight = { relativeYaw: 0, elevation: 35, dominance: 0.1, tint: [1, 1, 1], exposure: 1, pool: { reach: 0.28, lean: 0.25, strength: 0.36 } };
