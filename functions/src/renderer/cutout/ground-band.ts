@@ -310,15 +310,7 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array, 
   const out = applyCut(mask, bottom, all, 0);
   if (!alongBumper) return out;
   // The shadow cast out beside a tyre (us-wts-lg-000195's left) is left past the tyre the walk stopped at.
-  const third = Math.round(bw / 3);
-  const lowest = (from: number, to: number) => {
-    let best = from;
-    for (let x = from; x < to; x++) if (bottom[x]! > bottom[best]!) best = x;
-    return best;
-  };
-  const a = lowest(0, third), b = lowest(bw - third, bw);
-  const ground = (x: number) => bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
-  return dropShadowBeside(mask, out, photo, bottom, ground, beside);
+  return dropShadowBeside(mask, out, photo, bottom, groundLine(bottom, bw), beside);
 }
 
 /**
@@ -431,13 +423,7 @@ function cutShadeUnderTyres(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Ar
   // The ground's line: through the lowest points in each outer third (the shadow's edge, as cutGroundBand read it);
   // only columns reaching it are read (not a body's side above a wheel arch).
   const third = Math.round(bw / 3), need = Math.max(3, Math.round(bw * TYRE_COLUMNS));
-  const lowest = (from: number, to: number) => {
-    let best = from;
-    for (let x = from; x < to; x++) if (bottom[x]! > bottom[best]!) best = x;
-    return best;
-  };
-  const a = lowest(0, third), b = lowest(bw - third, bw);
-  const ground = (x: number) => bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
+  const ground = groundLine(bottom, bw);
   // Per side, how far above the ground's line the tyre stands (the median over its columns), where its columns reach
   // within TYRE_END of the car's end (the tyres stand at the car's ends: a lighter lip under a dark grille between them
   // does not) and the road just past the mask's edge is SHADOW_EDGE times lighter than the band (the shadow's edge on a
@@ -504,4 +490,16 @@ function dropShadowBeside(mask: CleanMask, cutMask: CleanMask, photo: CutoutPhot
   if (!out) return cutMask;
   const { box: nb, area } = solidExtent(out, w, mask.height);
   return { ...cutMask, alpha: out, box: nb, areaFraction: area / (w * mask.height) };
+}
+
+/** The ground's line under a car: through the lowest point of its silhouette's bottom in each outer third of its width. */
+function groundLine(bottom: ArrayLike<number>, bw: number): (x: number) => number {
+  const third = Math.round(bw / 3);
+  const lowest = (from: number, to: number) => {
+    let best = from;
+    for (let x = from; x < to; x++) if (bottom[x]! > bottom[best]!) best = x;
+    return best;
+  };
+  const a = lowest(0, third), b = lowest(bw - third, bw);
+  return (x: number) => bottom[a]! + ((bottom[b]! - bottom[a]!) * (x - a)) / Math.max(1, b - a);
 }
