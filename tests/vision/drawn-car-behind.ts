@@ -72,10 +72,10 @@ export function drawnCarBehind(): DrawnScene {
   };
 }
 
-/** Shares of the blue car's and of the red car's pixels a mask keeps. */
-export function keptIn(scene: DrawnScene, mask: CleanMask): { other: number; car: number } {
+/** Shares of the other car's (2) and of the main car's (1) pixels a mask keeps, by a drawn scene's labels. */
+export function keptIn(scene: Pick<DrawnScene, 'car'>, mask: CleanMask): { other: number; car: number } {
   let other = 0, otherAll = 0, main = 0, mainAll = 0;
-  for (let i = 0; i < W * H; i++) {
+  for (let i = 0; i < scene.car.length; i++) {
     const on = mask.alpha[i]! >= 128;
     if (scene.car[i] === 2) (otherAll++, on && other++);
     if (scene.car[i] === 1) (mainAll++, on && main++);

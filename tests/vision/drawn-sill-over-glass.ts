@@ -59,14 +59,3 @@ export function drawnSillOverGlass(): SillScene {
     behind: { left: 230 / W, top: 80 / H, right: 620 / W, bottom: 200 / H },
   };
 }
-
-/** Shares of the silver car's and of the red car's pixels a mask keeps. */
-export function keptShares(scene: SillScene, mask: CleanMask): { other: number; car: number } {
-  let other = 0, otherAll = 0, main = 0, mainAll = 0;
-  for (let i = 0; i < W * H; i++) {
-    const on = mask.alpha[i]! >= 128;
-    if (scene.car[i] === 2) (otherAll++, on && other++);
-    if (scene.car[i] === 1) (mainAll++, on && main++);
-  }
-  return { other: other / otherAll, car: main / mainAll };
-}
