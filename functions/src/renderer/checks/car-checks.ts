@@ -255,12 +255,13 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
   const rows = rowExtents(mask);
   // A front or rear view square to the camera: its centre line (bumper to roof), read once for the measures that judge it.
   const axis = angle === 'front' || angle === 'rear' ? squareAxis(rows, box.right - box.left) : undefined;
+  const beyond = main ? boxBeyond(mask, main) : 0;
   return {
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
     besideBox: beside / a,
-    boxBeyond: main ? boxBeyond(mask, main) : 0,
-    squareBeyond: main && (angle === 'front' || angle === 'rear') ? boxBeyond(mask, main) : 0,
+    boxBeyond: beyond,
+    squareBeyond: angle === 'front' || angle === 'rear' ? beyond : 0,
     roofOut: roofOut(mask),
     bottomOut: bottomOut(mask),
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
@@ -1152,8 +1153,10 @@ export function somethingInFrontOf(mask: CleanMask, main: NormBox, photo: PhotoP
 
 /** The photo's edge cuts through the car (roof-out.ts): the card's close-up, which the form's check says before the charge too. */
 export function cutThroughByFrame(mask: CleanMask): boolean {
-  return roofOut(mask) > CHECK_LIMITS.roofOut || bottomOut(mask) > CHECK_LIMITS.bottomOut;
+  return cutThrough({ roofOut: roofOut(mask), bottomOut: bottomOut(mask) });
 }
+
+const cutThrough = (m: Pick<CarMeasures, 'roofOut' | 'bottomOut'>) => m.roofOut > CHECK_LIMITS.roofOut || m.bottomOut > CHECK_LIMITS.bottomOut;
 
 /** The verdict and its reasons, worst first. */
 export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
@@ -1166,7 +1169,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const cut = cutByFrame(input.mask);
   // A roof cut off below its flat top (through the windows), or a car cut off below its bumper (no wheels under it),
   // is a close-up too, whatever the sides.
-  if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || measures.roofOut > CHECK_LIMITS.roofOut || measures.bottomOut > CHECK_LIMITS.bottomOut)) reasons.push('closeUp');
+  if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || cutThrough(measures))) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (inFront(measures)) reasons.push('somethingInFront');
   if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');

@@ -11,32 +11,24 @@ import { FRAME_BAND } from '../../vision/frame-contact';
 
 const SOLID = 128;
 
-export function roofOut(mask: CleanMask): number {
-  const { alpha, width: w, height: h, box } = mask;
-  const bw = box.right - box.left;
-  const band = Math.max(1, Math.ceil(FRAME_BAND * h));
-  if (bw < 1 || box.top >= band) return 0;
-  let widest = 0;
-  for (let y = box.top; y < band; y++) {
-    let n = 0;
-    for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
-    widest = Math.max(widest, n);
-  }
-  return widest / bw;
-}
+export const roofOut = (mask: CleanMask): number => edgeRun(mask, 'top');
 
 /**
- * The same at the photo's bottom edge: the widest solid run along the bottom band, as a share of the car's width. Tyres
- * that touch the edge make short runs (each a sixth of the width or so); a car cut off below its bumper or sills makes
- * one as wide as the body: the studio image would stand the car on a straight cut, no wheels under it.
+ * The same at the photo's bottom edge. Tyres that touch the edge make short runs (each a sixth of the width or so); a
+ * car cut off below its bumper or sills makes one as wide as the body: the studio image would stand the car on a
+ * straight cut, no wheels under it.
  */
-export function bottomOut(mask: CleanMask): number {
+export const bottomOut = (mask: CleanMask): number => edgeRun(mask, 'bottom');
+
+/** The most solid pixels of one row in the frame's band at `edge`, as a share of the car's width (0 when the car stays clear of it). */
+function edgeRun(mask: CleanMask, edge: 'top' | 'bottom'): number {
   const { alpha, width: w, height: h, box } = mask;
   const bw = box.right - box.left;
   const band = Math.max(1, Math.ceil(FRAME_BAND * h));
-  if (bw < 1 || box.bottom <= h - band) return 0;
+  const [from, to] = edge === 'top' ? [box.top, band] : [h - band, box.bottom];
+  if (bw < 1 || from >= to) return 0;
   let widest = 0;
-  for (let y = h - band; y < box.bottom; y++) {
+  for (let y = from; y < to; y++) {
     let n = 0;
     for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
     widest = Math.max(widest, n);
