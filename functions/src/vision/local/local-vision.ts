@@ -20,6 +20,7 @@ import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '..
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { maskOnMainCar } from './main-car-focus';
+import { cropPhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
 
@@ -198,10 +199,7 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   const height = bottom - top;
   // The whole photo already: nothing closer to look at.
   if (width >= photo.width * 0.95 && height >= photo.height * 0.95) return [];
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) photo.rgb.copy(rgb, y * width * 3, ((top + y) * photo.width + left) * 3, ((top + y) * photo.width + right) * 3);
-  const { sourceSha256: _, ...rest } = photo;
-  const found = await detector.detectVehicles({ ...rest, rgb, width, height });
+  const found = await detector.detectVehicles(cropPhoto(photo, left, top, right, bottom));
   const back = (b: NormBox): NormBox => ({ left: (left + b.left * width) / photo.width, top: (top + b.top * height) / photo.height, right: (left + b.right * width) / photo.width, bottom: (top + b.bottom * height) / photo.height });
   const subject: NormBox = { left: box.left / cut.width, top: box.top / cut.height, right: box.right / cut.width, bottom: box.bottom / cut.height };
   // No look: the neck read on a crop sees the car at another scale than on a whole photo, and one car's looks from

@@ -8,6 +8,7 @@
 import { solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import type { NormBox } from '../port';
+import { cropPhoto } from './photo-crop';
 
 /**
  * Under this share of the main car's box covered, the cut-out missed the main car. A car's silhouette fills 0.6 to
@@ -40,11 +41,7 @@ export async function cutOutFocused(cutOut: (photo: DecodedPhoto) => Promise<Cle
   const bottom = Math.min(photo.height, Math.ceil((box.bottom + my) * photo.height));
   const width = right - left;
   const height = bottom - top;
-  const rgb = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) photo.rgb.copy(rgb, y * width * 3, ((top + y) * photo.width + left) * 3, ((top + y) * photo.width + right) * 3);
-  // No source digest: the crop is other pixels than the upload (memos keyed by it must not answer for the whole photo).
-  const { sourceSha256: _, ...rest } = photo;
-  const crop = await cutOut({ ...rest, rgb, width, height });
+  const crop = await cutOut(cropPhoto(photo, left, top, right, bottom));
   // The crop's mask back in the photo's frame; a mask made at another size than the crop is scaled to it.
   const alpha = new Uint8Array(photo.width * photo.height);
   for (let y = 0; y < height; y++) {
