@@ -23,6 +23,7 @@ import { maskOnMainCar } from './main-car-focus';
 import { cropPhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
+import { unseenCloseCar } from './unseen-subject';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -147,6 +148,10 @@ export class LocalVision implements CarVision {
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
     const made = cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
+    // The photo's subject a close car the detector did not see, its neighbour taken for the main car (unseen-subject.ts).
+    if (unseenCloseCar(made, check.main.box)) {
+      return { sighting: { ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame, cars: vehicles.length }, vehicles, detectMs };
+    }
     // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
     // a mask the caller gives (a stored record) was made this way already.
     const onMain = options.mask ? made : await maskOnMainCar(made, this.cutOut, photo, check.main.box);

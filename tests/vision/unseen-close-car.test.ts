@@ -1,0 +1,63 @@
+/**
+ * A car shot so close that its roof is outside the picture is not a car to the detector, which then takes the
+ * neighbour half in the frame for the main car (functions/src/vision/local/unseen-subject.ts). Seen on parking-lot
+ * photos of a JAC head-on: the studio image showed one headlamp and a pole with only "Please check". Here a drawn
+ * photo: the close car a bright block across the middle from the top edge, the neighbour a grey block at the right
+ * edge; the stand-in network marks the bright pixels, as the real one marks the close car.
+ */
+import { describe, expect, it } from 'vitest';
+import { CAR_CHECK_MESSAGES } from '@shared/messages';
+import { cleanMask, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
+import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
+import { subjectAgainstMain, UNSEEN_SUBJECT_OUTSIDE } from '../../functions/src/vision/local/unseen-subject';
+import type { Detection, NormBox } from '../../functions/src/vision/port';
+
+const W = 480;
+const H = 270;
+const NEIGHBOUR = { left: 380, top: 10, right: 480, bottom: 200 };
+
+function drawnPhoto(close: { left: number; top: number; right: number; bottom: number }): DecodedPhoto {
+  const rgb = Buffer.alloc(W * H * 3, 110);
+  const fill = (r: typeof close, v: number) => {
+    for (let y = r.top; y < r.bottom; y++) rgb.fill(v, (y * W + r.left) * 3, (y * W + r.right) * 3);
+  };
+  fill(NEIGHBOUR, 150);
+  fill(close, 235);
+  return { type: 'jpeg', originalWidth: W, originalHeight: H, rgb, width: W, height: H };
+}
+
+const norm = (r: typeof NEIGHBOUR): NormBox => ({ left: r.left / W, top: r.top / H, right: r.right / W, bottom: r.bottom / H });
+
+async function brightCutOut(p: DecodedPhoto): Promise<CleanMask> {
+  const soft = new Uint8Array(p.width * p.height);
+  for (let i = 0; i < soft.length; i++) soft[i] = p.rgb[3 * i]! > 200 ? 255 : 0;
+  return cleanMask(soft, p.width, p.height);
+}
+
+// The detector sees only the neighbour (the close car is too close to be a car to it).
+const detector: VehicleDetector = { warmUp: async () => undefined, detectVehicles: async (): Promise<Detection[]> => [{ label: 'car', score: 0.53, box: norm(NEIGHBOUR) }] };
+
+describe('a close car the detector does not see, beside a neighbour it does', () => {
+  it('is refused as a car that does not fit, not cut out as a piece of the neighbour', async () => {
+    const photo = drawnPhoto({ left: 90, top: 0, right: 400, bottom: 190 });
+    const look = await new LocalVision(brightCutOut, detector).lookClosely(photo, { appearance: false });
+    expect(look.sighting).toMatchObject({ ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame });
+  });
+
+  it('is the neighbour when the bright thing is small and clear of the frame (not a close car)', async () => {
+    // Clear of every edge and small: not a car cut by the frame.
+    const photo = drawnPhoto({ left: 120, top: 60, right: 250, bottom: 150 });
+    const look = await new LocalVision(brightCutOut, detector).lookClosely(photo, { appearance: false });
+    expect(look.sighting.ok).toBe(true);
+  });
+
+  it('measures the share of the subject outside the main car with the split margin', async () => {
+    const mask = await brightCutOut(drawnPhoto({ left: 90, top: 0, right: 400, bottom: 190 }));
+    const { area, outside } = subjectAgainstMain(mask, norm(NEIGHBOUR));
+    expect(area).toBeCloseTo((310 * 190) / (W * H), 2);
+    expect(outside).toBeGreaterThan(UNSEEN_SUBJECT_OUTSIDE);
+    // The same subject measured against a box round itself lies inside it.
+    expect(subjectAgainstMain(mask, norm({ left: 90, top: 0, right: 400, bottom: 190 })).outside).toBe(0);
+  });
+});
