@@ -45,6 +45,17 @@ describe('two cars side by side that the detector saw as one vehicle', () => {
     expect(kept.car).toBeGreaterThan(0.97);
   }, 30_000);
 
+  it('a car filling the photo with slivers of its neighbours at the frame edges stays one car, not "several cars"', () => {
+    // Seen on a parking-lot photo of a VW Gol from behind: the detector's box spans the frame, its weak boxes include
+    // the two neighbours' edges at the photo's sides; split into those, the photo was refused as two cars of one size.
+    const car: NormBox = { left: 0.04, top: 0.03, right: 1, bottom: 0.88 };
+    const leftSliver: NormBox = { left: 0, top: 0.01, right: 0.09, bottom: 0.72 };
+    const rightSliver: NormBox = { left: 0.91, top: 0.01, right: 1, bottom: 0.77 };
+    const check = checkCars([{ label: 'car', score: 0.78, box: car, nearby: [leftSliver, rightSliver] }]);
+    expect(check).toMatchObject({ ok: true, others: [] });
+    if (check.ok) expect(check.main.box).toEqual(car);
+  });
+
   it('a single car with weak boxes over its two ends, overlapping most of the narrower one, stays one car', () => {
     const car: NormBox = { left: 0.2, top: 0.3, right: 0.8, bottom: 0.8 };
     const front: NormBox = { left: 0.2, top: 0.3, right: 0.55, bottom: 0.8 };
