@@ -24,6 +24,7 @@ export const CAR_CHECK_REASONS = {
   wheelsCut: { verdict: 'review', text: 'Please check: the wheels may be cut off, so the car would rest on its bumper or sills.' },
   sideLost: { verdict: 'review', text: 'Please check: the photo shows more of the car at its side or end than the image keeps; a part of it may be missing.' },
   somethingInFront: { verdict: 'retake', text: 'Retake suggested: something stands in front of the car (a branch, a fence, a post). Take the photo with a clear view of the car.' },
+  tyreLost: { verdict: 'review', text: 'Please check: a tyre on one side may be cut off, so that side of the car would rest on its bumper or step.' },
   groundKept: { verdict: 'review', text: "Please check: a slab of the ground or of the car's shadow may be kept under the car." },
 } as const satisfies Record<string, { verdict: Exclude<CheckVerdict, 'ok'>; text: string }>;
 export type CarCheckReason = keyof typeof CAR_CHECK_REASONS;

@@ -23,6 +23,7 @@ import { boxArea, intersection, iou } from '../../vision/boxes';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
 import { bottomOut, roofOut } from './roof-out';
+import { tyreLift } from './tyre-lost';
 
 export interface CarCheckInput {
   /** The car's cut-out in the photo's working frame. */
@@ -142,6 +143,13 @@ export interface CarMeasures {
   /** How far the detector's box reaches below the silhouette, as a fraction of the car's height (wheels the cut-out lost). */
   belowMask: number;
   /**
+   * Front and rear views: how far one side's bottom, cut straight, stands above the tyre on the other side and the
+   * detector's box's bottom, as a fraction of the car's height (tyre-lost.ts): a tyre lost in the shade on that side
+   * (br-NZF7823, a pickup's right tyre under its step: 0.127; eu-test_071 0.102, eu-test_081 0.071). Clean fronts and
+   * rears read 0 (a round tyre's bottom, or both sides level).
+   */
+  tyreLift: number;
+  /**
    * How far the car's lowest rows (the lowest GROUND_ROWS of its height) reach out past its body (40% to 85% down) on
    * either side, as a fraction of the car's width: a car stands on tyres set in under its body, so only a slab of the
    * ground or of its shadow kept under it reaches further (us-wts-lg-000195, a pickup on a dark slab of its shadow,
@@ -196,6 +204,7 @@ export const CHECK_LIMITS = {
   flatBottom: 0.5,
   groundMiddle: 0.15,
   belowMask: 0.1,
+  tyreLift: 0.06,
   groundBeyond: 0.02,
   otherPaint: 0.001,
   roofBackground: 0.08,
@@ -274,6 +283,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     // A front or rear view whose bumper hides its tyres (a close shot from above) ends in a flat line too.
     ...(photo && (angle === 'front' || angle === 'rear') && underCorners(mask, photo) >= HIDDEN_TYRES ? { flatBottom: 0, groundMiddle: 0 } : groundContact(mask, axis !== undefined)),
     belowMask: main ? Math.max(0, (main.bottom * h - box.bottom) / Math.max(1, box.bottom - box.top)) : 0,
+    tyreLift: angle === 'front' || angle === 'rear' ? tyreLift(mask, main) : 0,
     groundBeyond: groundBeyond(rows, box.right - box.left),
     otherPaint: photo ? otherPaint(mask, photo) : 0,
     roofBackground: photo ? roofBackground(mask, photo) : 0,
@@ -1185,6 +1195,8 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   const slab = measures.groundBeyond > CHECK_LIMITS.groundBeyond;
   if (slab) reasons.push('groundKept');
   if ((!slab && (measures.flatBottom > CHECK_LIMITS.flatBottom || measures.groundMiddle > CHECK_LIMITS.groundMiddle)) || measures.belowMask > CHECK_LIMITS.belowMask) reasons.push('wheelsCut');
+  // One tyre lost (the other kept): named apart from both wheels cut off, which reads the bottom as a whole.
+  else if (measures.tyreLift > CHECK_LIMITS.tyreLift) reasons.push('tyreLost');
   return { verdict: verdictOf(reasons), reasons: reasons.map((r) => CAR_CHECK_REASONS[r].text), measures };
 }
 
