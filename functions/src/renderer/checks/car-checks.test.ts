@@ -178,8 +178,14 @@ describe('the car check of a rendered angle', () => {
     expect(check.reasons[0]).toMatch(/^Retake suggested: the car is cut off by the photo's edge/);
     expect(check.reasons).not.toContain(CAR_CHECK_REASONS.touchesEdge.text);
     expect(checkCar({ mask: close, ...good, main: undefined, cutByEdge: true, asShot: true }).verdict).not.toBe('retake');
-    // Cut at one side only (a tight crop of a whole car's end), or only an aerial's tip at the top: a review at most.
-    expect(checkCar({ mask: cropped(frontView(), 0, 0, 260, H), ...good, main: undefined, cutByEdge: true }).reasons).toEqual([CAR_CHECK_REASONS.touchesEdge.text]);
+    // Cut through its body at one side (the frame through a fifth of its width, wheel to roof): the studio image shows
+    // it sliced, a dealer's retake (roof-out.ts sideOut). Only a mirror past the side, or only an aerial's tip at the
+    // top: a review at most.
+    expect(checkCar({ mask: cropped(frontView(), 0, 0, 260, H), ...good, main: undefined, cutByEdge: true }).reasons[0]).toBe(CAR_CHECK_REASONS.closeUp.text);
+    const mirrorOut = checkCar({ mask: cropped(frontView(), 0, 0, 312, H), ...good, main: undefined, cutByEdge: true });
+    expect(mirrorOut.verdict).toBe('review');
+    expect(mirrorOut.reasons[0]).toBe(CAR_CHECK_REASONS.touchesEdge.text);
+    expect(mirrorOut.reasons).not.toContain(CAR_CHECK_REASONS.closeUp.text);
     const aerial = cropped(
       frontView((set) => {
         for (let y = 60; y < 80; y++) set(200, y, 255);

@@ -22,7 +22,7 @@ import { FRAME_BAND } from '../../vision/frame-contact';
 import { boxArea, intersection, iou } from '../../vision/boxes';
 import { FULL_SIZE } from '../port';
 import { studioScale } from '../framing';
-import { bottomOut, roofOut } from './roof-out';
+import { bottomOut, roofOut, sideOut } from './roof-out';
 import { tyreLift } from './tyre-lost';
 
 export interface CarCheckInput {
@@ -91,6 +91,8 @@ export interface CarMeasures {
   roofOut: number;
   /** The same at the photo's bottom edge: a run as wide as the body is a car cut off below its bumper (roof-out.ts). */
   bottomOut: number;
+  /** The same at the photo's left or right edge, of the car's height: a car cut through its body at a side (roof-out.ts). */
+  sideOut: number;
   /** Front and rear views: how much further the silhouette reaches on one side than the other, in mirror height, as a fraction of the car's width. */
   sideImbalance: number;
   /**
@@ -192,6 +194,8 @@ export const CHECK_LIMITS = {
   roofOut: 0.65,
   // Measured on 73 parking-lot photos: tyres touching the bottom 0.10-0.24, cars cut below the bumper 0.41-0.90.
   bottomOut: 0.35,
+  // Tuning-half parking-lot photos: every car with a side run of 0.48 or more was a dealer's retake; a car's end below its waist is under 0.4.
+  sideOut: 0.45,
   cutBeside: 0.05,
   sideImbalance: 0.04,
   sideBulge: 0.1,
@@ -273,6 +277,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
     squareBeyond: angle === 'front' || angle === 'rear' ? beyond : 0,
     roofOut: roofOut(mask),
     bottomOut: bottomOut(mask),
+    sideOut: sideOut(mask),
     cutBeside: main ? cutBeside(mask, rows, main) : 0,
     sideImbalance: axis ? sideImbalance(mask, rows, axis, angle!) : 0,
     sideBulge: axis ? sideBulge(mask, rows, axis, angle!) : 0,
@@ -1163,10 +1168,11 @@ export function somethingInFrontOf(mask: CleanMask, main: NormBox, photo: PhotoP
 
 /** The photo's edge cuts through the car (roof-out.ts): the card's close-up, which the form's check says before the charge too. */
 export function cutThroughByFrame(mask: CleanMask): boolean {
-  return cutThrough({ roofOut: roofOut(mask), bottomOut: bottomOut(mask) });
+  return cutThrough({ roofOut: roofOut(mask), bottomOut: bottomOut(mask), sideOut: sideOut(mask) });
 }
 
-const cutThrough = (m: Pick<CarMeasures, 'roofOut' | 'bottomOut'>) => m.roofOut > CHECK_LIMITS.roofOut || m.bottomOut > CHECK_LIMITS.bottomOut;
+const cutThrough = (m: Pick<CarMeasures, 'roofOut' | 'bottomOut' | 'sideOut'>) =>
+  m.roofOut > CHECK_LIMITS.roofOut || m.bottomOut > CHECK_LIMITS.bottomOut || m.sideOut > CHECK_LIMITS.sideOut;
 
 /** The verdict and its reasons, worst first. */
 export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasures } {
@@ -1177,8 +1183,8 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   // A close-up: the roof out of the photo and the car cut at a side or its bottom too (the car check before the render
   // refuses three edges; two slip through). Framed as shot, the photo's cut is the image's.
   const cut = cutByFrame(input.mask);
-  // A roof cut off below its flat top (through the windows), or a car cut off below its bumper (no wheels under it),
-  // is a close-up too, whatever the sides.
+  // A roof cut off below its flat top (through the windows), a car cut off below its bumper (no wheels under it) or
+  // through its body at a side is a close-up too, whatever the other sides.
   if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || cutThrough(measures))) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (inFront(measures)) reasons.push('somethingInFront');
