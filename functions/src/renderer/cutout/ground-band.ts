@@ -30,6 +30,8 @@ const GREY = 40;
 const DARK = 110;
 /** The share of the columns between the tyres that must fade slowly for the line through them to cut the rest. */
 const MIN_RAMP_SHARE = 0.25;
+/** A solid-shade cut that falls into more runs of columns than this is the car's own lower bumper (`combed`). */
+const MAX_CUT_RUNS = 3;
 /** Fewer than this share fading slowly: a few unsure columns, left as they are. */
 const MIN_RAMP_ALONE = 0.05;
 /** A median gap between the underside and the tyres' line over the middle of the span above this share of the car's height: the underside is clear. */
@@ -174,6 +176,24 @@ export function cutGroundBand(mask: CleanMask, photo: CutoutPhoto): CleanMask {
 }
 
 /**
+ * The solid-shade cut broken into more than MAX_CUT_RUNS runs (strips wider than FILL left standing between them):
+ * what the columns read as shade is the car's own dark or grey lower bumper (close-ups from behind or in front, the
+ * tyres under it lost too), whose vents and recesses rise into the body with no lighter step over them; the shade on
+ * the road reads alike across the span. Cut, it left the bumper as a comb of strips (5 parking-lot photos: 5 to 12
+ * runs; the ground cut elsewhere there: 1 or 2).
+ */
+function combed(cut: Int32Array): boolean {
+  let runs = 0;
+  for (let k = 0; k < cut.length; k++) {
+    if (cut[k]! < 0) continue;
+    runs++;
+    // A gap up to FILL wide is bridged by applyCut: the run goes on over it.
+    for (let gap = 0; k + 1 < cut.length && gap <= FILL; k++) gap = cut[k + 1]! < 0 ? gap + 1 : 0;
+  }
+  return runs > MAX_CUT_RUNS;
+}
+
+/**
  * Cuts each column of the span starting at `from` (box-relative) below its height in `cut` (-1: left alone); `bottom`:
  * each column's lowest solid row, as cutGroundBand read it.
  */
@@ -267,6 +287,7 @@ function cutSolidShade(mask: CleanMask, photo: CutoutPhoto, bottom: Int32Array, 
     found++;
   }
   const alongBumper = found < (to - from) * MIN_SOLID_SHARE;
+  if (!alongBumper && combed(cut)) return mask;
   const lined = alongBumper ? cutAlongBumper(cut, from, bottom, slope, run, bh, (x, y) => shade(box.left + x, y)) : { first: from, last: to - 1 };
   if (!lined) return cutShadeUnderTyres(mask, photo, bottom);
   // The tyres' zones: the shade inward of each tyre, under the bumper, stayed as a dark strip the tyre's full height
