@@ -52,6 +52,33 @@ describe('a close car the detector does not see, beside a neighbour it does', ()
     expect(look.sighting.ok).toBe(true);
   });
 
+  it('is the main car when the detector sees it on a second look at the subject alone', async () => {
+    // Whole in the frame (the truth bench's head-on Kadjar beside a blue car): missed in the whole photo, seen on the
+    // crop round the cut-out's subject. A stand-in that sees the bright car only when it is given less than the photo.
+    const close = { left: 110, top: 40, right: 340, bottom: 230 };
+    const photo = drawnPhoto(close);
+    const seesOnCrop: VehicleDetector = {
+      warmUp: async () => undefined,
+      detectVehicles: async (p: DecodedPhoto): Promise<Detection[]> => {
+        if (p.width === W) return [{ label: 'car', score: 0.53, box: norm(NEIGHBOUR) }];
+        let [l, tp, r, b] = [p.width, p.height, 0, 0];
+        for (let y = 0; y < p.height; y++)
+          for (let x = 0; x < p.width; x++)
+            if (p.rgb[3 * (y * p.width + x)]! > 200) (l = Math.min(l, x)), (tp = Math.min(tp, y)), (r = Math.max(r, x + 1)), (b = Math.max(b, y + 1));
+        return [{ label: 'car', score: 0.7, box: { left: l / p.width, top: tp / p.height, right: r / p.width, bottom: b / p.height } }];
+      },
+    };
+    const look = await new LocalVision(brightCutOut, seesOnCrop).lookClosely(photo, { appearance: false });
+    expect(look.sighting.ok).toBe(true);
+    if (!look.sighting.ok) return;
+    expect(look.sighting.main.left).toBeCloseTo(close.left / W, 2);
+    expect(look.sighting.main.right).toBeCloseTo(close.right / W, 2);
+    expect(look.sighting.others).toEqual([norm(NEIGHBOUR)]);
+    // The cut-out is the bright car's, not the neighbour's corner.
+    const kept = look.mask!.alpha.reduce((n, v, i) => n + (v >= 128 && i % W >= close.left && i % W < close.right ? 1 : 0), 0);
+    expect(kept).toBeGreaterThan(0.9 * (close.right - close.left) * (close.bottom - close.top));
+  });
+
   it('measures the share of the subject outside the main car with the split margin', async () => {
     const mask = await brightCutOut(drawnPhoto({ left: 90, top: 0, right: 400, bottom: 190 }));
     const { area, outside } = subjectAgainstMain(mask, norm(NEIGHBOUR));

@@ -23,7 +23,7 @@ import { maskOnMainCar } from './main-car-focus';
 import { cropPhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
-import { unseenCloseCar } from './unseen-subject';
+import { LOOK_AGAIN_OUTSIDE, subjectAgainstMain, unseenCloseCar } from './unseen-subject';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -140,6 +140,22 @@ export class LocalVision implements CarVision {
     }
     const detectMs = performance.now() - t;
     if (!check.ok) return { sighting: check, vehicles, detectMs };
+    // The photo's subject (the cut-out) mostly outside the main car's box: the detector may have missed the car the
+    // photo is of, taking its neighbour for the main car (unseen-subject.ts). It looks again at the subject alone; a
+    // close car it still does not see is refused as a car that does not fit.
+    if (options.angle !== false && !cut) {
+      const first = options.mask ?? (await (cutting ?? this.cutOut(photo)));
+      cut = first;
+      if (subjectAgainstMain(first, check.main.box).outside >= LOOK_AGAIN_OUTSIDE) {
+        const missed = (await lookCloser(this.detector, photo, first)).filter((d) => vehicles.every((v) => iou(v.box, d.box) < 0.5));
+        const again = missed.length > 0 ? checkCars([...missed, ...vehicles]) : undefined;
+        if (again && !again.ok) return { sighting: again, vehicles: [...missed, ...vehicles], detectMs };
+        if (again?.ok) (vehicles = [...missed, ...vehicles]), (check = again);
+        else if (unseenCloseCar(first, check.main.box)) {
+          return { sighting: { ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame, cars: vehicles.length }, vehicles, detectMs };
+        }
+      }
+    }
     const warnings: string[] = [];
     if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
     if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
@@ -148,10 +164,6 @@ export class LocalVision implements CarVision {
     const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
     if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
     const made = cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
-    // The photo's subject a close car the detector did not see, its neighbour taken for the main car (unseen-subject.ts).
-    if (unseenCloseCar(made, check.main.box)) {
-      return { sighting: { ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame, cars: vehicles.length }, vehicles, detectMs };
-    }
     // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
     // a mask the caller gives (a stored record) was made this way already.
     const onMain = options.mask ? made : await maskOnMainCar(made, this.cutOut, photo, check.main.box);
