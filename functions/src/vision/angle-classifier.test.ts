@@ -307,15 +307,17 @@ describe('no red anywhere across the face', () => {
 });
 
 describe('a flank beside the rear lamps', () => {
-  it('makes a rear the model read a rear corner, its nose on the side where the lamps stop short of the edge', () => {
+  it('makes an end the model read a rear corner, its nose on the side where the lamps stop short of the edge', () => {
     const r = random(61);
-    let rears = 0;
-    for (let i = 0; i < 600; i++) {
-      // One lamp's red (no pair, which would turn a front the model read into a rear): the rears are the model's.
+    const seen = { front: 0, rear: 0 };
+    for (let i = 0; i < 4000; i++) {
+      // One lamp's red (no pair, which would turn a front the model read into a rear): the ends are the model's.
       const f = { ...features(r), redBody: 0.02, lampThirds: ONE_LAMP, lookSymmetry: 0.3 };
       const spanning = classifyAngle(f);
-      if (spanning.angle !== 'rear') continue;
-      rears++;
+      if (spanning.angle !== 'rear' && spanning.angle !== 'front') continue;
+      seen[spanning.angle]++;
+      // One lamp alone at an edge (a front corner's far tail lamp): no end's span, no flank.
+      expect(classifyAngle({ ...f, lampSpan: [0.75, 0.98] })).toEqual(spanning);
       // The far lamp stops at 65% of the width: the flank fills the rest, at the image's right, so the nose points right.
       expect(classifyAngle({ ...f, lampSpan: [0.02, 0.65] }).angle).toBe('rear_right_corner');
       expect(classifyAngle({ ...f, lampSpan: [0.35, 0.98] }).angle).toBe('rear_left_corner');
@@ -326,7 +328,8 @@ describe('a flank beside the rear lamps', () => {
       const red = { ...f, redBody: 0.4 };
       expect(classifyAngle({ ...red, lampSpan: [0.02, 0.65] })).toEqual(classifyAngle(red));
     }
-    expect(rears).toBeGreaterThan(5);
+    expect(seen.rear).toBeGreaterThan(5);
+    expect(seen.front).toBeGreaterThan(5);
   });
 });
 
