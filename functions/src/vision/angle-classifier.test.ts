@@ -324,6 +324,8 @@ describe('a flank beside the rear lamps', () => {
       // Lamps set in from a wide bumper at both sides, or short of one edge by less than a quarter: still a rear.
       expect(classifyAngle({ ...f, lampSpan: [0.15, 0.85] })).toEqual(spanning);
       expect(classifyAngle({ ...f, lampSpan: [0.02, 0.8] })).toEqual(spanning);
+      // A rear turned 15 degrees (eval:vision's Changan: 0.27 beyond its far lamp) is still a rear.
+      expect(classifyAngle({ ...f, lampSpan: [0.02, 0.73] })).toEqual(spanning);
       // A red car's red is its paint: where it stops says nothing.
       const red = { ...f, redBody: 0.4 };
       expect(classifyAngle({ ...red, lampSpan: [0.02, 0.65] })).toEqual(classifyAngle(red));
