@@ -22,6 +22,8 @@ function features(r: () => number): AngleFeatures {
     redRight,
     // A bright red pixel is a lamp pixel too.
     lampThirds: [redLeft, redMiddle, redRight],
+    // Lamps that span the end (a rear's), so that only the rules under test decide.
+    lampSpan: [0.02, 0.98],
     redBody: 0.3 * r(),
     lowestAt: r(),
     heightLeft: 0.3 + 0.4 * r(),
@@ -48,7 +50,9 @@ describe('angle classifier', () => {
   it('gives a mirrored photo the mirrored angle and the same confidence, for any features', () => {
     const r = random(7);
     for (let i = 0; i < 500; i++) {
-      const f = features(r);
+      // Half of them with lamps anywhere across the width (a flank beside them or not).
+      const span = [r(), r()].sort((a, b) => a - b) as [number, number];
+      const f = i % 2 ? { ...features(r), lampSpan: span } : features(r);
       const straight = classifyAngle(f);
       const flipped = classifyAngle(mirrorFeatures(f));
       expect(flipped.angle).toBe(MIRRORED_ANGLE[straight.angle]);
@@ -299,6 +303,35 @@ describe('no red anywhere across the face', () => {
       expect(classifyAngle({ ...f, lampThirds: [0, 0, 0] })).toEqual(withLamp);
     }
     expect(rearCorners).toBeGreaterThan(5);
+  });
+});
+
+describe('a flank beside the rear lamps', () => {
+  it('makes an end the model read a rear corner, its nose on the side where the lamps stop short of the edge', () => {
+    const r = random(61);
+    const seen = { front: 0, rear: 0 };
+    for (let i = 0; i < 4000; i++) {
+      // One lamp's red (no pair, which would turn a front the model read into a rear): the ends are the model's.
+      const f = { ...features(r), redBody: 0.02, lampThirds: ONE_LAMP, lookSymmetry: 0.3 };
+      const spanning = classifyAngle(f);
+      if (spanning.angle !== 'rear' && spanning.angle !== 'front') continue;
+      seen[spanning.angle]++;
+      // One lamp alone at an edge (a front corner's far tail lamp): no end's span, no flank.
+      expect(classifyAngle({ ...f, lampSpan: [0.75, 0.98] })).toEqual(spanning);
+      // The far lamp stops at 65% of the width: the flank fills the rest, at the image's right, so the nose points right.
+      expect(classifyAngle({ ...f, lampSpan: [0.02, 0.65] }).angle).toBe('rear_right_corner');
+      expect(classifyAngle({ ...f, lampSpan: [0.35, 0.98] }).angle).toBe('rear_left_corner');
+      // Lamps set in from a wide bumper at both sides, or short of one edge by less than a quarter: still a rear.
+      expect(classifyAngle({ ...f, lampSpan: [0.15, 0.85] })).toEqual(spanning);
+      expect(classifyAngle({ ...f, lampSpan: [0.02, 0.8] })).toEqual(spanning);
+      // A rear turned 15 degrees (eval:vision's Changan: 0.27 beyond its far lamp) is still a rear.
+      expect(classifyAngle({ ...f, lampSpan: [0.02, 0.73] })).toEqual(spanning);
+      // A red car's red is its paint: where it stops says nothing.
+      const red = { ...f, redBody: 0.4 };
+      expect(classifyAngle({ ...red, lampSpan: [0.02, 0.65] })).toEqual(classifyAngle(red));
+    }
+    expect(seen.rear).toBeGreaterThan(5);
+    expect(seen.front).toBeGreaterThan(5);
   });
 });
 

@@ -9,7 +9,8 @@
  *    same answer). Its weights (angle-model.ts) are fitted by `npm run eval:vision -- --train` on the evaluation's tune
  *    split only. On a red car, whose lamps do not stand out, an end view's front or rear is told by the grille band's
  *    darkness or a pair of white headlamps instead; on any other car, a lamp pair at both ends says rear (also where the
- *    model read a front corner), and red across an end's middle is paint, whose lamps then count as unknown.
+ *    model read a front corner), red across an end's middle is paint, whose lamps then count as unknown, and an end
+ *    whose lamps stop short of one edge shows its flank there: a rear corner.
  *
  * The confidence is the model's probability for the view, capped by how sure the nose's direction is for the views
  * where the direction matters.
@@ -133,6 +134,31 @@ const END_LOOK = 0.62;
  */
 const SIDE_ASPECT = 1.6;
 
+/**
+ * Share of the silhouette's width beyond the red lamps at one side from which an end the model read is a rear corner:
+ * the flank seen beside the end. A rear's lamps reach both of its outer edges (the parking-lot photos' tune rears
+ * named rear leave at most 0.24 at either side, a lamp set in from a wide bumper), a rear corner's far lamp stops where
+ * its flank begins (the tune corners named rear 0.1 to 0.37). Not 0.25: eval:vision's Changan turned 15 degrees from
+ * its rear, a rear by the nearest of the eight angles, leaves 0.27 (and 0.50 at 30 degrees).
+ */
+const FLANK_BESIDE_LAMPS = 0.28;
+/** ... while the near lamp, at the corner itself, reaches the silhouette's other edge (within this share) ... */
+const NEAR_LAMP_EDGE = 0.1;
+/**
+ * ... and the red spans the end, both lamps, over at least this share of the width (the tune corners 0.55 to 0.73): one
+ * lamp alone at an edge is no end (a front corner shows its far tail lamp there).
+ */
+const LAMPS_ACROSS_END = 0.5;
+
+/** The flank beside a rear's lamps: null when the lamps span the end, else whether it shows at the image's left. */
+export function flankBesideLamps(f: AngleFeatures): { atLeft: boolean } | null {
+  const [from, to] = f.lampSpan;
+  const [left, right] = [from, 1 - to];
+  if (f.redBody >= RED_CAR || to - from < LAMPS_ACROSS_END) return null;
+  if (Math.max(left, right) < FLANK_BESIDE_LAMPS || Math.min(left, right) > NEAR_LAMP_EDGE) return null;
+  return { atLeft: left > right };
+}
+
 /** Step 1: does the nose point to the image's left, and how sure is that. */
 export function noseDirection(f: AngleFeatures): { noseLeft: boolean; confidence: number } {
   const redAtLeft = f.redBody < RED_CAR && f.redLeft >= LAMPS && f.redLeft > 3 * f.redRight;
@@ -253,5 +279,10 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
     const q = viewProbabilities(viewFeatures(f, direction.noseLeft, true), model);
     return { angle: q[VIEWS.indexOf('front')]! >= q[VIEWS.indexOf('rear')]! ? 'front' : 'rear', confidence: endConfidence };
   }
+  // An end whose red lamps stop well short of one edge of the silhouette shows its flank there: a rear corner (silver
+  // saloons turned a quarter from behind, their wheels and doors beside the boot, were named rears, two dark ones
+  // fronts). The flank runs to the nose, so the nose points to that side. As sure as the model is of a rear end.
+  const flank = endView ? flankBesideLamps(f) : null;
+  if (flank) return { angle: ANGLE_OF.rear_corner(flank.atLeft), confidence: clamp(p[VIEWS.indexOf('rear')]! + p[VIEWS.indexOf('rear_corner')]!) };
   return { angle: ANGLE_OF[view](direction.noseLeft), confidence: clamp(endView ? p[best]! : Math.min(p[best]!, direction.confidence)) };
 }

@@ -69,3 +69,29 @@ describe('angle features: tail lamps in a dim light', () => {
     expect(f.lampThirds[1]).toBe(0);
   });
 });
+
+describe('angle features: where the lamps begin and end', () => {
+  /** A light grey car filling the frame with a dim red lamp over each of the column ranges given (of 120). */
+  function lamps(...at: Array<[number, number]>) {
+    const width = 120, height = 100;
+    const rgb = Buffer.alloc(width * height * 3, 170);
+    for (let y = 40; y < 60; y++) for (const [x0, x1] of at) for (let x = x0; x < x1; x++) rgb.set([60, 20, 20], (y * width + x) * 3);
+    const alpha = new Uint8Array(width * height).fill(255);
+    return angleFeatures({ rgb, width, height }, { alpha, width, height } as CarMask, { left: 0, top: 0, right: 1, bottom: 1 });
+  }
+
+  it("spans a rear's width, and stops at a rear corner's far lamp, its flank beyond", () => {
+    const rear = lamps([4, 20], [100, 116]).lampSpan;
+    expect(rear[0]).toBeLessThan(0.06);
+    expect(rear[1]).toBeGreaterThan(0.94);
+    const corner = lamps([2, 16], [64, 74]).lampSpan;
+    expect(corner[0]).toBeLessThan(0.06);
+    expect(corner[1]).toBeGreaterThan(0.55);
+    expect(corner[1]).toBeLessThan(0.65);
+  });
+
+  it('says nothing (the whole width) with too few red pixels to place', () => {
+    expect(lamps([60, 61]).lampSpan).toEqual([0, 1]);
+    expect(lamps().lampSpan).toEqual([0, 1]);
+  });
+});

@@ -22,6 +22,12 @@ export interface AngleFeatures {
    * in a dim car park or in shade is a dark red that redLeft's bright red misses (a silver rear's lamps, red 40-75).
    */
   lampThirds: [number, number, number];
+  /**
+   * Where the red-hued pixels of lampThirds begin and end across the silhouette (fractions of its width, their 3rd and
+   * 97th percentile; [0, 1] with too few to say): a rear's lamps reach both of its outer edges, a rear corner's end only
+   * part of the width, its flank beyond the far lamp.
+   */
+  lampSpan: [number, number];
   /** Share of clearly red pixels over the whole car (a red car). */
   redBody: number;
   /** Lowest point of the underside, as a fraction of the car's width from its left (the nearer end sits lower). */
@@ -88,6 +94,8 @@ const DARK_CHROMA = 40;
  * reads apart from it.
  */
 const DARK_PAINT_CHROMA = 80;
+/** Share of red-hued pixels (upper 80% of the car) under which where they sit says nothing (a reflection, a badge). */
+const LAMP_SPAN_LEAST = 0.005;
 
 /** The features of the car inside `box` (fractions of the photo); `mask` at the photo's size. */
 export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): AngleFeatures {
@@ -117,6 +125,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   let sa = 0, sb = 0, saa = 0, sbb = 0, sab = 0, n = 0;
   const red = [0, 0, 0];
   const lamp = [0, 0, 0];
+  const lampColumns = new Uint32Array(100);
   const count = [0, 0, 0];
   let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
@@ -152,7 +161,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       if (y - top > bh * 0.8) continue;
       count[third]!++;
       if (redHere) red[third]!++;
-      if (r > LAMP_RED && isRedHue(r, g, bl)) lamp[third]!++;
+      if (r > LAMP_RED && isRedHue(r, g, bl)) (lamp[third]!++, lampColumns[Math.min(99, Math.floor(((x - left) / bw) * 100))]!++);
     }
   }
   const cov = sab / Math.max(1, n) - (sa / Math.max(1, n)) * (sb / Math.max(1, n));
@@ -194,6 +203,14 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     return k ? sum / k / Math.max(1, bh) : 0;
   };
   const share = (a: number[], n: number[]) => a.map((v, i) => v / Math.max(1, n[i]!)) as [number, number, number];
+  const lampSum = lampColumns.reduce((a, b) => a + b, 0);
+  const lampAt = (q: number) => {
+    let seen = 0;
+    for (let c = 0; c < 100; c++) if ((seen += lampColumns[c]!) > q * lampSum) return c / 100;
+    return 1;
+  };
+  const lampSpan: [number, number] =
+    lampSum >= LAMP_SPAN_LEAST * Math.max(1, count[0]! + count[1]! + count[2]!) ? [lampAt(0.03), lampAt(0.97) + 0.01] : [0, 1];
 
   return {
     aspect: bw / Math.max(1, bh),
@@ -203,6 +220,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     redMiddle: red[1]! / Math.max(1, count[1]!),
     redRight: red[2]! / Math.max(1, count[2]!),
     lampThirds: share(lamp, count),
+    lampSpan,
     redBody: redAll / Math.max(1, all),
     lowestAt: (runFrom + runTo) / 2 / Math.max(1, bw),
     heightLeft: endHeight(0, end),
@@ -229,6 +247,7 @@ export function mirrorFeatures(f: AngleFeatures): AngleFeatures {
     redLeft: f.redRight,
     redRight: f.redLeft,
     lampThirds: [f.lampThirds[2], f.lampThirds[1], f.lampThirds[0]],
+    lampSpan: [1 - f.lampSpan[1], 1 - f.lampSpan[0]],
     lowestAt: 1 - f.lowestAt,
     heightLeft: f.heightRight,
     heightRight: f.heightLeft,
