@@ -57,8 +57,8 @@ describe('the ground\'s grain', () => {
       const camera = cameraAt(scene.startYaw, scene);
       const view = await renderSceneView(pano, camera, scene.panoHeight, W, H, scene.farBlur);
       const plain = Buffer.from(view);
-      await sharpenGroundAtCar(view, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur);
-      await sharpenGroundAtCar(plain, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur, { grain: false });
+      await sharpenGroundAtCar(view, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur, { grain: scene.groundGrain });
+      await sharpenGroundAtCar(plain, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur);
       const g = Math.round(camera.groundRow);
       // Measured: waterfront 0.97 -> 5.1 levels, hilltop 10.3 -> 15.9 (without the grain the same as plain: 1).
       expect(detail(view, g - 8, g + 4) / detail(plain, g - 8, g + 4), id).toBeGreaterThan(1.4);
@@ -102,7 +102,7 @@ describe('bright blotches on the ground near the car', () => {
       for (const angle of ANGLES) {
         const camera = cameraAt(cameraYaw(scene, sceneChoice(scene), ANGLE_AZIMUTH[angle]), scene);
         const view = await renderSceneView(pano, camera, scene.panoHeight, W, H, scene.farBlur);
-        await sharpenGroundAtCar(view, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur, { flattenBlotches: scene.floor !== 'rough' });
+        await sharpenGroundAtCar(view, pano, camera, scene.panoHeight, W, H, undefined, scene.farBlur, { grain: scene.groundGrain, flattenBlotches: scene.groundGrain && scene.floor !== 'rough' });
         worst = Math.max(worst, blotch(view, camera));
       }
       // Measured on Coast: 1.49 without the rule (a pale patch left of the car), 1.23 with it.

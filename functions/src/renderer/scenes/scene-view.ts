@@ -197,7 +197,7 @@ export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BE
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR, { grain = true, flattenBlotches = false }: { grain?: boolean; flattenBlotches?: boolean } = {}): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR, { grain = false, flattenBlotches = false }: { grain?: boolean; flattenBlotches?: boolean } = {}): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   const beyond = groundBandBeyond(camera, farRow);
