@@ -13,7 +13,7 @@ vi.hoisted(() => {
 import { ANGLES } from '@shared/angles';
 import { addGroundGrain, flattenBrightBlotches } from '../../functions/src/renderer/scenes/ground-grain';
 import { loadPanorama, scenesDir, type Panorama } from '../../functions/src/renderer/scenes/scene-library';
-import { sceneById, sceneChoice, type Scene } from '../../functions/src/renderer/scenes/scene-manifest';
+import { SCENES, sceneById, sceneChoice, type Scene } from '../../functions/src/renderer/scenes/scene-manifest';
 import { ANGLE_AZIMUTH, cameraYaw } from '../../functions/src/renderer/scenes/scene-backdrop';
 import { renderSceneView, sceneCamera, sharpenGroundAtCar, type SceneCamera } from '../../functions/src/renderer/scenes/scene-view';
 
@@ -64,6 +64,12 @@ describe('the ground\'s grain', () => {
       expect(detail(view, g - 8, g + 4) / detail(plain, g - 8, g + 4), id).toBeGreaterThan(1.4);
     }
   }, 60_000);
+});
+
+describe('where the grain is laid', () => {
+  it('on the offered scenes of Sunset, Coast and Mountain only: not on Urban\'s smooth stone slabs, where it read as sandpaper', () => {
+    expect(SCENES.filter((s) => s.offered && s.groundGrain).map((s) => s.id).sort()).toEqual(['kiara_1_dawn_mountains', 'venice_sunset', 'venice_sunset_coast']);
+  });
 });
 
 describe('bright blotches on the ground near the car', () => {
