@@ -126,7 +126,9 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
       const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height, scene.farBlur);
       // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
       // (Past the farthest tyre: a corner view's rear tyre stands further off than the front one.)
-      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow, scene.farBlur);
+      // Grit and no bright blotch where the scene asks (groundGrain); blotches on paved ground only: on rough ground
+      // (rock, meadow) a light patch is a stone.
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow, scene.farBlur, { grain: scene.groundGrain, flattenBlotches: scene.groundGrain && scene.floor !== 'rough' });
       addSensorGrain(rgb, 2.5);
       return {
         rgb,

@@ -87,6 +87,12 @@ export const sceneSchema = z.object({
    * soft as 11 output pixels a texel, so a shorter blur keeps the ridges' outlines against the sky.
    */
   farBlur: z.number().min(2).max(20).optional(),
+  /**
+   * Fine grit synthesised on the ground at the car (ground-grain.ts), for a ground whose own texture the 1k panorama
+   * enlarges into a smooth smear under sharp tyres (the waterfront's path, the hilltop's rock; issue 38). Not on
+   * smooth stone slabs (Urban's paving): there it read as sandpaper.
+   */
+  groundGrain: z.boolean().default(false),
 });
 export type Scene = z.infer<typeof sceneSchema>;
 
@@ -105,7 +111,7 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // beyond it in every angle. 4.5 m, not 2.5: there the tyres stood on the bright edge
   // stone where the paving meets the red path, like a kerb (issue 38 item 5); now that edge lies about 105 rows behind
   // the contact row, past a corner view's far tyre, the car on the even red path.
-  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4 },
+  { id: 'venice_sunset', style: 'sunset', label: 'Waterfront promenade at sunset', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 197.5, yawSpan: 8, exposure: -0.6, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -2.2, top: -0.8, from: -30, saturation: 1.3, warmth: 0.12, sunGlow: 2 }, sunOnCar: 4, groundGrain: true },
   // The valley and the mountains, the setting sun (227 degrees) beside the camera. No longer given to new Sunset
   // packages: no sun in the picture and a violet dusk light, it read as the Mountain style's hilltop at dusk, not as a
   // sunset (judged at full size on photos not tuned on, issue 38).
@@ -127,10 +133,13 @@ export const SCENES: readonly Scene[] = z.array(sceneSchema).parse([
   // pink toward the sun.
   // The car stands 4.5 m inland, as Sunset's does: at the panorama's own spot a corner view's rear tyre stood on the
   // quay's edge stone, the water right behind it; 2.5 m in, the tyres stood on the paving's bright edge stone.
-  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 136, yawSpan: 10, exposure: -0.3, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -1.2, top: -0.6, from: -20, saturation: 2, warmth: 0, sunGlow: 0 } },
+  { id: 'venice_sunset_coast', style: 'beach', label: 'Coast: stone waterfront by the sea', slug: 'venice_sunset', sha256_1k: '0e72ed46b5316cb5fb67fc81ff85b024a09146fd89ef3811a8d2299647ada118', licence: 'CC0-1.0', source: ph('venice_sunset'), startYaw: 136, yawSpan: 10, exposure: -0.3, floor: 'matt', carSpot: { yaw: 10, metres: 4.5 }, grade: { sky: -1.2, top: -0.6, from: -20, saturation: 2, warmth: 0, sunGlow: 0 }, groundGrain: true },
   // (groundCover: the dry hills' dirt and stones cover a tyre's lowest 2 cm; the meadows' grass about 4.5 cm.)
-  // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges.
-  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 335, yawSpan: 40, exposure: -0.4, floor: 'rough', groundCover: 0.02, farBlur: 5 },
+  // Mountains all round a rocky hilltop; the cameras look away from the low sun (227 degrees), at the ridges. They
+  // look at 350-10 degrees: the bush a few metres from the panorama's camera (300-322 degrees) stays out of the frame
+  // (25 degrees either side). Looking at 315-355 (before) it stood right behind the car's roof in half the angles, a
+  // blurred olive smear as tall as the car (the 1k panorama magnified about 11 times; issue 38).
+  { id: 'kiara_1_dawn_mountains', style: 'mountain', label: 'Rocky hilltop among mountains', slug: 'kiara_1_dawn', sha256_1k: 'ee70fb8c8fb3e34566802191d83b299e179ecc392b97639e6c750f66e161c8e2', licence: 'CC0-1.0', source: ph('kiara_1_dawn'), startYaw: 0, yawSpan: 20, exposure: -0.4, floor: 'rough', groundCover: 0.02, farBlur: 5, groundGrain: true },
   // An alpine meadow among spruces: its few far peaks (200-245 degrees) stand toward its sun (216), where a camera would
   // light the car from behind, and the cameras that keep the sun beside them (305 degrees) see spruces and haze, no
   // mountains (looked at in all eight angles at full size): no longer given to new packages.

@@ -15,6 +15,7 @@
  */
 import sharp from 'sharp';
 import type { Panorama } from './scene-library';
+import { addGroundGrain, flattenBrightBlotches, grainContrast, groundTextureContrast } from './ground-grain';
 
 /** The camera's height when the photo does not say (a front, rear or side view): a photographer standing. */
 export const CAMERA_HEIGHT = 1.4;
@@ -168,6 +169,10 @@ export function groundBandBeyond(camera: Pick<SceneCamera, 'groundRow' | 'horizo
   const sharp = Math.max(SHARP_GROUND_DEPTH_BEYOND, k + PAST_FAR_TYRE);
   return { sharp, edge: Math.max(GROUND_BAND_BEYOND, sharp + FAR_TYRE_FADE) };
 }
+/** Where the ground near the car is kept free of bright blotches in full (|1 - d/z| nearer / beyond), fading out from there to the band's edges. */
+export const BLOTCH_NEAR = 0.1, BLOTCH_BEYOND = 0.15;
+/** The grain fades out from the middle of the in-focus ground to this share of the band's edge (where the band begins to blend): a steeper fade read as a step in detail. */
+const GRAIN_FADE = 0.65;
 /** How the blur grows from the in-focus ground to the band's edges: slowly at first (fine detail fades fastest there). */
 const BAND_EASE = 3;
 
@@ -192,7 +197,7 @@ export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BE
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR, { grain = false, flattenBlotches = false }: { grain?: boolean; flattenBlotches?: boolean } = {}): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   const beyond = groundBandBeyond(camera, farRow);
@@ -204,6 +209,23 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const band = sampleView(p, camera, panoHeight, width, 1, from, to);
   const bytes = Buffer.alloc(band.length);
   for (let i = 0; i < band.length; i++) bytes[i] = band[i]!;
+  // The grit the panorama cannot hold at this size, as rough as its own ground, before the lens's blur (ground-grain.ts).
+  const focusRows = [Math.max(0, Math.round(groundRow - SHARP_GROUND_DEPTH_BEYOND * depth) - from), Math.min(rows, Math.round(groundRow + SHARP_GROUND_DEPTH * depth) - from)] as const;
+  // No bright blotch of the panorama's ground at the car: full within BLOTCH_NEAR / BLOTCH_BEYOND, fading out toward the band's edges.
+  if (flattenBlotches) flattenBrightBlotches(bytes, width, (r) => {
+    const k = 1 - (from + r + 0.5 - horizonRow) / depth;
+    const t = k > 0 ? (k - BLOTCH_BEYOND) / (beyond.edge - BLOTCH_BEYOND) : (-k - BLOTCH_NEAR) / (GROUND_BAND_NEAR - BLOTCH_NEAR);
+    return Math.max(0, Math.min(1, 1 - t));
+  });
+  // Full where the ground is in focus, gone before the band starts to blend into the backdrop (which has no grain):
+  // a grain running on into the blend drew the blend's edge as a step in detail.
+  const grainWeight = (r: number) => {
+    const k = 1 - (from + r + 0.5 - horizonRow) / depth;
+    const [sharpK, edge] = k > 0 ? [beyond.sharp, beyond.edge] : [SHARP_GROUND_DEPTH, GROUND_BAND_NEAR];
+    const t = Math.max(0, Math.min(1, (Math.abs(k) - sharpK / 2) / (GRAIN_FADE * edge - sharpK / 2)));
+    return 1 - t * t * (3 - 2 * t);
+  };
+  if (grain) addGroundGrain(bytes, width, from, camera, grainContrast(groundTextureContrast(bytes, width, focusRows[0], focusRows[1])), grainWeight);
   // Each row's two neighbouring blur levels and its weight over the backdrop.
   const top = BAND_SIGMAS[BAND_SIGMAS.length - 1]!;
   const plan: Array<{ j: number; m: number; weight: number }> = [];
