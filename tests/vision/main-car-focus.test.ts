@@ -77,6 +77,27 @@ describe('a cut-out that missed the main car', () => {
     expect(mainBoxCover(look.mask!, norm(TRUCK))).toBeGreaterThanOrEqual(MIN_MAIN_COVER);
   });
 
+  it('refuses the photo when even on the main car alone the cut-out finds little of it (a plate taken for the car)', async () => {
+    // A close-up of a dark tail with a white plate in it: the detector's box spans the photo, the network marks the
+    // plate on the whole photo and on the crop alike (seen on a Lamborghini's plate: a plate on a slab sold as the car).
+    const photo = drawnPhoto();
+    const PLATE = { left: 200, top: 100, right: 290, bottom: 130 };
+    for (let y = 0; y < H; y++) photo.rgb.fill(20, y * W * 3, (y + 1) * W * 3);
+    for (let y = PLATE.top; y < PLATE.bottom; y++) photo.rgb.fill(235, (y * W + PLATE.left) * 3, (y * W + PLATE.right) * 3);
+    const tail = { left: 40, top: 40, right: 440, bottom: 260 };
+    const sees: VehicleDetector = { warmUp: async () => undefined, detectVehicles: async () => [{ label: 'car', score: 0.6, box: norm(tail) }] };
+    const bright = async (p: DecodedPhoto): Promise<CleanMask> => {
+      const soft = new Uint8Array(p.width * p.height);
+      for (let i = 0; i < soft.length; i++) soft[i] = p.rgb[3 * i]! > 200 ? 255 : 0;
+      return cleanMask(soft, p.width, p.height);
+    };
+    const look = await new LocalVision(bright, sees).lookClosely(photo, { appearance: false });
+    expect(look.sighting).toMatchObject({ ok: false, reason: 'not_a_car' });
+    // The same car's whole outline marked: kept.
+    for (let y = tail.top; y < tail.bottom; y++) photo.rgb.fill(235, (y * W + tail.left) * 3, (y * W + tail.right) * 3);
+    expect((await new LocalVision(bright, sees).lookClosely(photo, { appearance: false })).sighting.ok).toBe(true);
+  });
+
   it('pastes the crop mask back where the crop was taken', async () => {
     const photo = drawnPhoto();
     const mask = await cutOutFocused(salientCutOut([]), photo, norm(TRUCK));

@@ -19,7 +19,7 @@ import { iou } from '../boxes';
 import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
-import { maskOnMainCar } from './main-car-focus';
+import { mainBoxCover, maskOnMainCar, MIN_CAR_COVER } from './main-car-focus';
 import { cropPhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
@@ -167,6 +167,10 @@ export class LocalVision implements CarVision {
     // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
     // a mask the caller gives (a stored record) was made this way already.
     const onMain = options.mask ? made : await maskOnMainCar(made, this.cutOut, photo, check.main.box);
+    // Even on the main car alone the cut-out finds little of it: no outline of the car to sell (main-car-focus.ts).
+    if (mainBoxCover(onMain, check.main.box) < MIN_CAR_COVER) {
+      return { sighting: { ok: false, reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar, cars: vehicles.length }, vehicles, detectMs };
+    }
     const mask = removeRoofPieces(removeOtherCars(onMain, check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
