@@ -29,9 +29,12 @@ function drawnPhoto(close: { left: number; top: number; right: number; bottom: n
 
 const norm = (r: typeof NEIGHBOUR): NormBox => ({ left: r.left / W, top: r.top / H, right: r.right / W, bottom: r.bottom / H });
 
+/** The brightest thing shown: the bright car where it is in the picture, else the neighbour (on a crop round it). */
 async function brightCutOut(p: DecodedPhoto): Promise<CleanMask> {
   const soft = new Uint8Array(p.width * p.height);
-  for (let i = 0; i < soft.length; i++) soft[i] = p.rgb[3 * i]! > 200 ? 255 : 0;
+  let bright = false;
+  for (let i = 0; i < soft.length && !bright; i++) bright = p.rgb[3 * i]! > 200;
+  for (let i = 0; i < soft.length; i++) soft[i] = p.rgb[3 * i]! > (bright ? 200 : 140) ? 255 : 0;
   return cleanMask(soft, p.width, p.height);
 }
 
