@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { PHOTO_CHECK_MAX_SIDE } from '@shared/schemas/car-photo-check';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
-import { findPlates } from '../../functions/src/renderer/text/plates';
+import { findPlates, panelAround } from '../../functions/src/renderer/text/plates';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import { silhouetteTouchesFrame } from '../../functions/src/vision/frame-contact';
 import { half, nearerOrFurther, shots, type Shot } from './same-car';
@@ -55,44 +55,6 @@ export interface PlateMeasure {
   plateCpuMs: number;
 }
 
-/** A copy of plates.ts panelAround (private there): the light panel round a lettering box, or undefined. */
-function panelAround(rgb: Buffer, width: number, height: number, box: Box): Box | undefined {
-  const px = (x: number, y: number) => 3 * (y * width + x);
-  const luma = (o: number) => 0.299 * rgb[o]! + 0.587 * rgb[o + 1]! + 0.114 * rgb[o + 2]!;
-  const lumas: Array<[number, number]> = [];
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) lumas.push([luma(px(x, y)), px(x, y)]);
-  lumas.sort((a, b) => a[0] - b[0]);
-  const [panelLuma, at] = lumas[Math.floor(lumas.length * 0.75)]!;
-  if (panelLuma < 140) return undefined;
-  const panel = [rgb[at]!, rgb[at + 1]!, rgb[at + 2]!];
-  const onPanel = (x: number, y: number) => {
-    const o = px(x, y);
-    return Math.abs(rgb[o]! - panel[0]!) + Math.abs(rgb[o + 1]! - panel[1]!) + Math.abs(rgb[o + 2]! - panel[2]!) < 90;
-  };
-  let ground = 0;
-  for (let y = box.y; y < box.y + box.height; y++) for (let x = box.x; x < box.x + box.width; x++) if (onPanel(x, y)) ground++;
-  if (ground < 0.3 * box.width * box.height) return undefined;
-  const line = (x0: number, y0: number, dx: number, dy: number, n: number) => {
-    let hits = 0;
-    for (let i = 0; i < n; i++) if (onPanel(x0 + i * dx, y0 + i * dy)) hits++;
-    return hits / n;
-  };
-  let { x, y } = box;
-  let right = box.x + box.width;
-  let bottom = box.y + box.height;
-  const maxW = box.width * 4;
-  const maxH = box.height * 4;
-  for (let grew = true; grew; ) {
-    grew = false;
-    if (x > 0 && right - x < maxW && line(x - 1, y, 0, 1, bottom - y) >= 0.4) (x--, (grew = true));
-    if (right < width && right - x < maxW && line(right, y, 0, 1, bottom - y) >= 0.4) (right++, (grew = true));
-    if (y > 0 && bottom - y < maxH && line(x, y - 1, 1, 0, right - x) >= 0.4) (y--, (grew = true));
-    if (bottom < height && bottom - y < maxH && line(x, bottom, 1, 0, right - x) >= 0.4) (bottom++, (grew = true));
-  }
-  if (right - x >= maxW || bottom - y >= maxH) return undefined;
-  return { x, y, width: right - x, height: bottom - y };
-}
-
 async function shrunk(bytes: Buffer): Promise<Buffer> {
   const m = await sharp(bytes).rotate().metadata();
   if (Math.max(m.width!, m.height!) <= PHOTO_CHECK_MAX_SIDE) return bytes;
@@ -128,7 +90,7 @@ async function measure(all: Array<Shot & { region: string; scale?: number }>, ca
       touches: silhouetteTouchesFrame(mask),
       car_box: { x: box.left, y: box.top, width: box.right - box.left, height: box.bottom - box.top },
       plates: plates.slice(0, 8).map((p) => {
-        const panel = panelAround(photo.rgb, photo.width, photo.height, p);
+        const panel = panelAround(photo, p);
         return { x: p.x, y: p.y, width: p.width, height: p.height, score: Math.round(p.score * 100) / 100, ...(panel ? { panel } : {}) };
       }),
       plateMs,

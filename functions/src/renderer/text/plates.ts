@@ -232,7 +232,7 @@ export interface PlateResult {
  * inside it too. Undefined when there is no panel: a dark box, light letters on a dark ground (a stripe's lettering:
  * the light pixels are the letters, not the ground), or a panel with no edge within reach (the car's own paint).
  */
-function panelAround(picture: CarPicture, box: Box): Box | undefined {
+export function panelAround(picture: Pick<CarPicture, 'rgb' | 'width' | 'height'>, box: Box): Box | undefined {
   const { rgb, width, height } = picture;
   const px = (x: number, y: number) => 3 * (y * width + x);
   // The panel's colour: the median of the box's brighter half (its background, not its letters).
