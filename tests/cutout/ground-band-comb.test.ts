@@ -6,8 +6,7 @@
  * runs is no band of ground: the bumper stays whole. A plain band across the span is still cut.
  */
 import { describe, expect, it } from 'vitest';
-import { cutGroundBand } from '../../functions/src/renderer/cutout/ground-band';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { cutOverDrawn, solidShare } from './drawn-ground-band';
 
 const w = 360, h = 220;
 /** The body, lit, down to row 140; the lower bumper, dark grey, rows 140-170; when `ribbed`, dark slots 8 px wide every
@@ -19,24 +18,10 @@ function paint(x: number, y: number, ribbed: boolean): number | undefined {
 }
 
 function cutOver(ribbed: boolean) {
-  const rgb = Buffer.alloc(w * h * 3), alpha = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const tone = paint(x, y, ribbed);
-      const v = (tone ?? 150) + ((x * 7 + y * 13) % 3) - 1; // a level of noise, as in a JPEG
-      rgb.set([v, v, v], 3 * (y * w + x));
-      if (tone !== undefined) alpha[y * w + x] = 255;
-    }
-  const { box, area } = solidExtent(alpha, w, h);
-  const before: CleanMask = { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 };
-  return { before, after: cutGroundBand(before, { rgb, width: w, height: h }) };
+  return cutOverDrawn(w, h, (x, y) => paint(x, y, ribbed));
 }
 
-const solid = (mask: CleanMask, l: number, t: number, r: number, b: number) => {
-  let s = 0;
-  for (let y = t; y < b; y++) for (let x = l; x < r; x++) if (mask.alpha[y * w + x]! >= 128) s++;
-  return s / ((r - l) * (b - t));
-};
+const solid = solidShare;
 
 describe('cut-out: a lower bumper with ribs is not cut into a comb', () => {
   it('keeps the whole lower bumper when the cut would fall into many runs between its ribs', () => {

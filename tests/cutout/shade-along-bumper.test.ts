@@ -7,8 +7,7 @@
  * truck's shadow cast out past a tyre; the tyres and the body stay.
  */
 import { describe, expect, it } from 'vitest';
-import { cutGroundBand } from '../../functions/src/renderer/cutout/ground-band';
-import { solidExtent, type CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
+import { cutOverDrawn, solidShare } from './drawn-ground-band';
 
 const w = 360, h = 260;
 const tyres = [[40, 72], [248, 280]] as const;
@@ -24,25 +23,10 @@ function paint(x: number, y: number, hanging: boolean, beside: boolean): number 
 }
 
 function cutOver(hanging: boolean, beside = false) {
-  const rgb = Buffer.alloc(w * h * 3), alpha = new Uint8Array(w * h);
-  for (let y = 0; y < h; y++)
-    for (let x = 0; x < w; x++) {
-      const tone = paint(x, y, hanging, beside);
-      const v = (tone ?? 150) + ((x * 7 + y * 13) % 3) - 1; // a level of noise, as in a JPEG
-      rgb.set([v, v, v], 3 * (y * w + x));
-      if (tone !== undefined) alpha[y * w + x] = 255;
-    }
-  const { box, area } = solidExtent(alpha, w, h);
-  const before: CleanMask = { alpha, width: w, height: h, box, areaFraction: area / (w * h), removedFraction: 0 };
-  return { before, after: cutGroundBand(before, { rgb, width: w, height: h }) };
+  return cutOverDrawn(w, h, (x, y) => paint(x, y, hanging, beside));
 }
 
-/** Share of a rectangle's pixels that are solid car. */
-const solid = (mask: CleanMask, l: number, t: number, r: number, b: number) => {
-  let s = 0;
-  for (let y = t; y < b; y++) for (let x = l; x < r; x++) if (mask.alpha[y * w + x]! >= 128) s++;
-  return s / ((r - l) * (b - t));
-};
+const solid = solidShare;
 
 describe('cut-out: the shade under a pickup from behind, its hitch and axle hanging in it', () => {
   it('cuts the shade between the tyres along the bumper line, past the hanging parts, keeping tyres and body', () => {
