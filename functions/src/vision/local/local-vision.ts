@@ -13,10 +13,10 @@ import { cutThroughByFrame, somethingInFrontOf } from '../../renderer/checks/car
 import { classifyAngle } from '../angle-classifier';
 import { angleFeatures, type AngleFeatures } from '../angle-features';
 import { carAppearance, carShape } from '../car-appearance';
-import { checkCars } from '../car-check';
+import { checkCars, type CheckResult } from '../car-check';
 import { silhouetteTouchesFrame } from '../frame-contact';
 import { iou } from '../boxes';
-import type { CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
+import type { CarRefusal, CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
 import { CenterNetDetector, DETECTOR_MODEL } from './centernet-detector';
 import { mainBoxCover, maskOnMainCar, MIN_CAR_COVER } from './main-car-focus';
@@ -140,37 +140,27 @@ export class LocalVision implements CarVision {
     }
     const detectMs = performance.now() - t;
     if (!check.ok) return { sighting: check, vehicles, detectMs };
-    // The photo's subject (the cut-out) mostly outside the main car's box: the detector may have missed the car the
-    // photo is of, taking its neighbour for the main car (unseen-subject.ts). It looks again at the subject alone; a
-    // close car it still does not see is refused as a car that does not fit.
-    if (options.angle !== false && !cut) {
-      const first = options.mask ?? (await (cutting ?? this.cutOut(photo)));
-      cut = first;
-      if (subjectAgainstMain(first, check.main.box).outside >= LOOK_AGAIN_OUTSIDE) {
-        const missed = (await lookCloser(this.detector, photo, first)).filter((d) => vehicles.every((v) => iou(v.box, d.box) < 0.5));
-        const again = missed.length > 0 ? checkCars([...missed, ...vehicles]) : undefined;
-        if (again && !again.ok) return { sighting: again, vehicles: [...missed, ...vehicles], detectMs };
-        if (again?.ok) (vehicles = [...missed, ...vehicles]), (check = again);
-        else if (unseenCloseCar(first, check.main.box)) {
-          return { sighting: { ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame, cars: vehicles.length }, vehicles, detectMs };
-        }
-      }
-    }
-    const warnings: string[] = [];
-    if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
-    if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
-    // People over the main car's box: the car check tells whether one stands in front of it.
-    const people = check.main.people?.map((p) => p.box);
-    const base = { ok: true as const, cars: vehicles.length, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
-    if (options.angle === false) return { sighting: { ...base, angle: null, confidence: 0 }, vehicles, detectMs };
+    const refused = (reason: CarRefusal, message: string): LocalSighting => ({ sighting: { ok: false, reason, message, cars: vehicles.length }, vehicles, detectMs });
+    if (options.angle === false) return { sighting: { ...sightingBase(check, vehicles.length), angle: null, confidence: 0 }, vehicles, detectMs };
+    const lookedCloser = cut !== undefined;
     const made = cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
+    // The photo's subject (the cut-out) mostly outside the main car's box: the detector may have missed the car the
+    // photo is of, taking its neighbour for the main car (unseen-subject.ts). It looks again at the subject alone
+    // (unless it just did: no vehicle at all); a close car it still does not see is refused as a car that does not fit.
+    const subject = lookedCloser ? undefined : subjectAgainstMain(made, check.main.box);
+    if (subject && subject.outside >= LOOK_AGAIN_OUTSIDE) {
+      const missed = (await lookCloser(this.detector, photo, made)).filter((d) => vehicles.every((v) => iou(v.box, d.box) < 0.5));
+      const again = missed.length > 0 ? checkCars([...missed, ...vehicles]) : undefined;
+      if (again && !again.ok) return { sighting: again, vehicles: [...missed, ...vehicles], detectMs };
+      if (again?.ok) (vehicles = [...missed, ...vehicles]), (check = again);
+      else if (unseenCloseCar(made, subject)) return refused('car_outside_frame', CAR_CHECK_MESSAGES.carOutsideFrame);
+    }
+    const base = sightingBase(check, vehicles.length);
     // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
     // a mask the caller gives (a stored record) was made this way already.
-    const onMain = options.mask ? made : await maskOnMainCar(made, this.cutOut, photo, check.main.box);
+    const { mask: onMain, cover } = options.mask ? { mask: made, cover: mainBoxCover(made, check.main.box) } : await maskOnMainCar(made, this.cutOut, photo, check.main.box);
     // Even on the main car alone the cut-out finds little of it: no outline of the car to sell (main-car-focus.ts).
-    if (mainBoxCover(onMain, check.main.box) < MIN_CAR_COVER) {
-      return { sighting: { ok: false, reason: 'not_a_car', message: CAR_CHECK_MESSAGES.noCar, cars: vehicles.length }, vehicles, detectMs };
-    }
+    if (cover < MIN_CAR_COVER) return refused('not_a_car', CAR_CHECK_MESSAGES.noCar);
     const mask = removeRoofPieces(removeOtherCars(onMain, check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
@@ -178,12 +168,22 @@ export class LocalVision implements CarVision {
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);
-    const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
+    const framed = cutByEdge === base.cutByEdge ? base : { ...base, cutByEdge, warnings: [...(cutByEdge ? [CAR_CHECK_MESSAGES.cutByEdge] : []), ...base.warnings.filter((w) => w !== CAR_CHECK_MESSAGES.cutByEdge)] };
     // Something between the camera and the car, read from the cut-out as the studio image's card reads it: said before the charge.
     const somethingInFront = somethingInFrontOf(mask, check.main.box, photo);
     const cutThrough = cutThroughByFrame(mask);
     return { sighting: { ...framed, angle, confidence, somethingInFront, cutThrough, ...(appearance !== undefined ? { appearance } : {}) }, vehicles, mask, features, detectMs };
   }
+}
+
+/** What a sighting of an accepted photo says before its angle: the cars, the main one's box, the warnings. */
+function sightingBase(check: Extract<CheckResult, { ok: true }>, cars: number) {
+  const warnings: string[] = [];
+  if (check.cutByEdge) warnings.push(CAR_CHECK_MESSAGES.cutByEdge);
+  if (check.others.length > 0) warnings.push(CAR_CHECK_MESSAGES.otherCarsRemoved(check.others.length));
+  // People over the main car's box: the car check tells whether one stands in front of it.
+  const people = check.main.people?.map((p) => p.box);
+  return { ok: true as const, cars, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
 }
 
 /** The main car's paint, its silhouette's shape and the detector's look at it, for the same-car comparison. */

@@ -61,13 +61,14 @@ export async function cutOutFocused(cutOut: (photo: DecodedPhoto) => Promise<Cle
 }
 
 /**
- * The mask to separate the main car in: `cut` when it covers the main car's box, otherwise the cut-out on the main
- * car alone when that covers more of it (a photo whose main car the network does not see even alone keeps `cut`, and
- * the car check then says what is wrong).
+ * The mask to separate the main car in, with the share of the main car's box it covers: `cut` when it covers the box,
+ * otherwise the cut-out on the main car alone when that covers more of it (a photo whose main car the network does not
+ * see even alone keeps `cut`; under MIN_CAR_COVER the photo is refused).
  */
-export async function maskOnMainCar(cut: CleanMask, cutOut: (photo: DecodedPhoto) => Promise<CleanMask>, photo: DecodedPhoto, main: NormBox): Promise<CleanMask> {
+export async function maskOnMainCar(cut: CleanMask, cutOut: (photo: DecodedPhoto) => Promise<CleanMask>, photo: DecodedPhoto, main: NormBox): Promise<{ mask: CleanMask; cover: number }> {
   const cover = mainBoxCover(cut, main);
-  if (cover >= MIN_MAIN_COVER) return cut;
+  if (cover >= MIN_MAIN_COVER) return { mask: cut, cover };
   const focused = await cutOutFocused(cutOut, photo, main);
-  return mainBoxCover(focused, main) > cover ? focused : cut;
+  const focusedCover = mainBoxCover(focused, main);
+  return focusedCover > cover ? { mask: focused, cover: focusedCover } : { mask: cut, cover };
 }

@@ -49,7 +49,6 @@ export function subjectAgainstMain(cut: CleanMask, main: NormBox): { area: numbe
  * The photo's subject is a large car cut by the frame that the detector did not see (mostly outside the main car's
  * box): the photo is refused as a car that does not fit, not sold as a piece of its neighbour.
  */
-export function unseenCloseCar(cut: CleanMask, main: NormBox): boolean {
-  const { area, outside } = subjectAgainstMain(cut, main);
+export function unseenCloseCar(cut: CleanMask, { area, outside }: { area: number; outside: number }): boolean {
   return area >= UNSEEN_SUBJECT_AREA && outside >= UNSEEN_SUBJECT_OUTSIDE && silhouetteTouchesFrame(cut);
 }
