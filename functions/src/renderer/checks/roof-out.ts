@@ -27,35 +27,27 @@ export const bottomOut = (mask: CleanMask): number => edgeRun(mask, 'bottom');
  * run of 0.48 or more was a retake to the dealer (eu-test_075 0.48, us-cfaa9dd2 0.58, up to br-PYB6477 0.90), the card
  * saying "touches the edge" only.
  */
-export const sideOut = (mask: CleanMask): number => Math.max(sideRun(mask, 'left'), sideRun(mask, 'right'));
+export const sideOut = (mask: CleanMask): number => Math.max(edgeRun(mask, 'left'), edgeRun(mask, 'right'));
 
-function sideRun(mask: CleanMask, edge: 'left' | 'right'): number {
-  const { alpha, width: w, box } = mask;
-  const bh = box.bottom - box.top;
-  const band = Math.max(1, Math.ceil(FRAME_BAND * w));
-  const [from, to] = edge === 'left' ? [box.left, band] : [w - band, box.right];
-  if (bh < 1 || from >= to) return 0;
-  let tallest = 0;
-  for (let x = from; x < to; x++) {
-    let n = 0;
-    for (let y = box.top; y < box.bottom; y++) if (alpha[y * w + x]! >= SOLID) n++;
-    tallest = Math.max(tallest, n);
-  }
-  return tallest / bh;
-}
-
-/** The most solid pixels of one row in the frame's band at `edge`, as a share of the car's width (0 when the car stays clear of it). */
-function edgeRun(mask: CleanMask, edge: 'top' | 'bottom'): number {
+/**
+ * The most solid pixels of one line (a row at the top or bottom, a column at a side) in the frame's band at `edge`, as
+ * a share of the car's width (top, bottom) or height (sides); 0 when the car stays clear of that band.
+ */
+function edgeRun(mask: CleanMask, edge: 'top' | 'bottom' | 'left' | 'right'): number {
   const { alpha, width: w, height: h, box } = mask;
-  const bw = box.right - box.left;
-  const band = Math.max(1, Math.ceil(FRAME_BAND * h));
-  const [from, to] = edge === 'top' ? [box.top, band] : [h - band, box.bottom];
-  if (bw < 1 || from >= to) return 0;
-  let widest = 0;
-  for (let y = from; y < to; y++) {
+  const rows = edge === 'top' || edge === 'bottom';
+  // Lines across the band (rows or columns) from `from` to `to`; each counted along [along0, along1).
+  const size = rows ? h : w;
+  const [near, far] = rows ? [box.top, box.bottom] : [box.left, box.right];
+  const [along0, along1] = rows ? [box.left, box.right] : [box.top, box.bottom];
+  const band = Math.max(1, Math.ceil(FRAME_BAND * size));
+  const [from, to] = edge === 'top' || edge === 'left' ? [near, band] : [size - band, far];
+  if (along1 - along0 < 1 || from >= to) return 0;
+  let most = 0;
+  for (let line = from; line < to; line++) {
     let n = 0;
-    for (let x = box.left; x < box.right; x++) if (alpha[y * w + x]! >= SOLID) n++;
-    widest = Math.max(widest, n);
+    for (let k = along0; k < along1; k++) if (alpha[rows ? line * w + k : k * w + line]! >= SOLID) n++;
+    most = Math.max(most, n);
   }
-  return widest / bw;
+  return most / (along1 - along0);
 }
