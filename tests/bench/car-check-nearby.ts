@@ -5,22 +5,16 @@
  *
  *   npx tsx tests/bench/car-check-nearby.ts <photo or directory>... --save F
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { iou } from '../../functions/src/vision/boxes';
+import { photoPaths } from './photo-paths';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--save');
 const save = at >= 0 ? args.splice(at, 2)[1]! : undefined;
-const photos = args.flatMap((p) =>
-  statSync(p).isDirectory()
-    ? readdirSync(p)
-        .filter((f) => /\.(jpe?g|png|webp)$/i.test(f) && !f.startsWith('noncar'))
-        .sort()
-        .map((f) => resolve(p, f))
-    : [resolve(p)],
-);
+const photos = photoPaths(args);
 const { LocalVision } = await import('../../functions/src/vision/local/local-vision');
 const vision = new LocalVision(() => Promise.reject(new Error('no cut-out needed')));
 await vision.warmUp();

@@ -14,7 +14,7 @@
  * "retake" }`, a refused photo counting as "retake"); prints how many of those photos the card agrees with, exactly
  * and on "ok" or not, and lists the others.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import type { Angle } from '@shared/angles';
@@ -22,6 +22,7 @@ import { checkCar, predictedEnlargement, type CarMeasures, type PhotoPixels } fr
 import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import type { NormBox } from '../../functions/src/vision/port';
+import { photoPaths } from './photo-paths';
 
 interface Input {
   mask: CleanMask;
@@ -44,14 +45,7 @@ const against = option('--against');
 const dealer = option('--dealer');
 const fresh = args.includes('--fresh');
 const paths = args.filter((a) => !a.startsWith('--'));
-const photos = paths.flatMap((p) =>
-  statSync(p).isDirectory()
-    ? readdirSync(p)
-        .filter((f) => /\.(jpe?g|png|webp)$/i.test(f) && !f.startsWith('noncar'))
-        .sort()
-        .map((f) => resolve(p, f))
-    : [resolve(p)],
-);
+const photos = photoPaths(paths);
 const cacheDir = resolve(import.meta.dirname, '../../.cache/car-checks');
 
 let vision: import('../../functions/src/vision/local/local-vision').LocalVision | undefined;
