@@ -32,7 +32,8 @@ export type CheckResult =
   | { ok: true; main: Detection; others: Detection[]; cutByEdge: boolean }
   | { ok: false; reason: CarRefusal; message: string; cars: number };
 
-export function checkCars(vehicles: Detection[]): CheckResult {
+/** `dominance`: how many times the runner-up's prominence the main car needs (lower only where the photo's subject settles it). */
+export function checkCars(vehicles: Detection[], dominance = DOMINANCE): CheckResult {
   const refuse = (reason: CarRefusal, message: string): CheckResult => ({ ok: false, reason, message, cars: vehicles.length });
   if (vehicles.length === 0) return refuse('not_a_car', CAR_CHECK_MESSAGES.noCar);
   const ranked = vehicles.flatMap(twoSideBySide).sort((a, b) => prominence(b) - prominence(a));
@@ -51,7 +52,7 @@ export function checkCars(vehicles: Detection[]): CheckResult {
     return refuse('car_too_small', CAR_CHECK_MESSAGES.carTooSmall);
   }
   const runnerUp = ranked[1];
-  if (runnerUp && prominence(main) < DOMINANCE * prominence(runnerUp)) return refuse('several_cars', CAR_CHECK_MESSAGES.severalCars);
+  if (runnerUp && prominence(main) < dominance * prominence(runnerUp)) return refuse('several_cars', CAR_CHECK_MESSAGES.severalCars);
   return { ok: true, main, others: ranked.slice(1), cutByEdge: edges.count > 0 };
 }
 

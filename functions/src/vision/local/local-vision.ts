@@ -24,6 +24,7 @@ import { cropPhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
 import { LOOK_AGAIN_OUTSIDE, subjectAgainstMain, unseenCloseCar } from './unseen-subject';
+import { SUBJECT_DOMINANCE, subjectIsMainCar } from './subject-among-cars';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -138,12 +139,21 @@ export class LocalVision implements CarVision {
       const closer = await lookCloser(this.detector, photo, cut);
       if (closer.length > 0) (vehicles = closer), (check = checkCars(closer));
     }
+    // Several cars of close size: the cut-out's subject says whether the photo is of the main one (subject-among-cars.ts).
+    let subjectCut: CleanMask | undefined;
+    if (!check.ok && check.reason === 'several_cars') {
+      const lowered = checkCars(vehicles, SUBJECT_DOMINANCE);
+      if (lowered.ok && lowered.others[0]) {
+        subjectCut = options.mask ?? (await (cutting ?? this.cutOut(photo)));
+        if (subjectIsMainCar(subjectCut, lowered.main.box, lowered.others[0].box)) check = lowered;
+      }
+    }
     const detectMs = performance.now() - t;
     if (!check.ok) return { sighting: check, vehicles, detectMs };
     const refused = (reason: CarRefusal, message: string): LocalSighting => ({ sighting: { ok: false, reason, message, cars: vehicles.length }, vehicles, detectMs });
     if (options.angle === false) return { sighting: { ...sightingBase(check, vehicles.length), angle: null, confidence: 0 }, vehicles, detectMs };
     const lookedCloser = cut !== undefined;
-    const made = cut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
+    const made = cut ?? subjectCut ?? options.mask ?? (await (cutting ?? this.cutOut(photo)));
     // The photo's subject (the cut-out) mostly outside the main car's box: the detector may have missed the car the
     // photo is of, taking its neighbour for the main car (unseen-subject.ts). It looks again at the subject alone
     // (unless it just did: no vehicle at all); a close car it still does not see is refused as a car that does not fit.
