@@ -105,14 +105,15 @@ const BLOTCH_REACH = 30;
  * paving, stretched about 8 output pixels a texel, lay beside or in front of the car like a spill). Each pixel's
  * neighbourhood (a box BLOTCH_REACH either side, a sixth of it up and down) brighter than BLOTCH_ABOVE times its row's
  * median keeps only BLOTCH_KEEP of the excess; the pixel's fine detail is kept (the whole neighbourhood is scaled).
- * `weight(r)` (0..1) says how much of it each of the rows gets: the rule fades out toward the band's edges. Dark
+ * `weight(r)` (0..1) says how much of it each of the rows gets: the rule fades out toward the band's edges; `reach` in
+ * place of BLOTCH_REACH for a smaller image (the backdrop at a quarter size). Dark
  * patches (cracks, shade) are left alone.
  */
-export function flattenBrightBlotches(rgb: Buffer, width: number, weight: (row: number) => number): void {
+export function flattenBrightBlotches(rgb: Buffer, width: number, weight: (row: number) => number, reach = BLOTCH_REACH): void {
   const rows = rgb.length / (3 * width);
   const luma = new Float32Array(width * rows);
   for (let p = 0; p < width * rows; p++) luma[p] = 0.2126 * rgb[3 * p]! + 0.7152 * rgb[3 * p + 1]! + 0.0722 * rgb[3 * p + 2]!;
-  const lp = boxMean(luma, width, rows, BLOTCH_REACH, Math.max(1, Math.round(BLOTCH_REACH / 6)));
+  const lp = boxMean(luma, width, rows, reach, Math.max(1, Math.round(reach / 6)));
   for (let r = 0; r < rows; r++) {
     const w = weight(r);
     if (w <= 0) continue;

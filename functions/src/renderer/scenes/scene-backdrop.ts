@@ -14,6 +14,7 @@ import { pickScene, sceneById, type FloorKind, type Scene } from './scene-manife
 export { pickScene };
 import { loadPanorama, SceneLibraryError, scenesDir, type Panorama } from './scene-library';
 import { addSensorGrain, meteredLuma, outOfFocus, REDUCE, renderSceneView, sceneCamera, sharpenGroundAtCar, signedDegrees } from './scene-view';
+import { groundDetailFor } from './ground-detail';
 import { isRenderedPlace, renderedPlaceSource } from './rendered-studio';
 import { cameraHeightOnStage } from './photo-camera';
 
@@ -123,12 +124,14 @@ function panoramaSource(scene: Scene, choice: SceneChoice, angle: Angle, pano: P
     async draw(placement: CarPlacement) {
       const azimuth = ANGLE_AZIMUTH[angle];
       const camera = { ...sceneCamera(cameraYaw(scene, choice, azimuth), placement.contactRow, placement.ch, width, cameraHeight?.(placement)), ...carSpotOf(scene) };
-      const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height, scene.farBlur);
+      // The paved ground's texture from the panorama's own sharpest ground of the car's material (ground-detail.ts).
+      const detail = scene.groundGrain && scene.floor !== 'rough' ? groundDetailFor(pano, scene.panoHeight, camera.spot ?? [0, 0]) : undefined;
+      const rgb = await renderSceneView(pano, camera, scene.panoHeight, width, height, scene.farBlur, { detail, flattenBlotches: !!detail });
       // The ground the tyres stand on, as sharp as they are (the rest of the view stays out of focus).
       // (Past the farthest tyre: a corner view's rear tyre stands further off than the front one.)
       // Grit and no bright blotch where the scene asks (groundGrain); blotches on paved ground only: on rough ground
       // (rock, meadow) a light patch is a stone.
-      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow, scene.farBlur, { grain: scene.groundGrain, flattenBlotches: scene.groundGrain && scene.floor !== 'rough' });
+      await sharpenGroundAtCar(rgb, pano, camera, scene.panoHeight, width, height, placement.farContactRow, scene.farBlur, { grain: scene.groundGrain, flattenBlotches: scene.groundGrain && scene.floor !== 'rough', detail });
       addSensorGrain(rgb, 2.5);
       return {
         rgb,

@@ -16,6 +16,7 @@
 import sharp from 'sharp';
 import type { Panorama } from './scene-library';
 import { addGroundGrain, flattenBrightBlotches, grainContrast, groundTextureContrast } from './ground-grain';
+import { detailAt, type GroundDetail } from './ground-detail';
 
 /** The camera's height when the photo does not say (a front, rear or side view): a photographer standing. */
 export const CAMERA_HEIGHT = 1.4;
@@ -74,7 +75,7 @@ function sample(p: Panorama, u: number, v: number, out: Float32Array, o: number)
  * The scene sampled every `step` output pixels over rows [y0, y1) (float RGB, (y1 - y0) / step rows of width / step):
  * the ray through each sample, above the horizon by direction, below it where it meets the ground.
  */
-function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, step: number, y0: number, y1: number): Float32Array {
+function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, step: number, y0: number, y1: number, detail?: GroundDetail): Float32Array {
   const w = Math.round(width / step), h = Math.round((y1 - y0) / step);
   const { focalPx: f, horizonRow, cameraHeight: hc, carDistance: d } = camera;
   const [sx, sz] = camera.spot ?? [0, 0];
@@ -88,18 +89,22 @@ function sampleView(p: Panorama, camera: SceneCamera, panoHeight: number, width:
     for (let x = 0; x < w; x++) {
       const rx = ((x + 0.5) * step - width / 2) / f;
       const dx = rx * Rx + Fx, dz = rx * Rz + Fz; // horizontal part of the ray (forward component 1)
-      let yaw: number, elevation: number;
+      let yaw: number, elevation: number, texture = 1;
       if (ry < -1e-4) {
         // The ground point this ray hits, relative to the car's spot (the panorama's camera position).
         const t = hc / -ry;
         const gx = t * dx - d * Fx + sx, gz = t * dz - d * Fz + sz;
         yaw = Math.atan2(gx, gz);
         elevation = -Math.atan2(panoHeight, Math.hypot(gx, gz));
+        // The ground's own texture at this sample's footprint (along the ground, its longer side): ground-detail.ts.
+        if (detail) texture = 1 + detailAt(detail, gx, gz, (step * t * t) / (f * hc));
       } else {
         yaw = Math.atan2(dx, dz);
         elevation = Math.atan2(ry, Math.hypot(dx, dz));
       }
-      sample(p, (yaw < 0 ? yaw + 2 * Math.PI : yaw) * toU, (Math.PI / 2 - elevation) * toV, small, 3 * (y * w + x));
+      const o = 3 * (y * w + x);
+      sample(p, (yaw < 0 ? yaw + 2 * Math.PI : yaw) * toU, (Math.PI / 2 - elevation) * toV, small, o);
+      if (texture !== 1) for (let k = 0; k < 3; k++) small[o + k] = Math.min(255, small[o + k]! * texture);
     }
   }
   return small;
@@ -117,10 +122,16 @@ export function meteredLuma(p: Panorama, camera: SceneCamera, panoHeight: number
 }
 
 /** The scene behind the car at the output size (RGB bytes). */
-export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farBlur = FAR_BLUR): Promise<Buffer> {
-  const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE);
+export async function renderSceneView(p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farBlur = FAR_BLUR, { detail, flattenBlotches = false }: { detail?: GroundDetail; flattenBlotches?: boolean } = {}): Promise<Buffer> {
+  const small = sampleView(p, camera, panoHeight, width, REDUCE, 0, Math.round(height / REDUCE) * REDUCE, detail);
   const bytes = Buffer.alloc(small.length);
   for (let i = 0; i < small.length; i++) bytes[i] = small[i]!;
+  // No pale blotch of the panorama's ground in front of the car either (the band, sharpenGroundAtCar, takes those at
+  // the car): from BLOTCH_NEAR nearer than the car down to the frame's foot, at the backdrop's quarter size.
+  if (flattenBlotches) {
+    const depth = camera.groundRow - camera.horizonRow;
+    flattenBrightBlotches(bytes, Math.round(width / REDUCE), (r) => (depth > 0 ? Math.max(0, Math.min(1, ((r + 0.5) * REDUCE - camera.groundRow) / depth / BLOTCH_NEAR - 0.5)) : 0), FRONT_BLOTCH_REACH);
+  }
   return outOfFocus(bytes, camera, width, height, farBlur);
 }
 
@@ -169,6 +180,8 @@ export function groundBandBeyond(camera: Pick<SceneCamera, 'groundRow' | 'horizo
   const sharp = Math.max(SHARP_GROUND_DEPTH_BEYOND, k + PAST_FAR_TYRE);
   return { sharp, edge: Math.max(GROUND_BAND_BEYOND, sharp + FAR_TYRE_FADE) };
 }
+/** The blotch rule's reach in front of the car, quarter-size pixels either side (80 output pixels): the panorama's pale patches there are a few texels, 150-250 output pixels wide. */
+const FRONT_BLOTCH_REACH = 10;
 /** Where the ground near the car is kept free of bright blotches in full (|1 - d/z| nearer / beyond), fading out from there to the band's edges. */
 export const BLOTCH_NEAR = 0.1, BLOTCH_BEYOND = 0.15;
 /** The grain fades out from the middle of the in-focus ground to this share of the band's edge (where the band begins to blend): a steeper fade read as a step in detail. */
@@ -197,7 +210,7 @@ export function groundBandSigma(k: number, beyond: GroundBandBeyond = DEFAULT_BE
  * where it fades into it. So the band has no edge: no step in sharpness or brightness across the frame. Returns the
  * rows it changed.
  */
-export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR, { grain = false, flattenBlotches = false }: { grain?: boolean; flattenBlotches?: boolean } = {}): Promise<{ from: number; to: number }> {
+export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: SceneCamera, panoHeight: number, width: number, height: number, farRow?: number, farBlur = FAR_BLUR, { grain = false, flattenBlotches = false, detail }: { grain?: boolean; flattenBlotches?: boolean; detail?: GroundDetail } = {}): Promise<{ from: number; to: number }> {
   const { groundRow, horizonRow } = camera;
   const depth = groundRow - horizonRow; // rows between the horizon and the car's ground
   const beyond = groundBandBeyond(camera, farRow);
@@ -206,7 +219,7 @@ export async function sharpenGroundAtCar(rgb: Buffer, p: Panorama, camera: Scene
   const to = Math.min(height, Math.ceil(groundRow + GROUND_BAND_NEAR * depth));
   if (to - from < 4 || depth <= 0) return { from, to: from };
   const rows = to - from;
-  const band = sampleView(p, camera, panoHeight, width, 1, from, to);
+  const band = sampleView(p, camera, panoHeight, width, 1, from, to, detail);
   const bytes = Buffer.alloc(band.length);
   for (let i = 0; i < band.length; i++) bytes[i] = band[i]!;
   // The grit the panorama cannot hold at this size, as rough as its own ground, before the lens's blur (ground-grain.ts).
