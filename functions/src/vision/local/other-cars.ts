@@ -9,6 +9,7 @@ import type { NormBox } from '../port';
 import { iou } from '../boxes';
 import { carAppearance, GLASS_CHROMA, srgbToLab } from '../car-appearance';
 import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic-split';
+import { ownBoxBeside } from './wide-main-box';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
 export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
@@ -36,8 +37,10 @@ export interface SplitContext {
   nearby?: NormBox[];
 }
 
-export function removeOtherCars(mask: CleanMask, main: NormBox, others: NormBox[], context: SplitContext = {}): CleanMask {
+export function removeOtherCars(mask: CleanMask, detected: NormBox, others: NormBox[], context: SplitContext = {}): CleanMask {
   const { width: w, height: h } = mask;
+  // A main box that took in a car beside it gives way to the detector's box over the main car alone (wide-main-box.ts).
+  const main = ownBoxBeside(detected, others, context.nearby ?? []) ?? detected;
   const alpha = Uint8Array.from(mask.alpha);
   const px = (b: NormBox) => ({ l: Math.floor(b.left * w), t: Math.floor(b.top * h), r: Math.ceil(b.right * w), b: Math.ceil(b.bottom * h) });
   // The detector's box can be a little tight (a roof, a mirror): the main car keeps a margin around it, a narrow one
