@@ -25,6 +25,7 @@ import { removeOtherCars } from './other-cars';
 import { removeRoofPieces } from './roof-pieces';
 import { LOOK_AGAIN_OUTSIDE, subjectAgainstMain, unseenCloseCar } from './unseen-subject';
 import { SUBJECT_DOMINANCE, subjectIsMainCar } from './subject-among-cars';
+import { ownBoxBeside } from './wide-main-box';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -165,6 +166,10 @@ export class LocalVision implements CarVision {
       if (again?.ok) (vehicles = [...missed, ...vehicles]), (check = again);
       else if (unseenCloseCar(made, subject)) return refused('car_outside_frame', CAR_CHECK_MESSAGES.carOutsideFrame);
     }
+    // A main box that took in the car beside it gives way to the detector's box over the main car alone
+    // (wide-main-box.ts): the cut-out's split and the card's check then judge the main car's own box.
+    const ownBox = ownBoxBeside(check.main.box, check.others.map((o) => o.box), check.main.nearby ?? []);
+    if (ownBox) check = { ...check, main: { ...check.main, box: ownBox } };
     const base = sightingBase(check, vehicles.length);
     // A cut-out that found another subject than the main car is made again on the main car alone (main-car-focus.ts);
     // a mask the caller gives (a stored record) was made this way already.
