@@ -57,7 +57,9 @@ export function report(all: PlateTextMeasure[]): void {
       let pairs = 0, flagged = 0;
       for (let i = 0; i < kept.length; i++) for (let j = i + 1; j < kept.length; j++) (pairs++, edits(kept[i]!.plate, kept[j]!.plate) > 1 && flagged++);
       const wrong = kept.filter((k) => k.d > 1).map((k) => `${k.name}:${k.plate}`);
-      console.log(`c ${c} ${half}: kept ${pct(kept.length, set.length)}; exact ${pct(kept.filter((k) => k.d === 0).length, kept.length)}, within one ${pct(kept.filter((k) => k.d <= 1).length, kept.length)}; pairs both kept ${pairs}, flagged ${pct(flagged, pairs)}${wrong.length ? '; off by 2+: ' + wrong.join(' ') : ''}`);
+      // A kept reading more than one edit from its own plate by plateDistance would flag that car against a right reading of it.
+      const astray = kept.filter((k) => edits(k.plate, truthOf(k.name)!) > 1).map((k) => `${k.name}:${k.plate}`);
+      console.log(`c ${c} ${half}: kept ${pct(kept.length, set.length)}; exact ${pct(kept.filter((k) => k.d === 0).length, kept.length)}, within one ${pct(kept.filter((k) => k.d <= 1).length, kept.length)}; pairs both kept ${pairs}, flagged ${pct(flagged, pairs)}; over one plateDistance from its own plate ${pct(astray.length, kept.length)} ${astray.join(' ')}${wrong.length ? '; off by 2+: ' + wrong.join(' ') : ''}`);
     }
   }
   console.log('\nfind ms median', median(all.map((m) => m.findMs)), 'cpu', median(all.map((m) => m.findCpuMs)), 'read ms median', median(all.flatMap((m) => m.reads.map((r) => r.ms))));
