@@ -14,9 +14,9 @@ import { PHOTO_CHECK_MAX_SIDE } from '@shared/schemas/car-photo-check';
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { findPlates, panelAround } from '../../functions/src/renderer/text/plates';
-import type { TextBox } from '../../functions/src/renderer/text/text-detector';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
 import { readLine, warmUpPlateReader, type Box } from '../../functions/src/vision/plate-text/plate-reader';
+import { lineOf } from '../../functions/src/vision/plate-text/plate-text';
 import { photoPaths } from './photo-paths';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -44,26 +44,6 @@ async function shrunk(bytes: Buffer): Promise<Buffer> {
   const m = await sharp(bytes).rotate().metadata();
   if (Math.max(m.width!, m.height!) <= PHOTO_CHECK_MAX_SIDE) return bytes;
   return sharp(bytes).rotate().resize(PHOTO_CHECK_MAX_SIDE, PHOTO_CHECK_MAX_SIDE, { fit: 'inside' }).jpeg({ quality: 90 }).toBuffer();
-}
-
-/** The box joined with the boxes on its line (the detector reads "EMR 7094" as two words). */
-export function lineOf(top: TextBox, all: readonly TextBox[]): Box {
-  let box: Box = { x: top.x, y: top.y, width: top.width, height: top.height };
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const b of all) {
-      const cy = b.y + b.height / 2;
-      const same = Math.abs(cy - (box.y + box.height / 2)) < box.height / 2 && b.height > 0.6 * box.height && b.height < 1.6 * box.height;
-      const gap = Math.max(b.x - (box.x + box.width), box.x - (b.x + b.width));
-      const inside = b.x >= box.x && b.x + b.width <= box.x + box.width;
-      if (!same || inside || gap > 1.5 * box.height) continue;
-      const x = Math.min(box.x, b.x);
-      const y = Math.min(box.y, b.y);
-      box = { x, y, width: Math.max(box.x + box.width, b.x + b.width) - x, height: Math.max(box.y + box.height, b.y + b.height) - y };
-      grew = true;
-    }
-  }
-  return box;
 }
 
 async function measure(files: string[], out: string, wholeFrame: boolean): Promise<void> {
