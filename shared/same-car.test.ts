@@ -4,6 +4,9 @@ import {
   DIFFERENT_CAR_DISTANCE,
   DIFFERENT_LOOK_DISTANCE,
   DIFFERENT_SHAPE_DISTANCE,
+  editDistance,
+  platesDiffer,
+  plateDistance,
   likelyDifferentCars,
   lookDistance,
   SAME_CAR_THRESHOLDS,
@@ -201,5 +204,36 @@ describe('same car, or say so: the look (what the detector\'s network saw in the
     expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear])).toEqual([4]);
     expect(oddPhotos([whiteSaloonRear, cs55Front, cs55Corner, cs55Side, cs55Rear])).toEqual([0]);
     expect(oddPhotos([cs55Front, cs55Corner, cs55Side, cs55Rear, whiteSaloonRear].map(withoutLook))).toEqual([]);
+  });
+});
+
+describe('same car, or say so: the number plate\'s text', () => {
+  const silverWith = (plate?: string): CarAppearance => ({ ...silver, ...(plate ? { plate } : {}) });
+
+  it('two cars of one paint whose plates read two characters or more apart are two cars; one character apart is one plate read twice', () => {
+    expect(editDistance('JSC7486', 'JSC7486')).toBe(0);
+    expect(editDistance('JSC7486', 'JSC7466')).toBe(1);
+    expect(editDistance('JSC7486', 'JSC748')).toBe(1);
+    expect(editDistance('JSC7486', 'AZJ6991')).toBe(7);
+    expect(paintDistance(silverWith('JSC7486'), silverWith('AZJ6991'))).toBe(0);
+    expect(platesDiffer(silverWith('JSC7486'), silverWith('AZJ6991'))).toBe(true);
+    expect(likelyDifferentCars(silverWith('JSC7486'), silverWith('AZJ6991'))).toBe(true);
+    expect(likelyDifferentCars(silverWith('JSC7486'), silverWith('AZJ6991'), { ...SAME_CAR_THRESHOLDS, plate: Infinity })).toBe(false);
+    expect(likelyDifferentCars(silverWith('JSC7486'), silverWith('JSC7466'))).toBe(false);
+    expect(likelyDifferentCars(silverWith('JSC7486'), silverWith('JSC7486'))).toBe(false);
+  });
+
+  it('a plate read in part (its crop cut off the last or first characters) is the same plate', () => {
+    expect(plateDistance('OZV6697', 'OZV66')).toBe(0);
+    expect(plateDistance('B4809', 'OLB4809')).toBe(0);
+    expect(plateDistance('OZV66', 'AZJ6991')).toBeGreaterThan(1);
+    expect(likelyDifferentCars(silverWith('OZV6697'), silverWith('OZV66'))).toBe(false);
+    expect(likelyDifferentCars(silverWith('OZV66'), silverWith('AZJ6991'))).toBe(true);
+  });
+
+  it('a photo without a readable plate is compared by the other cues alone', () => {
+    expect(platesDiffer(silverWith('JSC7486'), silverWith())).toBe(false);
+    expect(likelyDifferentCars(silverWith('JSC7486'), silverWith())).toBe(false);
+    expect(oddPhotos([silverWith('JSC7486'), silverWith(), silverWith('JSC7486'), silverWith('AZJ6991')])).toEqual([3]);
   });
 });

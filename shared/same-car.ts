@@ -44,6 +44,12 @@ export interface CarAppearance {
    * Absent from the cloud check (OpenAI vision) and from checks made before: compared by paint and shape alone.
    */
   look?: number[];
+  /**
+   * The car's number plate as read (letters and digits, upper case), only when it reads like a plate with every
+   * character sure (functions/src/vision/plate-text/plate-text.ts). Absent when no plate reads so, from the cloud check
+   * and from checks made before.
+   */
+  plate?: string;
 }
 
 /** Numbers in a look (4 quarters of 16). */
@@ -176,17 +182,63 @@ export function looksDiffer(a: CarAppearance, b: CarAppearance, threshold = DIFF
   return distance !== null && distance > threshold;
 }
 
+/** Edits (a character added, dropped or changed) between two strings. */
+export function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/**
+ * Edits between the shorter text and the closest run of characters in the longer one: a plate read in part (its crop
+ * cut off the first or last characters, "OZV66" for "OZV6697") costs nothing for what it did not read.
+ */
+export function plateDistance(a: string, b: string): number {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  // Free start and end in the longer text: the first row is all zeros, the answer the last row's least value.
+  let row = new Array<number>(long.length + 1).fill(0);
+  for (let i = 1; i <= short.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= long.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (short[i - 1] === long[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return Math.min(...row);
+}
+
+/**
+ * Over this many edits two plates' texts are two cars': one plate's readings (a photo against its smaller, shaded and
+ * mirrored copies, on the lot photos) differ by at most one character (docs/benchmarks/same-car.md, "Same car: the
+ * plate's text"); two cars' plates almost never come within two.
+ */
+export const DIFFERENT_PLATE_EDITS = 1;
+
+/** Both photos carry a plate read with confidence, and the texts differ by more than one plate's readings do (plateDistance). */
+export function platesDiffer(a: CarAppearance, b: CarAppearance, edits = DIFFERENT_PLATE_EDITS): boolean {
+  return !!a.plate && !!b.plate && plateDistance(a.plate, b.plate) > edits;
+}
+
 export interface SameCarThresholds {
   paint: number;
   shape: Record<ShapeView, number>;
   look: number;
+  /** Edits between two plates' texts over which they are two cars (Infinity: plates not compared). */
+  plate?: number;
 }
 
-export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE, look: DIFFERENT_LOOK_DISTANCE };
+export const SAME_CAR_THRESHOLDS: SameCarThresholds = { paint: DIFFERENT_CAR_DISTANCE, shape: DIFFERENT_SHAPE_DISTANCE, look: DIFFERENT_LOOK_DISTANCE, plate: DIFFERENT_PLATE_EDITS };
 
-/** The paint differs, or the shape differs for angles that can be compared, or the looks differ. */
+/** The paint differs, or the shape differs for angles that can be compared, or the looks differ, or the plates read differently. */
 export function likelyDifferentCars(a: CarAppearance, b: CarAppearance, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): boolean {
-  return paintDistance(a, b) > thresholds.paint || shapesDiffer(a, b, thresholds.shape) || looksDiffer(a, b, thresholds.look);
+  return (
+    paintDistance(a, b) > thresholds.paint ||
+    shapesDiffer(a, b, thresholds.shape) ||
+    looksDiffer(a, b, thresholds.look) ||
+    platesDiffer(a, b, thresholds.plate ?? DIFFERENT_PLATE_EDITS)
+  );
 }
 
 /** Whether two photos likely show different cars: likelyDifferentCars, or another rule being measured (the benchmark). */
