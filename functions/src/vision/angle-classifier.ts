@@ -78,9 +78,14 @@ function pairAtEnds([left, centre, right]: readonly [number, number, number], le
   return ends >= least && centre <= middle * ends;
 }
 
-/** Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). */
+/**
+ * Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). The
+ * middle is read under the roof band: a third brake light at the roof is a rear's too (a white hatchback's, red in the
+ * middle third, left its rear named a front).
+ */
 function tailLampPair(f: AngleFeatures): boolean {
-  return f.redBody < RED_CAR && pairAtEnds(f.lampThirds, LAMP_PAIR, LAMP_PAIR_MIDDLE);
+  const [left, , right] = f.lampThirds;
+  return f.redBody < RED_CAR && pairAtEnds([left, f.lampMiddleLow, right], LAMP_PAIR, LAMP_PAIR_MIDDLE);
 }
 
 /**
@@ -233,7 +238,37 @@ const ANGLE_OF: Record<View, (noseLeft: boolean) => Angle> = {
   rear_corner: (l) => (l ? 'rear_left_corner' : 'rear_right_corner'),
 };
 
+/**
+ * Red-hued share (lampThirds) from which every third of the face of a car under the red-car share is red: a dark red or
+ * maroon paint, or a tailgate lit red by its brake lights. Its lamps cannot be told from the rest, and the end it is
+ * named stays a guess (the parking-lot photos' tune split: a maroon SUV's front named a rear at 0.95; its rears like
+ * that 0.10-0.75 at each end, as red as the fronts).
+ */
+const RED_EVERYWHERE = 0.1;
+/**
+ * ... and the middle third nearly as red as the lesser end (this part of it at least): red that thins out between the
+ * ends still says lamps at the ends (the tune rears red all across: middle 0.5 to 0.92 of the lesser end, that front
+ * 0.93).
+ */
+const EVEN_RED = 0.75;
+
+/** Where the end named is a guess between front and rear: under LOW_CONFIDENCE, at which the form says "not sure". */
+const UNSURE_END = 0.5;
+
+function redAcrossTheFace(f: AngleFeatures): boolean {
+  const [left, centre, right] = f.lampThirds;
+  return f.redBody < RED_CAR && Math.min(left, centre, right) >= RED_EVERYWHERE && centre >= EVEN_RED * Math.min(left, right);
+}
+
 export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL): AngleGuess {
+  const guess = classifyEnds(f, model);
+  // A face red all across: which end it shows is not read from its lamps, so the form asks the dealer rather than
+  // risking the wrong end on the Front View card.
+  if (guess.angle.includes('_side') || !redAcrossTheFace(f)) return guess;
+  return { angle: guess.angle, confidence: Math.min(guess.confidence, UNSURE_END) };
+}
+
+function classifyEnds(f: AngleFeatures, model: ViewModel): AngleGuess {
   const clamp = (c: number) => Math.round(Math.min(0.95, Math.max(0.2, c)) * 100) / 100;
   const direction = noseDirection(f);
   const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
