@@ -131,6 +131,24 @@ describe('a red car', () => {
     expect(ends).toBeGreaterThan(5);
   });
 
+  it('is not sure of a front told by its grille band alone when no headlamp shows at all (a red rear over a black bumper)', () => {
+    const r = random(53);
+    let ends = 0, seenSure = 0;
+    for (let i = 0; i < 400; i++) {
+      const f = { ...features(r), redBody: 0.4, darkBody: 0.4, darkGrille: 0.45 };
+      const lit = classifyAngle({ ...f, brightThirds: [0.02, 0.05, 0.02] });
+      const dark = classifyAngle({ ...f, brightThirds: [0.002, 0.004, 0.001] });
+      if (lit.angle !== 'front' || dark.angle !== 'front') continue;
+      ends++;
+      expect(dark.confidence).toBeLessThan(LOW_CONFIDENCE);
+      // Some white at the ends or between them (a lamp, a plate): the rule leaves the model's sureness.
+      const uncapped = classifyAngle({ ...f, brightThirds: [0.002, 0.004, 0.012] });
+      if (uncapped.angle === 'front' && uncapped.confidence > 0.5) seenSure++;
+    }
+    expect(seenSure).toBeGreaterThan(5);
+    expect(ends).toBeGreaterThan(5);
+  });
+
   it('tells a red front by its two white headlamps at the ends when its grille band is light (a close-up under a large bonnet)', () => {
     const r = random(29);
     let ends = 0;

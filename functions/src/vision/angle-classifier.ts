@@ -95,6 +95,13 @@ function tailLampPair(f: AngleFeatures): boolean {
  */
 const HEADLAMPS = 0.03;
 
+/**
+ * Near-white share (brightThirds) under which no third of a red car's face shows a headlamp: a front told by its dark
+ * grille band alone is then a guess, "not sure" (a red hatchback's rear, its black bumper in the band and no white at
+ * all, was named a front at 0.94; the tune split's red front without white 0.004 at most).
+ */
+const NO_HEADLAMP = 0.01;
+
 function headlampPair(f: AngleFeatures): boolean {
   return pairAtEnds(f.brightThirds, HEADLAMPS, 1 / 3);
 }
@@ -286,8 +293,13 @@ function classifyEnds(f: AngleFeatures, model: ViewModel): AngleGuess {
   // A red car's end: the model tells front from rear mostly by the tail lamps, unreadable in a red paint; the grille's
   // dark band or two white headlamps say it instead (a red rear was named a front, a red front filling the photo, its
   // grille a thin band under a large bonnet, a rear). As sure as the model is that an end shows.
-  if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
-    return { angle: f.darkGrille >= GRILLE || headlampPair(f) ? 'front' : 'rear', confidence: endConfidence };
+  // Where the band alone says front and no white shows anywhere, the end is a guess: not sure.
+  if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR) {
+    const headlamps = headlampPair(f);
+    const front = f.darkGrille >= GRILLE || headlamps;
+    const unseen = front && !headlamps && Math.max(...f.brightThirds) < NO_HEADLAMP;
+    return { angle: front ? 'front' : 'rear', confidence: unseen ? Math.min(endConfidence, UNSURE_END) : endConfidence };
+  }
   // Tail lamps at both ends are a rear's, where the model read a front or a side (a silver rear's dark rear window over
   // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A rear
   // corner is left to the model: it shows both lamps too.
