@@ -3,6 +3,7 @@ import { MIRRORED_ANGLE } from '@shared/angles';
 import { classifyAngle, noseDirection, VIEWS, viewFeatures, viewProbabilities, type View, type ViewModel } from './angle-classifier';
 import { mirrorFeatures, type AngleFeatures } from './angle-features';
 import { ANGLE_MODEL } from './angle-model';
+import { LOW_CONFIDENCE } from './port';
 import { fitViewModel, leaveOnePhotoOut, type TrainingSample } from './angle-training';
 
 /** A seeded generator, so a failure can be replayed. */
@@ -24,6 +25,7 @@ function features(r: () => number): AngleFeatures {
     lampThirds: [redLeft, redMiddle, redRight],
     // Lamps that span the end (a rear's), so that only the rules under test decide.
     lampSpan: [0.02, 0.98],
+    lampMiddleLow: redMiddle,
     redBody: 0.3 * r(),
     lowestAt: r(),
     heightLeft: 0.3 + 0.4 * r(),
@@ -129,6 +131,24 @@ describe('a red car', () => {
     expect(ends).toBeGreaterThan(5);
   });
 
+  it('is not sure of a front told by its grille band alone when no headlamp shows at all (a red rear over a black bumper)', () => {
+    const r = random(53);
+    let ends = 0, seenSure = 0;
+    for (let i = 0; i < 400; i++) {
+      const f = { ...features(r), redBody: 0.4, darkBody: 0.4, darkGrille: 0.45 };
+      const lit = classifyAngle({ ...f, brightThirds: [0.02, 0.05, 0.02] });
+      const dark = classifyAngle({ ...f, brightThirds: [0.002, 0.004, 0.001] });
+      if (lit.angle !== 'front' || dark.angle !== 'front') continue;
+      ends++;
+      expect(dark.confidence).toBeLessThan(LOW_CONFIDENCE);
+      // Some white at the ends or between them (a lamp, a plate): the rule leaves the model's sureness.
+      const uncapped = classifyAngle({ ...f, brightThirds: [0.002, 0.004, 0.012] });
+      if (uncapped.angle === 'front' && uncapped.confidence > 0.5) seenSure++;
+    }
+    expect(seenSure).toBeGreaterThan(5);
+    expect(ends).toBeGreaterThan(5);
+  });
+
   it('tells a red front by its two white headlamps at the ends when its grille band is light (a close-up under a large bonnet)', () => {
     const r = random(29);
     let ends = 0;
@@ -154,7 +174,7 @@ describe('a tail lamp pair', () => {
     const seen = { front: 0, side: 0, frontCorner: 0, rearCorner: 0 };
     for (let i = 0; i < 600; i++) {
       // A silver car, its lamps dim in a car park: no bright red (redLeft...), dark red at both ends.
-      const f = { ...features(r), redBody: 0.002, redLeft: 0.003, redMiddle: 0, redRight: 0.002 };
+      const f = { ...features(r), redBody: 0.002, redLeft: 0.003, redMiddle: 0, redRight: 0.002, lampMiddleLow: 0 };
       const none = classifyAngle({ ...f, lampThirds: ONE_LAMP });
       const view = none.angle === 'front' ? 'front' : none.angle.endsWith('_side') ? 'side' : undefined;
       if (!view) {
@@ -176,13 +196,47 @@ describe('a tail lamp pair', () => {
       // One end's red (an indicator, a reflection), red across the middle too, or a brown paint's red hue thinner in the
       // middle (the bonnet over a dark grille) but not bare: still the model's front.
       expect(classifyAngle({ ...f, lampThirds: [0.04, 0.001, 0.005] })).toEqual(none);
-      expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04] })).toEqual(none);
-      expect(classifyAngle({ ...f, lampThirds: [0.04, 0.012, 0.04] })).toEqual(none);
+      expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04], lampMiddleLow: 0.03 })).toEqual(none);
+      expect(classifyAngle({ ...f, lampThirds: [0.04, 0.012, 0.04], lampMiddleLow: 0.012 })).toEqual(none);
+      // A third brake light at the roof is red in the middle third, above the tailgate: still a rear's pair.
+      expect(classifyAngle({ ...f, lampThirds: [0.03, 0.03, 0.04], lampMiddleLow: 0.001 }).angle).toBe('rear');
     }
     expect(seen.front).toBeGreaterThan(5);
     expect(seen.side).toBeGreaterThan(5);
     expect(seen.frontCorner).toBeGreaterThan(5);
     expect(seen.rearCorner).toBeGreaterThan(5);
+  });
+});
+
+describe('red all across the face of a car under the red-car share', () => {
+  it('keeps the answer but says it is not sure of the end: its lamps cannot be told from its paint', () => {
+    const r = random(47);
+    const seen = { capped: 0, side: 0 };
+    for (let i = 0; i < 600; i++) {
+      // A maroon SUV's front, or a tailgate lit red: red-hued in every third, about as much in the middle as at the ends.
+      const f = { ...features(r), redBody: 0.15, lampThirds: [0.19, 0.17, 0.24] as [number, number, number] };
+      f.lampMiddleLow = f.lampThirds[1];
+      const even = classifyAngle(f);
+      // Red thinner in the middle (lamps at the ends over a red paint), a third under the share, or a red car (its
+      // own rule): as sure as before.
+      const thinner = { ...f, lampThirds: [0.19, 0.12, 0.24] as [number, number, number] };
+      const third = { ...f, lampThirds: [0.19, 0.08, 0.24] as [number, number, number] };
+      for (const other of [thinner, third]) {
+        const g = classifyAngle(other);
+        expect(g.angle).toBe(even.angle);
+        if (g.angle.includes('_side')) continue;
+        expect(g.confidence).toBeGreaterThanOrEqual(even.confidence);
+      }
+      if (even.angle.includes('_side')) {
+        seen.side++;
+        continue;
+      }
+      expect(even.confidence).toBeLessThan(LOW_CONFIDENCE);
+      if (classifyAngle(thinner).confidence >= LOW_CONFIDENCE) seen.capped++;
+      const redCar = { ...f, redBody: 0.3 };
+      expect(classifyAngle(redCar).confidence).toBe(classifyAngle({ ...redCar, lampThirds: [0.19, 0.12, 0.24] }).confidence);
+    }
+    expect(seen.capped).toBeGreaterThan(20);
   });
 });
 
@@ -192,7 +246,7 @@ describe('red across the middle of an end', () => {
     let turned = 0;
     for (let i = 0; i < 600; i++) {
       // A maroon car under the red-car share: its bonnet red-hued across the whole width, brightest in the middle.
-      const f = { ...features(r), redBody: 0.1, redLeft: 0.1, redMiddle: 0.2, redRight: 0.1, lampThirds: [0.12, 0.22, 0.11] as [number, number, number] };
+      const f = { ...features(r), redBody: 0.1, redLeft: 0.1, redMiddle: 0.2, redRight: 0.1, lampThirds: [0.12, 0.22, 0.11] as [number, number, number], lampMiddleLow: 0.22 };
       const { noseLeft } = noseDirection(f);
       const p = viewProbabilities(viewFeatures(f, noseLeft));
       const modelView = VIEWS[p.indexOf(Math.max(...p))]!;
@@ -202,7 +256,7 @@ describe('red across the middle of an end', () => {
       expect(classifyAngle(f).angle).toBe(unknownLamps);
       if (unknownLamps !== modelView) turned++;
       // Lamps at the ends and less red between them (a red rear's plate and tailgate...): the model's own end.
-      expect(classifyAngle({ ...f, lampThirds: [0.12, 0.08, 0.11] }).angle).toBe(modelView);
+      expect(classifyAngle({ ...f, lampThirds: [0.12, 0.08, 0.11], lampMiddleLow: 0.08 }).angle).toBe(modelView);
     }
     expect(turned).toBeGreaterThan(5);
   });

@@ -78,9 +78,14 @@ function pairAtEnds([left, centre, right]: readonly [number, number, number], le
   return ends >= least && centre <= middle * ends;
 }
 
-/** Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). */
+/**
+ * Red lamps at both ends and not between them: a rear or a rear corner (a front shows none, a side one at most). The
+ * middle is read under the roof band: a third brake light at the roof is a rear's too (a white hatchback's, red in the
+ * middle third, left its rear named a front).
+ */
 function tailLampPair(f: AngleFeatures): boolean {
-  return f.redBody < RED_CAR && pairAtEnds(f.lampThirds, LAMP_PAIR, LAMP_PAIR_MIDDLE);
+  const [left, , right] = f.lampThirds;
+  return f.redBody < RED_CAR && pairAtEnds([left, f.lampMiddleLow, right], LAMP_PAIR, LAMP_PAIR_MIDDLE);
 }
 
 /**
@@ -89,6 +94,13 @@ function tailLampPair(f: AngleFeatures): boolean {
  * reversing lamps) in the middle, and its lamps are red.
  */
 const HEADLAMPS = 0.03;
+
+/**
+ * Near-white share (brightThirds) under which no third of a red car's face shows a headlamp: a front told by its dark
+ * grille band alone is then a guess, "not sure" (a red hatchback's rear, its black bumper in the band and no white at
+ * all, was named a front at 0.94; the tune split's red front without white 0.004 at most).
+ */
+const NO_HEADLAMP = 0.01;
 
 function headlampPair(f: AngleFeatures): boolean {
   return pairAtEnds(f.brightThirds, HEADLAMPS, 1 / 3);
@@ -233,7 +245,37 @@ const ANGLE_OF: Record<View, (noseLeft: boolean) => Angle> = {
   rear_corner: (l) => (l ? 'rear_left_corner' : 'rear_right_corner'),
 };
 
+/**
+ * Red-hued share (lampThirds) from which every third of the face of a car under the red-car share is red: a dark red or
+ * maroon paint, or a tailgate lit red by its brake lights. Its lamps cannot be told from the rest, and the end it is
+ * named stays a guess (the parking-lot photos' tune split: a maroon SUV's front named a rear at 0.95; its rears like
+ * that 0.10-0.75 at each end, as red as the fronts).
+ */
+const RED_EVERYWHERE = 0.1;
+/**
+ * ... and the middle third nearly as red as the lesser end (this part of it at least): red that thins out between the
+ * ends still says lamps at the ends (the tune rears red all across: middle 0.5 to 0.92 of the lesser end, that front
+ * 0.93).
+ */
+const EVEN_RED = 0.75;
+
+/** Where the end named is a guess between front and rear: under LOW_CONFIDENCE, at which the form says "not sure". */
+const UNSURE_END = 0.5;
+
+function redAcrossTheFace(f: AngleFeatures): boolean {
+  const [left, centre, right] = f.lampThirds;
+  return f.redBody < RED_CAR && Math.min(left, centre, right) >= RED_EVERYWHERE && centre >= EVEN_RED * Math.min(left, right);
+}
+
 export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL): AngleGuess {
+  const guess = classifyEnds(f, model);
+  // A face red all across: which end it shows is not read from its lamps, so the form asks the dealer rather than
+  // risking the wrong end on the Front View card.
+  if (guess.angle.includes('_side') || !redAcrossTheFace(f)) return guess;
+  return { angle: guess.angle, confidence: Math.min(guess.confidence, UNSURE_END) };
+}
+
+function classifyEnds(f: AngleFeatures, model: ViewModel): AngleGuess {
   const clamp = (c: number) => Math.round(Math.min(0.95, Math.max(0.2, c)) * 100) / 100;
   const direction = noseDirection(f);
   const p = viewProbabilities(viewFeatures(f, direction.noseLeft), model);
@@ -251,8 +293,13 @@ export function classifyAngle(f: AngleFeatures, model: ViewModel = ANGLE_MODEL):
   // A red car's end: the model tells front from rear mostly by the tail lamps, unreadable in a red paint; the grille's
   // dark band or two white headlamps say it instead (a red rear was named a front, a red front filling the photo, its
   // grille a thin band under a large bonnet, a rear). As sure as the model is that an end shows.
-  if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR)
-    return { angle: f.darkGrille >= GRILLE || headlampPair(f) ? 'front' : 'rear', confidence: endConfidence };
+  // Where the band alone says front and no white shows anywhere, the end is a guess: not sure.
+  if (endView && f.redBody >= RED_CAR && f.darkBody < DARK_CAR) {
+    const headlamps = headlampPair(f);
+    const front = f.darkGrille >= GRILLE || headlamps;
+    const unseen = front && !headlamps && Math.max(...f.brightThirds) < NO_HEADLAMP;
+    return { angle: front ? 'front' : 'rear', confidence: unseen ? Math.min(endConfidence, UNSURE_END) : endConfidence };
+  }
   // Tail lamps at both ends are a rear's, where the model read a front or a side (a silver rear's dark rear window over
   // a light tailgate, its lamps dim in a car park, was named a front; a side shows one end's lamp at most). A rear
   // corner is left to the model: it shows both lamps too.

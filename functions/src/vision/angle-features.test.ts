@@ -95,3 +95,22 @@ describe('angle features: where the lamps begin and end', () => {
     expect(lamps().lampSpan).toEqual([0, 1]);
   });
 });
+
+describe('angle features: red in the middle under the roof band', () => {
+  /** A light grey car filling the frame with a dim red patch in the middle third over the rows given (of 100). */
+  function middle(from: number, to: number) {
+    const width = 120, height = 100;
+    const rgb = Buffer.alloc(width * height * 3, 170);
+    for (let y = from; y < to; y++) for (let x = 50; x < 70; x++) rgb.set([60, 20, 20], (y * width + x) * 3);
+    const alpha = new Uint8Array(width * height).fill(255);
+    return angleFeatures({ rgb, width, height }, { alpha, width, height } as CarMask, { left: 0, top: 0, right: 1, bottom: 1 });
+  }
+
+  it("leaves out a third brake light at the roof, and counts a tailgate's or a bonnet's red below it", () => {
+    const brakeLight = middle(8, 14);
+    expect(brakeLight.lampThirds[1]).toBeGreaterThan(0.02);
+    expect(brakeLight.lampMiddleLow).toBe(0);
+    const tailgate = middle(45, 60);
+    expect(tailgate.lampMiddleLow).toBeGreaterThan(tailgate.lampThirds[1]);
+  });
+});

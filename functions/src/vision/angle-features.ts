@@ -28,6 +28,12 @@ export interface AngleFeatures {
    * part of the width, its flank beyond the far lamp.
    */
   lampSpan: [number, number];
+  /**
+   * The red-hued share of lampThirds' middle third under the roof band (from 30% to 80% of the height): a rear's plate,
+   * badge and tailgate. A third brake light sits at the roof, above it (a hatchback's, red in the middle third, made a
+   * rear's lamp pair look like paint across its face).
+   */
+  lampMiddleLow: number;
   /** Share of clearly red pixels over the whole car (a red car). */
   redBody: number;
   /** Lowest point of the underside, as a fraction of the car's width from its left (the nearer end sits lower). */
@@ -80,6 +86,8 @@ const isRedHue = (r: number, g: number, b: number) => r > 1.7 * g && r > 1.4 * b
 const isRed = (r: number, g: number, b: number) => r > 90 && isRedHue(r, g, b);
 /** Below this red a red-hued pixel is too near black to be a lamp (a shadow, a dark trim). */
 const LAMP_RED = 35;
+/** The roof band's share of the height, from the top: a third brake light sits in it, over the rear window. */
+const ROOF_BAND = 0.3;
 /** A pixel darker than this luma is dark (glass, grille, tyres or a dark paint). */
 const DARK_LUMA = 60;
 /**
@@ -129,7 +137,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
   const count = [0, 0, 0];
   let redAll = 0, all = 0, darkPaint = 0, darkT = 0, nT = 0, darkB = 0, nB = 0;
   const darkTop3 = [0, 0, 0], nTop3 = [0, 0, 0], darkBot3 = [0, 0, 0], nBot3 = [0, 0, 0], bright3 = [0, 0, 0], nLow3 = [0, 0, 0];
-  let darkG = 0, nG = 0;
+  let darkG = 0, nG = 0, lampLow = 0, nLow = 0;
   for (let y = top; y < bottom; y += step) {
     for (let x = left; x < right; x += step) {
       const a = inside(x, y);
@@ -161,7 +169,9 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
       if (y - top > bh * 0.8) continue;
       count[third]!++;
       if (redHere) red[third]!++;
-      if (r > LAMP_RED && isRedHue(r, g, bl)) (lamp[third]!++, lampColumns[Math.min(99, Math.floor(((x - left) / bw) * 100))]!++);
+      const lampHere = r > LAMP_RED && isRedHue(r, g, bl);
+      if (lampHere) (lamp[third]!++, lampColumns[Math.min(99, Math.floor(((x - left) / bw) * 100))]!++);
+      if (third === 1 && y - top >= bh * ROOF_BAND) (nLow++, lampHere && lampLow++);
     }
   }
   const cov = sab / Math.max(1, n) - (sa / Math.max(1, n)) * (sb / Math.max(1, n));
@@ -221,6 +231,7 @@ export function angleFeatures(photo: RgbPhoto, mask: CarMask, box: NormBox): Ang
     redRight: red[2]! / Math.max(1, count[2]!),
     lampThirds: share(lamp, count),
     lampSpan,
+    lampMiddleLow: lampLow / Math.max(1, nLow),
     redBody: redAll / Math.max(1, all),
     lowestAt: (runFrom + runTo) / 2 / Math.max(1, bw),
     heightLeft: endHeight(0, end),
