@@ -75,9 +75,7 @@ export class U2netpCutout implements CarCutout {
   async cutOut(photo: CutoutPhoto): Promise<CleanMask> {
     if (this.refinement.refine !== 'none') return cutGroundBand(cleanMask(await this.softMask(photo), photo.width, photo.height), photo);
     const { soft, clean } = await this.passes(photo);
-    // After the clean-up, with the photo at hand: the band of ground under the bumper taken for car is cut, and the
-    // door mirrors the model barely saw are added back (mirror-recovery.ts).
-    return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft, photo);
+    return finishU2netpMask(soft, photo, clean);
   }
 
   /** The first pass, and the crop pass where it applies; `clean` is the cleaned mask when it is already made. */
@@ -90,6 +88,15 @@ export class U2netpCutout implements CarCutout {
     if (!region) return { soft: first, clean };
     return { soft: fuse(first, await passOn(photo, region), region, w, h) };
   }
+}
+
+/**
+ * The steps after the model (the bench replays them on a saved soft mask): after the clean-up, with the photo at hand,
+ * the band of ground under the bumper taken for car is cut, and the door mirrors the model barely saw are added back
+ * (mirror-recovery.ts).
+ */
+export function finishU2netpMask(soft: Uint8Array, photo: CutoutPhoto, clean?: CleanMask): CleanMask {
+  return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft, photo);
 }
 
 export interface Region {
