@@ -1,21 +1,11 @@
 /** The tables of tests/bench/same-car-plate-text.ts: how well plates read on the lot photos whose names are their plates. */
 import { createHash } from 'node:crypto';
-import { plateDistance as edits } from '@shared/same-car';
+import { editDistance, plateDistance as edits } from '@shared/same-car';
 import { MIN_PLATE_CHARS, plateFromReading } from '../../functions/src/vision/plate-text/plate-text';
 import type { PlateTextMeasure, Read } from './same-car-plate-text';
 
 /** Letters and digits only, upper case: plates' separators (a dash, a dot, a space) are read or not. */
 export const plateChars = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-export function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
-    row = next;
-  }
-  return row[b.length]!;
-}
 
 export const halfOf = (name: string) => (parseInt(createHash('sha1').update(name).digest('hex')[0]!, 16) < 8 ? 'tune' : 'held');
 const truthOf = (name: string) => (name.startsWith('br-') ? name.slice(3).replace(/\.[a-z]+$/, '') : null);
