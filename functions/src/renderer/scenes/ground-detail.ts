@@ -6,7 +6,7 @@
  *
  * The panorama sees the same ground sharper where it is near its own camera (a texel about 1.5 cm there). Patches of
  * that ground, of the material the car stands on (the same low-frequency colour), become a relative detail map (luma
- * over its own 6 cm mean), which is laid on the ground plane in metres: tiled on a lattice with a random patch,
+ * over its own 15 cm mean), which is laid on the ground plane in metres: tiled on a lattice with a random patch,
  * offset, turn and mirror per lattice point, blended between neighbours, so no repeat shows. The view multiplies the
  * panorama's own colour by 1 + the detail, so the colour and light stay the panorama's and only the texture is new. A
  * pixel covering much ground reads a coarser level of the detail (its average), so the texture is fine toward the
@@ -29,7 +29,7 @@ const DETAIL_MOST = 0.25;
 export const LATTICE = 0.42;
 /** A patch's colour within this share of the car's ground (each channel) is the same material. */
 const SAME_MATERIAL = 0.12;
-/** A patch whose 6-cm means stray more than this share from its own mean holds an edge (a kerb, a line): not used. */
+/** A patch whose DETAIL_SCALE means stray more than this share from its own mean holds an edge (a kerb, a line): not used. */
 const PATCH_EVEN = 0.15;
 /** At most this many patches (the least enlarged of the material). */
 const MOST_PATCHES = 6;
