@@ -7,6 +7,7 @@
  */
 import type { CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
+import { mainBoxCover } from './main-car-focus';
 
 /** Under this prominence ratio the two cars are too alike for the subject to settle it. */
 export const SUBJECT_DOMINANCE = 1.3;
@@ -19,29 +20,28 @@ export const SUBJECT_DOMINANCE = 1.3;
 export const SUBJECT_MAIN_COVER = 0.6;
 export const NEIGHBOUR_EMPTY = 0.05;
 
+/** Pixels [left, right) x [top, bottom) of the mask's frame covered by `b` (fractions of the frame), as mainBoxCover reads them. */
+function pixelsOf(b: NormBox, w: number, h: number) {
+  return { left: Math.max(0, Math.floor(b.left * w)), top: Math.max(0, Math.floor(b.top * h)), right: Math.min(w, Math.ceil(b.right * w)), bottom: Math.min(h, Math.ceil(b.bottom * h)) };
+}
+
 /** Whether the cut-out's subject is the main car alone, not the runner-up car beside it. */
 export function subjectIsMainCar(cut: CleanMask, main: NormBox, runnerUp: NormBox): boolean {
   const { alpha, width: w, height: h } = cut;
-  const px = (b: NormBox) => ({ left: Math.round(b.left * w), top: Math.round(b.top * h), right: Math.round(b.right * w), bottom: Math.round(b.bottom * h) });
-  const m = px(main);
-  const r = px(runnerUp);
-  let subject = 0;
-  let onMain = 0;
-  let mainArea = 0;
-  let onNeighbour = 0;
-  let neighbourArea = 0;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const inMain = x >= m.left && x < m.right && y >= m.top && y < m.bottom;
-      const inNeighbour = !inMain && x >= r.left && x < r.right && y >= r.top && y < r.bottom;
-      if (inMain) mainArea++;
-      if (inNeighbour) neighbourArea++;
-      if (alpha[y * w + x]! < 128) continue;
-      subject++;
-      if (inMain) onMain++;
-      if (inNeighbour) onNeighbour++;
+  const subject = cut.areaFraction * w * h;
+  if (subject === 0 || mainBoxCover(cut, main) < SUBJECT_MAIN_COVER) return false;
+  // The runner-up's part of the picture: its box outside the main car's.
+  const m = pixelsOf(main, w, h);
+  const r = pixelsOf(runnerUp, w, h);
+  let taken = 0;
+  let area = 0;
+  for (let y = r.top; y < r.bottom; y++) {
+    const rowInMain = y >= m.top && y < m.bottom;
+    for (let x = r.left; x < r.right; x++) {
+      if (rowInMain && x >= m.left && x < m.right) continue;
+      area++;
+      if (alpha[y * w + x]! >= 128) taken++;
     }
   }
-  if (subject === 0 || mainArea === 0) return false;
-  return onMain / mainArea >= SUBJECT_MAIN_COVER && onNeighbour / subject <= NEIGHBOUR_EMPTY && (neighbourArea === 0 || onNeighbour / neighbourArea <= NEIGHBOUR_EMPTY);
+  return taken / subject <= NEIGHBOUR_EMPTY && (area === 0 || taken / area <= NEIGHBOUR_EMPTY);
 }
