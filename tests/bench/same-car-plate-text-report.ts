@@ -1,11 +1,9 @@
 /** The tables of tests/bench/same-car-plate-text.ts: how well plates read on the lot photos whose names are their plates. */
 import { createHash } from 'node:crypto';
 import { editDistance, plateDistance as edits } from '@shared/same-car';
-import { MIN_PLATE_CHARS, plateFromReading } from '../../functions/src/vision/plate-text/plate-text';
+import { MIN_PLATE_CHARS, plateChars, plateFromReading } from '../../functions/src/vision/plate-text/plate-text';
 import type { PlateTextMeasure, Read } from './same-car-plate-text';
 
-/** Letters and digits only, upper case: plates' separators (a dash, a dot, a space) are read or not. */
-export const plateChars = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 export const halfOf = (name: string) => (parseInt(createHash('sha1').update(name).digest('hex')[0]!, 16) < 8 ? 'tune' : 'held');
 const truthOf = (name: string) => (name.startsWith('br-') ? name.slice(3).replace(/\.[a-z]+$/, '') : null);

