@@ -11,16 +11,9 @@ import type { CleanMask } from '../../functions/src/renderer/cutout/mask-cleanup
 import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 import type { NormBox } from '../../functions/src/vision/port';
 import { keptIn } from './drawn-car-behind';
+import { BLACK, BLUE, GLASS, H, RED, street, W } from './drawn-cars-beside';
 
-const W = 640;
-const H = 400;
-const RED = [196, 32, 30];
-const BLUE = [30, 40, 170];
-const BLACK = [26, 26, 28];
-const GLASS = [70, 74, 80];
 const GLINT = [35, 45, 90];
-const SKY = [150, 150, 140];
-const GROUND = [110, 104, 98];
 
 /**
  * A red SUV (from x `nose` to 600) seen side on, its lower body black from `cladding` down, in front of a blue car
@@ -28,10 +21,7 @@ const GROUND = [110, 104, 98];
  * bluish patch on the red car's nose touching the blue car, fading into the red paint.
  */
 function scene(cladding: number, glint = false, nose = 200, boxLeft = 200) {
-  const rgb = new Uint8Array(W * H * 3);
-  const car = new Uint8Array(W * H);
-  const put = (x: number, y: number, c: number[], who: number) => (rgb.set(c.map((v) => Math.max(0, Math.min(255, v + (((x * 7 + y * 13) % 5) - 2)))), 3 * (y * W + x)), (car[y * W + x] = who));
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) put(x, y, y < 250 ? SKY : GROUND, 0);
+  const { rgb, car, put } = street();
   for (let y = 150; y < 340; y++)
     for (let x = 20; x < 262; x++) {
       const wheel = (x - 90) ** 2 + (y - 320) ** 2 <= 26 * 26;

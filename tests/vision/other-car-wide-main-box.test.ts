@@ -10,22 +10,12 @@ import { removeOtherCars } from '../../functions/src/vision/local/other-cars';
 import { ownBoxBeside } from '../../functions/src/vision/local/wide-main-box';
 import type { NormBox } from '../../functions/src/vision/port';
 import { keptIn } from './drawn-car-behind';
+import { BLACK, BLUE, GLASS, H, RED, street, W } from './drawn-cars-beside';
 
-const W = 640;
-const H = 400;
-const RED = [196, 32, 30];
-const BLUE = [30, 40, 170];
-const BLACK = [26, 26, 28];
-const GLASS = [70, 74, 80];
-const SKY = [150, 150, 140];
-const GROUND = [110, 104, 98];
 
 /** A blue car (x 20-262) beside a red one (x 230-600, head-on: grille, lamps, wheels), the red car's side over the blue car's front. */
 function scene() {
-  const rgb = new Uint8Array(W * H * 3);
-  const car = new Uint8Array(W * H);
-  const put = (x: number, y: number, c: number[], who: number) => (rgb.set(c.map((v) => Math.max(0, Math.min(255, v + (((x * 7 + y * 13) % 5) - 2)))), 3 * (y * W + x)), (car[y * W + x] = who));
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) put(x, y, y < 250 ? SKY : GROUND, 0);
+  const { rgb, car, put } = street();
   for (let y = 190; y < 330; y++)
     for (let x = 20; x < 262; x++) {
       const wheel = (x - 90) ** 2 + (y - 310) ** 2 <= 22 * 22 || (x - 220) ** 2 + (y - 310) ** 2 <= 22 * 22;
