@@ -298,8 +298,8 @@ export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | unde
   return carsInPhotos(appearances, thresholds).flatMap((car, i) => (appearances[i] && car !== 1 ? [i] : []));
 }
 
-/** What the form adds to a flagged photo whose number plate is what tells it apart (sameCarReason 'plate'). */
-export const PLATE_REASON = 'Its number plate reads differently from the other photos.';
+/** What the form adds after "This looks like a different car from the others: " when the plate is why (sameCarReason 'plate'). */
+export const PLATE_REASON = 'its number plate reads differently';
 
 /**
  * Why an odd photo (oddPhotos) is flagged, when one cue says it plainly: 'plate' when its plate reads differently from
