@@ -11,6 +11,8 @@ import {
   lookDistance,
   SAME_CAR_THRESHOLDS,
   oddPhotos,
+  PLATE_REASON,
+  sameCarReason,
   paintDistance,
   shapeDistance,
   type CarAppearance,
@@ -235,5 +237,17 @@ describe('same car, or say so: the number plate\'s text', () => {
     expect(platesDiffer(silverWith('JSC7486'), silverWith())).toBe(false);
     expect(likelyDifferentCars(silverWith('JSC7486'), silverWith())).toBe(false);
     expect(oddPhotos([silverWith('JSC7486'), silverWith(), silverWith('JSC7486'), silverWith('AZJ6991')])).toEqual([3]);
+  });
+
+  it('the form says the plate is why when it is: a same-paint photo whose plate is 2+ edits from the main car\'s', () => {
+    const photos = [silverWith('JSC7486'), silverWith('JSC7466'), silverWith('AZJ6991')];
+    expect(oddPhotos(photos)).toEqual([2]);
+    expect(sameCarReason(photos, 2)).toBe('plate');
+    expect(PLATE_REASON).toMatch(/number plate reads differently/);
+    // With the plate rule off nothing is flagged, so there is no reason to give.
+    expect(sameCarReason(photos, 2, { ...SAME_CAR_THRESHOLDS, plate: Infinity })).toBeNull();
+    // A photo of the main car, and one told apart by its paint with no plate read, get no plate reason.
+    expect(sameCarReason(photos, 0)).toBeNull();
+    expect(sameCarReason([silverWith('JSC7486'), silverWith('JSC7486'), yellowSedan], 2)).toBeNull();
   });
 });

@@ -52,6 +52,9 @@ export interface CarAppearance {
   plate?: string;
 }
 
+/** A plate's text as kept: 5 to 10 letters and digits, upper case (plates carry 5 to 8; a long US vanity plate more). */
+export const PLATE_TEXT = /^[A-Z0-9]{5,10}$/;
+
 /** Numbers in a look (4 quarters of 16). */
 export const LOOK_NUMBERS = 64;
 
@@ -293,4 +296,20 @@ export function carsInPhotos(appearances: ReadonlyArray<CarAppearance | null | u
 /** The photos (indexes) that likely show another car than the package's main one (car 1 of carsInPhotos). */
 export function oddPhotos(appearances: ReadonlyArray<CarAppearance | null | undefined>, thresholds: SameCarThresholds | DifferentCars = SAME_CAR_THRESHOLDS): number[] {
   return carsInPhotos(appearances, thresholds).flatMap((car, i) => (appearances[i] && car !== 1 ? [i] : []));
+}
+
+/** What the form adds after "This looks like a different car from the others: " when the plate is why (sameCarReason 'plate'). */
+export const PLATE_REASON = 'its number plate reads differently';
+
+/**
+ * Why an odd photo (oddPhotos) is flagged, when one cue says it plainly: 'plate' when its plate reads differently from
+ * a plate on a photo of the main car (the dealer can check the plate at a glance); null otherwise (paint, shape and look
+ * are worded together as "looks like a different car").
+ */
+export function sameCarReason(appearances: ReadonlyArray<CarAppearance | null | undefined>, index: number, thresholds: SameCarThresholds = SAME_CAR_THRESHOLDS): 'plate' | null {
+  const cars = carsInPhotos(appearances, thresholds);
+  const photo = appearances[index];
+  if (!photo || cars[index] === 1) return null;
+  const edits = thresholds.plate ?? DIFFERENT_PLATE_EDITS;
+  return appearances.some((other, j) => cars[j] === 1 && !!other && platesDiffer(photo, other, edits)) ? 'plate' : null;
 }

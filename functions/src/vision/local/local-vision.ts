@@ -26,6 +26,7 @@ import { removeRoofPieces } from './roof-pieces';
 import { LOOK_AGAIN_OUTSIDE, subjectAgainstMain, unseenCloseCar } from './unseen-subject';
 import { SUBJECT_DOMINANCE, subjectIsMainCar } from './subject-among-cars';
 import { ownBoxBeside } from './wide-main-box';
+import { readCarPlate } from '../plate-text/car-plate';
 
 export interface LocalLookOptions extends LookOptions {
   /** The photo's cut-out when the caller has made it already (the local renderer). */
@@ -35,6 +36,8 @@ export interface LocalLookOptions extends LookOptions {
    * verdict, angle and mask: without them its first image is 40-100 ms of this thread's CPU shorter.
    */
   appearance?: boolean;
+  /** Read the car's number plate into the appearance (default true; the benchmark measures without it too). */
+  plate?: boolean;
 }
 
 export interface LocalSighting {
@@ -179,7 +182,7 @@ export class LocalVision implements CarVision {
     const mask = removeRoofPieces(removeOtherCars(onMain, check.main.box, base.others, { photo, nearby: check.main.nearby }), check.main.box, photo);
     const features = angleFeatures(photo, mask, check.main.box);
     const { angle, confidence } = classifyAngle(features);
-    const appearance = options.appearance === false ? undefined : appearanceOf(photo, check.main, mask, angle);
+    const appearance = options.appearance === false ? undefined : await appearanceOf(photo, check.main, mask, angle, options.plate !== false);
     // Cut by the frame or not, from the car's silhouette rather than the detector's loose box (../frame-contact.ts):
     // the form's check of the shrunk photo and the render's of the upload give the same answer for the same photo.
     const cutByEdge = silhouetteTouchesFrame(mask);
@@ -201,12 +204,14 @@ function sightingBase(check: Extract<CheckResult, { ok: true }>, cars: number) {
   return { ok: true as const, cars, main: check.main.box, others: check.others.map((o) => o.box), cutByEdge: check.cutByEdge, ...(people ? { people } : {}), warnings };
 }
 
-/** The main car's paint, its silhouette's shape and the detector's look at it, for the same-car comparison. */
-function appearanceOf(photo: DecodedPhoto, main: Detection, mask: CleanMask, angle: Angle): CarAppearance | null {
+/** The main car's paint, its silhouette's shape, the detector's look at it and its plate, for the same-car comparison. */
+async function appearanceOf(photo: DecodedPhoto, main: Detection, mask: CleanMask, angle: Angle, withPlate: boolean): Promise<CarAppearance | null> {
   const paint = carAppearance(photo, main.box, mask.alpha);
+  if (!paint) return paint;
   const shape = carShape(mask, angle);
   const look = main.look;
-  return paint ? { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}) } : paint;
+  const plate = withPlate ? await readCarPlate(photo, mask, angle) : null;
+  return { ...paint, ...(shape ? { shape } : {}), ...(look ? { look } : {}), ...(plate ? { plate } : {}) };
 }
 
 /** Margin round the subject's silhouette for the detector's second look, as a share of the silhouette's size. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCtc } from './plate-reader';
+import { PLATE_TEXT } from '@shared/same-car';
 import { lineOf, MIN_CHAR_CONFIDENCE, plateFromReading } from './plate-text';
 
 describe('a plate reading kept as the car\'s plate', () => {
@@ -14,6 +15,10 @@ describe('a plate reading kept as the car\'s plate', () => {
   it('drops model names and badges (no digit), short readings, other scripts and unsure characters', () => {
     expect(plateFromReading('KADJAR', sure(6))).toBeNull();
     expect(plateFromReading('CS55', sure(4))).toBeNull();
+    expect(plateFromReading('IONIQ5', sure(6))).toBeNull();
+    expect(plateFromReading('PEUGEOT 3008 HYBRID4', sure(19))).toBeNull();
+    // Every kept plate fits the check's schema (5-10 upper-case letters and digits).
+    expect(plateFromReading('AB 12 CDE', sure(7))).toMatch(PLATE_TEXT);
     expect(plateFromReading('京A12345', sure(7))).toBeNull();
     expect(plateFromReading('JSC7486', [...sure(6), MIN_CHAR_CONFIDENCE - 0.1])).toBeNull();
   });

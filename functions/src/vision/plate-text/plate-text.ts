@@ -13,6 +13,13 @@ import { readLine, type Box } from './plate-reader';
  * a badge (docs/benchmarks/same-car.md, "Same car: the plate's text").
  */
 export const MIN_PLATE_CHARS = 5;
+/** Most characters a kept plate has (plates carry at most 8; a long vanity plate 10): longer is a line of other text. */
+export const MAX_PLATE_CHARS = 10;
+/**
+ * Fewest digits a kept plate has: a model badge can carry one ("IONIQ5" was read surely off an Ioniq 5's tailgate) and
+ * would flag the same car's photo whose real plate reads; plates with one digit are rare and only lose the cue.
+ */
+export const MIN_PLATE_DIGITS = 2;
 /**
  * Every character read at least this sure (the recogniser's probability): on the lot photos a higher bar keeps fewer
  * plates without keeping fewer wrong ones (its misreadings are cut-off plates read surely); this one drops the unsure.
@@ -23,14 +30,14 @@ export const MIN_CHAR_CONFIDENCE = 0.5;
 export const plateChars = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
- * A reading kept as the plate: enough letters and digits, at least one digit (model names and badges, "KADJAR",
- * "ALTIS", have none), nothing else read (another script's characters are a misreading), every character sure.
+ * A reading kept as the plate: 5 to 10 letters and digits (the check's schema), at least two digits (model names and
+ * badges, "KADJAR", "ALTIS", "IONIQ5", have fewer), nothing else read (another script's characters are a misreading), every character sure.
  */
 export function plateFromReading(text: string, confidences: readonly number[]): string | null {
   const kept = text.replace(/[\s·.\-]/g, '');
   if (!/^[A-Za-z0-9]+$/.test(kept)) return null;
   const chars = plateChars(kept);
-  if (chars.length < MIN_PLATE_CHARS || !/[0-9]/.test(chars)) return null;
+  if (chars.length < MIN_PLATE_CHARS || chars.length > MAX_PLATE_CHARS || (chars.match(/[0-9]/g)?.length ?? 0) < MIN_PLATE_DIGITS) return null;
   if (confidences.some((c) => c < MIN_CHAR_CONFIDENCE)) return null;
   return chars;
 }

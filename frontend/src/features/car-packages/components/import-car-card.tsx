@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Angle } from '@shared/angles';
 import { planCoverage, photosLeftOut } from '@shared/angle-plan';
-import { oddPhotos, type CarAppearance } from '@shared/same-car';
+import { oddPhotos, sameCarReason, type CarAppearance } from '@shared/same-car';
 import { CAR_PACKAGE_NAME_MAX } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, IMPORT_MESSAGES, INVENTORY_MESSAGES } from '@shared/messages';
 import { Badge } from '@/components/ui/badge';
@@ -38,7 +38,10 @@ export function reviewCar(car: ImportCar) {
     const appearance = p.check.status === 'done' && p.check.result.car ? p.check.result.appearance : null;
     return appearance?.shape && p.angle ? { ...appearance, shape: { ...appearance.shape, angle: p.angle } } : appearance;
   });
-  const oddIds = new Set(oddPhotos(appearances).map((i) => sent[i]!.id));
+  const odd = oddPhotos(appearances);
+  const oddIds = new Set(odd.map((i) => sent[i]!.id));
+  // Flagged by the plate: the tile says so (the dealer can check the plate at a glance).
+  const byPlateIds = new Set(odd.filter((i) => sameCarReason(appearances, i) === 'plate').map((i) => sent[i]!.id));
   const checking = car.photos.filter((p) => !p.leftOut && p.check.status === 'checking').length;
   const unconfirmedOdd = sent.filter((p) => oddIds.has(p.id) && !p.sameCarConfirmed).length;
   const blocker =
@@ -54,7 +57,7 @@ export function reviewCar(car: ImportCar) {
               ? CAR_PACKAGE_MESSAGES.noAnglesYet
               : null;
   const readiness: CarReadiness = { checking, unconfirmedOdd, ready: checking === 0 && blocker === null, blocker };
-  return { sent, plan, leftOut, oddIds, readiness };
+  return { sent, plan, leftOut, oddIds, byPlateIds, readiness };
 }
 
 const STATUS_TEXT = {
@@ -84,7 +87,7 @@ export function ImportCarCard({
   onConfirmSameCar: (photoId: string) => void;
 }) {
   const id = useId();
-  const { sent, plan, leftOut, oddIds, readiness } = useMemo(() => reviewCar(car), [car]);
+  const { sent, plan, leftOut, oddIds, byPlateIds, readiness } = useMemo(() => reviewCar(car), [car]);
   // A VIN names the car once decoded (unless the dealer typed a name).
   const lookup = useVinLookup(car.key.kind === 'vin' ? car.key.vin : null);
   const decoded = lookup.data?.name ?? null;
@@ -147,6 +150,7 @@ export function ImportCarCard({
                 sentAt={sentIndex.get(photo.id)}
                 leftOutFor={sentIndex.has(photo.id) && leftOut.has(sentIndex.get(photo.id)!) ? leftOut.get(sentIndex.get(photo.id)!)! + 1 : undefined}
                 odd={oddIds.has(photo.id)}
+                byPlate={byPlateIds.has(photo.id)}
                 progress={car.status === 'uploading' && sentIndex.has(photo.id) ? (photo.uploaded ?? 0) : undefined}
                 onAngle={(angle) => onAngle(photo.id, angle)}
                 onLeftOut={(out) => onLeftOut(photo.id, out)}
@@ -209,6 +213,7 @@ function ImportPhotoTile({
   sentAt,
   leftOutFor,
   odd,
+  byPlate,
   progress,
   onAngle,
   onLeftOut,
@@ -220,6 +225,7 @@ function ImportPhotoTile({
   sentAt?: number;
   leftOutFor?: number;
   odd: boolean;
+  byPlate: boolean;
   progress?: number;
   onAngle: (angle: Angle | null) => void;
   onLeftOut: (leftOut: boolean) => void;
@@ -246,7 +252,7 @@ function ImportPhotoTile({
       onRemove={() => onLeftOut(true)}
       onAngle={onAngle}
       usedInstead={leftOutFor}
-      differentCar={odd ? { confirmed: photo.sameCarConfirmed, onConfirm } : undefined}
+      differentCar={odd ? { confirmed: photo.sameCarConfirmed, onConfirm, byPlate } : undefined}
       removeLabel={`Leave out ${photo.file.name}`}
     />
   );

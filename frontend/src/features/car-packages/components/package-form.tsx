@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ANGLES, angleCount, type Angle } from '@shared/angles';
 import { photosLeftOut, planCoverage } from '@shared/angle-plan';
-import { oddPhotos, type CarAppearance } from '@shared/same-car';
+import { oddPhotos, sameCarReason, type CarAppearance } from '@shared/same-car';
 import { DEFAULT_BACKGROUND, type Background } from '@shared/backgrounds';
 import { CAR_PACKAGE_NAME_MAX, MAX_CAR_PACKAGE_PHOTOS } from '@shared/limits';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES, MESSAGES } from '@shared/messages';
@@ -131,7 +131,7 @@ export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
       if (check) client.setQueryData(carPackageKeys.photoCheck(photoId), check);
     });
   };
-  // Same car, or say so: a photo whose paint or shape is far from the main car's is flagged until removed or confirmed.
+  // Same car, or say so: a photo whose paint, shape, look or plate is far from the main car's is flagged until removed or confirmed.
   // Its shape is compared from the angle it is tagged with (the dealer's tag over the check's suggestion).
   const appearanceKey = JSON.stringify(
     checks.map((q, i): CarAppearance | null => {
@@ -141,7 +141,12 @@ export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
     }),
   );
   // Recomputed when a measurement or a tag changes (the key), not on every render of the check queries.
-  const odd = useMemo(() => new Set(oddPhotos(JSON.parse(appearanceKey) as (CarAppearance | null)[])), [appearanceKey]);
+  const { odd, byPlate } = useMemo(() => {
+    const appearances = JSON.parse(appearanceKey) as (CarAppearance | null)[];
+    const flagged = oddPhotos(appearances);
+    // Flagged by the plate: the thumbnail says so (the dealer can check the plate at a glance).
+    return { odd: new Set(flagged), byPlate: new Set(flagged.filter((i) => sameCarReason(appearances, i) === 'plate')) };
+  }, [appearanceKey]);
   const [sameCarConfirmed, setSameCarConfirmed] = useState<ReadonlySet<string>>(new Set());
   const unconfirmedOdd = photos.filter((p, i) => odd.has(i) && !sameCarConfirmed.has(p.id)).length;
 
@@ -293,7 +298,7 @@ export function PackageForm({ onStarted, credits, buyCredits, onImport }: {
                   }}
                   onAngle={(angle) => selection.setAngle(photo.id, angle)}
                   usedInstead={leftOut.has(index) ? leftOut.get(index)! + 1 : undefined}
-                  differentCar={odd.has(index) ? { confirmed: sameCarConfirmed.has(photo.id), onConfirm: () => setSameCarConfirmed((s) => new Set(s).add(photo.id)) } : undefined}
+                  differentCar={odd.has(index) ? { confirmed: sameCarConfirmed.has(photo.id), onConfirm: () => setSameCarConfirmed((s) => new Set(s).add(photo.id)), byPlate: byPlate.has(index) } : undefined}
                 />
               ))}
             </ul>

@@ -1,6 +1,7 @@
 import { Sparkles, X } from 'lucide-react';
 import { ANGLES, ANGLE_LABELS, type Angle } from '@shared/angles';
 import { CAR_CHECK_MESSAGES, CAR_PACKAGE_MESSAGES } from '@shared/messages';
+import { PLATE_REASON } from '@shared/same-car';
 import type { CheckCarPhotoResponse } from '@shared/schemas/car-photo-check';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
@@ -42,8 +43,11 @@ export function PhotoThumbnail({
   check?: PhotoCheckState;
   onRemove: () => void;
   onAngle: (angle: Angle | null) => void;
-  /** Set when the photo likely shows another car than the others: flagged until removed or confirmed. */
-  differentCar?: { confirmed: boolean; onConfirm: () => void };
+  /**
+   * Set when the photo likely shows another car than the others: flagged until removed or confirmed. `byPlate`: its
+   * number plate reads differently from the main car's (shared/same-car.ts sameCarReason), said plainly.
+   */
+  differentCar?: { confirmed: boolean; onConfirm: () => void; byPlate?: boolean };
   /** Set when an earlier photo gives the same angle: that photo's number (from 1); this one is left out. */
   usedInstead?: number;
   /** The remove button's name (the import leaves a photo out): "Remove <file>" without it. */
@@ -121,6 +125,7 @@ export function PhotoThumbnail({
             <>
               <p role="alert" className="text-xs font-medium text-amber-900">
                 {CAR_CHECK_MESSAGES.differentCar}
+                {differentCar.byPlate && <span data-testid="different-plate">: {PLATE_REASON}</span>}
               </p>
               <button
                 type="button"
