@@ -10,7 +10,7 @@ import { iou } from '../boxes';
 import { carAppearance, GLASS_CHROMA, srgbToLab } from '../car-appearance';
 import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic-split';
 import { ownBoxBeside } from './wide-main-box';
-import { reachesPast, showsBehind } from './behind-evidence';
+import { showsBehind } from './behind-evidence';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
 export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
@@ -84,8 +84,6 @@ export function removeOtherCars(mask: CleanMask, detected: NormBox, others: Norm
     // side of the box and the rows under it the main car's, the other car's part past the main box its own.
     for (const b of carsBesideBehind(context.nearby ?? [], main, others).filter(shows)) {
       const q = px(b);
-      // Past the main box by a sliver only: the main car's own rear window and boot read as a car (behind-evidence.ts).
-      if (!reachesPast(q, m)) continue;
       removed += splitBehind(alpha, rgb, w, h, q, q.t + Math.round((q.b - q.t) * 0.15), q.b, pad, { side: b.left < main.left ? 'right' : 'left', box: m });
     }
     // A weak box over the car behind: the top of it is the other car (it rises over the main car there).
