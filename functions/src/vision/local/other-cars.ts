@@ -10,7 +10,6 @@ import { iou } from '../boxes';
 import { carAppearance, GLASS_CHROMA, srgbToLab } from '../car-appearance';
 import { MAIN, OPEN, OTHER, OUT, splitAlongEdges, type Window } from './geodesic-split';
 import { ownBoxBeside } from './wide-main-box';
-import { showsBehind } from './behind-evidence';
 
 /** How far beyond the main car's box its cut-out may reach, as fractions of the box: sides, top, bottom. */
 export const KEEP_MARGIN = { side: 0.05, top: 0.06, bottom: 0.04 };
@@ -61,8 +60,7 @@ export function removeOtherCars(mask: CleanMask, detected: NormBox, others: Norm
   // top of a weak box over both is the main car's own cab and glass (a van head-on, eu-test_001: the split took half its
   // windscreen, cut square). A car beside it there is still split along the seam (`splitBeside`).
   const behindRoof = main.top > ROOF_IN_FRAME ? carsBehind(context.nearby ?? [], main, others).filter(shows) : [];
-  // Only a box that shows as a car over the main one (behind-evidence.ts): a tail light or roof read as one cut it square.
-  const hidden = rgb ? [...behindRoof, ...others.filter((o) => behindWithin(o, main))].map(px).filter((b) => showsBehind(mask.alpha, w, h, b, m)) : [];
+  const hidden = rgb ? [...behindRoof, ...others.filter((o) => behindWithin(o, main))].map(px) : [];
   const boxes = others.map((other) => {
     const o = px(other);
     // A car behind reaches above the main car's box: there it is not the main car, whatever the margin.
