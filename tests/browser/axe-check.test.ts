@@ -33,12 +33,25 @@ async function fixture(p: Page, pageOrigin: string, frameOrigin: string) {
 const summary = (violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
   violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' > ')).sort().join(', ')}`).sort();
 
+/**
+ * The default builder's violations, once it has looked inside the frame: it gives its script one second per frame and
+ * skips a frame that misses it, which a loaded machine does (the frame's faults then vanish from the reference).
+ */
+async function defaultBuilderSummary(p: Page) {
+  let lines: string[] = [];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    lines = summary((await new AxeBuilder({ page: p }).analyze()).violations);
+    if (lines.some((line) => line.includes('iframe > button'))) break;
+  }
+  return lines;
+}
+
 describe('AxeCheck', () => {
   it('finds the same violations as the default builder, in the page and in a same-origin frame', async () => {
     const { page: p, context } = await openPage(session.browser);
     const origin = new URL(session.url).origin;
     await fixture(p, origin, origin);
-    const expected = summary((await new AxeBuilder({ page: p }).analyze()).violations);
+    const expected = await defaultBuilderSummary(p);
     const found = summary((await new AxeCheck(p).analyze()).violations);
     expect(found).toEqual(expected);
     // The fixture's faults are found, the one inside the frame included.
@@ -55,7 +68,7 @@ describe('AxeCheck', () => {
     await fixture(p, url.origin, other);
     await expect(new AxeCheck(p).analyze()).rejects.toThrow(/same-origin frames only; this page holds http:\/\/(127\.0\.0\.1|localhost):\d+\/__axe-check\/frame/);
     // The default builder does look into it.
-    const all = summary((await new AxeBuilder({ page: p }).analyze()).violations);
+    const all = await defaultBuilderSummary(p);
     expect(all.find((line) => line.startsWith('button-name'))).toContain('iframe > button');
     await context.close();
   });
