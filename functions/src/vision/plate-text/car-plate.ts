@@ -33,8 +33,8 @@ export function boxMask(box: NormBox, width: number, height: number): { alpha: U
 
 /**
  * The plate's text read inside the car's box (port.ts PlateReader, for the cloud check, which has no cut-out): on the
- * committed photos the box finds the same plates as the cut-out, at a tenth of its CPU (docs/vision.md). Unlike
- * readCarPlate it throws when the models fail, so that the adapter can log the failure's class.
+ * committed photos the box finds the plates the cut-out finds, without a u2netp run (five times the read's CPU;
+ * docs/vision.md). Unlike readCarPlate it throws when the models fail, so that the adapter can log the failure's class.
  */
 export async function readPlateInBox(photo: { rgb: Buffer; width: number; height: number }, box: NormBox, angle: Angle): Promise<string | null> {
   if (!platedView(angle)) return null;
