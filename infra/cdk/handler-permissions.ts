@@ -48,6 +48,11 @@ export type Permission =
    */
   | 'native:compositor'
   /**
+   * Reads a car's number plate in the cloud photo check (vision/plate-text/car-plate.ts readPlateInBox): gets the render
+   * model layer for its onnxruntime and text models (no CUTOUT_MODEL_DIR: no cut-out runs), onnxruntime-node external.
+   */
+  | 'native:plate-text'
+  /**
    * s3:GetObject on the scene library's scenes/ prefix only (SCENES_BUCKET and SCENES_PREFIX in the environment), when
    * the deploy has one (`-c scenesDir`); without it nothing is granted and the compositor draws its backgrounds.
    */
@@ -145,7 +150,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'start-car-package-again': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'uploads:list', 'uploads:delete', 'renders:read', 'workflow:start', 'websocket:post', 'secrets:openai', 'native:sharp', 'webhooks:enqueue'],
   'create-car-package-zip': ['table:read', 'renders:read', 'renders:write'],
   // Vision issue: the car check of one photo (OpenAI vision in AWS), nothing stored
-  'check-car-photo': ['table:read', 'table:write', 'secrets:openai', 'native:sharp'],
+  'check-car-photo': ['table:read', 'table:write', 'secrets:openai', 'native:sharp', 'native:plate-text'],
   // The render workflow's tasks and its sweeper
   // uploads:write: each photo's checked cut-out, kept beside the package for the render tasks (cutouts/).
   'package-prepare': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'websocket:post', 'secrets:openai', 'native:sharp', 'native:compositor', 'scenes:read', 'webhooks:enqueue'],
@@ -182,7 +187,7 @@ export const HANDLER_PERMISSIONS: Record<string, readonly Permission[]> = {
   'validate-trial-token': ['table:read', 'table:write'],
   'request-trial-uploads': ['table:read', 'table:write', 'uploads:write'],
   // Reads and checks each upload (bytes, car check) before recording it on the link.
-  'complete-trial-uploads': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'secrets:openai', 'native:sharp'],
+  'complete-trial-uploads': ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'secrets:openai', 'native:sharp', 'native:plate-text'],
   // Converts the link, then the sign-in request: finds or creates the account, signs and mails the link.
   'create-trial-account': ['table:read', 'table:write', 'cognito:users', 'kms:sign', 'ssm:site-origin', 'mail:send'],
   // The start of a car package from the trial photos: checks, copies into the dealer's space, charges, starts the workflow.

@@ -67,13 +67,22 @@ describe('render Lambda bundle', () => {
     120_000,
   );
 
-  it.each(['functions/src/handlers/check-car-photo.ts', 'functions/src/handlers/start-car-package.ts', 'functions/src/handlers/start-batch.ts'])(
-    '%s holds the OpenAI vision adapter but not the local detector, its model package, TensorFlow.js or ISNet',
-    async (entry) => {
-      const { inputs } = await bundle(entry);
+  it.each([
+    ['check-car-photo', true],
+    ['complete-trial-uploads', true],
+    ['start-car-package', false],
+    ['start-batch', false],
+  ] as const)(
+    '%s holds the OpenAI vision adapter but not the local detector, its model package, TensorFlow.js or ISNet; the plate reader (text detector and recogniser) only where the check asks for the appearance (%s), onnxruntime-node from the layer',
+    async (handler, plates) => {
+      const external = externalModulesOf(HANDLER_PERMISSIONS[handler]!);
+      expect(external.includes('onnxruntime-node'), handler).toBe(plates);
+      const { text, inputs } = await bundle(`functions/src/handlers/${handler}.ts`, external);
       expect(inputs.some((f) => f.includes('vision/openai/openai-vision'))).toBe(true);
-      const forbidden = inputs.filter((f) => /vision\/local\/|@tensorflow|human-models|renderer\/local\/|isnet|onnxruntime|@imgly/.test(f));
+      const forbidden = inputs.filter((f) => /vision\/local\/|@tensorflow|human-models|renderer\/local\/|isnet|onnxruntime|@gutenye|@imgly/.test(f));
       expect(forbidden).toEqual([]);
+      for (const module of ['vision/plate-text/car-plate', 'vision/plate-text/plate-reader', 'renderer/text/text-detector']) expect(inputs.some((f) => f.includes(module)), `${handler}: ${module}`).toBe(plates);
+      expect(/"onnxruntime-node"/.test(text), handler).toBe(plates);
     },
     60_000,
   );

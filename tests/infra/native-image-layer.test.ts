@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { BUNDLE_OPTIONS } from '../../infra/cdk/bundling/handler-bundles';
 import { NATIVE_IMAGE_MODULES, nativeImagePackages } from '../../infra/cdk/bundling/native-image-layer';
 import { trimSourceMap, type SourceMapV3 } from '../../infra/cdk/bundling/trim-source-map';
-import { externalModulesOf, usesCompositor, usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
+import { externalModulesOf, readsPlates, usesCompositor, usesNativeImageStack } from '../../infra/cdk/constructs/handler-function';
 import { HANDLER_PERMISSIONS } from '../../infra/cdk/handler-permissions';
 import { apiStacksOf } from './app-templates';
 import { builtApp } from './built-app';
@@ -28,6 +28,7 @@ describe('native image layer', () => {
   it('every function that checks, renders or signs images has its stack’s one native image layer (arm64, Node 24), the compositor’s also the render model layer, a VIN decoder’s the VIN data layer; no other function has a layer', () => {
     let withLayer = 0;
     const compositors: string[] = [];
+    const plateReaders: string[] = [];
     const decoders: string[] = [];
     for (const stack of [...apiStacksOf(stacks), stacks.auth]) {
       const template = Template.fromStack(stack).toJSON() as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> };
@@ -39,9 +40,10 @@ describe('native image layer', () => {
       const handlerOf = (f: (typeof functions)[number]) => (f.Properties.Environment as { Variables: { HANDLER_NAME: string } }).Variables.HANDLER_NAME;
       const needing = functions.filter((f) => usesNativeImageStack(HANDLER_PERMISSIONS[handlerOf(f)]!));
       const compositing = functions.filter((f) => usesCompositor(HANDLER_PERMISSIONS[handlerOf(f)]!));
+      const modelled = functions.filter((f) => usesCompositor(HANDLER_PERMISSIONS[handlerOf(f)]!) || readsPlates(HANDLER_PERMISSIONS[handlerOf(f)]!));
       const decoding = functions.filter((f) => HANDLER_PERMISSIONS[handlerOf(f)]!.includes('data:vin'));
       expect(imageLayers.length, stack.stackName).toBe(needing.length ? 1 : 0);
-      expect(modelLayers.length, stack.stackName).toBe(compositing.length ? 1 : 0);
+      expect(modelLayers.length, stack.stackName).toBe(modelled.length ? 1 : 0);
       expect(vinLayers.length, stack.stackName).toBe(decoding.length ? 1 : 0);
       expect(layers.length, stack.stackName).toBe(imageLayers.length + modelLayers.length + vinLayers.length);
       for (const [, layer] of layers) expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs24.x'] });
@@ -49,7 +51,7 @@ describe('native image layer', () => {
         const handler = handlerOf(fn);
         const expected = [
           ...(needing.includes(fn) ? [{ Ref: imageLayers[0]![0] }] : []),
-          ...(compositing.includes(fn) ? [{ Ref: modelLayers[0]![0] }] : []),
+          ...(modelled.includes(fn) ? [{ Ref: modelLayers[0]![0] }] : []),
           ...(decoding.includes(fn) ? [{ Ref: vinLayers[0]![0] }] : []),
         ];
         expect(fn.Properties.Layers ?? [], handler).toEqual(expected);
@@ -60,6 +62,7 @@ describe('native image layer', () => {
         // The studio compositor is the AWS stage's renderer by default (the OpenAI image edit only with -c renderer=openai).
         if (compositing.includes(fn)) expect(variables.RENDERER, handler).toBe('local');
         if (compositing.includes(fn)) compositors.push(handler);
+        else if (modelled.includes(fn)) plateReaders.push(handler);
       }
       withLayer += needing.length;
     }
@@ -67,6 +70,9 @@ describe('native image layer', () => {
     expect(withLayer).toBeGreaterThanOrEqual(11);
     // The compositor runs in the render tasks, and only there.
     expect(compositors.sort()).toEqual(['batch-render-photo', 'package-prepare', 'package-render-angle']);
+    // The render model layer's onnxruntime and text models also serve the cloud checks that read the plate: those that
+    // ask for the appearance (issue 39), without the cut-out's model directory.
+    expect(plateReaders.sort()).toEqual(['check-car-photo', 'complete-trial-uploads']);
     // VINs are decoded where a package is created (app and public API) and by the form's look-up (issue 41).
     expect(decoders.sort()).toEqual(['create-car-package', 'decode-vin', 'v1-create-car-package']);
     // It synthesizes every stack's template: 9 s on an idle machine, 38 s under a load of 8 (over the default 30 s).

@@ -21,6 +21,8 @@ import { CAR_FIDELITY } from '@shared/messages';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
 import { ensureU2netpFile, U2NETP_SHA256 } from '../../functions/src/renderer/cutout/u2netp-model';
 import { TEXT_MODEL_SHA256 } from '../../functions/src/renderer/text/text-detector';
+import { build } from 'esbuild';
+import { BUNDLE_OPTIONS, handlerEntry } from '../../infra/cdk/bundling/handler-bundles';
 import { bundle } from './bundle';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -58,6 +60,26 @@ describe('render model layer', () => {
     console.log(`render model layer: ${(folderBytes(out) / 1e6).toFixed(1)} MB unzipped`);
     expect(folderBytes(out)).toBeLessThan(60e6);
   }, 120_000);
+
+  it('a function with both its layers stays under Lambda’s 250 MB unzipped: the plate-reading checks and the render task', async () => {
+    const arm64 = join(root, 'arm64');
+    if (!existsSync(arm64)) buildRenderModelLayer(arm64, LAMBDA_TARGET);
+    // The native image layer as this machine's node_modules lays it out (the synth installs the linux-arm64 build with
+    // npm, which a test does not run: its sharp binaries are of a like size, docs/vision.md has the measured figures).
+    const image = join(root, 'image');
+    copyRuntimeClosure(NATIVE_IMAGE_MODULES, join(image, 'nodejs/node_modules'), host);
+    const layers = folderBytes(arm64) + folderBytes(image);
+    for (const handler of ['check-car-photo', 'complete-trial-uploads', 'package-render-angle']) {
+      const outdir = join(root, `fn-${handler}`);
+      // Bundled as CDK bundles it (its map not yet trimmed: an upper bound).
+      await build({ ...BUNDLE_OPTIONS, external: externalModulesOf(HANDLER_PERMISSIONS[handler]!), entryPoints: [handlerEntry(handler)], outfile: join(outdir, 'index.mjs'), logLevel: 'silent' });
+      const total = folderBytes(outdir) + layers;
+      console.log(`${handler}: ${(folderBytes(outdir) / 1e6).toFixed(1)} MB bundle + ${(layers / 1e6).toFixed(1)} MB layers = ${(total / 1e6).toFixed(1)} MB unzipped`);
+      expect(total, handler).toBeLessThan(250e6);
+      // Room for the next model: a quarter of the limit kept free.
+      expect(total, handler).toBeLessThan(0.75 * 250e6);
+    }
+  }, 180_000);
 
   it('runs the render task’s compositor from the layer’s files: u2netp loaded and checked (on its thread), a photo cut out and composed, fidelity measured', async () => {
     const opt = join(root, 'opt');

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { OpenAiVision, type ModelSighting } from '../../functions/src/vision/openai/openai-vision';
@@ -9,6 +11,8 @@ import { createVision, visionConfigFromEnv } from '../../functions/src/vision/cr
 import { car } from '../renderer/bad-photos';
 import { OpenAiRenderer } from '../../functions/src/renderer/openai/openai-renderer';
 import { RenderRetryableError } from '../../functions/src/renderer/port';
+import { logger } from '../../functions/src/lib/logger';
+import { boxMask, readPlateInBox } from '../../functions/src/vision/plate-text/car-plate';
 
 // A local HTTP server stands in for the OpenAI API: no network in tests.
 let server: Server;
@@ -157,5 +161,64 @@ describe('OpenAI vision against a local stand-in', () => {
       res.end('{}');
     };
     await expect(renderer.prepare([{ id: 'd.jpg', bytes }])).rejects.toBeInstanceOf(RenderRetryableError);
+  });
+});
+
+describe('the cloud check reads the plate inside the model\'s box', () => {
+  // A rear view whose plate the local check reads too (6UTS635); the box is the one the local detector draws.
+  const lexus = () => decodePhoto(readFileSync(resolve(import.meta.dirname, '../fixtures/vision/lexus-es-champagne-rear-street.jpg')));
+  const rear: ModelSighting = { is_car: true, shows_interior: false, car_count: 1, main_car_box: { left: 0.17, top: 0.09, right: 0.85, bottom: 0.95 }, other_car_boxes: [], angle: 'rear', confidence: 0.9 };
+  const reading = (readPlate: ConstructorParameters<typeof OpenAiVision>[0]['readPlate']) => new OpenAiVision({ apiKey: 'sk-test', baseURL, model: 'gpt-vision-test', timeoutMs: 5_000, readPlate });
+
+  it('a rear view\'s appearance carries the plate read in the box (the text models, as the function has them)', async () => {
+    reply = completion(rear);
+    const sighting = await reading(readPlateInBox).look(await lexus());
+    expect(sighting.ok && sighting.appearance?.plate).toBe('6UTS635');
+    // Without a reader (a function without the text models) the same answer has no plate, the paint still measured.
+    const without = await reading(undefined).look(await lexus());
+    expect(without.ok && without.appearance && 'plate' in without.appearance).toBe(false);
+    expect(without.ok && without.appearance?.paint).toHaveLength(3);
+  }, 60_000);
+
+  it('reads no plate from a side, nor when the angle was not asked for', async () => {
+    const asked: string[] = [];
+    const spy = reading(async (_photo, _box, angle) => (asked.push(angle), readPlateInBox(_photo, _box, angle)));
+    reply = completion({ ...rear, angle: 'left_side' });
+    const side = await spy.look(await lexus());
+    expect(side.ok && side.appearance && 'plate' in side.appearance).toBe(false);
+    reply = completion(rear);
+    const verdictOnly = await spy.look(await lexus(), { angle: false });
+    expect(verdictOnly.ok && verdictOnly.appearance).toBeUndefined();
+    expect(asked).toEqual(['left_side']);
+  }, 60_000);
+
+  it('a reader that throws leaves the plate out and the check passing; the log names the error\'s class only', async () => {
+    reply = completion(rear);
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      class TextModelError extends Error {}
+      const sighting = await reading(async () => {
+        throw new TextModelError('read 6UTS635 badly');
+      }).look(await lexus());
+      expect(sighting).toMatchObject({ ok: true, angle: 'rear', warnings: [] });
+      expect(sighting.ok && sighting.appearance?.paint).toHaveLength(3);
+      expect(sighting.ok && sighting.appearance && 'plate' in sighting.appearance).toBe(false);
+      expect(warn).toHaveBeenCalledWith('plate not read', { errorClass: 'TextModelError' });
+      expect(JSON.stringify(warn.mock.calls)).not.toContain('6UTS635');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('configuration hands the reader to the cloud adapter', async () => {
+    reply = completion(rear);
+    const configured = createVision({ vision: 'openai', openAiApiKey: 'sk-test', openAiBaseUrl: baseURL, model: 'gpt-vision-test', readPlate: async () => 'AB12345' });
+    const sighting = await configured.look(await lexus());
+    expect(sighting.ok && sighting.appearance?.plate).toBe('AB12345');
+  });
+
+  it('the box as a cut-out: 255 inside the box, 0 outside, clipped to the photo', () => {
+    const { alpha } = boxMask({ left: 0.25, top: 0.5, right: 1.2, bottom: 1 }, 4, 4);
+    expect([...alpha]).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 0, 255, 255, 255]);
   });
 });

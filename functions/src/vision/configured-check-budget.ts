@@ -2,10 +2,10 @@
 import { budgetedVision, checkLimitsFromEnv } from './check-budget';
 import { configuredVision } from './configured-vision';
 import { dynamoDbCheckBudget } from './dynamodb-check-budget';
-import type { CarVision } from './port';
+import type { CarVision, PlateReader } from './port';
 
-export function budgetedVisionFor(env: NodeJS.ProcessEnv = process.env): (who: { sub: string; sourceIp: string }) => CarVision {
-  const vision = configuredVision(env);
+export function budgetedVisionFor(env: NodeJS.ProcessEnv = process.env, extras: { readPlate?: PlateReader } = {}): (who: { sub: string; sourceIp: string }) => CarVision {
+  const vision = configuredVision(env, extras);
   const ports = dynamoDbCheckBudget();
   const limits = checkLimitsFromEnv(env);
   return (who) => budgetedVision(vision, ports, limits, who);

@@ -3,7 +3,7 @@
  * adapter (detector package, ISNet cut-out) is loaded by a computed name so that a Lambda bundle never holds it.
  */
 import type { DecodedPhoto } from '../renderer/photo-validation';
-import type { CarSighting, CarVision, LookOptions } from './port';
+import type { CarSighting, CarVision, LookOptions, PlateReader } from './port';
 import { DEFAULT_VISION_MODEL } from './openai/openai-vision';
 
 export const VISIONS = ['local', 'openai'] as const;
@@ -14,6 +14,11 @@ export interface VisionConfig {
   openAiBaseUrl?: string;
   /** VISION_MODEL: the OpenAI model that looks at photos. */
   model?: string;
+  /**
+   * The cloud adapter's plate reader (plate-text/car-plate.ts readPlateInBox), given by the handlers whose functions
+   * have the text models; the local adapter reads the plate itself, in its cut-out.
+   */
+  readPlate?: PlateReader;
 }
 
 export function visionConfigFromEnv(env: NodeJS.ProcessEnv = process.env): VisionConfig {
@@ -37,9 +42,9 @@ function lazy(name: CarVision['name'], model: string, load: () => Promise<CarVis
 
 export function createVision(config: VisionConfig = visionConfigFromEnv()): CarVision {
   if (config.openAiApiKey && config.vision !== 'local') {
-    const { openAiApiKey, openAiBaseUrl } = config;
+    const { openAiApiKey, openAiBaseUrl, readPlate } = config;
     const model = config.model ?? DEFAULT_VISION_MODEL;
-    return lazy('openai', model, async () => new (await import('./openai/openai-vision')).OpenAiVision({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model }));
+    return lazy('openai', model, async () => new (await import('./openai/openai-vision')).OpenAiVision({ apiKey: openAiApiKey, baseURL: openAiBaseUrl, model, readPlate }));
   }
   return lazy('local', 'centernet + cut-out silhouette', async () => {
     const { LocalVision } = (await import(LOCAL_ONLY.vision)) as typeof import('./local/local-vision');

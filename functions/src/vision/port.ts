@@ -87,6 +87,12 @@ export interface CarVision {
   look(photo: DecodedPhoto, options?: LookOptions): Promise<CarSighting>;
 }
 
+/**
+ * Reads the main car's number plate inside its box, for an adapter without a cut-out (the cloud one): the text, or null
+ * when the view shows no end or nothing reads as a plate. Throws when its models fail (the adapter goes on without it).
+ */
+export type PlateReader = (photo: DecodedPhoto, main: NormBox, angle: Angle) => Promise<string | null>;
+
 /** The vision service failed (network, rate limit, bad answer): the photo itself is not at fault. */
 export class VisionUnavailableError extends Error {
   override readonly name = 'VisionUnavailableError';

