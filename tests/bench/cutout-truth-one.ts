@@ -1,6 +1,6 @@
 /**
  * One composite of the truth bench, for looking at: `npx tsx tests/bench/cutout-truth-one.ts 0060 behind sunset [out dir]`
- * writes the composite, the cut-out's alpha, the truth and an overlay (red: cut-out not in the truth, green: truth not
+ * writes the composite, the cut-out's alpha, the truth, the other car's own pixels and an overlay (red: cut-out not in the truth, green: truth not
  * in the cut-out, blue: on the other car) as PNGs, and prints IoU, boundary F and the share on the other car.
  */
 import { mkdirSync, readdirSync } from 'node:fs';
@@ -27,6 +27,7 @@ const base = join(outDir, `${num}-${setup}-${style}`);
 await sharp(jpeg).toFile(`${base}-composite.png`);
 await sharp(Buffer.from(mask), { raw: { width: W, height: H, channels: 1 } }).png().toFile(`${base}-cutout.png`);
 await sharp(Buffer.from(truth), { raw: { width: W, height: H, channels: 1 } }).png().toFile(`${base}-truth.png`);
+await sharp(Buffer.from(otherOnly.map((v) => (v ? 255 : 0))), { raw: { width: W, height: H, channels: 1 } }).png().toFile(`${base}-other.png`);
 const rgb = Buffer.alloc(W * H * 3);
 const { data } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
 let kept = 0, onOther = 0;
