@@ -22,9 +22,10 @@ const inTyre = (x: number, y: number) => ((x >= 70 && x < 130) || (x >= 270 && x
 
 /**
  * A drawn car: the body and tyres solid in the mask; under the body between the tyres, rows 150 to `runEnd(x)`, a
- * run the model saw at soft 110 with tone `runTone(x, y)`; the ground tone 80 (with a JPEG's level of noise).
+ * run with tone `runTone(x, y)` the model saw at soft `runSoft(y)` (110 unless told) over columns `runFrom` to `runTo`
+ * (all of the span unless told; 0 elsewhere); the ground tone 80 (with a JPEG's level of noise).
  */
-function drawn(runEnd: (x: number) => number, runTone: (x: number, y: number) => number): { mask: CleanMask; soft: Uint8Array; photo: CutoutPhoto } {
+function drawn(runEnd: (x: number) => number, runTone: (x: number, y: number) => number, runSoft: (y: number) => number = () => 110, runFrom = 130, runTo = 270): { mask: CleanMask; soft: Uint8Array; photo: CutoutPhoto } {
   const rgb = Buffer.alloc(W * H * 3);
   const soft = new Uint8Array(W * H);
   const alpha = new Uint8Array(W * H);
@@ -33,7 +34,7 @@ function drawn(runEnd: (x: number) => number, runTone: (x: number, y: number) =>
       const i = y * W + x;
       let v = 80;
       if (inBody(x, y) || inTyre(x, y)) (v = inTyre(x, y) ? 25 : 120), (soft[i] = 255), (alpha[i] = 255);
-      else if (x >= 130 && x < 270 && y >= 150 && y <= runEnd(x)) (v = runTone(x, y)), (soft[i] = 110);
+      else if (x >= 130 && x < 270 && y >= 150 && y <= runEnd(x)) (v = runTone(x, y)), (soft[i] = x >= runFrom && x < runTo ? runSoft(y) : 0);
       v += ((x * 7 + y * 13) % 3) - 1;
       rgb.set([v, v, v], 3 * i);
     }
@@ -50,6 +51,19 @@ describe('cut-out: a dark sill the model saw at half strength', () => {
     expect(solidShare(after, 140, 174, 260, 200)).toBe(0);
     // The tyres' contacts (the car's lowest row) stay where they were.
     expect(after.box.bottom).toBe(mask.box.bottom);
+  });
+
+  it('reads a long stretch more loosely (soft dipping to 44 under a strip, mean under 90), a short one not', () => {
+    // Soft 44 for 3 rows under the body (a chrome strip), then 85: mean about 80.
+    const weak = (y: number) => (y < 153 ? 44 : 85);
+    const long = drawn(() => 170, () => 15, weak);
+    expect(solidShare(recoverSill(long.mask, long.soft, long.photo), 140, 152, 260, 168)).toBe(1);
+    // 16 columns: 5.7% of the car's width, under the 8% a loose stretch needs (and over the 3% of a sure one).
+    const short = drawn(() => 170, () => 15, weak, 150, 166);
+    expect(recoverSill(short.mask, short.soft, short.photo)).toBe(short.mask);
+    // The same short stretch seen surely (soft 110) is taken back.
+    const sure = drawn(() => 170, () => 15, () => 110, 150, 166);
+    expect(solidShare(recoverSill(sure.mask, sure.soft, sure.photo), 150, 152, 166, 168)).toBe(1);
   });
 
   it('leaves a shadow that fades into the ground (no crisp edge) out', () => {

@@ -6,7 +6,8 @@
  * back, solid, when it ends where the photo shows a crisp edge (the sill's lower edge against the ground: a step of
  * tone within a few rows) and the mask ends with it. A dark ground shadow taken for car fades into the lit ground
  * with no such step (and the ground band, which runs after this, still cuts a slow ramp under a bumper); a run
- * reaching the car's lowest rows (the tyres' line) is ground, not a sill, and is left out.
+ * reaching the car's lowest rows (the tyres' line) is ground, not a sill, and is left out. A stretch as long as a
+ * door's sill is read more loosely than a short one (LONG_STRETCH).
  */
 import { solidExtent, type CleanMask } from './mask-cleanup';
 import type { CutoutPhoto } from './port';
@@ -33,6 +34,12 @@ const STRETCH = 0.03;
  * EDGE_JUMP rows of each other (the speckle of asphalt in a shadow gives ragged "edges": the BMW iX3 seen head-on). */
 const SMOOTH = 0.8;
 const EDGE_JUMP = 2;
+/** A long stretch (this share of the car's width) may be read more loosely: soft LOOSE_HALF and a mean of LOOSE_MEAN
+ * (a skirt with a chrome strip, where the model's mask dips to the 40s under the strip: `0054 beside` of the truth
+ * bench). Slivers that loose (along a tyre's foot, a spoiler's lip: the E30 show photo) are never that long. */
+const LONG_STRETCH = 0.08;
+const LOOSE_HALF = 40;
+const LOOSE_MEAN = 75;
 
 export function recoverSill(mask: CleanMask, soft: Uint8Array, photo: CutoutPhoto): CleanMask {
   const { width: w, height: h, box } = mask;
@@ -47,6 +54,7 @@ export function recoverSill(mask: CleanMask, soft: Uint8Array, photo: CutoutPhot
     return sum / (3 * (Math.min(w - 1, x + 1) - Math.max(0, x - 1) + 1));
   };
   const runs: Array<[number, number] | undefined> = [];
+  const loose: Array<[number, number] | undefined> = [];
   for (let x = box.left; x < box.right; x++) {
     let b = -1;
     for (let y = box.bottom - 1; y >= box.top; y--)
@@ -54,43 +62,49 @@ export function recoverSill(mask: CleanMask, soft: Uint8Array, photo: CutoutPhot
         b = y;
         break;
       }
-    runs.push(b < 0 ? undefined : sillRun(x, b));
+    runs.push(b < 0 ? undefined : sillRun(x, b, HALF, MEAN));
+    loose.push(b < 0 ? undefined : sillRun(x, b, LOOSE_HALF, LOOSE_MEAN));
   }
-  // Only stretches of columns as wide as a piece of sill: a lone column is noise.
-  const minStretch = Math.max(3, Math.round(carW * STRETCH));
   const alpha = Uint8Array.from(mask.alpha);
   let added = 0;
-  for (let i = 0; i < runs.length; ) {
-    if (!runs[i]) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < runs.length && runs[j]) j++;
-    let smooth = 0;
-    for (let k = i + 1; k < j; k++) if (Math.abs(runs[k]![1] - runs[k - 1]![1]) <= EDGE_JUMP) smooth++;
-    if (j - i >= minStretch && smooth >= SMOOTH * (j - i - 1))
-      for (let k = i; k < j; k++) {
-        const [from, to] = runs[k]!;
-        for (let y = from; y <= to; y++) {
-          const p = y * w + box.left + k;
-          if (alpha[p]! < 255) (alpha[p] = 255), added++;
-        }
-      }
-    i = j;
-  }
+  // Only stretches of columns as wide as a piece of sill: a lone column is noise.
+  take(runs, Math.max(3, Math.round(carW * STRETCH)));
+  take(loose, Math.round(carW * LONG_STRETCH));
   if (!added) return mask;
   const { box: newBox, area } = solidExtent(alpha, w, h);
   return { ...mask, alpha, box: newBox, areaFraction: area / (w * h) };
 
+  /** Takes back the stretches of `runs` at least `minStretch` columns wide whose edges run as a smooth line. */
+  function take(runs: Array<[number, number] | undefined>, minStretch: number): void {
+    for (let i = 0; i < runs.length; ) {
+      if (!runs[i]) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < runs.length && runs[j]) j++;
+      let smooth = 0;
+      for (let k = i + 1; k < j; k++) if (Math.abs(runs[k]![1] - runs[k - 1]![1]) <= EDGE_JUMP) smooth++;
+      if (j - i >= minStretch && smooth >= SMOOTH * (j - i - 1))
+        for (let k = i; k < j; k++) {
+          const [from, to] = runs[k]!;
+          for (let y = from; y <= to; y++) {
+            const p = y * w + box.left + k;
+            if (alpha[p]! < 255) (alpha[p] = 255), added++;
+          }
+        }
+      i = j;
+  }
+  }
+
   /** The rows under the body's lowest solid row `b` to take back in column `x`, or none. */
-  function sillRun(x: number, b: number): [number, number] | undefined {
+  function sillRun(x: number, b: number, half: number, mean: number): [number, number] | undefined {
     let y = b + 1;
     let sum = 0;
-    while (y < h && soft[y * w + x]! >= HALF) (sum += soft[y * w + x]!), y++;
+    while (y < h && soft[y * w + x]! >= half) (sum += soft[y * w + x]!), y++;
     const end = y - 1;
     const len = end - b;
-    if (len < SHORTEST || len > carH * LONGEST || sum / len < MEAN) return undefined;
+    if (len < SHORTEST || len > carH * LONGEST || sum / len < mean) return undefined;
     if (end > box.bottom - 1 - carH * ABOVE_GROUND) return undefined;
     // The sill's lower edge: the row of the largest step of tone near the run's end; the run is taken down to it.
     let edge = -1;
