@@ -19,7 +19,6 @@ import { signRenderedImage } from '../../functions/src/content-credentials/crede
 import { LocalContentSigner } from '../../functions/src/content-credentials/local-signer';
 import { FIDELITY_THRESHOLD } from '../../functions/src/renderer/fidelity/car-fidelity';
 import type { RenderedImage } from '../../functions/src/renderer/port';
-import { detectorThreadWanted } from '../../functions/src/vision/local/centernet-detector';
 
 // The scene library next to the clone unless SCENES_DIR says otherwise (read when the renderer module loads).
 const SHARED_SCENES = resolve(import.meta.dirname, '../../../shared/scenes');
@@ -72,7 +71,7 @@ const rows: string[] = [];
 const firstImage: number[] = [];
 /** CPU seconds of the whole process (every thread: the cut-out's, onnxruntime's, libvips') per first image. */
 const firstImageCpu: number[] = [];
-/** CPU seconds of the main thread alone per first image (the detector and the cut-out's network run on threads of their own). */
+/** CPU seconds of the main thread alone per first image (the cut-out's network and libvips run on threads of their own). */
 const firstImageMainCpu: number[] = [];
 /** Per style: wall time of one more image from a photo already cut out (composite, encode, fidelity). */
 const perStyle = new Map<string, number[]>(BACKGROUNDS.map((b) => [b, []]));
@@ -122,7 +121,7 @@ const loadAtEnd = loads();
 const firstMedian = median(firstImage);
 
 const body = `
-Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:render\` (tests/bench/render.ts): the local renderer as it ships, ${LOCAL_MODEL}, ${process.env.RENDER_THREADS ?? 2} threads, the car detector ${detectorThreadWanted() ? 'on a thread of its own' : 'on the main thread (DETECTOR_THREAD=off)'}, scenes from \`${process.env.SCENES_DIR ? process.env.SCENES_DIR.replace(resolve(import.meta.dirname, '../../..'), '..') : '(none: studio and showroom only)'}\`, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}. Load average (1, 5, 15 min) ${loadAtStart} at the start and ${loadAtEnd} at the end; ${contention}.
+Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC by \`npm run bench:render\` (tests/bench/render.ts): the local renderer as it ships, ${LOCAL_MODEL}, ${process.env.RENDER_THREADS ?? 2} threads, scenes from \`${process.env.SCENES_DIR ? process.env.SCENES_DIR.replace(resolve(import.meta.dirname, '../../..'), '..') : '(none: studio and showroom only)'}\`, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}. Load average (1, 5, 15 min) ${loadAtStart} at the start and ${loadAtEnd} at the end; ${contention}.
 
 - Warm-up (models loaded, every style's panoramas decoded, on the first photo): ${s2(warmUpMs)} s, once per process.
 - Median per image, a photo's first image (validate, car check, cut-out, composite in the studio scene, encode, fidelity check), warm: **${s2(firstMedian)} s** (target ≤ 1.0 s: ${firstMedian <= 1000 ? 'met' : 'missed'}), of CPU (the process's every thread) **${s2(median(firstImageCpu))} s**${firstImageMainCpu.length ? `, of which the main thread's (the part no other thread takes over: the floor of the wall time on an idle machine) **${s2(median(firstImageMainCpu))} s**` : ''}, over ${files.length} photos from \`${existsSync(SHARED) ? '../shared/fixtures/cars' : 'tests/fixtures/cars'}\`.
