@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '../../lib/logger';
 import { ANGLES } from '@shared/angles';
 import { platedView, readCarPlate } from './car-plate';
 
@@ -12,4 +13,19 @@ describe('which views the photo check reads a plate in', () => {
     expect(await readCarPlate(photo, { alpha: new Uint8Array(64).fill(255), width: 8, height: 8 }, 'left_side')).toBeNull();
     expect(await readCarPlate(photo, { alpha: new Uint8Array(16).fill(255), width: 4, height: 4 }, 'rear')).toBeNull();
   });
+});
+
+describe('a plate that cannot be read', () => {
+  it('leaves the plate out and logs the error\'s class only', async () => {
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      // Pixels that do not fill the photo's size: the reader fails inside, and the check goes on without a plate.
+      const photo = { rgb: Buffer.alloc(10), width: 64, height: 64 };
+      expect(await readCarPlate(photo, { alpha: new Uint8Array(64 * 64).fill(255), width: 64, height: 64 }, 'rear')).toBeNull();
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual(['plate not read', { errorClass: expect.stringMatching(/^\w+$/) }]);
+    } finally {
+      warn.mockRestore();
+    }
+  }, 60_000);
 });

@@ -4,6 +4,7 @@
  * plate's text"): it goes into the check's appearance and nowhere else, never into a log line or an error.
  */
 import type { Angle } from '@shared/angles';
+import { logger } from '../../lib/logger';
 import type { NormBox } from '../port';
 import { carPlateText } from './plate-text';
 
@@ -15,9 +16,11 @@ export async function readCarPlate(photo: { rgb: Buffer; width: number; height: 
   if (!platedView(angle) || mask.width !== photo.width || mask.height !== photo.height) return null;
   try {
     return await carPlateText(photo, mask.alpha);
-  } catch {
+  } catch (error) {
     // A missing or broken text model costs the same-car check one cue, never the photo's check: the plate is optional
-    // (the paint, shape and look still compare). Nothing is logged, so no reading or crop can reach a log.
+    // (the paint, shape and look still compare). The log names the error's class only, as the cloud check's does
+    // (openai-vision.ts): a message could quote what was read.
+    logger.warn('plate not read', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
     return null;
   }
 }
