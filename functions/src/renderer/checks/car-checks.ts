@@ -1096,14 +1096,16 @@ function roofPost(mask: CleanMask, photo: PhotoPixels): number {
   const { rgb } = photo;
   // The mean colour of the photo over columns [x0, x1) and rows [y0, y1), clipped to the frame.
   const mean = (x0: number, x1: number, y0: number, y1: number) => {
-    const sum = [0, 0, 0];
+    let r = 0;
+    let g = 0;
+    let b = 0;
     let n = 0;
     for (let y = Math.max(0, y0); y < Math.min(h, y1); y++)
       for (let x = Math.max(0, x0); x < Math.min(w, x1); x++) {
         const p = 3 * (y * w + x);
-        (sum[0] += rgb[p]!), (sum[1] += rgb[p + 1]!), (sum[2] += rgb[p + 2]!), n++;
+        (r += rgb[p]!), (g += rgb[p + 1]!), (b += rgb[p + 2]!), n++;
       }
-    return n ? sum.map((v) => v / n) : undefined;
+    return n ? [r / n, g / n, b / n] : undefined;
   };
   const differ = (a: number[] | undefined, b: number[] | undefined) => (a && b ? Math.max(...a.map((v, i) => Math.abs(v - b[i]!))) : 0);
   let tallest = 0;
