@@ -2,7 +2,7 @@
  * The check of each rendered angle: a verdict (`ok`, `review`, `retake`) and its reasons in the dealer's words, from
  * measurements that do not trust the cut-out they check: the cut-out against the detector's box of the main car
  * (pieces above the roof, pieces beside the car), a block standing at a straight cut over the car's own top (a piece
- * of a car behind that a clean-up split left), the left-right balance of a front or rear view (a door mirror on
+ * of a car behind that a clean-up split left), a narrow post kept on the roof (the photo going on above its top), the left-right balance of a front or rear view (a door mirror on
  * one side and not the other, a piece kept along one side), holes, long straight cuts, a notch cut square into the
  * car's top and a bottom cut into strips in the silhouette, how much a
  * small car is enlarged, a car touching the photo's edge, a close-up cut by the frame at its roof and a side or through its roof, a car
@@ -15,7 +15,7 @@
  */
 import { CAR_CHECK_REASONS, verdictOf, type CarCheck, type CarCheckReason } from '@shared/car-checks';
 import type { Angle } from '@shared/angles';
-import type { CleanMask } from '../cutout/mask-cleanup';
+import { within, type CleanMask } from '../cutout/mask-cleanup';
 import type { NormBox } from '../../vision/port';
 import { GLASS_CHROMA, srgbToLab } from '../../vision/car-appearance';
 import { FRAME_BAND } from '../../vision/frame-contact';
@@ -61,6 +61,16 @@ export interface CarMeasures {
    * that a clean-up split left over the main car's own top (its roof, bonnet or boot).
    */
   cutPiece: number;
+  /**
+   * The tallest narrow piece standing on the top of the car whose top the cut-out cut through something (a post, a
+   * sign's foot, a tree trunk behind the roof), as a fraction of the car's height: columns rising over the outline's
+   * top smoothed over twice POST_WIDE of the car's width by POST_RISE of its height or more, at most POST_MAX wide, standing
+   * on the upper half of the car; the photo goes on above its top in its own colour (no edge where the cut-out ends:
+   * the post goes on behind), and its colour is not the roof's under it. eu-test_036 (a sign's pale post kept on a dark
+   * Skoda's roof, 6 px wide): 0.064. An aerial or a shark fin ends against the background (an edge at its top), or is
+   * the roof's own colour. 0 without the photo.
+   */
+  roofPost: number;
   /** Share of the car's pixels left or right of the detector's box. */
   besideBox: number;
   /**
@@ -188,6 +198,7 @@ export interface CarMeasures {
 export const CHECK_LIMITS = {
   aboveRoof: 0.015,
   cutPiece: 0.06,
+  roofPost: 0,
   besideBox: 0.02,
   boxBeyond: 0.07,
   squareBeyond: 0.032,
@@ -272,6 +283,7 @@ export function measureCar(mask: CleanMask, main?: NormBox, angle?: Angle, photo
   return {
     aboveRoof: above / a,
     cutPiece: cutPiece(mask),
+    roofPost: photo ? roofPost(mask, photo) : 0,
     besideBox: beside / a,
     boxBeyond: beyond,
     squareBeyond: angle === 'front' || angle === 'rear' ? beyond : 0,
@@ -1051,6 +1063,80 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   return patches / area;
 }
 
+/** The outline's top is smoothed over twice this share of the car's width (a 1-D opening): a post is taken off whole. */
+const POST_WIDE = 0.04;
+/**
+ * A post is at most this share of the car's width wide: eu-test_036's sign post 0.021; the two pillars a close-up's
+ * clean-up left standing under its lost roof (br-ODJ1599) 0.037 and 0.040.
+ */
+const POST_MAX = 0.03;
+/** A post rises this share of the car's height (3 px at least) over the smoothed top; a roof's own curve does not. */
+const POST_RISE = 0.03;
+/** The photo goes on over a post's top: its 2 rows inside and the 2 rows above differ by less than this (any channel, 0-255). */
+const POST_GOES_ON = 20;
+/** A post's colour is not the roof's: its mean and the roof's under it differ by this much (any channel, 0-255). */
+const POST_UNLIKE = 40;
+
+/** See CarMeasures.roofPost. */
+function roofPost(mask: CleanMask, photo: PhotoPixels): number {
+  const { alpha, width: w, height: h, box } = mask;
+  if (photo.width !== w || photo.height !== h) return 0;
+  const bw = box.right - box.left;
+  const bh = box.bottom - box.top;
+  // A car cut by the frame's top has no roof line to stand on: what rises over its top there is its own (the pillars
+  // or a lamp the clean-up left under a cut: br-ODJ1599, us-wts-lg-000023, both close-ups the card asks to retake).
+  if (bw < 20 || bh < 20 || cutByFrame(mask).top) return 0;
+  // Per column of the car's box: its top row, and how high it stands over the box's bottom.
+  const tops = new Int32Array(bw).fill(-1);
+  const heights = new Float64Array(bw);
+  for (let c = 0; c < bw; c++)
+    for (let y = box.top; y < box.bottom; y++)
+      if (alpha[y * w + box.left + c]! >= SOLID) {
+        tops[c] = y;
+        heights[c] = box.bottom - y;
+        break;
+      }
+  // An opening over twice POST_WIDE: a post up to POST_WIDE wide is taken off whole, the roof's width is not.
+  const k = Math.max(2, Math.round(bw * POST_WIDE));
+  const smooth = within(within(heights, k, Math.min), k, Math.max);
+  const rise = Math.max(3, POST_RISE * bh);
+  const { rgb } = photo;
+  // The mean colour of the photo over columns [x0, x1) and rows [y0, y1), clipped to the frame.
+  const mean = (x0: number, x1: number, y0: number, y1: number) => {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let n = 0;
+    for (let y = Math.max(0, y0); y < Math.min(h, y1); y++)
+      for (let x = Math.max(0, x0); x < Math.min(w, x1); x++) {
+        const p = 3 * (y * w + x);
+        (r += rgb[p]!), (g += rgb[p + 1]!), (b += rgb[p + 2]!), n++;
+      }
+    return n ? [r / n, g / n, b / n] : undefined;
+  };
+  const differ = (a: number[] | undefined, b: number[] | undefined) => (a && b ? Math.max(...a.map((v, i) => Math.abs(v - b[i]!))) : 0);
+  let tallest = 0;
+  for (let c = 0; c < bw; ) {
+    if (heights[c]! - smooth[c]! < rise) {
+      c++;
+      continue;
+    }
+    const from = c;
+    let top = h;
+    let base = 0;
+    for (; c < bw && heights[c]! - smooth[c]! >= rise; c++) (top = Math.min(top, tops[c]!)), (base = Math.max(base, box.bottom - Math.round(smooth[c]!)));
+    if (c - from > bw * POST_MAX || base > box.top + bh / 2 || top < 3) continue;
+    const x0 = box.left + from;
+    const x1 = box.left + c;
+    // A sliver along the frame's side is the frame's cut (us-e73fd200: a pickup cut by the right edge, 2 px), not a post.
+    if (x0 <= 1 || x1 >= w - 1) continue;
+    const goesOn = differ(mean(x0, x1, top + 1, top + 3), mean(x0, x1, top - 3, top - 1)) < POST_GOES_ON;
+    const roofUnder = mean(x0 - 2, x1 + 2, base + 2, base + 2 + Math.max(3, Math.round(POST_RISE * bh)));
+    if (goesOn && differ(mean(x0, x1, top + 1, base), roofUnder) >= POST_UNLIKE) tallest = Math.max(tallest, (base - top) / bh);
+  }
+  return tallest;
+}
+
 /** Alpha levels of a top edge: where it starts, where it is half solid, where it is solid. */
 const EDGE_START = 32;
 const EDGE_SOLID = 224;
@@ -1188,7 +1274,7 @@ export function checkCar(input: CarCheckInput): CarCheck & { measures: CarMeasur
   if (!input.asShot && ((cut.top && (cut.left || cut.right || cut.bottom)) || cutThrough(measures))) reasons.push('closeUp');
   else if (input.cutByEdge && !input.asShot) reasons.push('touchesEdge');
   if (inFront(measures)) reasons.push('somethingInFront');
-  if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece) reasons.push('somethingOnRoof');
+  if (measures.aboveRoof > CHECK_LIMITS.aboveRoof || measures.cutPiece > CHECK_LIMITS.cutPiece || measures.roofPost > CHECK_LIMITS.roofPost) reasons.push('somethingOnRoof');
   if (measures.besideBox > CHECK_LIMITS.besideBox || measures.cutBeside > CHECK_LIMITS.cutBeside) reasons.push('somethingBeside');
   if (measures.otherPaint > CHECK_LIMITS.otherPaint) reasons.push('otherPaint');
   if (measures.boxBeyond > CHECK_LIMITS.boxBeyond || measures.squareBeyond > CHECK_LIMITS.squareBeyond) reasons.push('sideLost');
