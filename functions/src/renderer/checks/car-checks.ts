@@ -1070,6 +1070,11 @@ const POST_WIDE = 0.04;
  * clean-up left standing under its lost roof (br-ODJ1599) 0.037 and 0.040.
  */
 const POST_MAX = 0.03;
+/**
+ * And at least this share: a whip aerial is thinner (the Kadjar's on the truth bench, its tip against a dark street,
+ * read as a post at 0.17 without it), eu-test_036's sign post 0.021.
+ */
+const POST_MIN = 0.01;
 /** A post rises this share of the car's height (3 px at least) over the smoothed top; a roof's own curve does not. */
 const POST_RISE = 0.03;
 /** The photo goes on over a post's top: its 2 rows inside and the 2 rows above differ by less than this (any channel, 0-255). */
@@ -1125,7 +1130,7 @@ function roofPost(mask: CleanMask, photo: PhotoPixels): number {
     let top = h;
     let base = 0;
     for (; c < bw && heights[c]! - smooth[c]! >= rise; c++) (top = Math.min(top, tops[c]!)), (base = Math.max(base, box.bottom - Math.round(smooth[c]!)));
-    if (c - from > bw * POST_MAX || base > box.top + bh / 2 || top < 3) continue;
+    if (c - from > bw * POST_MAX || c - from < bw * POST_MIN || base > box.top + bh / 2 || top < 3) continue;
     const x0 = box.left + from;
     const x1 = box.left + c;
     // A sliver along the frame's side is the frame's cut (us-e73fd200: a pickup cut by the right edge, 2 px), not a post.
