@@ -800,14 +800,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
   });
   // Edges alone here too: the colour cost kept the car behind's dark wheel and bumper, hanging over the main car's
   // roof or bonnet, with the main car (its tyres and windows gave dark colours to the main car's seeds).
-  // A car behind seen over the main car (the regions within the main car's columns) meets it along the main car's
-  // outline, the bonnet or roof line against the other car's grille and bumper, grey and black like nothing either
-  // car's seeds hold: at the split's usual weight the seam lay half-way between the sparse seeds, leaving the grille
-  // to the main car (the truth bench's `0048 behind`: 1.19% of the cut-out on the other car, 0.37% with the edges
-  // weighed as in the split behind). A region reaching past the main car's side is a car beside: there the edge-led
-  // seam took the main car's roof corner (`0060 beside`: boundary F 0.879 to 0.859), so the usual weight stays.
-  const over = box.left + l * GRID >= main.left * w && box.left + r * GRID <= main.right * w;
-  if (!splitAlongEdges(state, rgb, w, win, 0, over ? BESIDE_EDGE_WEIGHT : undefined)) return 0;
+  if (!splitAlongEdges(state, rgb, w, win, 0)) return 0;
   enclosedToOther(state, alpha, w, h, win);
   let taken = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
