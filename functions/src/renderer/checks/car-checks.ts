@@ -636,13 +636,7 @@ function straightCuts(mask: CleanMask, { lefts, rights }: RowExtents): { straigh
   const hardLeft = (r: number, x: number) => x > 1 && at(x, box.top + r) >= HARD_IN && at(x - 1, box.top + r) <= HARD_OUT;
   const hardRight = (r: number, x: number) => x < w - 2 && at(x, box.top + r) >= HARD_IN && at(x + 1, box.top + r) <= HARD_OUT;
   const vertical = Math.max(longestRun(lefts, hardLeft), longestRun(rights, hardRight)) / bh;
-  const tops = new Int32Array(bw).fill(-1);
-  for (let c = 0; c < bw; c++)
-    for (let y = box.top; y < box.bottom; y++)
-      if (alpha[y * w + box.left + c]! >= SOLID) {
-        tops[c] = y;
-        break;
-      }
+  const tops = solidTops(mask);
   const hardTop = (c: number, y: number) => y > 1 && at(box.left + c, y) >= HARD_IN && at(box.left + c, y - 1) <= HARD_OUT;
   return { straightCut: vertical, flatTop: longestRun(tops, hardTop) / bw, topNotch: topNotch(tops, hardTop, bh) / bw };
 }
@@ -1063,6 +1057,18 @@ function otherPaint(mask: CleanMask, photo: PhotoPixels): number {
   return patches / area;
 }
 
+/** Per column of the car's box, its first solid row from the top (-1 where the column holds none). */
+function solidTops({ alpha, width: w, box }: CleanMask): Int32Array {
+  const tops = new Int32Array(box.right - box.left).fill(-1);
+  for (let c = 0; c < tops.length; c++)
+    for (let y = box.top; y < box.bottom; y++)
+      if (alpha[y * w + box.left + c]! >= SOLID) {
+        tops[c] = y;
+        break;
+      }
+  return tops;
+}
+
 /** The outline's top is smoothed over twice this share of the car's width (a 1-D opening): a post is taken off whole. */
 const POST_WIDE = 0.04;
 /**
@@ -1092,15 +1098,8 @@ function roofPost(mask: CleanMask, photo: PhotoPixels): number {
   // or a lamp the clean-up left under a cut: br-ODJ1599, us-wts-lg-000023, both close-ups the card asks to retake).
   if (bw < 20 || bh < 20 || cutByFrame(mask).top) return 0;
   // Per column of the car's box: its top row, and how high it stands over the box's bottom.
-  const tops = new Int32Array(bw).fill(-1);
-  const heights = new Float64Array(bw);
-  for (let c = 0; c < bw; c++)
-    for (let y = box.top; y < box.bottom; y++)
-      if (alpha[y * w + box.left + c]! >= SOLID) {
-        tops[c] = y;
-        heights[c] = box.bottom - y;
-        break;
-      }
+  const tops = solidTops(mask);
+  const heights = Float64Array.from(tops, (y) => (y < 0 ? 0 : box.bottom - y));
   // An opening over twice POST_WIDE: a post up to POST_WIDE wide is taken off whole, the roof's width is not.
   const k = Math.max(2, Math.round(bw * POST_WIDE));
   const smooth = within(within(heights, k, Math.min), k, Math.max);
