@@ -12,7 +12,7 @@ import { CAR_CHECK_MESSAGES } from '@shared/messages';
 import type { DecodedPhoto } from '../../renderer/photo-validation';
 import { checkCars } from '../car-check';
 import { carAppearance } from '../car-appearance';
-import { logger } from '../../lib/logger';
+import { logPlateNotRead } from '../plate-text/plate-log';
 import { VisionUnavailableError, type CarSighting, type CarVision, type Detection, type LookOptions, type NormBox, type PlateReader } from '../port';
 
 export const DEFAULT_VISION_MODEL = 'gpt-4.1-mini';
@@ -119,8 +119,7 @@ export class OpenAiVision implements CarVision {
     try {
       return await this.options.readPlate(photo, main, angle);
     } catch (error) {
-      // Its class only: a message could quote what was read (docs/vision.md, "The number plate's text").
-      logger.warn('plate not read', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+      logPlateNotRead(error);
       return null;
     }
   }

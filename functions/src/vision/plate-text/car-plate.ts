@@ -4,8 +4,8 @@
  * plate's text"): it goes into the check's appearance and nowhere else, never into a log line or an error.
  */
 import type { Angle } from '@shared/angles';
-import { logger } from '../../lib/logger';
 import type { NormBox } from '../port';
+import { logPlateNotRead } from './plate-log';
 import { carPlateText } from './plate-text';
 
 /** A front, a rear or a corner shows an end, and so its plate; a side shows none worth reading. */
@@ -18,9 +18,8 @@ export async function readCarPlate(photo: { rgb: Buffer; width: number; height: 
     return await carPlateText(photo, mask.alpha);
   } catch (error) {
     // A missing or broken text model costs the same-car check one cue, never the photo's check: the plate is optional
-    // (the paint, shape and look still compare). The log names the error's class only, as the cloud check's does
-    // (openai-vision.ts): a message could quote what was read.
-    logger.warn('plate not read', { errorClass: error instanceof Error ? error.constructor.name : typeof error });
+    // (the paint, shape and look still compare).
+    logPlateNotRead(error);
     return null;
   }
 }
