@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { cutGroundBand } from '../../functions/src/renderer/cutout/ground-band';
 import { cleanMask } from '../../functions/src/renderer/cutout/mask-cleanup';
 import { recoverMirrors } from '../../functions/src/renderer/cutout/mirror-recovery';
+import { recoverSill } from '../../functions/src/renderer/cutout/sill-recovery';
 import { U2netpCutout } from '../../functions/src/renderer/cutout/u2netp-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { checkCars } from '../../functions/src/vision/car-check';
@@ -37,7 +38,7 @@ for (const file of positionals) {
   // The same steps as U2netpCutout.cutOut, one at a time (the crop pass folded into the soft mask).
   const soft = await cutout.softMask(photo);
   const clean = cleanMask(soft, w, h);
-  const band = cutGroundBand(clean, photo);
+  const band = cutGroundBand(recoverSill(clean, soft, photo), photo);
   const mirrors = recoverMirrors(band, soft, photo);
   const stages: [string, Uint8Array][] = [['soft', soft], ['clean', clean.alpha], ['band', band.alpha], ['mirrors', mirrors.alpha]];
   const { vehicles } = await vision.lookClosely(photo, { angle: false });

@@ -9,6 +9,7 @@ import { colourGuidedFilter, guidedFilter } from './guided-filter';
 import { cutGroundBand } from './ground-band';
 import { cleanMask, type CleanMask } from './mask-cleanup';
 import { recoverMirrors } from './mirror-recovery';
+import { recoverSill } from './sill-recovery';
 import type { CarCutout, CutoutPhoto } from './port';
 import { predictU2netp, U2NETP_RESOLUTION } from './u2netp-session';
 
@@ -92,11 +93,11 @@ export class U2netpCutout implements CarCutout {
 
 /**
  * The steps after the model (the bench replays them on a saved soft mask): after the clean-up, with the photo at hand,
- * the band of ground under the bumper taken for car is cut, and the door mirrors the model barely saw are added back
- * (mirror-recovery.ts).
+ * a dark sill the model saw at half strength is taken back (sill-recovery.ts), the band of ground under the bumper
+ * taken for car is cut, and the door mirrors the model barely saw are added back (mirror-recovery.ts).
  */
 export function finishU2netpMask(soft: Uint8Array, photo: CutoutPhoto, clean?: CleanMask): CleanMask {
-  return recoverMirrors(cutGroundBand(clean ?? cleanMask(soft, photo.width, photo.height), photo), soft, photo);
+  return recoverMirrors(cutGroundBand(recoverSill(clean ?? cleanMask(soft, photo.width, photo.height), soft, photo), photo), soft, photo);
 }
 
 export interface Region {
