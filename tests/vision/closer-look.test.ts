@@ -66,7 +66,58 @@ describe('a car the detector misses in the whole photo', () => {
   it('a vehicle the second look sees away from the subject does not count: still refused as not a car', async () => {
     const detector = standIn({ left: 0, top: 0, right: 0.25, bottom: 0.25 });
     const look = await new LocalVision((p) => cutout.cutOut(p), detector).lookClosely(photo);
-    expect(detector.shown).toHaveLength(2);
+    // The crop, then the crop on a square (the crop round this wide car is not square): neither counts.
+    expect(detector.shown).toHaveLength(3);
+    expect(look.sighting).toMatchObject({ ok: false, reason: 'not_a_car' });
+  }, 30_000);
+});
+
+/**
+ * A detector that sees nothing in the whole photo nor in the crop squeezed into its square, and on the crop centred on
+ * a grey square one vehicle of `score` over the crop's middle (the truth bench's `0000 behind`: a head-on car with one
+ * behind its roof). `sizes` records what it is shown.
+ */
+function squareOnly(score: number): VehicleDetector & { sizes: Array<[number, number]> } {
+  const sizes: Array<[number, number]> = [];
+  return {
+    sizes,
+    warmUp: async () => undefined,
+    detectVehicles: async (p): Promise<Detection[]> => {
+      sizes.push([p.width, p.height]);
+      const crop = sizes[1];
+      if (sizes.length !== 3 || !crop || p.width !== p.height) return [];
+      // Where the crop lies on the square, and the subject inside it (the crop is the subject and 15% round it).
+      const [cw, ch] = crop;
+      const x0 = (p.width - cw) / 2 / p.width;
+      const y0 = (p.height - ch) / 2 / p.height;
+      const mx = (0.15 / 1.3) * (cw / p.width);
+      const my = (0.15 / 1.3) * (ch / p.height);
+      const box = { left: x0 + mx, top: y0 + my, right: x0 + cw / p.width - mx, bottom: y0 + ch / p.height - my };
+      return [{ label: 'car', score, box, look: Array.from({ length: 64 }, () => 50) }];
+    },
+  };
+}
+
+describe('a car the detector sees only at its own proportions', () => {
+  it('is found on the crop centred on a square, its box mapped back to the whole photo', async () => {
+    const detector = squareOnly(0.6);
+    const look = await new LocalVision((p) => cutout.cutOut(p), detector).lookClosely(photo);
+    // The whole photo, the crop (wider than tall, so squeezed), then the crop on its square.
+    expect(detector.sizes).toHaveLength(3);
+    const [cw, ch] = detector.sizes[1]!;
+    expect(cw / ch).toBeGreaterThan(1.05);
+    expect(detector.sizes[2]).toEqual([cw, cw]);
+    expect(look.sighting.ok).toBe(true);
+    if (!look.sighting.ok) return;
+    const s = subject();
+    for (const k of ['left', 'top', 'right', 'bottom'] as const) expect(Math.abs(look.sighting.main[k] - s[k])).toBeLessThan(0.02);
+    expect(look.sighting.angle).not.toBeNull();
+  }, 30_000);
+
+  it('needs twice the evidence there (a third look is a third chance for a thing that is not a car)', async () => {
+    const detector = squareOnly(0.45);
+    const look = await new LocalVision((p) => cutout.cutOut(p), detector).lookClosely(photo);
+    expect(detector.sizes).toHaveLength(3);
     expect(look.sighting).toMatchObject({ ok: false, reason: 'not_a_car' });
   }, 30_000);
 });

@@ -11,3 +11,20 @@ export function cropPhoto(photo: DecodedPhoto, left: number, top: number, right:
   const { sourceSha256: _, ...rest } = photo;
   return { ...rest, rgb, width, height };
 }
+
+/** Grey of the square's border: the detector's own padding colour (centernet-detector.ts, PAD). */
+const BORDER = 114;
+
+/**
+ * `photo` centred on a square of neutral grey, and where it starts on it (pixels). The detector squeezes any frame
+ * into its square input; on the square a car keeps its own proportions.
+ */
+export function squarePhoto(photo: DecodedPhoto): { photo: DecodedPhoto; left: number; top: number; side: number } {
+  const side = Math.max(photo.width, photo.height);
+  const left = Math.floor((side - photo.width) / 2);
+  const top = Math.floor((side - photo.height) / 2);
+  const rgb = Buffer.alloc(side * side * 3, BORDER);
+  for (let y = 0; y < photo.height; y++) photo.rgb.copy(rgb, ((top + y) * side + left) * 3, y * photo.width * 3, (y + 1) * photo.width * 3);
+  const { sourceSha256: _, ...rest } = photo;
+  return { photo: { ...rest, rgb, width: side, height: side }, left, top, side };
+}
