@@ -48,6 +48,27 @@ describe('a close car the detector does not see, beside a neighbour it does', ()
     expect(look.sighting).toMatchObject({ ok: false, reason: 'car_outside_frame', message: CAR_CHECK_MESSAGES.carOutsideFrame });
   });
 
+  it('is refused even when the detector would see it on a square: that look is only for a photo with no vehicle at all', async () => {
+    // br-OUN4297, a JAC head-on with its roof out of the top: on the crop centred on a grey square the detector boxes it
+    // (local-vision.ts, lookCloser's `square`), and it would pass as a whole car with one edge touched.
+    const photo = drawnPhoto({ left: 90, top: 0, right: 400, bottom: 190 });
+    const sizes: Array<[number, number]> = [];
+    const squareSeeing: VehicleDetector = {
+      warmUp: async () => undefined,
+      detectVehicles: async (p: DecodedPhoto): Promise<Detection[]> => {
+        sizes.push([p.width, p.height]);
+        const crop = sizes[1];
+        if (p.width !== p.height || !crop) return [{ label: 'car', score: 0.53, box: norm(NEIGHBOUR) }];
+        const x0 = (p.width - crop[0]) / 2 / p.width;
+        const y0 = (p.height - crop[1]) / 2 / p.height;
+        return [{ label: 'car', score: 0.9, box: { left: x0, top: y0, right: x0 + crop[0] / p.width, bottom: y0 + crop[1] / p.height } }];
+      },
+    };
+    const look = await new LocalVision(brightCutOut, squareSeeing).lookClosely(photo, { appearance: false });
+    expect(sizes.length).toBe(2);
+    expect(look.sighting).toMatchObject({ ok: false, reason: 'car_outside_frame' });
+  });
+
   it('is the neighbour when the bright thing is small and clear of the frame (not a close car)', async () => {
     // Clear of every edge and small: not a car cut by the frame.
     const photo = drawnPhoto({ left: 120, top: 60, right: 250, bottom: 150 });

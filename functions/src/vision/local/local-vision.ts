@@ -140,7 +140,7 @@ export class LocalVision implements CarVision {
     let cut: CleanMask | undefined;
     if (!check.ok && check.reason === 'not_a_car') {
       cut = options.mask ?? (await (cutting ?? this.cutOut(photo)));
-      const closer = await lookCloser(this.detector, photo, cut);
+      const closer = await lookCloser(this.detector, photo, cut, { square: true });
       if (closer.length > 0) (vehicles = closer), (check = checkCars(closer));
     }
     // Several cars of close size: the cut-out's subject says whether the photo is of the main one (subject-among-cars.ts).
@@ -225,7 +225,7 @@ export const CLOSER_AGREEMENT = 0.5;
  * silhouette count (a thing that is not a car, cropped, does not turn into one; a car elsewhere in the crop is not
  * the subject).
  */
-export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto, cut: CleanMask): Promise<Detection[]> {
+export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto, cut: CleanMask, options: { square?: boolean } = {}): Promise<Detection[]> {
   const { box } = cut;
   if (box.right - box.left < 8 || box.bottom - box.top < 8) return [];
   const sx = photo.width / cut.width;
@@ -253,10 +253,11 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
       .filter((d) => iou(d.box, subject) >= CLOSER_AGREEMENT);
   };
   const seen = inPhoto(0, 0, width, height)(await detector.detectVehicles(crop));
-  if (seen.length > 0 || Math.abs(width - height) < 0.05 * Math.max(width, height)) return seen;
-  // The crop squeezed into the detector's square can hide a car it shows at its own proportions (the truth bench's
-  // `0000 behind`: a head-on Kadjar with a car behind its roof, 0.53 on a square, nothing squeezed): one more look, on
-  // the crop centred on a grey square. Its boxes must cover the subject as above, with SQUARE_LOOK_SCORE: a third look
+  if (!options.square || seen.length > 0 || Math.abs(width - height) < 0.05 * Math.max(width, height)) return seen;
+  // `square` (no vehicle seen in the whole photo): the crop squeezed into the detector's square can hide a car it shows
+  // at its own proportions (the truth bench's `0000 behind`: a head-on Kadjar with a car behind its roof, 0.53 on a
+  // square, nothing squeezed): one more look, on the crop centred on a grey square. Not for a subject beside the main
+  // car (below): there a car the crop does not show is a close car cut by the frame (unseenCloseCar), as before. Its boxes must cover the subject as above, with SQUARE_LOOK_SCORE: a third look
   // is a third chance for a thing that is not a car.
   const square = squarePhoto(crop);
   const onSquare = await detector.detectVehicles(square.photo);
