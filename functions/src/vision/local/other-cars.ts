@@ -800,13 +800,42 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
   });
   // Edges alone here too: the colour cost kept the car behind's dark wheel and bumper, hanging over the main car's
   // roof or bonnet, with the main car (its tyres and windows gave dark colours to the main car's seeds).
-  if (!splitAlongEdges(state, rgb, w, win, 0)) return 0;
+  // A car behind seen over the main car (its regions within the columns of the main car's own paint) meets it along the
+  // main car's outline, the bonnet or roof line against the other car's grille and bumper, grey and black like nothing
+  // either car's seeds hold: at the split's usual weight the seam lay half-way between the sparse seeds, leaving the
+  // grille to the main car (the truth bench's `0048 behind`); there the edges weigh as in the split behind. Not by the
+  // detector's box, which may have taken the other car in (tests/vision/other-car-behind-remnants.test.ts: a car
+  // behind reaching past the main car's end, inside one box over both); a region past the main car's paint is a car
+  // beside, where the edge-led seam took the main car's roof corner (`0060 beside`), so the usual weight stays.
+  const over = withinOwnPaint(kind, gw, gh, l, r);
+  if (!splitAlongEdges(state, rgb, w, win, 0, over ? BESIDE_EDGE_WEIGHT : undefined)) return 0;
   enclosedToOther(state, alpha, w, h, win);
   let taken = 0;
   for (let i = 0; i < state.length; i++) if (state[i] === OTHER) taken++;
   // The split never takes most of the mask: that is the main car mis-measured, not a car behind.
   if (taken > REGION_MAX * area) return 0;
   return clear(alpha, w, win, state);
+}
+
+/** A column of samples holding this many of the main car's paint or more is within its paint (fewer: strays). */
+const OWN_PAINT_COLUMN = 3;
+/** How far (a share of the samples' width) the other paint may reach past the main car's paint and still be over it. */
+const OWN_PAINT_REACH = 0.02;
+
+/**
+ * Whether the sample columns `l` to `r` (the other paint's kept regions) lie within the columns holding the main car's
+ * own paint (`kind` 1), give or take OWN_PAINT_REACH: a car behind rising over the main car, not one beside it.
+ */
+function withinOwnPaint(kind: Uint8Array, gw: number, gh: number, l: number, r: number): boolean {
+  const count = new Int32Array(gw);
+  for (let c = 0; c < gw * gh; c++) if (kind[c] === 1) count[c % gw]!++;
+  let from = 0;
+  while (from < gw && count[from]! < OWN_PAINT_COLUMN) from++;
+  let to = gw - 1;
+  while (to >= 0 && count[to]! < OWN_PAINT_COLUMN) to--;
+  if (from > to) return false;
+  const reach = OWN_PAINT_REACH * gw;
+  return l >= from - reach && r <= to + reach;
 }
 
 /**
