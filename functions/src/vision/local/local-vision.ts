@@ -256,9 +256,9 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   if (!options.square || seen.length > 0 || Math.abs(width - height) < 0.05 * Math.max(width, height)) return seen;
   // `square` (no vehicle seen in the whole photo): the crop squeezed into the detector's square can hide a car it shows
   // at its own proportions (the truth bench's `0000 behind`: a head-on Kadjar with a car behind its roof, 0.53 on a
-  // square, nothing squeezed): one more look, on the crop centred on a grey square. Not for a subject beside the main
-  // car (below): there a car the crop does not show is a close car cut by the frame (unseenCloseCar), as before. Its boxes must cover the subject as above, with SQUARE_LOOK_SCORE: a third look
-  // is a third chance for a thing that is not a car.
+  // square, nothing squeezed): one more look, on the crop centred on a grey square. Its boxes must cover the subject as
+  // above, with SQUARE_LOOK_SCORE: a third look is a third chance for a thing that is not a car. Not for a subject
+  // beside the main car (below): there a car the crop does not show is a close car cut by the frame (unseenCloseCar).
   const square = squarePhoto(crop);
   const onSquare = await detector.detectVehicles(square.photo);
   return inPhoto(-square.left, -square.top, square.side, square.side)(onSquare.filter((d) => d.score >= SQUARE_LOOK_SCORE));
