@@ -14,6 +14,7 @@ import { decodePhoto, type DecodedPhoto } from '../../functions/src/renderer/pho
 import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
 import type { Detection, NormBox } from '../../functions/src/vision/port';
 import { cutout, FIXTURES } from './car-composite';
+import { cropOnSquare } from './crop-on-square';
 
 let photo: DecodedPhoto;
 let cut: CleanMask;
@@ -87,12 +88,10 @@ function squareOnly(score: number): VehicleDetector & { sizes: Array<[number, nu
       const crop = sizes[1];
       if (sizes.length !== 3 || !crop || p.width !== p.height) return [];
       // Where the crop lies on the square, and the subject inside it (the crop is the subject and 15% round it).
-      const [cw, ch] = crop;
-      const x0 = (p.width - cw) / 2 / p.width;
-      const y0 = (p.height - ch) / 2 / p.height;
-      const mx = (0.15 / 1.3) * (cw / p.width);
-      const my = (0.15 / 1.3) * (ch / p.height);
-      const box = { left: x0 + mx, top: y0 + my, right: x0 + cw / p.width - mx, bottom: y0 + ch / p.height - my };
+      const on = cropOnSquare(p.width, crop);
+      const mx = (0.15 / 1.3) * (on.right - on.left);
+      const my = (0.15 / 1.3) * (on.bottom - on.top);
+      const box = { left: on.left + mx, top: on.top + my, right: on.right - mx, bottom: on.bottom - my };
       return [{ label: 'car', score, box, look: Array.from({ length: 64 }, () => 50) }];
     },
   };

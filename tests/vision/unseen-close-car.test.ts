@@ -11,6 +11,7 @@ import { cleanMask, type CleanMask } from '../../functions/src/renderer/cutout/m
 import type { DecodedPhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision, type VehicleDetector } from '../../functions/src/vision/local/local-vision';
 import { subjectAgainstMain, UNSEEN_SUBJECT_OUTSIDE } from '../../functions/src/vision/local/unseen-subject';
+import { cropOnSquare } from './crop-on-square';
 import type { Detection, NormBox } from '../../functions/src/vision/port';
 
 const W = 480;
@@ -59,9 +60,7 @@ describe('a close car the detector does not see, beside a neighbour it does', ()
         sizes.push([p.width, p.height]);
         const crop = sizes[1];
         if (p.width !== p.height || !crop) return [{ label: 'car', score: 0.53, box: norm(NEIGHBOUR) }];
-        const x0 = (p.width - crop[0]) / 2 / p.width;
-        const y0 = (p.height - crop[1]) / 2 / p.height;
-        return [{ label: 'car', score: 0.9, box: { left: x0, top: y0, right: x0 + crop[0] / p.width, bottom: y0 + crop[1] / p.height } }];
+        return [{ label: 'car', score: 0.9, box: cropOnSquare(p.width, crop) }];
       },
     };
     const look = await new LocalVision(brightCutOut, squareSeeing).lookClosely(photo, { appearance: false });

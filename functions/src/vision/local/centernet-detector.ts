@@ -43,7 +43,9 @@ export const MIN_VEHICLE_SCORE = 0.25;
  * accepts every whole car of the evaluation set and refuses every non-car and close-up; 1.6 and 2.5 lose a rear each.
  */
 export const MAX_SQUEEZE = 2;
-const PAD = { r: 114, g: 114, b: 114 };
+/** The neutral grey a frame is padded with (also round a crop set on a square: photo-crop.ts). */
+export const PAD_GREY = 114;
+const PAD = { r: PAD_GREY, g: PAD_GREY, b: PAD_GREY };
 
 type Tf = typeof import('@tensorflow/tfjs-core');
 type GraphModel = import('@tensorflow/tfjs-converter').GraphModel;

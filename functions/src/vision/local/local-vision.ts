@@ -242,8 +242,8 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   if (width >= photo.width * 0.95 && height >= photo.height * 0.95) return [];
   const crop = cropPhoto(photo, left, top, right, bottom);
   const subject: NormBox = { left: box.left / cut.width, top: box.top / cut.height, right: box.right / cut.width, bottom: box.bottom / cut.height };
-  // From the crop's [0, 1] (its own `width` x `height` pixels starting at `x`, `y` of the crop) to the whole photo's.
-  const inPhoto = (x: number, y: number, w: number, h: number) => (found: Detection[]) => {
+  // Boxes found on an image of `w` x `h` pixels whose origin lies at `x`, `y` of the crop, in the whole photo's [0, 1].
+  const inPhoto = (found: Detection[], x: number, y: number, w: number, h: number) => {
     const back = (b: NormBox): NormBox => ({ left: (left + x + b.left * w) / photo.width, top: (top + y + b.top * h) / photo.height, right: (left + x + b.right * w) / photo.width, bottom: (top + y + b.bottom * h) / photo.height });
     // No look: the neck read on a crop sees the car at another scale than on a whole photo, and one car's looks from
     // the two are further apart than two cars' (docs/benchmarks/same-car.md, "Same car": a second pass on the car's box); the
@@ -252,7 +252,7 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
       .map(({ look: _, ...d }) => ({ ...d, box: back(d.box), ...(d.nearby ? { nearby: d.nearby.map(back) } : {}), ...(d.people ? { people: d.people.map((p) => ({ ...p, box: back(p.box) })) } : {}) }))
       .filter((d) => iou(d.box, subject) >= CLOSER_AGREEMENT);
   };
-  const seen = inPhoto(0, 0, width, height)(await detector.detectVehicles(crop));
+  const seen = inPhoto(await detector.detectVehicles(crop), 0, 0, width, height);
   if (!options.square || seen.length > 0 || Math.abs(width - height) < 0.05 * Math.max(width, height)) return seen;
   // `square` (no vehicle seen in the whole photo): the crop squeezed into the detector's square can hide a car it shows
   // at its own proportions (the truth bench's `0000 behind`: a head-on Kadjar with a car behind its roof, 0.53 on a
@@ -260,8 +260,8 @@ export async function lookCloser(detector: VehicleDetector, photo: DecodedPhoto,
   // above, with SQUARE_LOOK_SCORE: a third look is a third chance for a thing that is not a car. Not for a subject
   // beside the main car (below): there a car the crop does not show is a close car cut by the frame (unseenCloseCar).
   const square = squarePhoto(crop);
-  const onSquare = await detector.detectVehicles(square.photo);
-  return inPhoto(-square.left, -square.top, square.side, square.side)(onSquare.filter((d) => d.score >= SQUARE_LOOK_SCORE));
+  const onSquare = (await detector.detectVehicles(square.photo)).filter((d) => d.score >= SQUARE_LOOK_SCORE);
+  return inPhoto(onSquare, -square.left, -square.top, square.side, square.side);
 }
 
 /**
