@@ -9,6 +9,7 @@ import {
   plateDistance,
   likelyDifferentCars,
   lookDistance,
+  LOOK_SQUEEZE_RATIO,
   SAME_CAR_THRESHOLDS,
   oddPhotos,
   PLATE_REASON,
@@ -200,6 +201,18 @@ describe('same car, or say so: the look (what the detector\'s network saw in the
     expect(lookDistance(cs55Side, withoutLook(whiteSaloonRear))).toBeNull();
     expect(lookDistance(cs55Side, { ...whiteSaloonRear, look: [1, 2, 3] })).toBeNull();
     expect(likelyDifferentCars(cs55Side, withoutLook(whiteSaloonRear))).toBe(false);
+  });
+
+  it('looks read at squeezes further apart than LOOK_SQUEEZE_RATIO (a portrait photo against landscape ones) are not compared', () => {
+    const at = (a: CarAppearance, lookSqueeze: number): CarAppearance => ({ ...a, lookSqueeze });
+    // 3:2 against 4:3 or 2:1: compared; 3:2 against a portrait 3:4: left to paint, shape and plate.
+    expect(lookDistance(at(whiteSaloonRear, 1.5), at(cs55Side, 1.33))).toBe(lookDistance(whiteSaloonRear, cs55Side));
+    expect(likelyDifferentCars(at(whiteSaloonRear, 1.5), at(cs55Side, 2))).toBe(true);
+    expect(1.5 / 0.75).toBeGreaterThan(LOOK_SQUEEZE_RATIO);
+    expect(lookDistance(at(whiteSaloonRear, 1.5), at(cs55Side, 0.75))).toBeNull();
+    expect(likelyDifferentCars(at(whiteSaloonRear, 1.5), at(cs55Side, 0.75))).toBe(false);
+    // A check made before the squeeze was stored: compared as before.
+    expect(likelyDifferentCars(whiteSaloonRear, at(cs55Side, 0.75))).toBe(true);
   });
 
   it('a package of the SUV\'s four views with the white saloon\'s rear added: the saloon is flagged, none of the SUV\'s', () => {

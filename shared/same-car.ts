@@ -45,6 +45,12 @@ export interface CarAppearance {
    */
   look?: number[];
   /**
+   * The photo's width to height as the detector's square took it when it read the look (its aspect, padded to at most
+   * 2:1 either way: functions/src/vision/local/centernet-detector.ts MAX_SQUEEZE). Looks read at squeezes further apart
+   * than LOOK_SQUEEZE_RATIO are not compared. Absent from checks made before: compared as before.
+   */
+  lookSqueeze?: number;
+  /**
    * The car's number plate as read (letters and digits, upper case), only when it reads like a plate with every
    * character sure (functions/src/vision/plate-text/plate-text.ts). Absent when no plate reads so, from the cloud check
    * and from checks made before.
@@ -162,12 +168,22 @@ export function mirroredCosineDistance(x: readonly number[], y: readonly number[
 }
 
 /**
+ * Looks are compared only between photos the detector squeezed alike (CarAppearance.lookSqueeze): a portrait photo of
+ * a car against a landscape one of the same frame reads 0.37 to 0.58 apart (median), and a package mixing them flagged
+ * 20% to 46% of its pairs; squeezes within 1.33 of each other (3:2 against 4:3, 16:9 or 2:1) read at most 0.13 apart
+ * and a square one (1.5 against 3:2) up to 0.29 (docs/benchmarks/same-car.md, "Same car: portrait and landscape").
+ * Such pairs are compared by paint, shape and plate.
+ */
+export const LOOK_SQUEEZE_RATIO = 1.4;
+
+/**
  * How far apart two looks are: 1 less their cosine (0 alike, 1 unrelated), one of them mirrored if that fits better.
- * Null when either photo has no look (the cloud check, checks made before). Whatever the two views: one car's side, end
+ * Null when either photo has no look (the cloud check, checks made before) or their squeezes differ (LOOK_SQUEEZE_RATIO). Whatever the two views: one car's side, end
  * and corners stay closer than two cars' (docs/benchmarks/same-car.md, "Same car").
  */
 export function lookDistance(a: CarAppearance, b: CarAppearance): number | null {
   if (a.look?.length !== LOOK_NUMBERS || b.look?.length !== LOOK_NUMBERS) return null;
+  if (a.lookSqueeze && b.lookSqueeze && Math.max(a.lookSqueeze, b.lookSqueeze) / Math.min(a.lookSqueeze, b.lookSqueeze) > LOOK_SQUEEZE_RATIO) return null;
   return mirroredCosineDistance(a.look, b.look);
 }
 

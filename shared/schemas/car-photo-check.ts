@@ -47,6 +47,8 @@ export const carAppearanceFields = {
    * Absent from the cloud check and from checks made before it was measured: compared by paint and shape alone.
    */
   look: z.array(z.number().int().min(-127).max(127)).length(LOOK_NUMBERS).optional(),
+  /** The photo's width to height as the detector took it for the look (shared/same-car.ts LOOK_SQUEEZE_RATIO). */
+  lookSqueeze: z.number().min(0.5).max(2).optional(),
   /**
    * The car's number plate as the local check read it (shared/same-car.ts platesDiffer). Returned only to whoever
    * uploaded the photo and stored only with its check (docs/vision.md, "The number plate's text").

@@ -51,3 +51,34 @@ describe('the look: two white cars from different views, and one car from two', 
     expect(oddPhotos([suvSide, suvCorner, saloonRear].map(withoutLook))).toEqual([]);
   }, 120_000);
 });
+
+/** A turntable frame as a dealer frames it: the car 85% of the photo's width (at most 70% of its height), on white. */
+const framed = async (name: string, width: number, height: number) => {
+  const sharp = (await import('sharp')).default;
+  const trimmed = await sharp(readFileSync(resolve(CS55, name))).ensureAlpha().trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
+  const s = Math.min((width * 0.85) / trimmed.info.width, (height * 0.7) / trimmed.info.height);
+  const car = await sharp(trimmed.data).resize(Math.round(trimmed.info.width * s), Math.round(trimmed.info.height * s)).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
+    .composite([{ input: car, left: Math.round((width - trimmed.info.width * s) / 2), top: Math.round(height * 0.9 - trimmed.info.height * s) }])
+    .jpeg({ quality: 92 })
+    .toBuffer();
+};
+
+describe('the look: one car photographed in portrait and in landscape', () => {
+  it('a portrait photo of the SUV among landscape ones is not taken for another car: looks are compared only at like squeezes', async () => {
+    expect(existsSync(CS55), `${CS55} is needed (it is beside the repository here and on CI)`).toBe(true);
+    // One dealer's package: the SUV's front and rear in landscape (3:2), its side in portrait (3:4).
+    const front = await appearanceOf(await framed('cs55_f00_front.png', 1536, 1024));
+    const rear = await appearanceOf(await framed('cs55_f12_rear.png', 1536, 1024));
+    const sidePortrait = await appearanceOf(await framed('cs55_f06_left_side.png', 1024, 1365));
+    expect([front.lookSqueeze, rear.lookSqueeze, sidePortrait.lookSqueeze]).toEqual([1.5, 1.5, 0.75]);
+    // Read through a square squeezed the other way, the side's look lies as far from the front's and rear's as another
+    // car's would: compared regardless (as before the squeeze was stored), the portrait photo was flagged.
+    const asBefore = ({ lookSqueeze: _, ...rest }: CarAppearance): CarAppearance => rest;
+    expect(lookDistance(asBefore(front), asBefore(sidePortrait))).toBeGreaterThan(SAME_CAR_THRESHOLDS.look);
+    expect(oddPhotos([front, rear, sidePortrait].map(asBefore))).toEqual([2]);
+    expect(lookDistance(front, sidePortrait)).toBeNull();
+    expect(lookDistance(front, rear)).not.toBeNull();
+    expect(oddPhotos([front, rear, sidePortrait])).toEqual([]);
+  }, 120_000);
+});
