@@ -68,7 +68,10 @@ async function couponRace() {
     expect(ledger.entries.filter((e) => e.kind === 'purchase').reduce((s, e) => s + e.credits, 0)).toBe(8 * bought);
     await expectSoundLedger(dealer.sub);
   }
-  expect((await getCoupon(code))!.redemptions).toBe(succeeded.length);
+  // The webhook grants the credits before it marks the redemption (each step idempotent): read the coupon once both
+  // payments' redemptions are recorded, or after the wait, when a count still wrong fails here.
+  const coupon = await waitFor(() => getCoupon(code), (c) => c?.redemptions === succeeded.length);
+  expect(coupon!.redemptions).toBe(succeeded.length);
   const payments = (await Promise.all(dealers.map((d) => paymentsOf(d.sub)))).flat();
   expect(payments.filter((p) => p.status === 'succeeded').length).toBe(succeeded.length);
 }
