@@ -725,6 +725,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
   // Regions of another paint (4-connected samples); kept when large and seen against the background from above.
   const region = new Int32Array(gw * gh).fill(-1);
   const keep: boolean[] = [];
+  const spans: Span[] = [];
   const queue = new Int32Array(gw * gh);
   for (let s = 0; s < gw * gh; s++) {
     if (kind[s] !== 2 || region[s]! >= 0) continue;
@@ -736,6 +737,8 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     let bottom = 0;
     let top = h;
     let middle = false;
+    let left = gw;
+    let right = -1;
     const sum = [0, 0, 0];
     queue[tail++] = s;
     region[s] = id;
@@ -748,6 +751,8 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
       bottom = Math.max(bottom, box.top + gy * GRID);
       top = Math.min(top, box.top + gy * GRID);
       if (gx === centre) middle = true;
+      if (gx < left) left = gx;
+      if (gx > right) right = gx;
       const p = 3 * ((box.top + gy * GRID) * w + box.left + gx * GRID);
       for (let k = 0; k < 3; k++) sum[k]! += rgb[p + k]!;
       for (const n of [gx > 0 ? c - 1 : -1, gx < gw - 1 ? c + 1 : -1, gy > 0 ? c - gw : -1, gy < gh - 1 ? c + gw : -1])
@@ -765,8 +770,11 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     // a region there starting well under the top is the main car's own paint, measured wrong (a Cadillac's red bonnet,
     // its paint measured over the chrome grille and bumper below).
     const ownMiddle = middle && top > (main.top + OWN_PAINT_BELOW_TOP * (main.bottom - main.top)) * h;
+    spans.push({ size, left, right, top: (top - box.top) / GRID, bottom: (bottom - box.top) / GRID });
     keep.push(!ownMiddle && share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= GLASS_CHROMA);
   }
+  // A pair of lamps is not a car behind (lit tail lamps on a dark car whose paint was measured in their glow: us-us6).
+  for (const [id, span] of spans.entries()) if (keep[id] && lampPair(span, spans, alpha, w, box, centre, main, area)) keep[id] = false;
   if (!keep.some(Boolean)) return 0;
   // The split's window: the kept regions and a margin round them (the rest of the mask is the main car's).
   let l = gw, t = gh, r = -1, b = -1;
@@ -815,6 +823,58 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
   // The split never takes most of the mask: that is the main car mis-measured, not a car behind.
   if (taken > REGION_MAX * area) return 0;
   return clear(alpha, w, win, state);
+}
+
+/** A region of another paint in splitByPaint's samples: its sample count and extent (sample columns and rows). */
+interface Span {
+  size: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** A lamp's partner holds at least this share of the mask (one lamp of a pair may be half hidden or half lit). */
+const LAMP_PARTNER = 0.01;
+/** The two lamps' middles mirror each other about the main box's middle within this share of its width... */
+const LAMP_MIRROR = 0.1;
+/** ...their heights overlap by at least this share of the shorter one's... */
+const LAMP_LEVEL = 0.5;
+/** ...and neither reaches past the car's own body under them by more than this share of the box's width. */
+const LAMP_WITHIN = 0.02;
+
+/**
+ * Whether a region of another paint is one of a pair of lamps: a mirrored region on the other side of the main box's
+ * middle at the same height, both within the width of the car's own body below them (its bumper). Tail lamps and
+ * indicators come in such pairs on a car's end; a car behind shows over the main car's roof, and one beside it reaches
+ * past the main car's body.
+ */
+function lampPair(span: Span, spans: readonly Span[], alpha: Uint8Array, w: number, box: { left: number; top: number; right: number; bottom: number }, centre: number, main: NormBox, area: number): boolean {
+  const width = ((main.right - main.left) * w) / GRID;
+  const mid = (s: Span) => (s.left + s.right) / 2;
+  const level = (a: Span, b: Span) => Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) >= LAMP_LEVEL * Math.min(a.bottom - a.top, b.bottom - b.top);
+  const partner = spans.find(
+    (o) =>
+      o !== span &&
+      o.size * GRID * GRID >= LAMP_PARTNER * area &&
+      ((span.right < centre && o.left > centre) || (span.left > centre && o.right < centre)) &&
+      Math.abs(mid(span) + mid(o) - 2 * centre) <= LAMP_MIRROR * width &&
+      level(span, o),
+  );
+  if (!partner) return false;
+  // The car's body under the pair: the mask's widest extent over the rows from the lower lamp down to the box's bottom.
+  const from = box.top + Math.max(span.bottom, partner.bottom) * GRID;
+  let l = w;
+  let r = -1;
+  for (let y = from; y < box.bottom; y++)
+    for (let x = box.left; x < box.right; x++)
+      if (alpha[y * w + x]! >= 128) {
+        if (x < l) l = x;
+        if (x > r) r = x;
+      }
+  const reach = LAMP_WITHIN * width * GRID;
+  const inside = (s: Span) => box.left + s.left * GRID >= l - reach && box.left + s.right * GRID <= r + reach;
+  return inside(span) && inside(partner);
 }
 
 /** A column of samples holding this many of the main car's paint or more is within its paint (fewer: strays). */
