@@ -76,9 +76,17 @@ describe('same car, or say so: the shape', () => {
     expect(shapeDistance(suvRight, saloonSide)!).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.side);
   });
 
-  it('a front and a rear seen straight on: the SUV agrees with itself; the saloon\'s rear is wider for its height', () => {
-    expect(shapeDistance(suvFront, suvRear)!).toBeLessThan(DIFFERENT_SHAPE_DISTANCE.end);
+  it('two rears seen straight on: the saloon\'s rear is wider for its height; a front against a rear is not compared', () => {
     expect(shapeDistance(suvRear, camryRear)!).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.end);
+    expect(shapeDistance(suvFront, suvRear)).toBeNull();
+    // The held-out Kadjar turntable: its front 1.29 wide for its height, its rear 1.12, one car (0.14 apart as a log).
+    const front = { ...suvFront, aspect: 1.29 };
+    const rear = { ...suvRear, aspect: 1.12 };
+    expect(Math.abs(Math.log(front.aspect / rear.aspect))).toBeGreaterThan(DIFFERENT_SHAPE_DISTANCE.end);
+    expect(shapeDistance(front, rear)).toBeNull();
+    expect(likelyDifferentCars(white(front), white(rear))).toBe(false);
+    // Two fronts so far apart are still two cars.
+    expect(likelyDifferentCars(white(front), white({ ...suvFront, aspect: 1.12 }))).toBe(true);
   });
 
   it('what cannot be compared is not: corners, a side against a front, a front turned away, a silhouette that does not fit its angle', () => {

@@ -2,7 +2,7 @@
  * Same car, or say so: photos of one package compared by the paint of the main car's body, by the shape of its
  * silhouette, both measured by the car check (functions/src/vision/car-appearance.ts), and by its look as the local
  * detector's network saw it (functions/src/vision/local/car-look.ts). Two photos likely show different cars when their
- * paints differ, when they show the car from comparable angles (both sides, or both ends seen straight on) and its
+ * paints differ, when they show the car from comparable angles (both sides, or two fronts or two rears seen straight on) and its
  * proportions differ, or when their looks differ (any angles). A photo outside the package's main car is flagged; the dealer removes
  * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks/same-car.md, "Same car").
  */
@@ -123,7 +123,7 @@ const ROOF_WEIGHT: Record<ShapeView, number> = { end: 0, side: 3 };
  */
 export const DIFFERENT_SHAPE_DISTANCE: Record<ShapeView, number> = { end: 0.11, side: 0.33 };
 
-/** The view a shape can be compared in, or null when it cannot be compared at all. */
+/** The view a shape can be compared in (ends only front with front, rear with rear: shapeDistance), or null when it cannot be compared at all. */
 export function comparableView(shape: CarShape): ShapeView | null {
   const view = SHAPE_VIEW[shape.angle];
   if (!view) return null;
@@ -144,6 +144,10 @@ const meanGap = (a: readonly number[], b: readonly number[]) => a.reduce((sum, v
 export function shapeDistance(a: CarShape, b: CarShape): number | null {
   const view = comparableView(a);
   if (!view || view !== comparableView(b)) return null;
+  // A front against a rear are two ends of one car, not one outline: the held-out Kadjar's front reads 1.29 wide for
+  // its height and its rear 1.12 (0.14 apart, over the 0.11 between two models' ends), and a package's front and rear
+  // are the pair every package holds (docs/benchmarks/same-car.md, "Same car: a front against a rear").
+  if (view === 'end' && a.angle !== b.angle) return null;
   const roof = Math.min(meanGap(a.roof, b.roof), meanGap(a.roof, [...b.roof].reverse()));
   return Math.abs(Math.log(a.aspect / b.aspect)) + ROOF_WEIGHT[view] * roof;
 }
