@@ -4,7 +4,7 @@
  * box (with a small margin) go, and so does anything further from the main car's box than a wider margin (the
  * detector's box can be a little tight on a mirror, an antenna or a spoiler; what stands further out is not the car).
  */
-import { components, solidExtent, type CleanMask } from '../../renderer/cutout/mask-cleanup';
+import { components, solidExtent, type Box, type CleanMask } from '../../renderer/cutout/mask-cleanup';
 import type { NormBox } from '../port';
 import { iou } from '../boxes';
 import { carAppearance, GLASS_CHROMA, srgbToLab } from '../car-appearance';
@@ -770,7 +770,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
     // a region there starting well under the top is the main car's own paint, measured wrong (a Cadillac's red bonnet,
     // its paint measured over the chrome grille and bumper below).
     const ownMiddle = middle && top > (main.top + OWN_PAINT_BELOW_TOP * (main.bottom - main.top)) * h;
-    spans.push({ size, left, right, top: (top - box.top) / GRID, bottom: (bottom - box.top) / GRID });
+    spans.push({ size, l: left, r: right, t: (top - box.top) / GRID, b: (bottom - box.top) / GRID });
     keep.push(!ownMiddle && share >= REGION_SHARE && share <= REGION_MAX && skyAbove * GRID >= 0.05 * (box.right - box.left) && bottom < (main.top + BEHIND_BOTTOM * (main.bottom - main.top)) * h && !paleShadeOf(ma, mb, paint) && Math.hypot(ma, mb) >= GLASS_CHROMA);
   }
   // A pair of lamps is not a car behind (lit tail lamps on a dark car whose paint was measured in their glow: us-us6).
@@ -826,13 +826,7 @@ function splitByPaint(alpha: Uint8Array, rgb: Uint8Array, w: number, h: number, 
 }
 
 /** A region of another paint in splitByPaint's samples: its sample count and extent (sample columns and rows). */
-interface Span {
-  size: number;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
+type Span = Window & { size: number };
 
 /** A lamp's partner holds at least this share of the mask (one lamp of a pair may be half hidden or half lit). */
 const LAMP_PARTNER = 0.01;
@@ -849,21 +843,21 @@ const LAMP_WITHIN = 0.02;
  * indicators come in such pairs on a car's end; a car behind shows over the main car's roof, and one beside it reaches
  * past the main car's body.
  */
-function lampPair(span: Span, spans: readonly Span[], alpha: Uint8Array, w: number, box: { left: number; top: number; right: number; bottom: number }, centre: number, main: NormBox, area: number): boolean {
+function lampPair(span: Span, spans: readonly Span[], alpha: Uint8Array, w: number, box: Box, centre: number, main: NormBox, area: number): boolean {
   const width = ((main.right - main.left) * w) / GRID;
-  const mid = (s: Span) => (s.left + s.right) / 2;
-  const level = (a: Span, b: Span) => Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) >= LAMP_LEVEL * Math.min(a.bottom - a.top, b.bottom - b.top);
+  const mid = (s: Span) => (s.l + s.r) / 2;
+  const level = (a: Span, b: Span) => Math.min(a.b, b.b) - Math.max(a.t, b.t) >= LAMP_LEVEL * Math.min(a.b - a.t, b.b - b.t);
   const partner = spans.find(
     (o) =>
       o !== span &&
       o.size * GRID * GRID >= LAMP_PARTNER * area &&
-      ((span.right < centre && o.left > centre) || (span.left > centre && o.right < centre)) &&
+      ((span.r < centre && o.l > centre) || (span.l > centre && o.r < centre)) &&
       Math.abs(mid(span) + mid(o) - 2 * centre) <= LAMP_MIRROR * width &&
       level(span, o),
   );
   if (!partner) return false;
   // The car's body under the pair: the mask's widest extent over the rows from the lower lamp down to the box's bottom.
-  const from = box.top + Math.max(span.bottom, partner.bottom) * GRID;
+  const from = box.top + Math.max(span.b, partner.b) * GRID;
   let l = w;
   let r = -1;
   for (let y = from; y < box.bottom; y++)
@@ -873,7 +867,7 @@ function lampPair(span: Span, spans: readonly Span[], alpha: Uint8Array, w: numb
         if (x > r) r = x;
       }
   const reach = LAMP_WITHIN * width * GRID;
-  const inside = (s: Span) => box.left + s.left * GRID >= l - reach && box.left + s.right * GRID <= r + reach;
+  const inside = (s: Span) => box.left + s.l * GRID >= l - reach && box.left + s.r * GRID <= r + reach;
   return inside(span) && inside(partner);
 }
 
