@@ -2,8 +2,8 @@
  * Same car, or say so: photos of one package compared by the paint of the main car's body, by the shape of its
  * silhouette, both measured by the car check (functions/src/vision/car-appearance.ts), and by its look as the local
  * detector's network saw it (functions/src/vision/local/car-look.ts). Two photos likely show different cars when their
- * paints differ, when they show the car from comparable angles (both sides, or two fronts or two rears seen straight on) and its
- * proportions differ, or when their looks differ (any angles). A photo outside the package's main car is flagged; the dealer removes
+ * paints differ, when they show the car from comparable angles (both sides, or two fronts or two rears seen straight
+ * on) and its proportions differ, or when their looks differ (any angles). A photo outside the package's main car is flagged; the dealer removes
  * it or confirms it. Thresholds measured by `npm run bench:same-car` (docs/benchmarks/same-car.md, "Same car").
  */
 import type { Angle } from './angles';
@@ -123,7 +123,7 @@ const ROOF_WEIGHT: Record<ShapeView, number> = { end: 0, side: 3 };
  */
 export const DIFFERENT_SHAPE_DISTANCE: Record<ShapeView, number> = { end: 0.11, side: 0.33 };
 
-/** The view a shape can be compared in (ends only front with front, rear with rear: shapeDistance), or null when it cannot be compared at all. */
+/** The view a shape can be compared in, or null when it cannot be compared at all (ends: front with front only, shapeDistance). */
 export function comparableView(shape: CarShape): ShapeView | null {
   const view = SHAPE_VIEW[shape.angle];
   if (!view) return null;
@@ -175,15 +175,16 @@ export function mirroredCosineDistance(x: readonly number[], y: readonly number[
  * Looks are compared only between photos the detector squeezed alike (CarAppearance.lookSqueeze): a portrait photo of
  * a car against a landscape one of the same frame reads 0.37 to 0.58 apart (median), and a package mixing them flagged
  * 20% to 46% of its pairs; squeezes within 1.33 of each other (3:2 against 4:3, 16:9 or 2:1) read at most 0.13 apart
- * and a square one (1.5 against 3:2) up to 0.29 (docs/benchmarks/same-car.md, "Same car: portrait and landscape").
+ * and a square photo against a 3:2 one (1.5) up to 0.29 (docs/benchmarks/same-car.md, "Same car: portrait and landscape").
  * Such pairs are compared by paint, shape and plate.
  */
 export const LOOK_SQUEEZE_RATIO = 1.4;
 
 /**
  * How far apart two looks are: 1 less their cosine (0 alike, 1 unrelated), one of them mirrored if that fits better.
- * Null when either photo has no look (the cloud check, checks made before) or their squeezes differ (LOOK_SQUEEZE_RATIO). Whatever the two views: one car's side, end
- * and corners stay closer than two cars' (docs/benchmarks/same-car.md, "Same car").
+ * Null when either photo has no look (the cloud check, checks made before) or their squeezes differ (LOOK_SQUEEZE_RATIO).
+ * Whatever the two views: one car's side, end and corners stay closer than two cars' (docs/benchmarks/same-car.md,
+ * "Same car").
  */
 export function lookDistance(a: CarAppearance, b: CarAppearance): number | null {
   if (a.look?.length !== LOOK_NUMBERS || b.look?.length !== LOOK_NUMBERS) return null;
