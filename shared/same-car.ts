@@ -123,7 +123,7 @@ const ROOF_WEIGHT: Record<ShapeView, number> = { end: 0, side: 3 };
  */
 export const DIFFERENT_SHAPE_DISTANCE: Record<ShapeView, number> = { end: 0.11, side: 0.33 };
 
-/** The view a shape can be compared in, or null when it cannot be compared at all (ends: front with front only, shapeDistance). */
+/** The view a shape can be compared in, or null when it cannot be compared at all (two ends: front with front, rear with rear). */
 export function comparableView(shape: CarShape): ShapeView | null {
   const view = SHAPE_VIEW[shape.angle];
   if (!view) return null;

@@ -20,16 +20,13 @@ import { DIFFERENT_CAR_DISTANCE, likelyDifferentCars, looksDiffer, paintDistance
 import { createCutout, cutoutModelFromEnv } from '../../functions/src/renderer/cutout/create-cutout';
 import { decodePhoto } from '../../functions/src/renderer/photo-validation';
 import { LocalVision } from '../../functions/src/vision/local/local-vision';
+import { dealerFramed } from '../support/dealer-framing';
 import { KADJAR } from './same-car';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ANGLES = resolve(ROOT, '../shared/fixtures/angles');
 const W = 1536;
 const H = 1024;
-/** A dealer's framing: the car's width this share of the photo's, its height at most FRAMED_HEIGHT, standing at GROUND. */
-const FRAMED_WIDTH = 0.85;
-const FRAMED_HEIGHT = 0.7;
-const GROUND = 0.9;
 /** The turntable's own framing: its whole layer (the car and the empty canvas round it) within this share of the photo. */
 const TURNTABLE = 0.9;
 
@@ -71,24 +68,15 @@ const CACHE = resolve(ROOT, `.cache/same-car-framed-${backdropPath ? basename(ba
 /** One frame as a photo: its layer (with its alpha) scaled and placed on the background. */
 async function photoOf(path: string, framing: Framing, backdrop: Buffer | null): Promise<Buffer> {
   if (framing === 'native') return sharp(path).flatten({ background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer();
-  let layer: Buffer;
-  let width: number;
-  let height: number;
-  if (framing === 'turntable') {
-    const meta = await sharp(path).metadata();
-    const s = Math.min((W * TURNTABLE) / meta.width!, (H * TURNTABLE) / meta.height!);
-    (width = Math.round(meta.width! * s)), (height = Math.round(meta.height! * s));
-    layer = await sharp(path).ensureAlpha().resize(width, height).png().toBuffer();
-  } else {
-    const trimmed = await sharp(path).ensureAlpha().trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
-    const s = Math.min((W * FRAMED_WIDTH) / trimmed.info.width, (H * FRAMED_HEIGHT) / trimmed.info.height);
-    (width = Math.round(trimmed.info.width * s)), (height = Math.round(trimmed.info.height * s));
-    layer = await sharp(trimmed.data).resize(width, height).png().toBuffer();
-  }
-  const left = Math.round((W - width) / 2);
-  const top = framing === 'turntable' ? Math.round((H - height) / 2) : Math.round(H * GROUND - height);
+  if (framing === 'framed') return dealerFramed(path, W, H, backdrop ?? undefined);
+  // The turntable's camera: the whole layer, canvas and all, in the middle of the photo.
+  const meta = await sharp(path).metadata();
+  const s = Math.min((W * TURNTABLE) / meta.width!, (H * TURNTABLE) / meta.height!);
+  const width = Math.round(meta.width! * s);
+  const height = Math.round(meta.height! * s);
+  const layer = await sharp(path).ensureAlpha().resize(width, height).png().toBuffer();
   const base = backdrop ? sharp(backdrop) : sharp({ create: { width: W, height: H, channels: 3, background: '#ffffff' } });
-  return base.composite([{ input: layer, left, top }]).jpeg({ quality: 92 }).toBuffer();
+  return base.composite([{ input: layer, left: Math.round((W - width) / 2), top: Math.round((H - height) / 2) }]).jpeg({ quality: 92 }).toBuffer();
 }
 
 async function measure(): Promise<Measured[]> {

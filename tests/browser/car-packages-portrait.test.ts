@@ -19,12 +19,11 @@ const IONIQ = join(import.meta.dirname, '../fixtures/cars/hyundai-ioniq5-silver-
  */
 async function portraitCopy(): Promise<string> {
   const bytes = await readFile(IONIQ);
-  const { width } = await sharp(bytes).metadata();
+  const { width, height: carHeight } = await sharp(bytes).metadata();
   const height = Math.round((width! * 4) / 3);
   const scene = await sharp(bytes).resize(width!, height, { fit: 'cover' }).blur(20).toBuffer();
-  const car = await sharp(bytes).toBuffer({ resolveWithObject: true });
   const path = join(await mkdtemp(join(tmpdir(), 'portrait-')), 'ioniq-upright.jpg');
-  await writeFile(path, await sharp(scene).composite([{ input: car.data, left: 0, top: Math.round((height - car.info.height) / 2) }]).jpeg({ quality: 90 }).toBuffer());
+  await writeFile(path, await sharp(scene).composite([{ input: bytes, left: 0, top: Math.round((height - carHeight!) / 2) }]).jpeg({ quality: 90 }).toBuffer());
   return path;
 }
 

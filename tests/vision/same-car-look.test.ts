@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOOK_NUMBERS, likelyDifferentCars, lookDistance, oddPhotos, paintDistance, DIFFERENT_CAR_DISTANCE, SAME_CAR_THRESHOLDS, type CarAppearance } from '@shared/same-car';
+import { dealerFramed } from '../support/dealer-framing';
 import { decoded, fixture, useLocalVision } from './real-photo-vision';
 
 const CS55 = resolve(import.meta.dirname, '../../../shared/fixtures/angles/changan-cs55');
@@ -52,17 +53,8 @@ describe('the look: two white cars from different views, and one car from two', 
   }, 120_000);
 });
 
-/** A turntable frame as a dealer frames it: the car 85% of the photo's width (at most 70% of its height), on white. */
-const framed = async (name: string, width: number, height: number) => {
-  const sharp = (await import('sharp')).default;
-  const trimmed = await sharp(readFileSync(resolve(CS55, name))).ensureAlpha().trim({ threshold: 1 }).png().toBuffer({ resolveWithObject: true });
-  const s = Math.min((width * 0.85) / trimmed.info.width, (height * 0.7) / trimmed.info.height);
-  const car = await sharp(trimmed.data).resize(Math.round(trimmed.info.width * s), Math.round(trimmed.info.height * s)).png().toBuffer();
-  return sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite([{ input: car, left: Math.round((width - trimmed.info.width * s) / 2), top: Math.round(height * 0.9 - trimmed.info.height * s) }])
-    .jpeg({ quality: 92 })
-    .toBuffer();
-};
+/** A turntable frame as a dealer frames it (tests/support/dealer-framing.ts), on white. */
+const framed = (name: string, width: number, height: number) => dealerFramed(resolve(CS55, name), width, height);
 
 describe('the look: one car photographed in portrait and in landscape', () => {
   it('a portrait photo of the SUV among landscape ones is not taken for another car: looks are compared only at like squeezes', async () => {

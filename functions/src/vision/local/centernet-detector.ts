@@ -43,6 +43,11 @@ export const MIN_VEHICLE_SCORE = 0.25;
  * accepts every whole car of the evaluation set and refuses every non-car and close-up; 1.6 and 2.5 lose a rear each.
  */
 export const MAX_SQUEEZE = 2;
+
+/** The width to height of the frame the square takes from a photo of this size: its aspect, padded to MAX_SQUEEZE. */
+export function detectorSqueeze(width: number, height: number): number {
+  return Math.min(MAX_SQUEEZE, Math.max(1 / MAX_SQUEEZE, width / height));
+}
 /** The neutral grey a frame is padded with (also round a crop set on a square: photo-crop.ts). */
 export const PAD_GREY = 114;
 const PAD = { r: PAD_GREY, g: PAD_GREY, b: PAD_GREY };

@@ -18,7 +18,7 @@ import { silhouetteTouchesFrame } from '../frame-contact';
 import { iou } from '../boxes';
 import type { CarRefusal, CarSighting, CarVision, Detection, LookOptions, NormBox } from '../port';
 import { PromiseMemo } from '../../lib/promise-memo';
-import { CenterNetDetector, DETECTOR_MODEL, MAX_SQUEEZE } from './centernet-detector';
+import { CenterNetDetector, DETECTOR_MODEL, detectorSqueeze } from './centernet-detector';
 import { mainBoxCover, maskOnMainCar, MIN_CAR_COVER } from './main-car-focus';
 import { cropPhoto, squarePhoto } from './photo-crop';
 import { removeOtherCars } from './other-cars';
@@ -210,9 +210,9 @@ async function appearanceOf(photo: DecodedPhoto, main: Detection, mask: CleanMas
   if (!paint) return paint;
   const shape = carShape(mask, angle);
   const look = main.look;
-  // How the detector's square squeezed the photo when it read the look: looks are compared only at like squeezes.
-  const lookSqueeze = look ? Math.round(Math.min(MAX_SQUEEZE, Math.max(1 / MAX_SQUEEZE, photo.width / photo.height)) * 100) / 100 : undefined;
   const plate = withPlate ? await readCarPlate(photo, mask, angle) : null;
+  // With the look, how the detector's square squeezed the photo: looks are compared only at like squeezes.
+  const lookSqueeze = Math.round(detectorSqueeze(photo.width, photo.height) * 100) / 100;
   return { ...paint, ...(shape ? { shape } : {}), ...(look ? { look, lookSqueeze } : {}), ...(plate ? { plate } : {}) };
 }
 

@@ -856,18 +856,11 @@ function lampPair(span: Span, spans: readonly Span[], alpha: Uint8Array, w: numb
       level(span, o),
   );
   if (!partner) return false;
-  // The car's body under the pair: the mask's widest extent over the rows from the lower lamp down to the box's bottom.
+  // The car's body under the pair: the mask's extent over the rows from the lower lamp down to the mask's bottom.
   const from = box.top + Math.max(span.b, partner.b) * GRID;
-  let l = w;
-  let r = -1;
-  for (let y = from; y < box.bottom; y++)
-    for (let x = box.left; x < box.right; x++)
-      if (alpha[y * w + x]! >= 128) {
-        if (x < l) l = x;
-        if (x > r) r = x;
-      }
+  const body = solidExtent(alpha.subarray(from * w, box.bottom * w), w, box.bottom - from).box;
   const reach = LAMP_WITHIN * width * GRID;
-  const inside = (s: Span) => box.left + s.l * GRID >= l - reach && box.left + s.r * GRID <= r + reach;
+  const inside = (s: Span) => box.left + s.l * GRID >= body.left - reach && box.left + s.r * GRID <= body.right - 1 + reach;
   return inside(span) && inside(partner);
 }
 
